@@ -1,0 +1,66 @@
+package addrs
+
+import "strings"
+
+// ModuleInstance is the path from the root module to one instance of a
+// module call. The root module is the empty (nil) path.
+//
+// Cairn's engine plans only the root module today; the type exists so that
+// every address, state entry and plan entry already carries its module, and
+// adding module calls later changes no format.
+type ModuleInstance []ModuleInstanceStep
+
+// ModuleInstanceStep is one module call and its instance key.
+type ModuleInstanceStep struct {
+	Name string
+	Key  InstanceKey
+}
+
+// RootModuleInstance is the address of the root module.
+var RootModuleInstance ModuleInstance
+
+// IsRoot reports whether m is the root module.
+func (m ModuleInstance) IsRoot() bool { return len(m) == 0 }
+
+// String returns the module path, e.g. module.a["x"].module.b, or "" for
+// the root module.
+func (m ModuleInstance) String() string {
+	var b strings.Builder
+	for i, s := range m {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString("module.")
+		b.WriteString(s.Name)
+		b.WriteString(KeyString(s.Key))
+	}
+	return b.String()
+}
+
+// Equal reports whether both paths name the same module instance.
+func (m ModuleInstance) Equal(o ModuleInstance) bool {
+	if len(m) != len(o) {
+		return false
+	}
+	for i := range m {
+		if m[i] != o[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (m ModuleInstance) compare(o ModuleInstance) int {
+	for i := 0; i < len(m) && i < len(o); i++ {
+		if m[i].Name != o[i].Name {
+			return strings.Compare(m[i].Name, o[i].Name)
+		}
+		if m[i].Key != o[i].Key {
+			if keyLess(m[i].Key, o[i].Key) {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(m) - len(o)
+}

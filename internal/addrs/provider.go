@@ -1,0 +1,173 @@
+package addrs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// DefaultProviderRegistryHost is the hostname assumed when a provider source
+// address names none.
+const DefaultProviderRegistryHost = "registry.terraform.io"
+
+// BuiltInProviderHost is the pseudo-hostname of providers compiled into the
+// engine, as Terraform spells it.
+const BuiltInProviderHost = "terraform.io"
+
+// BuiltInProviderNamespace is the namespace of built-in providers.
+const BuiltInProviderNamespace = "builtin"
+
+// Provider is a provider's source address: hostname/namespace/type.
+type Provider struct {
+	Hostname  string
+	Namespace string
+	Type      string
+}
+
+// NewDefaultProvider returns the registry.terraform.io/hashicorp/<type>
+// address Terraform assumes for a provider with no required_providers entry.
+func NewDefaultProvider(typeName string) Provider {
+	return Provider{Hostname: DefaultProviderRegistryHost, Namespace: "hashicorp", Type: typeName}
+}
+
+// NewBuiltInProvider returns terraform.io/builtin/<type>.
+func NewBuiltInProvider(typeName string) Provider {
+	return Provider{Hostname: BuiltInProviderHost, Namespace: BuiltInProviderNamespace, Type: typeName}
+}
+
+// String returns the fully qualified source address.
+func (p Provider) String() string {
+	return p.Hostname + "/" + p.Namespace + "/" + p.Type
+}
+
+// ForDisplay returns the address without the default registry hostname,
+// as Terraform shows it to people ("hashicorp/aws").
+func (p Provider) ForDisplay() string {
+	if p.Hostname == DefaultProviderRegistryHost {
+		return p.Namespace + "/" + p.Type
+	}
+	return p.String()
+}
+
+// IsBuiltIn reports whether the provider is compiled into the engine.
+func (p Provider) IsBuiltIn() bool {
+	return p.Hostname == BuiltInProviderHost && p.Namespace == BuiltInProviderNamespace
+}
+
+// IsZero reports whether p is the zero value.
+func (p Provider) IsZero() bool { return p == Provider{} }
+
+// ParseProviderSource parses a required_providers source string:
+// "TYPE", "NAMESPACE/TYPE" or "HOST/NAMESPACE/TYPE". Names are compared
+// case-insensitively, so they are normalized to lower case.
+func ParseProviderSource(s string) (Provider, error) {
+	parts := strings.Split(s, "/")
+	for _, p := range parts {
+		if p == "" {
+			return Provider{}, fmt.Errorf("invalid provider source %q: empty part", s)
+		}
+		if !validName(p, true) {
+			return Provider{}, fmt.Errorf("invalid provider source %q: part %q may contain only letters, digits, dashes, dots and underscores", s, p)
+		}
+	}
+	switch len(parts) {
+	case 1:
+		return NewDefaultProvider(strings.ToLower(parts[0])), nil
+	case 2:
+		return Provider{Hostname: DefaultProviderRegistryHost, Namespace: strings.ToLower(parts[0]), Type: strings.ToLower(parts[1])}, nil
+	case 3:
+		return Provider{Hostname: strings.ToLower(parts[0]), Namespace: strings.ToLower(parts[1]), Type: strings.ToLower(parts[2])}, nil
+	default:
+		return Provider{}, fmt.Errorf("invalid provider source %q: expected at most three parts HOST/NAMESPACE/TYPE", s)
+	}
+}
+
+// AbsProviderConfig is one provider configuration in a module: the provider
+// and an optional alias. Its string form is the one state files use:
+// provider["registry.terraform.io/hashicorp/aws"].west
+type AbsProviderConfig struct {
+	Module   ModuleInstance
+	Provider Provider
+	Alias    string
+}
+
+// String returns the state-file form of the provider configuration address.
+func (p AbsProviderConfig) String() string {
+	var b strings.Builder
+	if !p.Module.IsRoot() {
+		b.WriteString(p.Module.String())
+		b.WriteByte('.')
+	}
+	b.WriteString(`provider["`)
+	b.WriteString(p.Provider.String())
+	b.WriteString(`"]`)
+	if p.Alias != "" {
+		b.WriteByte('.')
+		b.WriteString(p.Alias)
+	}
+	return b.String()
+}
+
+// UniqueKey returns a comparable key for maps.
+func (p AbsProviderConfig) UniqueKey() UniqueKey {
+	if p.Module.IsRoot() {
+		return struct {
+			Provider
+			Alias string
+		}{p.Provider, p.Alias}
+	}
+	return stringKey("P" + p.String())
+}
+
+// ParseAbsProviderConfig parses the state-file form written by String.
+// Module paths are not supported yet; only root-module configurations parse.
+func ParseAbsProviderConfig(s string) (AbsProviderConfig, hcl.Diagnostics) {
+	const prefix = `provider["`
+	if !strings.HasPrefix(s, prefix) {
+		return AbsProviderConfig{}, invalidProviderConfig(s, `it must start with provider["`)
+	}
+	rest := s[len(prefix):]
+	end := strings.Index(rest, `"]`)
+	if end < 0 {
+		return AbsProviderConfig{}, invalidProviderConfig(s, `missing closing "]`)
+	}
+	prov, err := ParseProviderSource(rest[:end])
+	if err != nil {
+		return AbsProviderConfig{}, invalidProviderConfig(s, err.Error())
+	}
+	rest = rest[end+2:]
+	var alias string
+	if rest != "" {
+		if rest[0] != '.' || !validName(rest[1:], false) {
+			return AbsProviderConfig{}, invalidProviderConfig(s, "an alias must follow a dot and be a valid name")
+		}
+		alias = rest[1:]
+	}
+	return AbsProviderConfig{Provider: prov, Alias: alias}, nil
+}
+
+func invalidProviderConfig(s, why string) hcl.Diagnostics {
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  "Invalid provider configuration address",
+		Detail:   fmt.Sprintf("The address %q is not a provider configuration address: %s.", s, why),
+	}}
+}
+
+// validName reports whether s is a valid identifier; dots are allowed in
+// provider source parts (hostnames).
+func validName(s string, allowDot bool) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
+		case c == '.' && allowDot:
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,189 @@
+package addrs
+
+import "fmt"
+
+// ResourceMode tells a managed resource (resource block) from a data
+// resource (data block).
+type ResourceMode byte
+
+const (
+	// InvalidResourceMode is the zero value; no valid address uses it.
+	InvalidResourceMode ResourceMode = 0
+	// ManagedResourceMode is a resource block.
+	ManagedResourceMode ResourceMode = 'M'
+	// DataResourceMode is a data block.
+	DataResourceMode ResourceMode = 'D'
+)
+
+// String returns "managed" or "data", the words state files and JSON
+// documents use.
+func (m ResourceMode) String() string {
+	switch m {
+	case ManagedResourceMode:
+		return "managed"
+	case DataResourceMode:
+		return "data"
+	default:
+		return "invalid"
+	}
+}
+
+// Resource is a resource block's address within its module, e.g.
+// terraform_data.a or data.x.y.
+type Resource struct {
+	Mode ResourceMode
+	Type string
+	Name string
+}
+
+// String returns the resource's address as written in configuration.
+func (r Resource) String() string {
+	if r.Mode == DataResourceMode {
+		return "data." + r.Type + "." + r.Name
+	}
+	return r.Type + "." + r.Name
+}
+
+// Instance returns the address of the resource's instance with the given key.
+func (r Resource) Instance(key InstanceKey) ResourceInstance {
+	return ResourceInstance{Resource: r, Key: key}
+}
+
+// Absolute places the resource in the given module instance.
+func (r Resource) Absolute(m ModuleInstance) AbsResource {
+	return AbsResource{Module: m, Resource: r}
+}
+
+// ImpliedProviderType returns the provider type a resource type belongs to
+// when no provider is named: the part of the type name before the first
+// underscore ("aws" for "aws_instance", "terraform" for "terraform_data").
+func (r Resource) ImpliedProviderType() string {
+	for i, c := range r.Type {
+		if c == '_' {
+			return r.Type[:i]
+		}
+	}
+	return r.Type
+}
+
+// ResourceInstance is one instance of a resource within its module.
+type ResourceInstance struct {
+	Resource Resource
+	Key      InstanceKey
+}
+
+// String returns the instance address, e.g. terraform_data.a[0].
+func (r ResourceInstance) String() string {
+	return r.Resource.String() + KeyString(r.Key)
+}
+
+// Absolute places the instance in the given module instance.
+func (r ResourceInstance) Absolute(m ModuleInstance) AbsResourceInstance {
+	return AbsResourceInstance{Module: m, Resource: r}
+}
+
+// AbsResource is a resource in a particular module instance.
+type AbsResource struct {
+	Module   ModuleInstance
+	Resource Resource
+}
+
+// String returns the absolute address, e.g. module.a.terraform_data.b.
+func (r AbsResource) String() string {
+	if r.Module.IsRoot() {
+		return r.Resource.String()
+	}
+	return r.Module.String() + "." + r.Resource.String()
+}
+
+// Instance returns the address of one of the resource's instances.
+func (r AbsResource) Instance(key InstanceKey) AbsResourceInstance {
+	return AbsResourceInstance{Module: r.Module, Resource: r.Resource.Instance(key)}
+}
+
+// UniqueKey returns a comparable key for maps; equal addresses have equal keys.
+func (r AbsResource) UniqueKey() UniqueKey {
+	if r.Module.IsRoot() {
+		return r.Resource
+	}
+	return stringKey("R" + r.String())
+}
+
+// Equal reports whether two addresses are the same.
+func (r AbsResource) Equal(o AbsResource) bool {
+	return r.Resource == o.Resource && r.Module.Equal(o.Module)
+}
+
+// AbsResourceInstance is one resource instance in a particular module
+// instance: the address of one object in state.
+type AbsResourceInstance struct {
+	Module   ModuleInstance
+	Resource ResourceInstance
+}
+
+// String returns the absolute instance address.
+func (r AbsResourceInstance) String() string {
+	if r.Module.IsRoot() {
+		return r.Resource.String()
+	}
+	return r.Module.String() + "." + r.Resource.String()
+}
+
+// ContainingResource returns the resource this is an instance of.
+func (r AbsResourceInstance) ContainingResource() AbsResource {
+	return AbsResource{Module: r.Module, Resource: r.Resource.Resource}
+}
+
+// UniqueKey returns a comparable key for maps; equal addresses have equal keys.
+func (r AbsResourceInstance) UniqueKey() UniqueKey {
+	if r.Module.IsRoot() {
+		return r.Resource
+	}
+	return stringKey("I" + r.String())
+}
+
+// Equal reports whether two addresses are the same.
+func (r AbsResourceInstance) Equal(o AbsResourceInstance) bool {
+	return r.Resource == o.Resource && r.Module.Equal(o.Module)
+}
+
+// Less orders instance addresses the way Terraform lists them: by module,
+// then mode (managed before data), type, name, and key (numbers before
+// strings, numbers numerically).
+func (r AbsResourceInstance) Less(o AbsResourceInstance) bool {
+	if c := r.Module.compare(o.Module); c != 0 {
+		return c < 0
+	}
+	a, b := r.Resource.Resource, o.Resource.Resource
+	if a.Mode != b.Mode {
+		return a.Mode == DataResourceMode // 'D' sorts first, as Terraform's state does
+	}
+	if a.Type != b.Type {
+		return a.Type < b.Type
+	}
+	if a.Name != b.Name {
+		return a.Name < b.Name
+	}
+	return keyLess(r.Resource.Key, o.Resource.Key)
+}
+
+func keyLess(a, b InstanceKey) bool {
+	switch ak := a.(type) {
+	case nil:
+		return b != nil
+	case IntKey:
+		switch bk := b.(type) {
+		case IntKey:
+			return ak < bk
+		case StringKey:
+			return true
+		}
+		return false
+	case StringKey:
+		if bk, ok := b.(StringKey); ok {
+			return ak < bk
+		}
+		return false
+	}
+	panic(fmt.Sprintf("unsupported instance key %T", a))
+}

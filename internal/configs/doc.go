@@ -1,0 +1,13 @@
+// Package configs loads a directory of Terraform-language configuration
+// (every *.tf and *.tf.json file, native and JSON syntax) into a Module: the
+// declared variables, locals, outputs, providers, resources and data
+// sources, with their meta-arguments decoded and their bodies left for the
+// planner to evaluate against a provider's schema.
+//
+// Loading is static: nothing here evaluates an expression that could depend
+// on another object. Every problem in the files is returned as diagnostics
+// with the narrowest source range available; loading never panics on bad
+// input.
+//
+// This package knows nothing of state, plans or providers' behaviour.
+package configs

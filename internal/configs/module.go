@@ -1,0 +1,205 @@
+package configs
+
+import (
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Module is the root module's configuration: everything declared in the
+// files of one directory.
+type Module struct {
+	// SourceDir is the directory the files were read from.
+	SourceDir string
+	// Sources holds each file's bytes by the file name used in ranges, so
+	// diagnostics can show source snippets and plan files can embed them.
+	Sources map[string][]byte
+
+	RequiredVersions  []VersionConstraint
+	RequiredProviders map[string]*RequiredProvider // by local name
+	Backend           *Backend
+
+	ProviderConfigs  map[string]*Provider // by "name" or "name.alias"
+	Variables        map[string]*Variable
+	Locals           map[string]*Local
+	Outputs          map[string]*Output
+	ManagedResources map[string]*Resource // by "type.name"
+	DataResources    map[string]*Resource // by "data.type.name"
+}
+
+// VersionConstraint is one required_version (or provider version) string.
+type VersionConstraint struct {
+	Constraint string
+	DeclRange  hcl.Range
+}
+
+// RequiredProvider is one entry of terraform { required_providers { ... } }.
+type RequiredProvider struct {
+	Name      string // local name
+	Source    addrs.Provider
+	Versions  []VersionConstraint
+	DeclRange hcl.Range
+}
+
+// Backend is terraform { backend "TYPE" { ... } }.
+type Backend struct {
+	Type      string
+	Config    hcl.Body
+	TypeRange hcl.Range
+	DeclRange hcl.Range
+}
+
+// Provider is a provider "NAME" { ... } block.
+type Provider struct {
+	Name       string
+	NameRange  hcl.Range
+	Alias      string
+	AliasRange *hcl.Range
+	// Config is the body with alias and version removed.
+	Config    hcl.Body
+	DeclRange hcl.Range
+}
+
+// Variable is a variable block.
+type Variable struct {
+	Name        string
+	Description string
+	// Default is cty.NilVal when the variable has no default (it is then
+	// required).
+	Default cty.Value
+	// Type is the type constraint (cty.DynamicPseudoType for "any" or none).
+	Type cty.Type
+	// TypeDefaults holds defaults of optional object attributes, if any.
+	TypeDefaults *typeexpr.Defaults
+	Sensitive    bool
+	// Nullable is true unless the block says nullable = false.
+	Nullable    bool
+	Validations []*CheckRule
+	DeclRange   hcl.Range
+}
+
+// CheckRule is a validation, precondition or postcondition.
+type CheckRule struct {
+	Condition    hcl.Expression
+	ErrorMessage hcl.Expression
+	DeclRange    hcl.Range
+}
+
+// Local is one entry of a locals block.
+type Local struct {
+	Name      string
+	Expr      hcl.Expression
+	DeclRange hcl.Range
+}
+
+// Output is an output block.
+type Output struct {
+	Name          string
+	Description   string
+	Expr          hcl.Expression
+	Sensitive     bool
+	DependsOn     []hcl.Traversal
+	Preconditions []*CheckRule
+	DeclRange     hcl.Range
+}
+
+// Resource is a resource or data block.
+type Resource struct {
+	Mode addrs.ResourceMode
+	Type string
+	Name string
+
+	// Config is the block's body without its meta-arguments, with dynamic
+	// blocks still unexpanded (the planner expands them when decoding
+	// against the provider schema, because their for_each may be unknown).
+	Config hcl.Body
+
+	// Count and ForEach are nil when absent; at most one is set.
+	Count   hcl.Expression
+	ForEach hcl.Expression
+
+	// ProviderConfigRef is the provider meta-argument, nil when absent.
+	ProviderConfigRef *ProviderConfigRef
+	// Provider is the resolved provider source address: from the
+	// provider meta-argument's local name, or implied by the type name, via
+	// required_providers (or the hashicorp/<name> default; "terraform" is
+	// always terraform.io/builtin/terraform).
+	Provider addrs.Provider
+
+	DependsOn []hcl.Traversal
+
+	// Managed holds the lifecycle settings of a managed resource; nil for
+	// data resources.
+	Managed *ManagedResource
+
+	Preconditions  []*CheckRule
+	Postconditions []*CheckRule
+
+	DeclRange hcl.Range
+	TypeRange hcl.Range
+}
+
+// ManagedResource holds the lifecycle block of a resource.
+type ManagedResource struct {
+	CreateBeforeDestroy    bool
+	CreateBeforeDestroySet bool
+	PreventDestroy         bool
+	IgnoreChanges          []hcl.Traversal // relative paths into the resource's value
+	IgnoreAllChanges       bool
+	ReplaceTriggeredBy     []hcl.Expression
+}
+
+// ProviderConfigRef is a provider = NAME or provider = NAME.ALIAS reference.
+type ProviderConfigRef struct {
+	Name       string
+	NameRange  hcl.Range
+	Alias      string
+	AliasRange *hcl.Range
+}
+
+// Addr returns the resource's address within its module.
+func (r *Resource) Addr() addrs.Resource {
+	return addrs.Resource{Mode: r.Mode, Type: r.Type, Name: r.Name}
+}
+
+// ProviderConfigAddr returns the provider configuration the resource uses.
+func (r *Resource) ProviderConfigAddr() addrs.AbsProviderConfig {
+	pc := addrs.AbsProviderConfig{Provider: r.Provider}
+	if r.ProviderConfigRef != nil {
+		pc.Alias = r.ProviderConfigRef.Alias
+	}
+	return pc
+}
+
+// ProviderConfigKey returns the key of a provider block in
+// Module.ProviderConfigs for a local name and alias.
+func ProviderConfigKey(name, alias string) string {
+	if alias == "" {
+		return name
+	}
+	return name + "." + alias
+}
+
+// ResourceByAddr returns the resource block with the given address, or nil.
+func (m *Module) ResourceByAddr(addr addrs.Resource) *Resource {
+	switch addr.Mode {
+	case addrs.ManagedResourceMode:
+		return m.ManagedResources[addr.Type+"."+addr.Name]
+	case addrs.DataResourceMode:
+		return m.DataResources["data."+addr.Type+"."+addr.Name]
+	}
+	return nil
+}
+
+// LocalNameForProvider returns the local name the module uses for a
+// provider source address: the required_providers entry naming it, or the
+// provider's type.
+func (m *Module) LocalNameForProvider(p addrs.Provider) string {
+	for name, rp := range m.RequiredProviders {
+		if rp.Source == p {
+			return name
+		}
+	}
+	return p.Type
+}

@@ -1,0 +1,63 @@
+package diags
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// InBody resolves the attribute paths of diagnostics that have no range into
+// ranges within body (a resource's configuration body), so a provider's
+// complaint about ["tags"]["Name"] points at the line that set it. When the
+// path cannot be followed to an attribute, the diagnostic gets the range of
+// the deepest block found, or fallback.
+func (ds Diagnostics) InBody(body hcl.Body, fallback hcl.Range) Diagnostics {
+	out := make(Diagnostics, len(ds))
+	for i, d := range ds {
+		if d.Subject == nil {
+			rng := rangeOfPath(body, d.Path, fallback)
+			d.Subject = &rng
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// rangeOfPath walks a native-syntax body along path, descending into nested
+// blocks; JSON bodies and unknown shapes fall back to the closest range found.
+func rangeOfPath(body hcl.Body, path cty.Path, fallback hcl.Range) hcl.Range {
+	sb, ok := body.(*hclsyntax.Body)
+	if !ok || len(path) == 0 {
+		return fallback
+	}
+	step, ok := path[0].(cty.GetAttrStep)
+	if !ok {
+		return fallback
+	}
+	if attr, ok := sb.Attributes[step.Name]; ok {
+		return attr.Expr.Range()
+	}
+	var matches []*hclsyntax.Block
+	for _, b := range sb.Blocks {
+		if b.Type == step.Name {
+			matches = append(matches, b)
+		}
+	}
+	if len(matches) == 0 {
+		return fallback
+	}
+	rest := path[1:]
+	blk := matches[0]
+	if len(rest) > 0 {
+		if idx, ok := rest[0].(cty.IndexStep); ok {
+			if idx.Key.Type() == cty.Number {
+				n, _ := idx.Key.AsBigFloat().Int64()
+				if n >= 0 && int(n) < len(matches) {
+					blk = matches[n]
+				}
+			}
+			rest = rest[1:]
+		}
+	}
+	return rangeOfPath(blk.Body, rest, blk.DefRange())
+}

@@ -1,0 +1,12 @@
+// Package diags holds Cairn's diagnostics model: problems in the user's
+// input (configuration, variables, state, provider answers), each with a
+// severity, a one-line summary, a detail that says how to fix it, and the
+// narrowest source range known.
+//
+// Diagnostics stay structured until the renderer. A provider reports an
+// attribute path rather than a range; the layer that holds the configuration
+// body resolves that path into a file:line:col range (see InBody).
+//
+// Internal failures are plain Go errors; Append turns one into an error
+// diagnostic when it must reach the user.
+package diags

@@ -1,0 +1,125 @@
+package states
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+)
+
+// ObjectStatus is Ready or Tainted.
+type ObjectStatus byte
+
+const (
+	// ObjectReady is a normal object.
+	ObjectReady ObjectStatus = 'R'
+	// ObjectTainted is an object that must be replaced on the next plan
+	// (a create that failed part way, or one marked by the user).
+	ObjectTainted ObjectStatus = 'T'
+)
+
+// ObjectSrc is one remote object in its stored form. Once recorded in a
+// State it is never mutated, so snapshots can share it.
+type ObjectSrc struct {
+	SchemaVersion uint64
+	// AttrsJSON is the object's value as JSON, unmarked.
+	AttrsJSON []byte
+	// AttrSensitivePaths are the paths whose values were marked sensitive.
+	AttrSensitivePaths []cty.Path
+	Private            []byte
+	Status             ObjectStatus
+	// Dependencies are the resources this object's configuration referred
+	// to when it was last applied; destroy ordering uses them once the
+	// configuration is gone.
+	Dependencies        []addrs.AbsResource
+	CreateBeforeDestroy bool
+}
+
+// Object is a decoded object: its value with sensitive marks applied.
+type Object struct {
+	Value               cty.Value
+	Private             []byte
+	Status              ObjectStatus
+	Dependencies        []addrs.AbsResource
+	CreateBeforeDestroy bool
+}
+
+// Decode returns the object's value as type ty, with sensitive marks
+// re-applied. It fails when the stored JSON does not conform to ty (the
+// schema changed without a version bump, or the file was edited).
+func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
+	v, err := ctyjson.Unmarshal(o.AttrsJSON, ty)
+	if err != nil {
+		return nil, fmt.Errorf("decoding stored attributes: %w", err)
+	}
+	if len(o.AttrSensitivePaths) > 0 {
+		pvm := make([]cty.PathValueMarks, len(o.AttrSensitivePaths))
+		for i, p := range o.AttrSensitivePaths {
+			pvm[i] = cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
+		}
+		v = v.MarkWithPaths(pvm)
+	}
+	return &Object{
+		Value:               v,
+		Private:             o.Private,
+		Status:              o.Status,
+		Dependencies:        o.Dependencies,
+		CreateBeforeDestroy: o.CreateBeforeDestroy,
+	}, nil
+}
+
+// Encode returns the stored form of the object with the given schema
+// version. The value must be wholly known; the only mark allowed is the
+// sensitive mark, recorded as paths.
+func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
+	val, pvm := o.Value.UnmarkDeepWithPaths()
+	var paths []cty.Path
+	for _, p := range pvm {
+		for m := range p.Marks {
+			if m != configschema.SensitiveMark {
+				return nil, fmt.Errorf("value at %s has unsupported mark %#v", FormatPath(p.Path), m)
+			}
+		}
+		paths = append(paths, p.Path)
+	}
+	if !val.IsWhollyKnown() {
+		return nil, fmt.Errorf("value contains unknown values and cannot be stored")
+	}
+	src, err := ctyjson.Marshal(val, ty)
+	if err != nil {
+		return nil, fmt.Errorf("encoding attributes: %w", err)
+	}
+	return &ObjectSrc{
+		SchemaVersion:       schemaVersion,
+		AttrsJSON:           src,
+		AttrSensitivePaths:  paths,
+		Private:             o.Private,
+		Status:              o.Status,
+		Dependencies:        o.Dependencies,
+		CreateBeforeDestroy: o.CreateBeforeDestroy,
+	}, nil
+}
+
+// FormatPath renders a cty path as HCL-style traversal text: .a["k"][0].
+func FormatPath(p cty.Path) string {
+	var out []byte
+	for _, step := range p {
+		switch s := step.(type) {
+		case cty.GetAttrStep:
+			out = append(out, '.')
+			out = append(out, s.Name...)
+		case cty.IndexStep:
+			switch s.Key.Type() {
+			case cty.String:
+				out = fmt.Appendf(out, "[%q]", s.Key.AsString())
+			case cty.Number:
+				out = fmt.Appendf(out, "[%s]", s.Key.AsBigFloat().Text('f', -1))
+			default:
+				out = append(out, "[...]"...)
+			}
+		}
+	}
+	return string(out)
+}
