@@ -1,0 +1,132 @@
+package plans
+
+import (
+	"sort"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Mode is the kind of plan.
+type Mode byte
+
+const (
+	// NormalMode plans to make remote objects match the configuration.
+	NormalMode Mode = iota
+	// DestroyMode plans to delete every managed object.
+	DestroyMode
+	// RefreshOnlyMode only updates state to match remote objects.
+	RefreshOnlyMode
+)
+
+// Plan is the result of planning.
+type Plan struct {
+	Mode Mode
+	// Changes lists one change per resource instance object that is not a
+	// no-op, plus no-ops (kept so JSON output can list every instance),
+	// sorted by address.
+	Changes []*ResourceInstanceChange
+	Outputs []*OutputChange
+	// VariableValues are the root module variables, with marks, as
+	// planning used them; apply re-evaluates expressions with the same
+	// values.
+	VariableValues map[string]cty.Value
+	// PriorState is the refreshed state: what apply starts from.
+	PriorState *states.State
+	// PrevRunState is the state as read, before refresh; drift is the
+	// difference between it and PriorState.
+	PrevRunState *states.State
+	// StateLineage and StateSerial identify the snapshot the plan was made
+	// against; applying a saved plan fails if the state moved on.
+	StateLineage string
+	StateSerial  uint64
+	// Graph is the operation graph apply walks.
+	Graph *Graph
+	// Errored is true when planning stopped with errors; such a plan can
+	// be shown but not applied.
+	Errored   bool
+	Timestamp time.Time
+	// ConfigSources holds the configuration files the plan was made from,
+	// so a saved plan applies exactly the configuration it planned.
+	ConfigSources map[string][]byte
+}
+
+// ResourceInstanceChange is the planned change to one resource instance
+// object (the current object, or a deposed one when DeposedKey is set).
+type ResourceInstanceChange struct {
+	Addr         addrs.AbsResourceInstance
+	DeposedKey   states.DeposedKey
+	Provider     addrs.AbsProviderConfig
+	Action       Action
+	ActionReason ActionReason
+	// Before is the prior value (null for create); After the planned value
+	// (null for delete), possibly with unknowns. Both carry sensitive
+	// marks.
+	Before cty.Value
+	After  cty.Value
+	// RequiredReplace are the paths that forced a replacement.
+	RequiredReplace []cty.Path
+	// Private is the provider's planned private data.
+	Private []byte
+	// SchemaVersion is the resource type's schema version at plan time.
+	SchemaVersion int64
+}
+
+// OutputChange is the planned change to a root module output.
+type OutputChange struct {
+	Name      string
+	Action    Action
+	Before    cty.Value
+	After     cty.Value
+	Sensitive bool
+}
+
+// HasChanges reports whether applying the plan would change anything:
+// a resource action other than no-op, or an output change.
+func (p *Plan) HasChanges() bool {
+	for _, c := range p.Changes {
+		if c.Action != NoOp {
+			return true
+		}
+	}
+	for _, o := range p.Outputs {
+		if o.Action != NoOp {
+			return true
+		}
+	}
+	return false
+}
+
+// SortChanges orders Changes by address, then deposed key, so output and
+// files are deterministic whatever order planning finished in.
+func (p *Plan) SortChanges() {
+	sort.Slice(p.Changes, func(i, j int) bool {
+		a, b := p.Changes[i], p.Changes[j]
+		if !a.Addr.Equal(b.Addr) {
+			return a.Addr.Less(b.Addr)
+		}
+		return a.DeposedKey < b.DeposedKey
+	})
+	sort.Slice(p.Outputs, func(i, j int) bool { return p.Outputs[i].Name < p.Outputs[j].Name })
+}
+
+// Counts returns how many instances will be added, changed and destroyed,
+// counting a replacement as one add and one destroy, as Terraform does.
+func (p *Plan) Counts() (add, change, destroy int) {
+	for _, c := range p.Changes {
+		switch c.Action {
+		case Create:
+			add++
+		case Update:
+			change++
+		case Delete:
+			destroy++
+		case DeleteThenCreate, CreateThenDelete:
+			add++
+			destroy++
+		}
+	}
+	return
+}
