@@ -56,6 +56,9 @@ type Provider struct {
 	NameRange  hcl.Range
 	Alias      string
 	AliasRange *hcl.Range
+	// Source is the provider's resolved source address: the
+	// required_providers entry for Name, or the default for that name.
+	Source addrs.Provider
 	// Config is the body with alias and version removed.
 	Config    hcl.Body
 	DeclRange hcl.Range
@@ -76,7 +79,11 @@ type Variable struct {
 	// Nullable is true unless the block says nullable = false.
 	Nullable    bool
 	Validations []*CheckRule
+	// ParsingMode says how a value given as a plain string on the command
+	// line or in the environment is read for this variable.
+	ParsingMode VariableParsingMode
 	DeclRange   hcl.Range
+	NameRange   hcl.Range
 }
 
 // CheckRule is a validation, precondition or postcondition.
@@ -91,6 +98,7 @@ type Local struct {
 	Name      string
 	Expr      hcl.Expression
 	DeclRange hcl.Range
+	NameRange hcl.Range
 }
 
 // Output is an output block.
@@ -102,6 +110,7 @@ type Output struct {
 	DependsOn     []hcl.Traversal
 	Preconditions []*CheckRule
 	DeclRange     hcl.Range
+	NameRange     hcl.Range
 }
 
 // Resource is a resource or data block.
@@ -138,6 +147,7 @@ type Resource struct {
 
 	DeclRange hcl.Range
 	TypeRange hcl.Range
+	NameRange hcl.Range
 }
 
 // ManagedResource holds the lifecycle block of a resource.

@@ -1,0 +1,121 @@
+package configs
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// moduleBuilder accumulates the declarations of a module's files, one file
+// after another in name order, so that a duplicate is always reported at
+// the later declaration and names the earlier one. It lives for one load.
+type moduleBuilder struct {
+	mod   *Module
+	diags hcl.Diagnostics
+	// backendDecl is the first backend block, also when its type was
+	// refused, so a second one is still reported as a duplicate.
+	backendDecl *hcl.Range
+}
+
+func newModule(dir string) *Module {
+	return &Module{
+		SourceDir:         dir,
+		Sources:           make(map[string][]byte),
+		RequiredProviders: make(map[string]*RequiredProvider),
+		ProviderConfigs:   make(map[string]*Provider),
+		Variables:         make(map[string]*Variable),
+		Locals:            make(map[string]*Local),
+		Outputs:           make(map[string]*Output),
+		ManagedResources:  make(map[string]*Resource),
+		DataResources:     make(map[string]*Resource),
+	}
+}
+
+func newModuleBuilder(dir string) *moduleBuilder {
+	return &moduleBuilder{mod: newModule(dir)}
+}
+
+// finish resolves what needs every file (provider addresses, the language
+// version check) and converts the diagnostics.
+func (b *moduleBuilder) finish() (*Module, diags.Diagnostics) {
+	versionDiags := checkLanguageVersion(b.mod.RequiredVersions)
+	if versionDiags.HasErrors() {
+		// A configuration for another Terraform version may use syntax this
+		// loader does not know; its other errors would only hide the cause.
+		return b.mod, diags.Diagnostics{}.Append(versionDiags)
+	}
+	b.resolveProviders()
+	return b.mod, diags.Diagnostics{}.Append(b.diags)
+}
+
+func (b *moduleBuilder) report(ds hcl.Diagnostics) {
+	b.diags = append(b.diags, ds...)
+}
+
+func (b *moduleBuilder) addRequiredProvider(rp *RequiredProvider) {
+	if prev, ok := b.mod.RequiredProviders[rp.Name]; ok {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate required provider",
+			fmt.Sprintf("A required provider named %q", rp.Name),
+			"Merge the two entries into one.", prev.DeclRange, rp.DeclRange)})
+		return
+	}
+	b.mod.RequiredProviders[rp.Name] = rp
+}
+
+func (b *moduleBuilder) addProvider(p *Provider) {
+	key := ProviderConfigKey(p.Name, p.Alias)
+	if prev, ok := b.mod.ProviderConfigs[key]; ok {
+		what := fmt.Sprintf("A default (unaliased) configuration for provider %q", p.Name)
+		subject := p.NameRange
+		if p.Alias != "" {
+			what = fmt.Sprintf("A configuration for provider %q with alias %q", p.Name, p.Alias)
+			subject = *p.AliasRange
+		}
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate provider configuration", what,
+			"Give one of them a different alias with alias = \"NAME\", or remove one.", prev.DeclRange, subject)})
+		return
+	}
+	b.mod.ProviderConfigs[key] = p
+}
+
+func (b *moduleBuilder) addVariable(v *Variable) {
+	if prev, ok := b.mod.Variables[v.Name]; ok {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate variable declaration",
+			fmt.Sprintf("A variable named %q", v.Name), renameOrRemove, prev.DeclRange, v.NameRange)})
+		return
+	}
+	b.mod.Variables[v.Name] = v
+}
+
+func (b *moduleBuilder) addLocal(l *Local) {
+	if prev, ok := b.mod.Locals[l.Name]; ok {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate local value definition",
+			fmt.Sprintf("A local value named %q", l.Name), renameOrRemove, prev.DeclRange, l.NameRange)})
+		return
+	}
+	b.mod.Locals[l.Name] = l
+}
+
+func (b *moduleBuilder) addOutput(o *Output) {
+	if prev, ok := b.mod.Outputs[o.Name]; ok {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate output definition",
+			fmt.Sprintf("An output named %q", o.Name), renameOrRemove, prev.DeclRange, o.NameRange)})
+		return
+	}
+	b.mod.Outputs[o.Name] = o
+}
+
+func (b *moduleBuilder) addResource(r *Resource) {
+	m, key, kind := b.mod.ManagedResources, r.Type+"."+r.Name, "resource"
+	if r.Mode == addrs.DataResourceMode {
+		m, key, kind = b.mod.DataResources, "data."+key, "data"
+	}
+	if prev, ok := m[key]; ok {
+		b.report(hcl.Diagnostics{duplicateDiag(fmt.Sprintf("Duplicate %s %q configuration", kind, r.Type),
+			fmt.Sprintf("A %s %q named %q", kind, r.Type, r.Name), renameOrRemove, prev.DeclRange, r.NameRange)})
+		return
+	}
+	m[key] = r
+}

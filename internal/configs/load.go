@@ -1,0 +1,160 @@
+package configs
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	hcljson "github.com/hashicorp/hcl/v2/json"
+)
+
+// LoadDir loads the module in dir: every *.tf and *.tf.json file directly
+// in it (subdirectories are not read), in file-name order. Ranges in the
+// module and its diagnostics name files relative to dir ("main.tf"), so
+// messages stay short and the same when the configuration is loaded again
+// from a plan file.
+//
+// The result is never nil: when there are errors it holds whatever could be
+// decoded, for callers that want to show more than the first problem.
+func LoadDir(dir string) (*Module, diags.Diagnostics) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return newModule(dir), diags.Diagnostics{diags.Errorf(
+			"Failed to read module directory",
+			"Cairn could not read the configuration directory %s: %s. Check that it exists and is readable.", dir, err)}
+	}
+	files := make(map[string][]byte)
+	var ds diags.Diagnostics
+	for _, e := range entries {
+		name := e.Name()
+		if !isConfigFileName(name) || !isRegularFile(dir, e) {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			ds = ds.Append(diags.Errorf("Failed to read file",
+				"Cairn could not read %s: %s. Check the file's permissions.", filepath.Join(dir, name), err))
+			continue
+		}
+		files[name] = src
+	}
+	mod, loadDiags := LoadFiles(dir, files)
+	return mod, ds.Append(loadDiags)
+}
+
+// isRegularFile reports whether a directory entry is a file, following a
+// symbolic link to see what it points at.
+func isRegularFile(dir string, e os.DirEntry) bool {
+	if e.Type().IsRegular() {
+		return true
+	}
+	if e.Type()&os.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(dir, e.Name()))
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// LoadFiles loads a module from in-memory sources keyed by file name, as
+// embedded in a saved plan file; dir is recorded as the module's SourceDir.
+// Keys are used verbatim as the file names in ranges and in
+// Module.Sources. Only keys that LoadDir would read are loaded: names
+// ending in .tf or .tf.json, without a directory part, and not hidden or
+// editor backup files. Files are decoded in name order so duplicate
+// declarations are reported at the same place on every run.
+//
+// The result is never nil; see LoadDir.
+func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics) {
+	b := newModuleBuilder(dir)
+	for _, name := range configFileNames(files) {
+		src := files[name]
+		b.mod.Sources[name] = src
+		if isOverrideFile(name) {
+			b.diags = append(b.diags, overrideNotSupported(name))
+			continue
+		}
+		body, parseDiags := parseFile(name, src)
+		b.diags = append(b.diags, parseDiags...)
+		b.decodeFile(body)
+	}
+	return b.finish()
+}
+
+// configFileNames returns the keys of files that name configuration files,
+// sorted.
+func configFileNames(files map[string][]byte) []string {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if isConfigFileName(name) && !strings.ContainsAny(name, `/\`) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// isConfigFileName reports whether a file name is one Terraform reads as
+// configuration. Hidden files and editor backups (".#x.tf", "x.tf~",
+// "#x.tf#") are skipped, as Terraform skips them.
+func isConfigFileName(name string) bool {
+	if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") ||
+		(strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")) {
+		return false
+	}
+	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")
+}
+
+// isOverrideFile reports whether a file is an override file (override.tf,
+// x_override.tf and their .tf.json forms), which Terraform merges into the
+// other files' declarations instead of loading as new ones.
+func isOverrideFile(name string) bool {
+	base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
+	return base == "override" || strings.HasSuffix(base, "_override")
+}
+
+func overrideNotSupported(name string) *hcl.Diagnostic {
+	start := hcl.Pos{Line: 1, Column: 1}
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Override files are not supported yet",
+		Detail: fmt.Sprintf("%s is an override file, which Cairn does not support yet. Merge its "+
+			"settings into the files that declare the objects it overrides, then remove it.", name),
+		Subject: &hcl.Range{Filename: name, Start: start, End: start},
+	}
+}
+
+// parseFile parses one file in the syntax its name implies. The body is
+// never nil: on syntax errors it holds what could be parsed, as Terraform
+// decodes it too.
+func parseFile(name string, src []byte) (body hcl.Body, diags hcl.Diagnostics) {
+	// hcl's parsers guard their own invariants with panics. A panic there
+	// must not take down the command, so it becomes an error about the file.
+	defer func() {
+		if r := recover(); r != nil {
+			body = hcl.EmptyBody()
+			start := hcl.Pos{Line: 1, Column: 1}
+			diags = hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Failed to parse file",
+				Detail: fmt.Sprintf("The HCL parser failed on %s (%v). This is a bug in the parser; "+
+					"please report it with the file attached.", name, r),
+				Subject: &hcl.Range{Filename: name, Start: start, End: start},
+			}}
+		}
+	}()
+	var f *hcl.File
+	if strings.HasSuffix(name, ".json") {
+		f, diags = hcljson.Parse(src, name)
+	} else {
+		f, diags = hclsyntax.ParseConfig(src, name, hcl.Pos{Line: 1, Column: 1})
+	}
+	if f == nil || f.Body == nil {
+		return hcl.EmptyBody(), diags
+	}
+	return f.Body, diags
+}

@@ -1,0 +1,115 @@
+package configs
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+var terraformBlockSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "required_version"},
+		{Name: "experiments"},
+		{Name: "language"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "required_providers"},
+		{Type: "backend", LabelNames: []string{"type"}},
+		{Type: "cloud"},
+		{Type: "provider_meta", LabelNames: []string{"provider"}},
+	},
+}
+
+// decodeTerraformBlock decodes a terraform block. A module may have several;
+// their settings add up, except that only one backend may be declared.
+func (b *moduleBuilder) decodeTerraformBlock(block *hcl.Block) {
+	content, diags := block.Body.Content(terraformBlockSchema)
+	b.report(diags)
+	if attr, ok := content.Attributes["required_version"]; ok {
+		vc, ok, ds := decodeVersionConstraint(attr.Name, attr.Expr)
+		b.report(ds)
+		if ok {
+			b.mod.RequiredVersions = append(b.mod.RequiredVersions, vc)
+		}
+	}
+	if attr, ok := content.Attributes["experiments"]; ok {
+		b.report(hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Experiments are not supported",
+			Detail: "Cairn implements the stable Terraform language only; language experiments are " +
+				"available only in Terraform's alpha releases. Remove the experiments argument.",
+			Subject: attr.NameRange.Ptr(),
+		}})
+	}
+	if attr, ok := content.Attributes["language"]; ok {
+		b.report(checkLanguageEdition(attr))
+	}
+	for _, blk := range content.Blocks {
+		switch blk.Type {
+		case "required_providers":
+			b.decodeRequiredProviders(blk)
+		case "backend":
+			b.decodeBackend(blk)
+		case "cloud":
+			b.report(hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Unsupported block type",
+				Detail: "Cairn does not support cloud blocks (HCP Terraform) yet; it keeps state with the " +
+					"local backend. Remove the cloud block, or use backend \"local\".",
+				Subject: blk.TypeRange.Ptr(),
+			}})
+		case "provider_meta":
+			b.report(hcl.Diagnostics{{
+				Severity: hcl.DiagWarning,
+				Summary:  "provider_meta is ignored",
+				Detail: fmt.Sprintf("Cairn does not send provider_meta to providers yet, so the settings "+
+					"for provider %q have no effect. Remove the block to silence this warning.", blk.Labels[0]),
+				Subject: blk.TypeRange.Ptr(),
+			}})
+		}
+	}
+}
+
+// checkLanguageEdition accepts the only language edition Terraform 1.5
+// knows, TF2021.
+func checkLanguageEdition(attr *hcl.Attribute) hcl.Diagnostics {
+	if hcl.ExprAsKeyword(attr.Expr) == "TF2021" {
+		return nil
+	}
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  "Unsupported language edition",
+		Detail:   "The only language edition Cairn supports is TF2021: write language = TF2021, or remove the argument.",
+		Subject:  attr.Expr.Range().Ptr(),
+	}}
+}
+
+// decodeBackend records the backend block. Only the local backend exists in
+// Cairn; accepting another type would silently keep state somewhere the
+// user did not ask for.
+func (b *moduleBuilder) decodeBackend(block *hcl.Block) {
+	if prev := b.backendDecl; prev != nil {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate backend configuration", "A backend",
+			"A module has at most one backend: remove one of the two backend blocks.",
+			*prev, block.DefRange)})
+		return
+	}
+	b.backendDecl = block.DefRange.Ptr()
+	typ := block.Labels[0]
+	if typ != "local" {
+		b.report(hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Unsupported backend type",
+			Detail: fmt.Sprintf("Cairn supports only the \"local\" backend for now, not %q. Use "+
+				"backend \"local\", or remove the backend block to keep state in terraform.tfstate.", typ),
+			Subject: block.LabelRanges[0].Ptr(),
+		}})
+		return
+	}
+	b.mod.Backend = &Backend{
+		Type:      typ,
+		Config:    block.Body,
+		TypeRange: block.LabelRanges[0],
+		DeclRange: block.DefRange,
+	}
+}

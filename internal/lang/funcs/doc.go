@@ -1,0 +1,20 @@
+// Package funcs holds the built-in function library of the Terraform
+// language as Terraform 1.5 offers it, for Cairn's expression evaluator.
+//
+// Table returns the functions by name, ready to go into an hcl.EvalContext.
+// Most of them come from well-kept libraries (go-cty's stdlib, HashiCorp's
+// go-cty-funcs, hcl's tryfunc, go-cty-yaml); this package adds only what
+// none of them provides, and the few adjustments needed to match
+// Terraform 1.5's behaviour. Each file says which library supplies which
+// function; docs/functions.md lists them all.
+//
+// Two rules hold for every function in the table. Marks pass through as
+// cty's function machinery passes them (a sensitive argument gives a
+// sensitive result), and an error from a call with a sensitive argument
+// never repeats that argument's value (see hideSensitiveErrors).
+//
+// This package evaluates nothing itself and knows nothing of modules,
+// resources, state or plans: the caller tells it the module directory, the
+// plan timestamp and whether impure functions may run, through Options.
+// It imports configschema only for the name of the sensitive mark.
+package funcs

@@ -1,0 +1,113 @@
+package funcs
+
+import (
+	"time"
+
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Option adjusts the table Table builds for one phase of a run.
+type Option func(*options)
+
+type options struct {
+	planTimestamp time.Time
+	now           func() time.Time
+	pureOnly      bool
+}
+
+// WithPlanTimestamp sets the instant plantimestamp returns. Planning passes
+// the time the plan started; applying passes the time recorded in the plan,
+// so that both phases see the same value. Without it (as in validation)
+// plantimestamp returns an unknown string, as Terraform does.
+func WithPlanTimestamp(t time.Time) Option {
+	return func(o *options) { o.planTimestamp = t }
+}
+
+// WithClock replaces the clock timestamp reads, which is time.Now by
+// default. Tests use it to get a fixed result.
+func WithClock(now func() time.Time) Option {
+	return func(o *options) { o.now = now }
+}
+
+// WithPureOnly makes the impure functions (bcrypt, timestamp, uuid) return
+// unknown values of their result type instead of running. Terraform does
+// this in every phase but apply, so that a plan does not record a value that
+// would differ when the plan is applied; the engine passes it when it
+// validates or plans.
+func WithPureOnly() Option {
+	return func(o *options) { o.pureOnly = true }
+}
+
+// Table returns the Terraform 1.5 built-in functions by name, for an
+// hcl.EvalContext.
+//
+// baseDir is the directory of the module whose expressions the table serves:
+// file functions resolve relative paths against it, as Terraform resolves
+// them against path.module's directory. abspath is the exception: like
+// Terraform's, it resolves against the process's working directory.
+//
+// Every call returns a new map, so the caller may add or remove entries. The
+// functions themselves hold no mutable state and are safe for concurrent
+// use. Building a table costs a few microseconds (see BenchmarkTable); the
+// engine builds one per module per phase.
+func Table(baseDir string, opts ...Option) map[string]function.Function {
+	o := options{now: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+
+	t := make(map[string]function.Function, 128)
+	for _, family := range []map[string]function.Function{
+		numericFunctions(),
+		stringFunctions(),
+		collectionFunctions(),
+		encodingFunctions(),
+		filesystemFunctions(baseDir),
+		dateTimeFunctions(o.now, o.planTimestamp),
+		cryptoFunctions(baseDir),
+		ipNetworkFunctions(),
+		typeConversionFunctions(),
+	} {
+		for name, fn := range family {
+			t[name] = fn
+		}
+	}
+
+	for name, fn := range t {
+		if o.pureOnly && isImpure(name) {
+			fn = function.Unpredictable(fn)
+		}
+		if !handlesOwnMarks(name) {
+			fn = hideSensitiveErrors(fn)
+		}
+		t[name] = fn
+	}
+
+	// templatefile goes in last: a template may call every other function in
+	// the table, already wrapped as above, but not templatefile itself.
+	t["templatefile"] = makeTemplateFileFunc(baseDir, t)
+	return t
+}
+
+// isImpure reports whether the named function can return a different result
+// for the same arguments, and so must not run before apply.
+func isImpure(name string) bool {
+	switch name {
+	case "bcrypt", "timestamp", "uuid":
+		return true
+	}
+	return false
+}
+
+// handlesOwnMarks reports whether the named function deals with marked
+// arguments itself, so that hideSensitiveErrors must not wrap it: try and can
+// take unevaluated expressions, sensitive and nonsensitive exist to change
+// marks, and templatefile keeps the marks of each template variable (see
+// templatefile.go).
+func handlesOwnMarks(name string) bool {
+	switch name {
+	case "try", "can", "sensitive", "nonsensitive", "templatefile":
+		return true
+	}
+	return false
+}

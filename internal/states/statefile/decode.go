@@ -1,0 +1,215 @@
+package statefile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+)
+
+func decodeOutput(o outputV4) (*states.OutputValue, error) {
+	if len(o.Type) == 0 {
+		return nil, fmt.Errorf("missing \"type\"")
+	}
+	ty, err := ctyjson.UnmarshalType(o.Type)
+	if err != nil {
+		return nil, fmt.Errorf("invalid type: %w", err)
+	}
+	if len(o.Value) == 0 {
+		return nil, fmt.Errorf("missing \"value\"")
+	}
+	v, err := ctyjson.Unmarshal(o.Value, ty)
+	if err != nil {
+		return nil, fmt.Errorf("value does not match its type %s: %w", ty.FriendlyName(), err)
+	}
+	return &states.OutputValue{Value: v, Sensitive: o.Sensitive}, nil
+}
+
+func decodeResource(r *resourceV4) (*states.Resource, error) {
+	addr, err := decodeResourceAddr(r)
+	if err != nil {
+		return nil, err
+	}
+	pc, err := parseProviderConfig(r.Provider)
+	if err != nil {
+		return nil, err
+	}
+	rs := &states.Resource{
+		Addr:           addr,
+		ProviderConfig: pc,
+		Instances:      make(map[addrs.InstanceKey]*states.ResourceInstance, len(r.Instances)),
+	}
+	for j := range r.Instances {
+		if err := decodeInstance(rs, &r.Instances[j]); err != nil {
+			return nil, fmt.Errorf("instances[%d]: %w", j, err)
+		}
+	}
+	return rs, nil
+}
+
+func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
+	var mode addrs.ResourceMode
+	switch r.Mode {
+	case modeManaged:
+		mode = addrs.ManagedResourceMode
+	case modeData:
+		mode = addrs.DataResourceMode
+	default:
+		return addrs.AbsResource{}, fmt.Errorf("invalid mode %q: must be %q or %q", r.Mode, modeManaged, modeData)
+	}
+	if !hclsyntax.ValidIdentifier(r.Type) {
+		return addrs.AbsResource{}, fmt.Errorf("invalid address: type %q is not a valid name", r.Type)
+	}
+	if !hclsyntax.ValidIdentifier(r.Name) {
+		return addrs.AbsResource{}, fmt.Errorf("invalid address: name %q is not a valid name", r.Name)
+	}
+	m, err := parseModuleInstance(r.Module)
+	if err != nil {
+		return addrs.AbsResource{}, err
+	}
+	return addrs.Resource{Mode: mode, Type: r.Type, Name: r.Name}.Absolute(m), nil
+}
+
+// decodeInstance adds one instance entry (a current or a deposed object) to
+// rs, rejecting a second entry for the same object.
+func decodeInstance(rs *states.Resource, is *instanceV4) error {
+	key, err := decodeIndexKey(is.IndexKey)
+	if err != nil {
+		return err
+	}
+	dk, err := decodeDeposedKey(is.Deposed)
+	if err != nil {
+		return err
+	}
+	obj, err := decodeObject(is)
+	if err != nil {
+		return fmt.Errorf("%s: %w", describeObject(rs.Addr.Instance(key), dk), err)
+	}
+	ri := rs.Instances[key]
+	if ri == nil {
+		ri = &states.ResourceInstance{}
+		rs.Instances[key] = ri
+	}
+	if dk == states.NotDeposed {
+		if ri.Current != nil {
+			return fmt.Errorf("%s: the current object appears more than once", rs.Addr.Instance(key))
+		}
+		ri.Current = obj
+		return nil
+	}
+	if ri.Deposed[dk] != nil {
+		return fmt.Errorf("%s: deposed object %s appears more than once", rs.Addr.Instance(key), dk)
+	}
+	if ri.Deposed == nil {
+		ri.Deposed = map[states.DeposedKey]*states.ObjectSrc{}
+	}
+	ri.Deposed[dk] = obj
+	return nil
+}
+
+func describeObject(addr addrs.AbsResourceInstance, dk states.DeposedKey) string {
+	if dk == states.NotDeposed {
+		return addr.String()
+	}
+	return fmt.Sprintf("%s (deposed object %s)", addr, dk)
+}
+
+// decodeIndexKey accepts what Terraform writes: a whole number for count, a
+// string for for_each, nothing (or null) for neither.
+func decodeIndexKey(raw json.RawMessage) (addrs.InstanceKey, error) {
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return addrs.NoKey, nil
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, fmt.Errorf("invalid index_key %s: %w", raw, err)
+		}
+		// Not through cty: cty.StringVal normalizes Unicode, and the key must
+		// stay exactly as the file has it.
+		return addrs.StringKey(s), nil
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		n, err := cty.ParseNumberVal(string(raw))
+		if err != nil {
+			return nil, fmt.Errorf("invalid index_key %s: %w", raw, err)
+		}
+		k, err := addrs.ParseInstanceKey(n)
+		if err != nil {
+			return nil, fmt.Errorf("invalid index_key %s: %w", raw, err)
+		}
+		return k, nil
+	default:
+		return nil, fmt.Errorf("invalid index_key %s: must be a whole number (count) or a string (for_each)", raw)
+	}
+}
+
+// decodeDeposedKey checks the eight hexadecimal digits Terraform generates.
+func decodeDeposedKey(s string) (states.DeposedKey, error) {
+	if s == "" {
+		return states.NotDeposed, nil
+	}
+	if len(s) != 8 {
+		return "", fmt.Errorf("invalid deposed key %q: must be eight hexadecimal digits", s)
+	}
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return "", fmt.Errorf("invalid deposed key %q: must be eight hexadecimal digits", s)
+		}
+	}
+	return states.DeposedKey(s), nil
+}
+
+func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
+	if is.AttributesFlat != nil && len(is.Attributes) == 0 {
+		return nil, fmt.Errorf("attributes are in the legacy attributes_flat form left by a format version 3 " +
+			"upgrade; run terraform apply -refresh-only with Terraform 1.x to convert them")
+	}
+	obj := &states.ObjectSrc{
+		SchemaVersion:       is.SchemaVersion,
+		Status:              states.ObjectReady,
+		CreateBeforeDestroy: is.CreateBeforeDestroy,
+	}
+	switch is.Status {
+	case "":
+	case statusTainted:
+		obj.Status = states.ObjectTainted
+	default:
+		return nil, fmt.Errorf("invalid status %q: must be %q or absent", is.Status, statusTainted)
+	}
+	if len(is.Attributes) > 0 {
+		attrs, err := canonicalJSON(is.Attributes)
+		if err != nil {
+			return nil, fmt.Errorf("attributes: %w", err)
+		}
+		obj.AttrsJSON = attrs
+	}
+	paths, err := unmarshalPaths(is.SensitiveAttributes)
+	if err != nil {
+		return nil, fmt.Errorf("invalid sensitive_attributes: %w", err)
+	}
+	obj.AttrSensitivePaths = paths
+	if len(is.Private) > 0 {
+		obj.Private = is.Private
+	}
+	for _, d := range is.Dependencies {
+		dep, err := parseAbsResource(d)
+		if err != nil {
+			return nil, fmt.Errorf("dependencies: %w", err)
+		}
+		obj.Dependencies = append(obj.Dependencies, dep)
+	}
+	return obj, nil
+}
+
+// canonicalJSON returns raw compacted and with HTML characters escaped,
+// which is the form the file encoder reproduces. Keeping attributes in
+// that form makes a read-write-read cycle return identical bytes.
+func canonicalJSON(raw json.RawMessage) ([]byte, error) {
+	return json.Marshal(raw)
+}
