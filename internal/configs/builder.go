@@ -17,6 +17,9 @@ type moduleBuilder struct {
 	// backendDecl is the first backend block, also when its type was
 	// refused, so a second one is still reported as a duplicate.
 	backendDecl *hcl.Range
+	// resources lists the accepted resources in source order, so that
+	// resolving their providers reports problems in a stable order.
+	resources []*Resource
 }
 
 func newModule(dir string) *Module {
@@ -118,4 +121,5 @@ func (b *moduleBuilder) addResource(r *Resource) {
 		return
 	}
 	m[key] = r
+	b.resources = append(b.resources, r)
 }

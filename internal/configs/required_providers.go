@@ -41,7 +41,7 @@ func decodeRequiredProvider(attr *hcl.Attribute) (*RequiredProvider, hcl.Diagnos
 		return nil, diags
 	}
 
-	if _, isString := isQuotedString(attr.Expr); isString || isStringValued(attr.Expr) {
+	if isStringValued(attr.Expr) {
 		vc, ok, diags := decodeVersionConstraint("version", attr.Expr)
 		if !ok {
 			return nil, diags

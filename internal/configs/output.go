@@ -1,0 +1,55 @@
+package configs
+
+import "github.com/hashicorp/hcl/v2"
+
+var outputBlockSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "description"},
+		{Name: "value", Required: true},
+		{Name: "sensitive"},
+		{Name: "depends_on"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "precondition"},
+	},
+}
+
+// decodeOutputBlock decodes output "NAME" { ... }. It returns nil when the
+// name is unusable or the value is missing.
+func decodeOutputBlock(block *hcl.Block) (*Output, hcl.Diagnostics) {
+	o := &Output{Name: block.Labels[0], NameRange: block.LabelRanges[0], DeclRange: block.DefRange}
+	diags := checkName(o.Name, "output name", o.NameRange)
+	nameOK := !diags.HasErrors()
+
+	content, ds := block.Body.Content(outputBlockSchema)
+	diags = append(diags, ds...)
+	if attr, ok := content.Attributes["value"]; ok {
+		o.Expr = attr.Expr
+	}
+	if attr, ok := content.Attributes["description"]; ok {
+		s, _, ds := staticString(attr.Name, attr.Expr)
+		diags = append(diags, ds...)
+		o.Description = s
+	}
+	if attr, ok := content.Attributes["sensitive"]; ok {
+		b, _, ds := staticBool(attr)
+		diags = append(diags, ds...)
+		o.Sensitive = b
+	}
+	if attr, ok := content.Attributes["depends_on"]; ok {
+		deps, ds := decodeDependsOn(attr)
+		diags = append(diags, ds...)
+		o.DependsOn = deps
+	}
+	for _, blk := range content.Blocks {
+		cr, ds := decodeCheckRule(blk, false)
+		diags = append(diags, ds...)
+		if cr != nil {
+			o.Preconditions = append(o.Preconditions, cr)
+		}
+	}
+	if !nameOK || o.Expr == nil {
+		return nil, diags
+	}
+	return o, diags
+}

@@ -1,0 +1,57 @@
+package configs
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// providerForLocalName resolves a provider local name to a source address:
+// the required_providers entry of that name, else the built-in provider for
+// "terraform", else Terraform's default hashicorp/NAME.
+func (m *Module) providerForLocalName(name string) addrs.Provider {
+	if rp, ok := m.RequiredProviders[name]; ok {
+		return rp.Source
+	}
+	if name == "terraform" {
+		return addrs.NewBuiltInProvider("terraform")
+	}
+	return addrs.NewDefaultProvider(name)
+}
+
+// resolveProviders sets the source address of every provider block and
+// resource, once all files (and so all required_providers entries) are
+// loaded, and reports resources that name an alias no provider block
+// declares: Terraform would only find that out when planning.
+func (b *moduleBuilder) resolveProviders() {
+	for _, p := range b.mod.ProviderConfigs {
+		p.Source = b.mod.providerForLocalName(p.Name)
+	}
+	for _, r := range b.resources {
+		b.resolveResourceProvider(r)
+	}
+}
+
+func (b *moduleBuilder) resolveResourceProvider(r *Resource) {
+	ref := r.ProviderConfigRef
+	if ref == nil {
+		r.Provider = b.mod.providerForLocalName(r.Addr().ImpliedProviderType())
+		return
+	}
+	r.Provider = b.mod.providerForLocalName(ref.Name)
+	if ref.Alias == "" {
+		return
+	}
+	if _, ok := b.mod.ProviderConfigs[ProviderConfigKey(ref.Name, ref.Alias)]; ok {
+		return
+	}
+	b.report(hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  "Provider configuration not present",
+		Detail: fmt.Sprintf("%s uses the provider configuration %s.%s, but no provider %q block has "+
+			"alias = %q. Add that provider block, or change the provider argument.",
+			r.Addr(), ref.Name, ref.Alias, ref.Name, ref.Alias),
+		Subject: hcl.RangeBetween(ref.NameRange, *ref.AliasRange).Ptr(),
+	}})
+}
