@@ -11,7 +11,7 @@
 // Two rules hold for every function in the table. Marks pass through as
 // cty's function machinery passes them (a sensitive argument gives a
 // sensitive result), and an error from a call with a sensitive argument
-// never repeats that argument's value (see hideSensitiveErrors).
+// never repeats that argument's value (see markSafe).
 //
 // This package evaluates nothing itself and knows nothing of modules,
 // resources, state or plans: the caller tells it the module directory, the

@@ -78,7 +78,7 @@ func Table(baseDir string, opts ...Option) map[string]function.Function {
 			fn = function.Unpredictable(fn)
 		}
 		if !handlesOwnMarks(name) {
-			fn = hideSensitiveErrors(fn)
+			fn = markSafe(fn)
 		}
 		t[name] = fn
 	}
@@ -100,7 +100,7 @@ func isImpure(name string) bool {
 }
 
 // handlesOwnMarks reports whether the named function deals with marked
-// arguments itself, so that hideSensitiveErrors must not wrap it: try and can
+// arguments itself, so that markSafe must not wrap it: try and can
 // take unevaluated expressions, sensitive and nonsensitive exist to change
 // marks, and templatefile keeps the marks of each template variable (see
 // templatefile.go).
