@@ -50,7 +50,31 @@ func (b *moduleBuilder) finish() (*Module, diags.Diagnostics) {
 		return b.mod, diags.Diagnostics{}.Append(versionDiags)
 	}
 	b.resolveProviders()
-	return b.mod, diags.Diagnostics{}.Append(b.diags)
+	return b.mod, diags.Diagnostics{}.Append(dedupe(b.diags))
+}
+
+// dedupe drops repeated identical diagnostics: hcl reports some structural
+// problems of JSON files once per decoding pass.
+func dedupe(ds hcl.Diagnostics) hcl.Diagnostics {
+	type key struct {
+		sev             hcl.DiagnosticSeverity
+		summary, detail string
+		subject         hcl.Range
+	}
+	seen := make(map[key]bool, len(ds))
+	out := ds[:0:0]
+	for _, d := range ds {
+		k := key{d.Severity, d.Summary, d.Detail, hcl.Range{}}
+		if d.Subject != nil {
+			k.subject = *d.Subject
+		}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, d)
+	}
+	return out
 }
 
 func (b *moduleBuilder) report(ds hcl.Diagnostics) {

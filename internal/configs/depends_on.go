@@ -31,7 +31,7 @@ func dependsOnEntry(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
 		return nil, invalidDependsOn(expr.Range(),
 			fmt.Sprintf("depends_on entries are references, not strings: remove the quotes and write %s.", s))
 	}
-	t, diags := hcl.AbsTraversalForExpr(expr)
+	t, diags := absTraversalForExpr(expr)
 	if diags.HasErrors() {
 		return nil, diags
 	}

@@ -118,7 +118,7 @@ func exprText(m *Module, expr hcl.Expression) string {
 // left in it and nested and dynamic blocks must still be there.
 var testResourceSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
-		{Name: "ami"}, {Name: "tags"}, {Name: "name"}, {Name: "input"},
+		{Name: "ami"}, {Name: "tags"}, {Name: "name"}, {Name: "input"}, {Name: "most_recent"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "ebs"},

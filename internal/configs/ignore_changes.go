@@ -55,7 +55,7 @@ func ignoreChangesEntry(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
 			Subject:  expr.Range().Ptr(),
 		}}
 	}
-	t, diags := hcl.RelTraversalForExpr(expr)
+	t, diags := relTraversalForExpr(expr)
 	if diags.HasErrors() {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,

@@ -19,7 +19,7 @@ func decodeProviderConfigRef(expr hcl.Expression) (*ProviderConfigRef, hcl.Diagn
 			Subject: expr.Range().Ptr(),
 		}}
 	}
-	traversal, diags := hcl.AbsTraversalForExpr(expr)
+	traversal, diags := absTraversalForExpr(expr)
 	if diags.HasErrors() || len(traversal) == 0 {
 		return nil, invalidProviderRef(expr.Range())
 	}

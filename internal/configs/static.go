@@ -106,3 +106,40 @@ func nativeExprFromJSON(expr hcl.Expression) (hcl.Expression, hcl.Diagnostics) {
 	native, pdiags := hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, start)
 	return native, append(diags, pdiags...)
 }
+
+// absTraversalForExpr is hcl.AbsTraversalForExpr, except that a JSON string
+// is parsed from the position after its opening quote, so ranges inside it
+// point at the right column.
+func absTraversalForExpr(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
+	if !hcljson.IsJSONExpression(expr) {
+		return hcl.AbsTraversalForExpr(expr)
+	}
+	v, diags := expr.Value(nil)
+	if diags.HasErrors() || !v.Type().Equals(cty.String) || v.IsNull() || !v.IsKnown() {
+		return hcl.AbsTraversalForExpr(expr)
+	}
+	start := expr.Range().Start
+	start.Column++
+	start.Byte++
+	t, diags := hclsyntax.ParseTraversalAbs([]byte(v.AsString()), expr.Range().Filename, start)
+	if diags.HasErrors() {
+		return hcl.AbsTraversalForExpr(expr)
+	}
+	return t, nil
+}
+
+// relTraversalForExpr is absTraversalForExpr for a traversal relative to
+// an object, such as an ignore_changes entry: its first step is an
+// attribute rather than a root.
+func relTraversalForExpr(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
+	t, diags := absTraversalForExpr(expr)
+	if diags.HasErrors() || len(t) == 0 {
+		return nil, diags
+	}
+	rel := make(hcl.Traversal, len(t))
+	copy(rel, t)
+	if root, ok := t[0].(hcl.TraverseRoot); ok {
+		rel[0] = hcl.TraverseAttr{Name: root.Name, SrcRange: root.SrcRange}
+	}
+	return rel, diags
+}
