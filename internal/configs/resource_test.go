@@ -256,7 +256,7 @@ resource "aws_instance" "web" { provider = awsalt }
 		"RequiredProvidersInLaterFile": {
 			reason: "Providers are resolved after every file is loaded.",
 			files: map[string]string{
-				"a.tf":        `resource "acme_thing" "t" {}`,
+				"a.tf": `resource "acme_thing" "t" {}`,
 				"versions.tf": `
 terraform {
   required_providers {

@@ -105,7 +105,7 @@ variable "x" {
 			wantDefault: cty.NilVal,
 		},
 		"ListDefaultConverted": {
-			files:       map[string]string{"main.tf": `
+			files: map[string]string{"main.tf": `
 variable "x" {
   type    = list(string)
   default = [1, true]
