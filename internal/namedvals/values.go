@@ -176,3 +176,25 @@ func (rv *resourceVals) build() cty.Value {
 		return cty.ObjectVal(attrs)
 	}
 }
+
+// InputVariables returns the root input variable values.
+func (v *Values) InputVariables() map[string]cty.Value {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	out := make(map[string]cty.Value, len(v.vars))
+	for k, val := range v.vars {
+		out[k] = val
+	}
+	return out
+}
+
+// Locals returns the local values evaluated so far.
+func (v *Values) Locals() map[string]cty.Value {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	out := make(map[string]cty.Value, len(v.locals))
+	for k, val := range v.locals {
+		out[k] = val
+	}
+	return out
+}

@@ -22,8 +22,22 @@ const (
 	// NodeResource joins every change of one resource: expressions that
 	// refer to the resource wait for it.
 	NodeResource NodeKind = 'R'
-	// NodeCloseProvider stops a provider once everything using it is done.
-	NodeCloseProvider NodeKind = 'X'
+	// NodeDestroyed joins every delete of one resource: deletes of the
+	// resources it depends on wait for it.
+	NodeDestroyed NodeKind = 'Z'
+)
+
+// Phase splits a replacement into its two steps, so other nodes can be
+// ordered between them.
+type Phase byte
+
+const (
+	// WholeChange runs the whole change in one node.
+	WholeChange Phase = 0
+	// DestroyPhase deletes the old object of a replacement.
+	DestroyPhase Phase = 'D'
+	// CreatePhase creates the new object of a replacement.
+	CreatePhase Phase = 'C'
 )
 
 // Graph is the operation graph of a plan: apply runs every node after the
@@ -42,12 +56,13 @@ type Node struct {
 	Kind NodeKind
 	// Change is the index of the change in Plan.Changes (NodeChange).
 	Change int
+	// Phase is the step of a replacement this node runs (NodeChange).
+	Phase Phase
 	// Resource names the resource (NodeExpand, NodeResource).
 	Resource addrs.AbsResource
 	// Name names the local or output (NodeLocal, NodeOutput).
 	Name string
-	// Provider names the provider configuration (NodeProvider,
-	// NodeCloseProvider).
+	// Provider names the provider configuration (NodeProvider).
 	Provider addrs.AbsProviderConfig
 	// Deps are the indexes of the nodes this node waits for.
 	Deps []int

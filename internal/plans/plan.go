@@ -72,6 +72,12 @@ type ResourceInstanceChange struct {
 	Private []byte
 	// SchemaVersion is the resource type's schema version at plan time.
 	SchemaVersion int64
+	// Dependencies are the resources the configuration refers to, recorded
+	// in state with the new object so destroy order is known even after
+	// the configuration is gone. Shared by all instances of a resource.
+	Dependencies []addrs.AbsResource
+	// CreateBeforeDestroy records the lifecycle setting in state.
+	CreateBeforeDestroy bool
 }
 
 // OutputChange is the planned change to a root module output.

@@ -1,0 +1,107 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/gocty"
+)
+
+// Expand evaluates a resource's count or for_each. During planning an
+// unknown value is an error the user must fix (instance keys must be known
+// to plan), unless allowUnknown is set, when the expansion is reported as
+// ExpandUnknown.
+func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*namedvals.Expansion, diags.Diagnostics) {
+	switch {
+	case r.Count != nil:
+		return expandCount(scope, r, allowUnknown)
+	case r.ForEach != nil:
+		return expandForEach(scope, r, allowUnknown)
+	}
+	return &namedvals.Expansion{Mode: namedvals.ExpandSingle}, nil
+}
+
+func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*namedvals.Expansion, diags.Diagnostics) {
+	rng := r.Count.Range()
+	v, ds := scope.EvalExpr(r.Count, cty.Number)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	if v.HasMark(configschema.SensitiveMark) || v.ContainsMarked() {
+		return nil, ds.Append(diags.At(rng, "Invalid count argument",
+			"Sensitive values, or values derived from sensitive values, cannot be used as count arguments. Use nonsensitive() if the number of instances is not itself secret."))
+	}
+	switch {
+	case !v.IsKnown():
+		if allowUnknown {
+			return &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, ds
+		}
+		return nil, ds.Append(diags.At(rng, "Invalid count argument",
+			"The \"count\" value depends on resource attributes that cannot be determined until apply, so Cairn cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on."))
+	case v.IsNull():
+		return nil, ds.Append(diags.At(rng, "Invalid count argument", "The given \"count\" argument value is null. An integer is required."))
+	}
+	var n int
+	if err := gocty.FromCtyValue(v, &n); err != nil {
+		return nil, ds.Append(diags.At(rng, "Invalid count argument",
+			fmt.Sprintf("The given \"count\" argument value is unsuitable: %s.", err)))
+	}
+	if n < 0 {
+		return nil, ds.Append(diags.At(rng, "Invalid count argument",
+			"The given \"count\" argument value is unsuitable: must be greater than or equal to zero."))
+	}
+	return &namedvals.Expansion{Mode: namedvals.ExpandCount, Count: n}, ds
+}
+
+func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*namedvals.Expansion, diags.Diagnostics) {
+	rng := r.ForEach.Range()
+	v, ds := scope.EvalExpr(r.ForEach, cty.DynamicPseudoType)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	bad := func(detail string) (*namedvals.Expansion, diags.Diagnostics) {
+		return nil, ds.Append(diags.At(rng, "Invalid for_each argument", detail))
+	}
+	if v.HasMark(configschema.SensitiveMark) {
+		return bad("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.")
+	}
+	ty := v.Type()
+	switch {
+	case v.IsNull():
+		return bad("The given \"for_each\" argument value is null. A map, or set of strings, is allowed.")
+	case !ty.IsMapType() && !ty.IsObjectType() && !ty.IsSetType() && ty != cty.DynamicPseudoType:
+		return bad(fmt.Sprintf("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type %s.", ty.FriendlyName()))
+	case !v.IsKnown() || (ty.IsSetType() && !v.IsWhollyKnown()):
+		if allowUnknown {
+			return &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, ds
+		}
+		return bad("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Cairn cannot determine the full set of keys that will identify the instances of this resource. When working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.")
+	}
+	each := make(map[string]cty.Value, v.LengthInt())
+	if ty.IsSetType() {
+		if !ty.ElementType().Equals(cty.String) {
+			return bad(fmt.Sprintf("The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type %s.", ty.ElementType().FriendlyName()))
+		}
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			if e.IsNull() {
+				return bad("The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.")
+			}
+			if e.ContainsMarked() {
+				return bad("Sensitive values cannot be used as for_each keys.")
+			}
+			each[e.AsString()] = e
+		}
+	} else {
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			each[k.AsString()] = e
+		}
+	}
+	return &namedvals.Expansion{Mode: namedvals.ExpandForEach, Each: each}, ds
+}

@@ -1,0 +1,32 @@
+package eval
+
+import (
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Env is what every scope of one run shares.
+type Env struct {
+	Values    *namedvals.Values
+	Funcs     map[string]function.Function
+	ModuleDir string
+	Workspace string
+}
+
+// Scope returns the scope for module-level expressions (locals, outputs,
+// provider blocks, count and for_each).
+func (e *Env) Scope() *lang.Scope {
+	return &lang.Scope{Data: e.Values, Funcs: e.Funcs, ModuleDir: e.ModuleDir, Workspace: e.Workspace}
+}
+
+// InstanceScope returns the scope for one resource instance's
+// configuration: the module scope plus count.index or each.key/each.value.
+func (e *Env) InstanceScope(exp *namedvals.Expansion, key addrs.InstanceKey) *lang.Scope {
+	s := e.Scope()
+	if exp != nil {
+		s.Repetition.CountIndex, s.Repetition.EachKey, s.Repetition.EachValue = exp.Repetition(key)
+	}
+	return s
+}

@@ -1,0 +1,217 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// VariableSource says where a raw variable value came from; precedence and
+// strictness depend on it.
+type VariableSource byte
+
+const (
+	// FromFile is a .tfvars file (terraform.tfvars, *.auto.tfvars,
+	// -var-file).
+	FromFile VariableSource = 'F'
+	// FromCLI is a -var option.
+	FromCLI VariableSource = 'C'
+	// FromEnv is a TF_VAR_name environment variable.
+	FromEnv VariableSource = 'E'
+)
+
+// RawVariable is a root input variable value before its type is known:
+// an expression from a file, or a string from the command line or the
+// environment.
+type RawVariable struct {
+	Source VariableSource
+	// Expr is set for FromFile values.
+	Expr hcl.Expression
+	// Raw is set for FromCLI and FromEnv values.
+	Raw string
+	// Origin describes the source for messages: "-var", "TF_VAR_x", a
+	// file name.
+	Origin string
+}
+
+// FinalizeVariables turns raw values into the typed, validated, marked
+// values of every declared root variable: defaults applied, type converted,
+// nullable honoured, sensitive marked, validation rules checked.
+func FinalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs map[string]function.Function) (map[string]cty.Value, diags.Diagnostics) {
+	var ds diags.Diagnostics
+	ds = ds.Append(undeclaredVariables(cfg, raw))
+	out := make(map[string]cty.Value, len(cfg.Variables))
+	names := make([]string, 0, len(cfg.Variables))
+	for name := range cfg.Variables {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := cfg.Variables[name]
+		val, vds := finalizeVariable(v, raw[name], raw[name].Source != 0)
+		ds = ds.Append(vds)
+		out[name] = val
+	}
+	if ds.HasErrors() {
+		return out, ds
+	}
+	for _, name := range names {
+		ds = ds.Append(validateVariable(cfg.Variables[name], out, funcs, cfg.SourceDir))
+	}
+	return out, ds
+}
+
+func undeclaredVariables(cfg *configs.Module, raw map[string]RawVariable) diags.Diagnostics {
+	var ds diags.Diagnostics
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, ok := cfg.Variables[name]; ok {
+			continue
+		}
+		rv := raw[name]
+		switch rv.Source {
+		case FromCLI:
+			ds = ds.Append(diags.Errorf("Value for undeclared variable",
+				"A variable named %q was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.", name))
+		case FromFile:
+			d := diags.Diagnostic{Severity: diags.Warning, Summary: "Value for undeclared variable",
+				Detail: fmt.Sprintf("The root module does not declare a variable named %q but a value was found in file %q. If you meant to use this value, add a \"variable\" block to the configuration.", name, rv.Origin)}
+			if rv.Expr != nil {
+				d.Subject = rv.Expr.Range().Ptr()
+			}
+			ds = ds.Append(d)
+		}
+	}
+	return ds
+}
+
+func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Value, diags.Diagnostics) {
+	var ds diags.Diagnostics
+	var val cty.Value
+	var rng *hcl.Range
+	switch {
+	case !given:
+		if v.Default == cty.NilVal {
+			return cty.DynamicVal, ds.Append(diags.Diagnostic{Severity: diags.Error, Summary: "No value for required variable",
+				Detail:  fmt.Sprintf("The root module input variable %q is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.", v.Name),
+				Subject: v.DeclRange.Ptr()})
+		}
+		val = v.Default
+	case rv.Source == FromFile:
+		var hd hcl.Diagnostics
+		val, hd = rv.Expr.Value(nil)
+		ds = ds.Append(hd)
+		if hd.HasErrors() {
+			return cty.DynamicVal, ds
+		}
+		rng = rv.Expr.Range().Ptr()
+	default:
+		var pds diags.Diagnostics
+		val, pds = parseRawVariable(v, rv)
+		ds = ds.Append(pds)
+		if pds.HasErrors() {
+			return cty.DynamicVal, ds
+		}
+	}
+	if val.IsNull() && !v.Nullable {
+		if v.Default == cty.NilVal || v.Default.IsNull() {
+			return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, "The given value is null, but this variable does not accept null values."))
+		}
+		val = v.Default
+	}
+	if v.TypeDefaults != nil && !val.IsNull() {
+		val = v.TypeDefaults.Apply(val)
+	}
+	conv, err := convert.Convert(val, v.Type)
+	if err != nil {
+		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, fmt.Sprintf("Unsuitable value for var.%s: %s.", v.Name, err)))
+	}
+	if v.Sensitive {
+		conv = conv.Mark(configschema.SensitiveMark)
+	}
+	return conv, ds
+}
+
+// parseRawVariable interprets a -var or TF_VAR_ string: literally for
+// primitive types, as an HCL expression otherwise (so lists and maps can
+// be given on the command line).
+func parseRawVariable(v *configs.Variable, rv RawVariable) (cty.Value, diags.Diagnostics) {
+	if v.Type.IsPrimitiveType() {
+		return cty.StringVal(rv.Raw), nil
+	}
+	expr, hd := hclsyntax.ParseExpression([]byte(rv.Raw), rv.Origin, hcl.Pos{Line: 1, Column: 1, Byte: 0})
+	if hd.HasErrors() {
+		return cty.DynamicVal, diags.Diagnostics{diags.Errorf("Invalid value for input variable",
+			"The value given for variable %q in %s is not a valid expression: %s.", v.Name, rv.Origin, hd[0].Summary)}
+	}
+	val, hd := expr.Value(nil)
+	if hd.HasErrors() {
+		return cty.DynamicVal, diags.Diagnostics{diags.Errorf("Invalid value for input variable",
+			"The value given for variable %q in %s is invalid: %s.", v.Name, rv.Origin, hd[0].Detail)}
+	}
+	return val, nil
+}
+
+func invalidVariable(v *configs.Variable, rv RawVariable, rng *hcl.Range, detail string) diags.Diagnostic {
+	d := diags.Diagnostic{Severity: diags.Error, Summary: "Invalid value for input variable", Detail: detail, Subject: rng}
+	if rng == nil {
+		d.Subject = v.DeclRange.Ptr()
+		if rv.Origin != "" {
+			d.Detail = fmt.Sprintf("The value given in %s for variable %q is invalid. %s", rv.Origin, v.Name, detail)
+		}
+	}
+	return d
+}
+
+// validateVariable runs the variable's validation rules with only the
+// variable itself in scope.
+func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[string]function.Function, dir string) diags.Diagnostics {
+	var ds diags.Diagnostics
+	scope := &lang.Scope{Data: namedvals.New(map[string]cty.Value{v.Name: vals[v.Name]}), Funcs: funcs, ModuleDir: dir}
+	for _, rule := range v.Validations {
+		cond, cds := scope.EvalExpr(rule.Condition, cty.Bool)
+		ds = ds.Append(cds)
+		if cds.HasErrors() || !cond.IsKnown() {
+			continue
+		}
+		if cond.IsNull() {
+			ds = ds.Append(diags.At(rule.Condition.Range(), "Invalid variable validation result",
+				"The validation condition returned null; it must return true or false."))
+			continue
+		}
+		if cond.True() {
+			continue
+		}
+		msg, mds := scope.EvalExpr(rule.ErrorMessage, cty.String)
+		ds = ds.Append(mds)
+		text := "The value of this variable failed validation."
+		if !mds.HasErrors() && msg.IsKnown() && !msg.IsNull() {
+			if msg.ContainsMarked() {
+				text = "The error message refers to sensitive values, so it is not shown."
+			} else {
+				text = msg.AsString()
+			}
+		}
+		ds = ds.Append(diags.Diagnostic{Severity: diags.Error, Summary: "Invalid value for variable",
+			Detail: text + "\n\nThis was checked by the validation rule at " + rangeText(rule.DeclRange) + ".", Subject: v.DeclRange.Ptr()})
+	}
+	return ds
+}
+
+func rangeText(r hcl.Range) string {
+	return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)
+}

@@ -1,0 +1,293 @@
+package planning
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/graph"
+	"github.com/cairn-iac/cairn/internal/plans"
+)
+
+// applyGraphBuilder turns a plan's changes and the configuration graph into
+// the operation graph apply runs. Edges stay linear in the number of
+// changes: an instance waits for its own resource's expand node (which
+// waits for everything the resource refers to), and dependents wait for a
+// resource's join node, never for each instance of it.
+type applyGraphBuilder struct {
+	plan      *plans.Plan
+	cg        *configGraph
+	g         *plans.Graph
+	vertexOf  map[int]int // config vertex → apply node
+	providers map[addrs.UniqueKey]int
+	expand    map[addrs.Resource]int
+	join      map[addrs.Resource]int
+	destroyed map[addrs.Resource]int
+	deletes   map[addrs.Resource][]int
+}
+
+// buildApplyGraph builds the operation graph for a finished plan.
+func buildApplyGraph(plan *plans.Plan, cg *configGraph, cfg *configs.Module) (*plans.Graph, diags.Diagnostics) {
+	promoteCreateBeforeDestroy(plan, cg)
+	b := &applyGraphBuilder{
+		plan: plan, cg: cg, g: &plans.Graph{}, vertexOf: map[int]int{}, providers: map[addrs.UniqueKey]int{},
+		expand: map[addrs.Resource]int{}, join: map[addrs.Resource]int{}, destroyed: map[addrs.Resource]int{},
+		deletes: map[addrs.Resource][]int{},
+	}
+	b.addConfigNodes()
+	b.addChangeNodes()
+	b.addDestroyOrdering()
+	b.connectConfigDeps()
+	return b.g, b.checkAcyclic()
+}
+
+// addConfigNodes adds provider, local, output, expand and join nodes.
+func (b *applyGraphBuilder) addConfigNodes() {
+	normal := b.plan.Mode != plans.DestroyMode
+	for i, v := range b.cg.vertices {
+		switch v.kind {
+		case vProvider:
+			n := b.g.Add(plans.Node{Kind: plans.NodeProvider, Provider: v.provider})
+			b.vertexOf[i], b.providers[v.provider.UniqueKey()] = n, n
+		case vLocal:
+			b.vertexOf[i] = b.g.Add(plans.Node{Kind: plans.NodeLocal, Name: v.name})
+		case vOutput:
+			if normal {
+				b.vertexOf[i] = b.g.Add(plans.Node{Kind: plans.NodeOutput, Name: v.name})
+			}
+		case vResource:
+			if normal {
+				addr := v.resource.Addr()
+				abs := addr.Absolute(addrs.RootModuleInstance)
+				b.expand[addr] = b.g.Add(plans.Node{Kind: plans.NodeExpand, Resource: abs})
+				j := b.g.Add(plans.Node{Kind: plans.NodeResource, Resource: abs, Deps: []int{b.expand[addr]}})
+				b.join[addr], b.vertexOf[i] = j, j
+			}
+		}
+	}
+}
+
+// addChangeNodes adds one node per change (two for a replacement) and ties
+// creates and updates to their resource's expand and join nodes.
+func (b *applyGraphBuilder) addChangeNodes() {
+	for ci, c := range b.plan.Changes {
+		if c.Action == plans.NoOp {
+			continue
+		}
+		res := c.Addr.Resource.Resource
+		prov := b.providers[c.Provider.UniqueKey()]
+		switch c.Action {
+		case plans.Delete:
+			b.addDelete(res, plans.Node{Kind: plans.NodeChange, Change: ci, Deps: []int{prov}})
+		case plans.DeleteThenCreate:
+			d := b.addDelete(res, plans.Node{Kind: plans.NodeChange, Change: ci, Phase: plans.DestroyPhase, Deps: []int{prov}})
+			b.addCreate(res, plans.Node{Kind: plans.NodeChange, Change: ci, Phase: plans.CreatePhase, Deps: []int{prov, d}})
+		case plans.CreateThenDelete:
+			cn := b.addCreate(res, plans.Node{Kind: plans.NodeChange, Change: ci, Phase: plans.CreatePhase, Deps: []int{prov}})
+			b.addDelete(res, plans.Node{Kind: plans.NodeChange, Change: ci, Phase: plans.DestroyPhase, Deps: []int{prov, cn}})
+		default: // Create, Update, Read
+			b.addCreate(res, plans.Node{Kind: plans.NodeChange, Change: ci, Deps: []int{prov}})
+		}
+	}
+}
+
+func (b *applyGraphBuilder) addCreate(res addrs.Resource, n plans.Node) int {
+	if e, ok := b.expand[res]; ok {
+		n.Deps = append(n.Deps, e)
+	}
+	i := b.g.Add(n)
+	if j, ok := b.join[res]; ok {
+		b.g.Nodes[j].Deps = append(b.g.Nodes[j].Deps, i)
+	}
+	return i
+}
+
+func (b *applyGraphBuilder) addDelete(res addrs.Resource, n plans.Node) int {
+	i := b.g.Add(n)
+	b.deletes[res] = append(b.deletes[res], i)
+	return i
+}
+
+// addDestroyOrdering makes deletes run in reverse dependency order: an
+// object is deleted only after every object that depends on it is deleted
+// (and, unless it is being recreated first, after its dependents that stay
+// have been updated to stop using it).
+func (b *applyGraphBuilder) addDestroyOrdering() {
+	if len(b.deletes) == 0 {
+		return
+	}
+	order := make([]addrs.Resource, 0, len(b.deletes))
+	for res := range b.deletes {
+		order = append(order, res)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].String() < order[j].String() })
+	for _, res := range order {
+		b.destroyed[res] = b.g.Add(plans.Node{Kind: plans.NodeDestroyed, Resource: res.Absolute(addrs.RootModuleInstance), Deps: append([]int(nil), b.deletes[res]...)})
+	}
+	dependents := b.dependents()
+	for _, res := range order {
+		nodes := b.deletes[res]
+		for _, dep := range dependents[res] {
+			if dep == res {
+				continue
+			}
+			for _, n := range nodes {
+				if d, ok := b.destroyed[dep]; ok {
+					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, d)
+				}
+				if j, ok := b.join[dep]; ok && b.waitsForDependentUpdates(n) {
+					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, j)
+				}
+			}
+		}
+	}
+}
+
+// waitsForDependentUpdates reports whether a delete node must wait until
+// dependents have been updated: true for plain deletes and for the
+// destroy step of create-before-destroy, false for delete-then-create
+// (the dependents need the new object, which needs the old one gone).
+func (b *applyGraphBuilder) waitsForDependentUpdates(n int) bool {
+	node := b.g.Nodes[n]
+	return node.Phase == plans.WholeChange || b.plan.Changes[node.Change].Action == plans.CreateThenDelete
+}
+
+// dependents maps each resource to the resources that depend on it, from
+// configuration and from the dependencies recorded in prior state.
+func (b *applyGraphBuilder) dependents() map[addrs.Resource][]addrs.Resource {
+	out := map[addrs.Resource][]addrs.Resource{}
+	seen := map[[2]addrs.Resource]bool{}
+	add := func(of, dep addrs.Resource) {
+		k := [2]addrs.Resource{of, dep}
+		if !seen[k] {
+			seen[k] = true
+			out[of] = append(out[of], dep)
+		}
+	}
+	for i, deps := range b.cg.resourceDeps {
+		for _, d := range deps {
+			add(d.Resource, b.cg.vertices[i].resource.Addr())
+		}
+	}
+	if prior := b.plan.PrevRunState; prior != nil {
+		for _, rs := range prior.Resources {
+			for _, is := range rs.Instances {
+				if is.Current == nil {
+					continue
+				}
+				for _, d := range is.Current.Dependencies {
+					add(d.Resource, rs.Addr.Resource)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// connectConfigDeps gives provider, local, output and expand nodes the
+// edges of their configuration vertices.
+func (b *applyGraphBuilder) connectConfigDeps() {
+	for i, v := range b.cg.vertices {
+		var n int
+		var ok bool
+		if v.kind == vResource {
+			n, ok = b.expand[v.resource.Addr()]
+		} else {
+			n, ok = b.vertexOf[i]
+		}
+		if !ok {
+			continue
+		}
+		for _, d := range b.cg.g.Deps(i) {
+			if dn, ok := b.vertexOf[d]; ok && dn != n {
+				b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, dn)
+			}
+		}
+	}
+}
+
+// checkAcyclic reports a cycle in the operation graph. It means planning
+// made contradictory ordering decisions, which is Cairn's bug, not the
+// user's.
+func (b *applyGraphBuilder) checkAcyclic() diags.Diagnostics {
+	g := graph.New(len(b.g.Nodes))
+	for i, n := range b.g.Nodes {
+		for _, d := range n.Deps {
+			g.Connect(i, d)
+		}
+	}
+	cycles := g.Cycles()
+	if len(cycles) == 0 {
+		return nil
+	}
+	var names []string
+	for _, v := range cycles[0] {
+		names = append(names, b.nodeName(v))
+	}
+	return diags.Diagnostics{diags.Errorf("Cycle in the operation graph",
+		"The changes cannot be ordered: %s. This is a bug in Cairn's planner; please report it with the configuration.", strings.Join(names, " → "))}
+}
+
+func (b *applyGraphBuilder) nodeName(i int) string {
+	n := b.g.Nodes[i]
+	switch n.Kind {
+	case plans.NodeChange:
+		c := b.plan.Changes[n.Change]
+		return fmt.Sprintf("%s (%s%s)", c.Addr, c.Action, phaseSuffix(n.Phase))
+	case plans.NodeProvider:
+		return n.Provider.String()
+	case plans.NodeLocal:
+		return "local." + n.Name
+	case plans.NodeOutput:
+		return "output." + n.Name
+	}
+	return fmt.Sprintf("%s (%c)", n.Resource, n.Kind)
+}
+
+func phaseSuffix(p plans.Phase) string {
+	switch p {
+	case plans.DestroyPhase:
+		return ", destroy step"
+	case plans.CreatePhase:
+		return ", create step"
+	}
+	return ""
+}
+
+// promoteCreateBeforeDestroy makes every replaced dependency of a
+// create_before_destroy replacement create-before-destroy too, as
+// Terraform does: otherwise the old dependent would have to outlive its
+// dependency's old object, which delete-then-create removes first.
+func promoteCreateBeforeDestroy(plan *plans.Plan, cg *configGraph) {
+	byRes := map[addrs.Resource][]*plans.ResourceInstanceChange{}
+	for _, c := range plan.Changes {
+		byRes[c.Addr.Resource.Resource] = append(byRes[c.Addr.Resource.Resource], c)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, deps := range cg.resourceDeps {
+			if !anyAction(byRes[cg.vertices[i].resource.Addr()], plans.CreateThenDelete) {
+				continue
+			}
+			for _, d := range deps {
+				for _, c := range byRes[d.Resource] {
+					if c.Action == plans.DeleteThenCreate {
+						c.Action, changed = plans.CreateThenDelete, true
+					}
+				}
+			}
+		}
+	}
+}
+
+func anyAction(cs []*plans.ResourceInstanceChange, a plans.Action) bool {
+	for _, c := range cs {
+		if c.Action == a {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,106 @@
+package planning
+
+import (
+	"context"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+	"golang.org/x/sync/errgroup"
+)
+
+// planManagedResource expands a resource block and plans each of its
+// instances, plus the deletion of instances (and deposed objects) the
+// expansion no longer includes.
+func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, deps []addrs.AbsResource) diags.Diagnostics {
+	addr := r.Addr().Absolute(addrs.RootModuleInstance)
+	schema, version := p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
+	exp, ds := eval.Expand(p.env.Scope(), r, false)
+	if ds.HasErrors() {
+		p.env.Values.DeclareResource(r.Addr(), &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, schema.ImpliedType())
+		return ds
+	}
+	p.env.Values.DeclareResource(r.Addr(), exp, schema.ImpliedType())
+	provider, err := p.providers.Get(r.ProviderConfigAddr())
+	if err != nil {
+		return ds.Append(diags.Errorf("Provider configuration not available", "%s: %s.", addr, err))
+	}
+	prior := p.opts.PrevState.Resource(addr)
+	keys := exp.Keys()
+	results := make([]diags.Diagnostics, len(keys))
+	var eg errgroup.Group
+	eg.SetLimit(p.opts.Parallelism)
+	for i, key := range keys {
+		t := &target{addr: addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}
+		var is *states.ResourceInstance
+		if prior != nil {
+			is = prior.Instances[key]
+		}
+		eg.Go(func() error {
+			results[i] = p.planManagedInstance(ctx, r, t, exp, is, deps)
+			return nil
+		})
+	}
+	_ = eg.Wait()
+	for _, rds := range results {
+		ds = ds.Append(rds)
+	}
+	if prior != nil {
+		ds = ds.Append(p.planOrphanInstances(ctx, r, prior, exp, provider, schema, version))
+	}
+	return ds
+}
+
+// planOrphanInstances plans the deletion of instances whose keys the
+// expansion no longer has, and of every deposed object.
+func (p *planner) planOrphanInstances(ctx context.Context, r *configs.Resource, prior *states.Resource, exp *namedvals.Expansion, provider providers.Interface, schema *configschema.Block, version int64) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, key := range prior.SortedInstanceKeys() {
+		is := prior.Instances[key]
+		t := &target{addr: prior.Addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}
+		if is.Current != nil && !exp.Has(key) {
+			ds = ds.Append(checkPreventDestroy(r, &plans.ResourceInstanceChange{Addr: t.addr, Action: plans.Delete}))
+			ds = ds.Append(p.planDelete(ctx, t, is.Current, orphanReason(exp, key)))
+		}
+		for _, dk := range sortedDeposed(is) {
+			dt := *t
+			dt.deposed = dk
+			ds = ds.Append(p.planDelete(ctx, &dt, is.Deposed[dk], plans.ReasonNone))
+		}
+	}
+	return ds
+}
+
+// orphanReason explains why an instance key is no longer wanted.
+func orphanReason(exp *namedvals.Expansion, key addrs.InstanceKey) plans.ActionReason {
+	switch key.(type) {
+	case addrs.IntKey:
+		if exp.Mode == namedvals.ExpandCount {
+			return plans.ReasonDeleteBecauseCountIndex
+		}
+	case addrs.StringKey:
+		if exp.Mode == namedvals.ExpandForEach {
+			return plans.ReasonDeleteBecauseEachKey
+		}
+	}
+	return plans.ReasonDeleteBecauseWrongRepetition
+}
+
+func sortedDeposed(is *states.ResourceInstance) []states.DeposedKey {
+	keys := make([]states.DeposedKey, 0, len(is.Deposed))
+	for k := range is.Deposed {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}

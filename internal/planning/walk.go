@@ -1,0 +1,118 @@
+package planning
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// walk visits every vertex of the configuration graph in dependency order.
+// Each vertex reports its own diagnostics; a failed vertex skips its
+// dependents but not independent branches, so one run reports every
+// independent problem.
+func (p *planner) walk(ctx context.Context) diags.Diagnostics {
+	res := p.cg.g.Walk(ctx, p.opts.Parallelism, func(ctx context.Context, i int) error {
+		ds := p.visit(ctx, p.cg.vertices[i])
+		p.mu.Lock()
+		p.diags = p.diags.Append(ds)
+		p.mu.Unlock()
+		if ds.HasErrors() {
+			return errVertexFailed
+		}
+		return nil
+	})
+	ds := p.diags
+	for _, err := range res.Errors {
+		if err != errVertexFailed {
+			ds = ds.Append(diags.Errorf("Internal error during planning", "%s", err))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		ds = ds.Append(diags.Errorf("Planning interrupted", "The plan was cancelled: %s.", err))
+	}
+	return ds
+}
+
+var errVertexFailed = fmt.Errorf("vertex failed")
+
+func (p *planner) visit(ctx context.Context, v *vertex) diags.Diagnostics {
+	switch v.kind {
+	case vProvider:
+		return p.providers.Configure(ctx, v.provider, v.pcfg, p.env)
+	case vLocal:
+		val, ds := p.env.Scope().EvalExpr(v.local.Expr, cty.DynamicPseudoType)
+		p.env.Values.SetLocal(v.name, val)
+		return ds
+	case vOutput:
+		return p.planOutput(v.output)
+	case vResource:
+		if p.opts.Mode == plans.DestroyMode {
+			return p.planDestroyResource(ctx, v.resource.Addr().Absolute(addrs.RootModuleInstance), v.resource.ProviderConfigAddr())
+		}
+		if v.resource.Mode == addrs.DataResourceMode {
+			return p.planDataResource(ctx, v.resource, p.cg.resourceDeps[p.cg.resources[v.resource.Addr()]])
+		}
+		return p.planManagedResource(ctx, v.resource, p.cg.resourceDeps[p.cg.resources[v.resource.Addr()]])
+	case vOrphan:
+		return p.planDestroyResource(ctx, v.orphan.Addr, v.orphan.ProviderConfig)
+	}
+	return nil
+}
+
+// usedProviders lists every provider the configuration or state needs.
+func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
+	seen := map[addrs.Provider]bool{}
+	var out []addrs.Provider
+	add := func(p addrs.Provider) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
+		for _, key := range sortedKeys(m) {
+			add(m[key].Provider)
+		}
+	}
+	for _, key := range sortedKeys(cfg.ProviderConfigs) {
+		add(providerForLocalName(cfg, cfg.ProviderConfigs[key].Name))
+	}
+	if prior != nil {
+		for _, rs := range prior.SortedResources() {
+			add(rs.ProviderConfig.Provider)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// checkResourceTypes reports resources whose provider lacks their type.
+func checkResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
+		for _, key := range sortedKeys(m) {
+			r := m[key]
+			if schemas[r.Provider] == nil {
+				continue // the provider's own failure was reported
+			}
+			if s, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type); s != nil {
+				continue
+			}
+			what := "resource type"
+			if r.Mode == addrs.DataResourceMode {
+				what = "data source"
+			}
+			ds = ds.Append(diags.At(r.TypeRange, "Invalid "+what,
+				fmt.Sprintf("The provider %s does not support %s %q.", r.Provider.ForDisplay(), what, r.Type)))
+		}
+	}
+	return ds
+}
