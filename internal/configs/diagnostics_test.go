@@ -6,16 +6,32 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// diagnosticCase is one configuration with the diagnostics it must produce.
+type diagnosticCase struct {
+	reason string
+	files  map[string]string
+	want   []diagWant
+}
+
 // TestDiagnostics checks every load-time rule's diagnostic: its severity,
 // summary, and that it points at the narrowest range (the label, argument
 // name or expression at fault).
 func TestDiagnostics(t *testing.T) {
+	for name, tc := range diagnosticCases() {
+		t.Run(name, func(t *testing.T) {
+			_, ds := loadStrings(tc.files)
+			if diff := cmp.Diff(tc.want, summarizeDiags(ds)); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s\nfull diagnostics:\n%s", tc.reason, diff, ds.Error())
+			}
+		})
+	}
+}
+
+// diagnosticCases returns the table of TestDiagnostics; the fuzz target
+// uses its files as seeds.
+func diagnosticCases() map[string]diagnosticCase {
 	type files = map[string]string
-	cases := map[string]struct {
-		reason string
-		files  files
-		want   []diagWant
-	}{
+	return map[string]diagnosticCase{
 		// terraform blocks
 		"UnsupportedBackend": {
 			files: files{"main.tf": `terraform {
@@ -574,13 +590,5 @@ check "c" {}
 			files: files{"main.tf.json": `{"data": {"a_b": {"c": {"count": 1, "for_each": {}}}}}`},
 			want:  []diagWant{errAt(`Invalid combination of "count" and "for_each"`, "main.tf.json:1:37")},
 		},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			_, ds := loadStrings(tc.files)
-			if diff := cmp.Diff(tc.want, summarizeDiags(ds)); diff != "" {
-				t.Errorf("%s\n-want +got:\n%s\nfull diagnostics:\n%s", tc.reason, diff, ds.Error())
-			}
-		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // decodeIgnoreChanges decodes ignore_changes: the keyword all (or the
@@ -38,8 +37,7 @@ func decodeIgnoreChanges(expr hcl.Expression) ([]hcl.Traversal, bool, hcl.Diagno
 }
 
 func ignoreChangesEntry(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
-	if v, ds := expr.Value(nil); !ds.HasErrors() && v.Type().Equals(cty.String) && v.IsKnown() &&
-		!v.IsNull() && v.AsString() == "*" {
+	if s, ok := stringLiteral(expr); ok && s == "*" {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid ignore_changes wildcard",

@@ -78,6 +78,22 @@ func isQuotedString(expr hcl.Expression) (string, bool) {
 	return v.AsString(), true
 }
 
+// stringLiteral returns the value of a constant string in either syntax:
+// a native "..." without interpolation, or any JSON string.
+func stringLiteral(expr hcl.Expression) (string, bool) {
+	if s, ok := isQuotedString(expr); ok {
+		return s, true
+	}
+	if !hcljson.IsJSONExpression(expr) {
+		return "", false
+	}
+	v, diags := expr.Value(nil)
+	if diags.HasErrors() || !v.Type().Equals(cty.String) || v.IsNull() || !v.IsKnown() {
+		return "", false
+	}
+	return v.AsString(), true
+}
+
 // nativeExprFromJSON reinterprets a JSON string as a native-syntax
 // expression, the way the JSON syntax spells arguments that take
 // expressions rather than values (type constraints, replace_triggered_by).
