@@ -1,4 +1,4 @@
-package planning
+package eval
 
 import (
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -6,10 +6,11 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// ignoreChanges applies lifecycle.ignore_changes: each ignored path of the
+// IgnoreChanges applies lifecycle.ignore_changes: each ignored path of the
 // configuration takes the prior object's value, so the provider plans no
-// change there. It does nothing for a create (no prior object).
-func ignoreChanges(r *configs.Resource, prior, config cty.Value) cty.Value {
+// change there. It does nothing for a create (no prior object). Planning
+// and the final plan at apply time both apply it, so they agree.
+func IgnoreChanges(r *configs.Resource, prior, config cty.Value) cty.Value {
 	if r.Managed == nil || prior.IsNull() || !config.IsKnown() || config.IsNull() {
 		return config
 	}

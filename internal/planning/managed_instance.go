@@ -7,6 +7,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/objchange"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -81,7 +82,7 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 	if prior != nil {
 		priorVal, priorPrivate = prior.Value, prior.Private
 	}
-	config = ignoreChanges(r, priorVal, config)
+	config = eval.IgnoreChanges(r, priorVal, config)
 	planned, reqRep, private, ds := p.callPlan(ctx, r, t, priorVal, config, priorPrivate)
 	if ds.HasErrors() {
 		return nil, ds

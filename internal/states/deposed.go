@@ -1,0 +1,19 @@
+package states
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+)
+
+// NewDeposedKey returns a random key for an object about to be deposed by
+// create_before_destroy, one not already used by is.
+func NewDeposedKey(is *ResourceInstance) DeposedKey {
+	for {
+		var b [4]byte
+		_, _ = rand.Read(b[:])
+		k := DeposedKey(hex.EncodeToString(b[:]))
+		if is == nil || is.Deposed[k] == nil {
+			return k
+		}
+	}
+}
