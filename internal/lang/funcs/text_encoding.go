@@ -68,18 +68,15 @@ func makeTextDecodeBase64Func() function.Function {
 }
 
 // ianaEncoding looks up the encoding named by v, an argument at index 1, and
-// returns it with its canonical name for messages.
+// returns it with the name as given, for messages: the user knows that name,
+// not necessarily the registry's canonical one.
 func ianaEncoding(v cty.Value) (encoding.Encoding, string, error) {
-	given := v.AsString()
-	enc, err := ianaindex.IANA.Encoding(given)
+	name := v.AsString()
+	enc, err := ianaindex.IANA.Encoding(name)
 	if err != nil || enc == nil {
 		// ianaindex knows some names it has no implementation for; to the
 		// user that is the same as an unknown name.
-		return nil, "", function.NewArgErrorf(1, "%q is not a supported IANA encoding name or alias", given)
-	}
-	name, err := ianaindex.IANA.Name(enc)
-	if err != nil {
-		name = given
+		return nil, "", function.NewArgErrorf(1, "%q is not a supported IANA encoding name or alias", name)
 	}
 	return enc, name, nil
 }
