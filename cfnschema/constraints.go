@@ -1,0 +1,108 @@
+package cfnschema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+func (w *walker) stringConstraints(n *node, loc string, c *Constraints, why *[]string) {
+	c.MinLength = w.count(n.MinLength, loc+"/minLength")
+	c.MaxLength = w.count(n.MaxLength, loc+"/maxLength")
+	// An empty pattern matches everything; the sanitised AWS schemas use it
+	// for patterns Go could not compile when they were downloaded.
+	if n.Pattern != nil && *n.Pattern != "" {
+		c.Pattern = w.pattern(*n.Pattern, loc+"/pattern", why)
+	}
+	c.Enum = w.enum(n.Enum, loc+"/enum")
+}
+
+func (w *walker) numberConstraints(n *node, loc string, c *Constraints) {
+	if n.Minimum != nil {
+		c.Minimum = w.number(*n.Minimum, loc+"/minimum")
+	}
+	if n.Maximum != nil {
+		c.Maximum = w.number(*n.Maximum, loc+"/maximum")
+	}
+	c.Enum = w.enum(n.Enum, loc+"/enum")
+}
+
+func (w *walker) collectionConstraints(n *node, loc string, c *Constraints) {
+	c.MinItems = w.count(n.MinItems, loc+"/minItems")
+	c.MaxItems = w.count(n.MaxItems, loc+"/maxItems")
+}
+
+// number checks a numeric keyword; a bound that is not a finite number is
+// ignored with a warning.
+func (w *walker) number(v json.Number, loc string) json.Number {
+	f, err := strconv.ParseFloat(string(v), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		w.warnf(loc, "Invalid number", "%q is not a finite number; the bound is ignored", string(v))
+		return ""
+	}
+	return v
+}
+
+// count reads a non-negative integer keyword (minLength, maxItems, ...). A
+// value that is not one is ignored with a warning: the schema still loads,
+// without that validator.
+func (w *walker) count(v *json.Number, loc string) *int64 {
+	if v == nil {
+		return nil
+	}
+	i, err := strconv.ParseInt(string(*v), 10, 64)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(string(*v), 64)
+		if ferr != nil || f != math.Trunc(f) || f < 0 || f > math.MaxInt64 {
+			w.warnf(loc, "Invalid count", "%q is not a non-negative integer; the validator is omitted", string(*v))
+			return nil
+		}
+		i = int64(f)
+	}
+	if i < 0 {
+		w.warnf(loc, "Invalid count", "%d is negative; the validator is omitted", i)
+		return nil
+	}
+	return &i
+}
+
+// pattern compiles a pattern, RE2 first and ECMA-262 when RE2 rejects it. A
+// pattern neither engine accepts is reported and dropped: the type still
+// loads, and Cloud Control validates the value on apply.
+func (w *walker) pattern(src, loc string, why *[]string) *Pattern {
+	p, err := w.patterns.compile(src)
+	if err != nil {
+		w.diag(Warning, loc, "Uncompilable pattern",
+			fmt.Sprintf("%q is not a valid regular expression (%v); it is not validated", src, err))
+		*why = append(*why, fmt.Sprintf("pattern %q dropped: no engine compiles it", src))
+		return nil
+	}
+	if p.ecma != nil {
+		*why = append(*why, fmt.Sprintf("pattern %q is validated with the ECMA-262 engine: RE2 rejects it", src))
+	}
+	return p
+}
+
+// enum decodes enum values; numbers stay json.Number so that integer
+// values keep their exact text.
+func (w *walker) enum(raw []json.RawMessage, loc string) []any {
+	if len(raw) == 0 {
+		return nil
+	}
+	out := make([]any, 0, len(raw))
+	for i, r := range raw {
+		dec := json.NewDecoder(bytes.NewReader(r))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			w.warnf(fmt.Sprintf("%s/%d", loc, i), "Invalid enum value", "%v", err)
+			continue
+		}
+		if v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}

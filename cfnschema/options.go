@@ -1,0 +1,79 @@
+package cfnschema
+
+import (
+	"runtime"
+	"strings"
+)
+
+// Option configures loading and translation.
+type Option func(*options)
+
+type options struct {
+	// prefixes maps a CloudFormation organisation (the first part of a type
+	// name, compared case-insensitively) to the prefix of its Terraform type
+	// names.
+	prefixes       map[string]string
+	recursionDepth int
+	workers        int
+}
+
+// DefaultRecursionDepth is how many times one definition may appear on a
+// single path before the next occurrence becomes a JSON string attribute.
+// One means the first re-entry of a recursive definition is a JSON string:
+// every recursive type then has a finite schema of the same size order as
+// its non-recursive parts, which keeps start-up fast and memory small.
+const DefaultRecursionDepth = 1
+
+func newOptions(opts []Option) options {
+	o := options{
+		prefixes:       map[string]string{"aws": "awscc"},
+		recursionDepth: DefaultRecursionDepth,
+		workers:        runtime.GOMAXPROCS(0),
+	}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	return o
+}
+
+// WithTypeNamePrefix names the types of organisation org (for example "AWS"
+// or a private registry's "Initech") with prefix instead of the organisation:
+// AWS::EC2::Instance becomes prefix_ec2_instance. The default maps "AWS" to
+// "awscc", as HashiCorp's awscc provider does; organisations without a prefix
+// use their own name lower-cased (Initech::TPS::Report → initech_tps_report).
+func WithTypeNamePrefix(org, prefix string) Option {
+	return func(o *options) {
+		// Copy on write: options built from the same slice must not share a map.
+		m := make(map[string]string, len(o.prefixes)+1)
+		for k, v := range o.prefixes {
+			m[k] = v
+		}
+		m[strings.ToLower(org)] = prefix
+		o.prefixes = m
+	}
+}
+
+// WithRecursionDepth sets how many times a definition may appear on one path
+// before the next occurrence is represented as a JSON string (see
+// DefaultRecursionDepth). Values below 1 are treated as 1.
+func WithRecursionDepth(n int) Option {
+	return func(o *options) {
+		if n < 1 {
+			n = 1
+		}
+		o.recursionDepth = n
+	}
+}
+
+// WithConcurrency bounds how many schema files LoadDir and LoadFiles decode
+// and translate at once. The default is GOMAXPROCS; values below 1 mean 1.
+func WithConcurrency(n int) Option {
+	return func(o *options) {
+		if n < 1 {
+			n = 1
+		}
+		o.workers = n
+	}
+}

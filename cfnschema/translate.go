@@ -1,0 +1,81 @@
+package cfnschema
+
+import (
+	"fmt"
+	"sort"
+)
+
+// object translates the properties of one object into attributes sorted by
+// Terraform name. loc is the schema pointer of the properties map.
+func (w *walker) object(props map[string]*node, required []string, loc string, p parent) []*Attribute {
+	names := w.assignNames(props, p.top)
+	req := make(map[string]bool, len(required))
+	for _, r := range required {
+		req[r] = true
+	}
+	attrs := make([]*Attribute, 0, len(props))
+	for cfn, n := range props {
+		if n == nil {
+			w.diag(Error, loc+"/"+escapePointerToken(cfn), "Invalid property", "a property schema must be an object, not null")
+			continue
+		}
+		attrs = append(attrs, w.attribute(cfn, names[cfn], n, req[cfn], loc+"/"+escapePointerToken(cfn), p))
+	}
+	sort.Slice(attrs, func(i, j int) bool { return attrs[i].Name < attrs[j].Name })
+	return attrs
+}
+
+// attribute translates one property. loc is its schema pointer.
+func (w *walker) attribute(cfn string, name assignedName, n *node, required bool, loc string, p parent) *Attribute {
+	a := &Attribute{
+		Name:        name.name,
+		CFNName:     cfn,
+		Path:        p.path.child(name.name),
+		Pointer:     p.pointer + "/" + cfn,
+		Description: n.Description,
+		Reasons:     append([]string(nil), name.reasons...),
+	}
+	plain := p.plain + "/" + cfn
+	a.ReadOnly = w.readOnly[plain]
+	a.CreateOnly = w.createOnly[plain]
+	a.WriteOnly = w.writeOnly[plain]
+
+	r, d := w.resolve(n, loc)
+	defer w.pop(r)
+	if d != nil {
+		a.Type = &Type{Kind: KindJSON}
+		return a
+	}
+	a.Reasons = append(a.Reasons, r.reasons...)
+	hasDefault := r.n != nil && r.n.hasDefault()
+	w.configure(a, required, hasDefault, p)
+
+	self := parent{
+		path:             a.Path,
+		pointer:          a.Pointer,
+		plain:            plain,
+		optionalComputed: a.Optional && a.Computed,
+		computedOnly:     a.Computed && !a.Optional && !a.Required,
+	}
+	if r.recursive != "" {
+		a.Type = &Type{Kind: KindJSON}
+		a.Reasons = append(a.Reasons, recursionReason(r.recursive, w.opts.recursionDepth))
+		return a
+	}
+	if r.n.Description != "" {
+		a.Description = r.n.Description
+	}
+	a.Type = w.typeOf(r.n, r.loc, self, &a.Reasons)
+	if hasDefault {
+		defLoc := r.loc + "/default"
+		if n.hasDefault() {
+			defLoc = loc + "/default"
+		}
+		w.applyDefault(a, r.n.Default, defLoc)
+	}
+	return a
+}
+
+func recursionReason(def string, depth int) string {
+	return fmt.Sprintf("definition %s is recursive: at its re-entry number %d on this path the value is a JSON string (the rest of the tree stays typed)", def, depth)
+}
