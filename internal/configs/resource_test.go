@@ -311,6 +311,7 @@ data "aws_ami" "ubuntu" {
   "resource": {
     "aws_instance": {
       "web": {
+        "//": "JSON comments are not arguments.",
         "count": "${var.n}",
         "provider": "aws.west",
         "depends_on": ["aws_vpc.main", "data.aws_ami.ubuntu"],
