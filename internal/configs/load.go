@@ -75,11 +75,11 @@ func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics)
 		src := files[name]
 		b.mod.Sources[name] = src
 		if isOverrideFile(name) {
-			b.diags = append(b.diags, overrideNotSupported(name))
+			b.report(hcl.Diagnostics{overrideNotSupported(name)})
 			continue
 		}
 		body, parseDiags := parseFile(name, src)
-		b.diags = append(b.diags, parseDiags...)
+		b.report(parseDiags)
 		b.decodeFile(body)
 	}
 	return b.finish()
