@@ -2,6 +2,7 @@ package applying
 
 import (
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -74,7 +75,7 @@ func (a *applier) applyOutput(name string) diags.Diagnostics {
 		return ds.Append(diags.At(o.Expr.Range(), "Output refers to sensitive values",
 			"Mark the output as sensitive = true to export a value derived from sensitive data."))
 	}
-	unmarked, _ := val.UnmarkDeep()
+	unmarked := marks.Strip(val)
 	if !unmarked.IsWhollyKnown() {
 		return ds.Append(diags.At(o.Expr.Range(), "Output value not known after apply",
 			"The output's value still contains unknown values after apply; this is a bug in a provider or in Cairn."))

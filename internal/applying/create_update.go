@@ -3,6 +3,7 @@ package applying
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
@@ -58,7 +59,7 @@ func (a *applier) applyCreateOrUpdate(ctx context.Context, in *instance, create 
 func (a *applier) instanceConfig(in *instance) (cty.Value, diags.Diagnostics) {
 	key := in.change.Addr.Resource.Key
 	exp := a.env.Values.Expansion(in.change.Addr.Resource.Resource)
-	val, ds := a.env.InstanceScope(exp, key).EvalBlock(in.config.Config, in.schema)
+	val, ds := a.env.InstanceScope(exp, key).EvalPrepared(a.env.PreparedBlock(in.config, in.schema))
 	if ds.HasErrors() {
 		return val, ds
 	}
@@ -69,8 +70,8 @@ func (a *applier) instanceConfig(in *instance) (cty.Value, diags.Diagnostics) {
 // checks the result keeps every value the saved plan knew.
 func (a *applier) finalPlan(ctx context.Context, in *instance, prior, config cty.Value, private []byte) (cty.Value, []byte, diags.Diagnostics) {
 	c := in.change
-	priorU, _ := prior.UnmarkDeep()
-	configU, configMarks := config.UnmarkDeepWithPaths()
+	priorU := marks.Strip(prior)
+	configU, configMarks := marks.Unmark(config)
 	resp := in.provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
 		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, ProposedNewState: objchange.ProposedNew(in.schema, priorU, configU),
 		Config: configU, PriorPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
@@ -99,9 +100,9 @@ func (a *applier) finalPlan(ctx context.Context, in *instance, prior, config cty
 // partial object, which is returned.
 func (a *applier) callApply(ctx context.Context, in *instance, prior, planned, config cty.Value, private []byte) (cty.Value, diags.Diagnostics) {
 	c := in.change
-	priorU, _ := prior.UnmarkDeep()
-	plannedU, plannedMarks := planned.UnmarkDeepWithPaths()
-	configU, _ := config.UnmarkDeep()
+	priorU := marks.Strip(prior)
+	plannedU, plannedMarks := marks.Unmark(planned)
+	configU := marks.Strip(config)
 	resp := in.provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
 		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, PlannedState: plannedU, Config: configU,
 		PlannedPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
@@ -144,7 +145,7 @@ func (a *applier) recordApplied(in *instance, newVal cty.Value, create, failed b
 		}
 		return a.opts.State.SetObject(c.Addr, states.NotDeposed, nil, c.Provider)
 	}
-	unmarked, _ := newVal.UnmarkDeep()
+	unmarked := marks.Strip(newVal)
 	if !unmarked.IsWhollyKnown() {
 		return nil
 	}

@@ -2,6 +2,7 @@ package applying
 
 import (
 	"context"
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -24,7 +25,7 @@ func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Pha
 		return nil
 	}
 	prior := c.Before
-	priorU, _ := prior.UnmarkDeep()
+	priorU := marks.Strip(prior)
 	private := c.Private
 	a.opts.Hooks.PreApply(c.Addr, deposed, plans.Delete, prior)
 	resp := in.provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
@@ -54,7 +55,7 @@ func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics
 	if ds.HasErrors() {
 		return ds
 	}
-	configU, marks := config.UnmarkDeepWithPaths()
+	configU, cfgMarks := marks.Unmark(config)
 	a.opts.Hooks.PreApply(c.Addr, states.NotDeposed, plans.Read, cty.NullVal(in.schema.ImpliedType()))
 	resp := in.provider.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: c.Addr.Resource.Resource.Type, Config: configU, ProviderMeta: cty.NullVal(cty.DynamicPseudoType)})
 	ds = ds.Append(resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddress(c.Addr.String()))
@@ -68,7 +69,7 @@ func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics
 		a.opts.Hooks.PostApply(c.Addr, states.NotDeposed, plans.Read, cty.NilVal, firstError(ds))
 		return ds
 	}
-	val = in.schema.MarkSensitive(val.MarkWithPaths(marks))
+	val = in.schema.MarkSensitive(val.MarkWithPaths(cfgMarks))
 	src, err := (&states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}).Encode(in.schema.ImpliedType(), uint64(c.SchemaVersion))
 	if err == nil {
 		err = a.opts.State.SetObject(c.Addr, states.NotDeposed, src, c.Provider)

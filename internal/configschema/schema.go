@@ -53,6 +53,7 @@ type Block struct {
 	once    sync.Once
 	implied cty.Type
 	spec    hcldec.Spec
+	empty   cty.Value
 }
 
 // Attribute is one attribute of a block or of a nested object.
@@ -112,6 +113,7 @@ func (b *Block) build() {
 	b.once.Do(func() {
 		b.implied = b.impliedType()
 		b.spec = b.decoderSpec()
+		b.empty = nullAttrsObject(b)
 	})
 }
 
@@ -152,6 +154,21 @@ func (o *Object) ImpliedType() cty.Type {
 		return obj
 	}
 }
+
+// EmptyValue returns the value of an empty body of this block: every
+// attribute null, every nested block collection empty. Cached like
+// ImpliedType, because planning uses it as the prior of every create.
+func (b *Block) EmptyValue() cty.Value {
+	if b == nil {
+		return cty.EmptyObjectVal
+	}
+	b.build()
+	return b.empty
+}
+
+// ImpliedType returns the type of the block's value within its parent:
+// the object, or a list, set or map of it.
+func (nb *NestedBlock) ImpliedType() cty.Type { return nb.impliedType() }
 
 func (nb *NestedBlock) impliedType() cty.Type {
 	obj := nb.Block.ImpliedType()

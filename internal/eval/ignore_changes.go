@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -19,8 +20,8 @@ func IgnoreChanges(r *configs.Resource, prior, config cty.Value) cty.Value {
 	}
 	// Work on unmarked values (cty cannot walk marked collections) and put
 	// back the configuration's marks, plus the prior's at ignored paths.
-	configU, configMarks := config.UnmarkDeepWithPaths()
-	priorU, priorMarks := prior.UnmarkDeepWithPaths()
+	configU, configMarks := marks.Unmark(config)
+	priorU, priorMarks := marks.Unmark(prior)
 	var out cty.Value
 	if r.Managed.IgnoreAllChanges {
 		attrs := configU.AsValueMap()

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -56,7 +57,7 @@ func (s *ProviderSet) Configure(ctx context.Context, addr addrs.AbsProviderConfi
 	} else if schema != nil {
 		config, _ = env.Scope().EvalBlock(emptyBody{}, schema)
 	}
-	unmarked, _ := config.UnmarkDeep()
+	unmarked := marks.Strip(config)
 	vresp := p.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: unmarked})
 	ds = ds.Append(providerDiags(vresp.Diagnostics, cfg, fallback))
 	if !vresp.Diagnostics.HasErrors() {

@@ -1,7 +1,11 @@
 package eval
 
 import (
+	"sync"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/zclconf/go-cty/cty/function"
@@ -13,6 +17,8 @@ type Env struct {
 	Funcs     map[string]function.Function
 	ModuleDir string
 	Workspace string
+
+	prepared sync.Map // *configs.Resource → *lang.PreparedBlock
 }
 
 // Scope returns the scope for module-level expressions (locals, outputs,
@@ -29,4 +35,15 @@ func (e *Env) InstanceScope(exp *namedvals.Expansion, key addrs.InstanceKey) *la
 		s.Repetition.CountIndex, s.Repetition.EachKey, s.Repetition.EachValue = exp.Repetition(key)
 	}
 	return s
+}
+
+// PreparedBlock returns the resource's configuration body prepared for
+// evaluation with schema, analysing it on first use. Safe for concurrent
+// use.
+func (e *Env) PreparedBlock(r *configs.Resource, schema *configschema.Block) *lang.PreparedBlock {
+	if v, ok := e.prepared.Load(r); ok {
+		return v.(*lang.PreparedBlock)
+	}
+	v, _ := e.prepared.LoadOrStore(r, lang.PrepareBlock(r.Config, schema))
+	return v.(*lang.PreparedBlock)
 }

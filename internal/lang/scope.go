@@ -8,8 +8,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/dynblock"
-	"github.com/hashicorp/hcl/v2/hcldec"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
@@ -58,22 +56,10 @@ func (s *Scope) EvalExpr(expr hcl.Expression, want cty.Type) (cty.Value, diags.D
 }
 
 // EvalBlock decodes body against schema, expanding dynamic blocks first.
-// The result has the schema's implied type.
+// The result has the schema's implied type. Bodies evaluated many times
+// should be prepared once with PrepareBlock instead.
 func (s *Scope) EvalBlock(body hcl.Body, schema *configschema.Block) (cty.Value, diags.Diagnostics) {
-	spec := schema.DecoderSpec()
-	refs, ds := References(dynblock.VariablesHCLDec(body, spec))
-	ctx, cds := s.EvalContext(refs)
-	ds = ds.Append(cds)
-	if ds.HasErrors() {
-		return cty.UnknownVal(schema.ImpliedType()), ds
-	}
-	expanded := dynblock.Expand(body, ctx)
-	val, hd := hcldec.Decode(expanded, spec, ctx)
-	ds = ds.Append(hd)
-	if hd.HasErrors() {
-		return cty.UnknownVal(schema.ImpliedType()), ds
-	}
-	return val, ds
+	return s.EvalPrepared(PrepareBlock(body, schema))
 }
 
 // EvalContext builds an evaluation context holding exactly the objects refs

@@ -2,6 +2,7 @@ package objchange
 
 import (
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -58,7 +59,7 @@ type checker struct {
 func newChecker(vals ...*cty.Value) *checker {
 	c := &checker{}
 	for _, v := range vals {
-		unmarked, pvm := v.UnmarkDeepWithPaths()
+		unmarked, pvm := marks.Unmark(*v)
 		*v = unmarked
 		for _, p := range pvm {
 			c.sensitive = append(c.sensitive, p.Path)

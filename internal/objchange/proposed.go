@@ -112,38 +112,5 @@ func proposedNewNestedBlock(nb *configschema.NestedBlock, prior, config cty.Valu
 // allAttributesNull is the value of an empty body: null attributes, empty
 // collections of nested blocks, and groups of null attributes.
 func allAttributesNull(schema *configschema.Block) cty.Value {
-	vals := make(map[string]cty.Value, len(schema.Attributes)+len(schema.BlockTypes))
-	for name, a := range schema.Attributes {
-		vals[name] = cty.NullVal(a.ImpliedType())
-	}
-	for name, nb := range schema.BlockTypes {
-		vals[name] = emptyNestedBlock(nb)
-	}
-	return cty.ObjectVal(vals)
-}
-
-func emptyNestedBlock(nb *configschema.NestedBlock) cty.Value {
-	ty := schemaBlockType(nb)
-	switch nb.Nesting {
-	case configschema.NestingGroup:
-		return allAttributesNull(&nb.Block)
-	case configschema.NestingList:
-		if ty.IsListType() {
-			return cty.ListValEmpty(ty.ElementType())
-		}
-		return cty.EmptyTupleVal
-	case configschema.NestingSet:
-		return cty.SetValEmpty(ty.ElementType())
-	case configschema.NestingMap:
-		if ty.IsMapType() {
-			return cty.MapValEmpty(ty.ElementType())
-		}
-		return cty.EmptyObjectVal
-	}
-	return cty.NullVal(ty)
-}
-
-func schemaBlockType(nb *configschema.NestedBlock) cty.Type {
-	parent := &configschema.Block{BlockTypes: map[string]*configschema.NestedBlock{"x": nb}}
-	return parent.ImpliedType().AttributeType("x")
+	return schema.EmptyValue()
 }

@@ -3,6 +3,7 @@ package planning
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -57,13 +58,13 @@ func (p *planner) planDataInstance(ctx context.Context, r *configs.Resource, t *
 		p.env.Values.SetInstance(t.addr.Resource, cty.UnknownVal(t.schema.ImpliedType()))
 		return ds
 	}
-	configU, marks := config.UnmarkDeepWithPaths()
+	configU, cfgMarks := marks.Unmark(config)
 	if !configU.IsWhollyKnown() || pending {
 		reason := plans.ReasonReadBecauseConfigUnknown
 		if configU.IsWhollyKnown() {
 			reason = plans.ReasonReadBecauseDependencyPending
 		}
-		planned := t.schema.MarkSensitive(plannedDataObject(t.schema, configU).MarkWithPaths(marks))
+		planned := t.schema.MarkSensitive(plannedDataObject(t.schema, configU).MarkWithPaths(cfgMarks))
 		p.env.Values.SetInstance(t.addr.Resource, planned)
 		p.record(&plans.ResourceInstanceChange{
 			Addr: t.addr, Provider: t.pAddr, Action: plans.Read, ActionReason: reason,
@@ -76,7 +77,7 @@ func (p *planner) planDataInstance(ctx context.Context, r *configs.Resource, t *
 	if rds.HasErrors() {
 		return ds
 	}
-	val = t.schema.MarkSensitive(val.MarkWithPaths(marks))
+	val = t.schema.MarkSensitive(val.MarkWithPaths(cfgMarks))
 	src, err := (&states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}).Encode(t.schema.ImpliedType(), uint64(t.version))
 	if err != nil {
 		return ds.Append(diags.Errorf("Failed to record data source result", "%s: %s.", t.addr, err))

@@ -1,6 +1,7 @@
 package planning
 
 import (
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -76,8 +77,8 @@ func valuesEqual(a, b cty.Value) bool {
 	if a.RawEquals(b) {
 		return true
 	}
-	au, aMarks := a.UnmarkDeepWithPaths()
-	bu, bMarks := b.UnmarkDeepWithPaths()
+	au, aMarks := marks.Unmark(a)
+	bu, bMarks := marks.Unmark(b)
 	if len(aMarks) != len(bMarks) {
 		return false
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
-	
 )
 
 // planDestroyResource plans the deletion of every object of a resource in

@@ -3,6 +3,7 @@ package planning
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -59,12 +60,12 @@ func (p *planner) planManagedInstance(ctx context.Context, r *configs.Resource, 
 // schema's sensitive attributes and lets the provider validate it.
 func (p *planner) instanceConfig(ctx context.Context, r *configs.Resource, t *target, exp *namedvals.Expansion) (cty.Value, diags.Diagnostics) {
 	scope := p.env.InstanceScope(exp, t.addr.Resource.Key)
-	val, ds := scope.EvalBlock(r.Config, t.schema)
+	val, ds := scope.EvalPrepared(p.env.PreparedBlock(r, t.schema))
 	if ds.HasErrors() {
 		return val, ds
 	}
 	val = t.schema.MarkSensitive(val)
-	unmarked, _ := val.UnmarkDeep()
+	unmarked := marks.Strip(val)
 	var vds diags.Diagnostics
 	if r.Mode == addrs.DataResourceMode {
 		vds = t.provider.ValidateDataResourceConfig(ctx, providers.ValidateDataResourceConfigRequest{TypeName: r.Type, Config: unmarked}).Diagnostics
@@ -117,8 +118,8 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 // checks the answer against the contract. The planned value comes back with
 // the configuration's and the schema's sensitive marks.
 func (p *planner) callPlan(ctx context.Context, r *configs.Resource, t *target, prior, config cty.Value, private []byte) (cty.Value, []cty.Path, []byte, diags.Diagnostics) {
-	priorU, _ := prior.UnmarkDeep()
-	configU, configMarks := config.UnmarkDeepWithPaths()
+	priorU := marks.Strip(prior)
+	configU, configMarks := marks.Unmark(config)
 	proposed := objchange.ProposedNew(t.schema, priorU, configU)
 	resp := t.provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
 		TypeName: r.Type, PriorState: priorU, ProposedNewState: proposed, Config: configU, PriorPrivate: private,

@@ -3,6 +3,7 @@ package planning
 import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -43,7 +44,7 @@ func (p *planner) planOutput(o *configs.Output) diags.Diagnostics {
 }
 
 func unmarkedIf(v cty.Value) cty.Value {
-	u, _ := v.UnmarkDeep()
+	u := marks.Strip(v)
 	return u
 }
 

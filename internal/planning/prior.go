@@ -3,6 +3,7 @@ package planning
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -58,7 +59,7 @@ func (p *planner) refresh(ctx context.Context, t *target, obj *states.Object, sr
 	if p.opts.SkipRefresh {
 		return obj, nil
 	}
-	priorU, priorMarks := obj.Value.UnmarkDeepWithPaths()
+	priorU, priorMarks := marks.Unmark(obj.Value)
 	resp := t.provider.ReadResource(ctx, providers.ReadResourceRequest{
 		TypeName: t.addr.Resource.Resource.Type, PriorState: priorU, Private: obj.Private,
 		ProviderMeta: cty.NullVal(cty.DynamicPseudoType),

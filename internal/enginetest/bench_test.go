@@ -1,0 +1,108 @@
+package enginetest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/plans"
+)
+
+// shapes are the benchmark configurations: every shape must plan and apply
+// in time linear in n.
+var shapes = map[string]func(n int) string{
+	"independent": func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "resource \"terraform_data\" \"r%d\" {\n  input = \"v%d\"\n}\n", i, i)
+		}
+		return b.String()
+	},
+	"count": func(n int) string {
+		return fmt.Sprintf("resource \"terraform_data\" \"r\" {\n  count = %d\n  input = \"v${count.index}\"\n}\n", n)
+	},
+	"fanout": func(n int) string {
+		return fmt.Sprintf("resource \"terraform_data\" \"root\" {\n  input = \"root\"\n}\nresource \"terraform_data\" \"r\" {\n  count = %d\n  input = terraform_data.root.output\n}\n", n)
+	},
+	"chain": func(n int) string {
+		var b strings.Builder
+		b.WriteString("resource \"terraform_data\" \"r0\" {\n  input = \"start\"\n}\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "resource \"terraform_data\" \"r%d\" {\n  input = terraform_data.r%d.output\n}\n", i, i-1)
+		}
+		return b.String()
+	},
+}
+
+func benchPlan(b *testing.B, shape string, n int, applied bool) {
+	h, ds := New(map[string]string{"main.tf": shapes[shape](n)})
+	if ds.HasErrors() {
+		b.Fatal(ds)
+	}
+	if applied {
+		p, ds := h.Plan(plans.NormalMode)
+		if ds.HasErrors() {
+			b.Fatal(ds)
+		}
+		if ds := h.Apply(p); ds.HasErrors() {
+			b.Fatal(ds)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, ds := h.Plan(plans.NormalMode); ds.HasErrors() {
+			b.Fatal(ds)
+		}
+	}
+}
+
+func BenchmarkPlanCreate(b *testing.B) {
+	for _, shape := range []string{"independent", "count", "fanout", "chain"} {
+		for _, n := range []int{1000, 10000} {
+			if shape == "chain" && n > 1000 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) { benchPlan(b, shape, n, false) })
+		}
+	}
+}
+
+func BenchmarkPlanNoOp(b *testing.B) {
+	for _, shape := range []string{"independent", "count", "chain"} {
+		n := 10000
+		if shape == "chain" {
+			n = 1000
+		}
+		b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) { benchPlan(b, shape, n, true) })
+	}
+}
+
+func BenchmarkApplyCreate(b *testing.B) {
+	for _, shape := range []string{"independent", "count", "fanout", "chain"} {
+		n := 10000
+		if shape == "chain" {
+			n = 1000
+		}
+		b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) {
+			h, ds := New(map[string]string{"main.tf": shapes[shape](n)})
+			if ds.HasErrors() {
+				b.Fatal(ds)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				h.State = nil
+				h.State = emptyState()
+				p, ds := h.Plan(plans.NormalMode)
+				if ds.HasErrors() {
+					b.Fatal(ds)
+				}
+				b.StartTimer()
+				if ds := h.Apply(p); ds.HasErrors() {
+					b.Fatal(ds)
+				}
+			}
+		})
+	}
+}

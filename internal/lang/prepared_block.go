@@ -1,0 +1,75 @@
+package lang
+
+import (
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/dynblock"
+	"github.com/hashicorp/hcl/v2/hcldec"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// PreparedBlock is a configuration body analysed once for repeated
+// evaluation against one schema: a resource with 10,000 instances finds its
+// references and dynamic blocks once, not 10,000 times.
+type PreparedBlock struct {
+	body    hcl.Body
+	schema  *configschema.Block
+	refs    []*addrs.Reference
+	dynamic bool
+	diags   diags.Diagnostics
+}
+
+// PrepareBlock analyses body for evaluation with schema.
+func PrepareBlock(body hcl.Body, schema *configschema.Block) *PreparedBlock {
+	pb := &PreparedBlock{body: body, schema: schema, dynamic: hasDynamicBlocks(body)}
+	spec := schema.DecoderSpec()
+	if pb.dynamic {
+		pb.refs, pb.diags = References(dynblock.VariablesHCLDec(body, spec))
+	} else {
+		pb.refs, pb.diags = References(hcldec.Variables(body, spec))
+	}
+	return pb
+}
+
+// References returns the references the body makes.
+func (pb *PreparedBlock) References() []*addrs.Reference { return pb.refs }
+
+// EvalPrepared decodes a prepared body in this scope. The result has the
+// schema's implied type.
+func (s *Scope) EvalPrepared(pb *PreparedBlock) (cty.Value, diags.Diagnostics) {
+	ds := pb.diags
+	ctx, cds := s.EvalContext(pb.refs)
+	ds = ds.Append(cds)
+	if ds.HasErrors() {
+		return cty.UnknownVal(pb.schema.ImpliedType()), ds
+	}
+	body := pb.body
+	if pb.dynamic {
+		body = dynblock.Expand(body, ctx)
+	}
+	val, hd := hcldec.Decode(body, pb.schema.DecoderSpec(), ctx)
+	ds = ds.Append(hd)
+	if hd.HasErrors() {
+		return cty.UnknownVal(pb.schema.ImpliedType()), ds
+	}
+	return val, ds
+}
+
+// hasDynamicBlocks reports whether a native-syntax body contains a dynamic
+// block at any depth. Other syntaxes (JSON) are assumed to, which only
+// costs the dynblock pass.
+func hasDynamicBlocks(body hcl.Body) bool {
+	sb, ok := body.(*hclsyntax.Body)
+	if !ok {
+		return true
+	}
+	for _, b := range sb.Blocks {
+		if b.Type == "dynamic" || hasDynamicBlocks(b.Body) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,58 @@
+// Package marks holds fast helpers for cty value marks. The engine removes
+// marks before every provider call and checks for them in hot paths;
+// cty's own deep unmarking rebuilds the whole value even when nothing is
+// marked, which dominated planning time at 10,000 instances. These helpers
+// look first and rebuild only when a mark is present.
+package marks
+
+import "github.com/zclconf/go-cty/cty"
+
+// Contains reports whether v or any value nested in it carries a mark.
+func Contains(v cty.Value) bool {
+	if v.IsMarked() {
+		return true
+	}
+	if v.IsNull() || !v.IsKnown() {
+		return false
+	}
+	ty := v.Type()
+	switch {
+	case ty.IsObjectType():
+		for name := range ty.AttributeTypes() {
+			if Contains(v.GetAttr(name)) {
+				return true
+			}
+		}
+	case ty.IsListType() || ty.IsMapType() || ty.IsSetType() || ty.IsTupleType():
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			if Contains(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Unmark returns v with every mark removed and the paths that had marks.
+// An unmarked v is returned as is, without copying.
+func Unmark(v cty.Value) (cty.Value, []cty.PathValueMarks) {
+	if !Contains(v) {
+		return v, nil
+	}
+	return v.UnmarkDeepWithPaths()
+}
+
+// Strip returns v with every mark removed.
+func Strip(v cty.Value) cty.Value {
+	u, _ := Unmark(v)
+	return u
+}
+
+// Apply re-applies marks at paths; nothing to apply returns v unchanged.
+func Apply(v cty.Value, pvm []cty.PathValueMarks) cty.Value {
+	if len(pvm) == 0 {
+		return v
+	}
+	return v.MarkWithPaths(pvm)
+}
