@@ -48,8 +48,10 @@ func WithPureOnly() Option {
 //
 // Every call returns a new map, so the caller may add or remove entries. The
 // functions themselves hold no mutable state and are safe for concurrent
-// use. Building a table costs a few microseconds (see BenchmarkTable); the
-// engine builds one per module per phase.
+// use. Building a table takes about 0.2 ms and 65 KB in 835 allocations
+// (BenchmarkTable), most of it wrapping each function in markSafe: cheap
+// once per module per phase, which is how the engine should use it, but
+// not something to do per expression.
 func Table(baseDir string, opts ...Option) map[string]function.Function {
 	o := options{now: time.Now}
 	for _, opt := range opts {

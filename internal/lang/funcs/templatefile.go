@@ -68,9 +68,16 @@ func renderTemplateFile(baseDir string, funcs map[string]function.Function, path
 		return cty.NilVal, function.NewArgErrorf(1, "invalid vars value: must be a map")
 	}
 
-	expr, err := loadTemplate(baseDir, path.AsString())
+	// Template diagnostics name the file; a sensitive path must not appear
+	// in them, so such a template gets a placeholder name.
+	filename := path.AsString()
+	sensitivePath := pathMarks.Has(configschema.SensitiveMark)
+	if sensitivePath {
+		filename = "(sensitive template path)"
+	}
+	expr, err := loadTemplate(baseDir, path.AsString(), filename)
 	if err != nil {
-		if pathMarks.Has(configschema.SensitiveMark) {
+		if sensitivePath {
 			return cty.NilVal, function.NewArgErrorf(0, hiddenReason)
 		}
 		return cty.NilVal, function.NewArgError(0, err)
@@ -104,13 +111,14 @@ func renderTemplateFile(baseDir string, funcs map[string]function.Function, path
 	return val.WithMarks(pathMarks, varsMarks), nil
 }
 
-// loadTemplate reads and parses the template file at path.
-func loadTemplate(baseDir, path string) (hclsyntax.Expression, error) {
+// loadTemplate reads and parses the template file at path, naming it
+// filename in source ranges.
+func loadTemplate(baseDir, path, filename string) (hclsyntax.Expression, error) {
 	src, err := readModuleFile(baseDir, path)
 	if err != nil {
 		return nil, err
 	}
-	expr, diags := hclsyntax.ParseTemplate(src, path, hcl.InitialPos)
+	expr, diags := hclsyntax.ParseTemplate(src, filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		return nil, fmt.Errorf("parsing template: %w", diags)
 	}

@@ -85,6 +85,15 @@ func TestTemplateFile(t *testing.T) {
 			expr:    `templatefile(secret, {})`,
 			wantErr: hiddenReason,
 		},
+		"sensitive path, missing var": {
+			reason:  "the source range in the message must not name a sensitive path",
+			expr:    `templatefile(sensitive("tmpl/missing.tmpl"), {})`,
+			wantErr: `vars map does not contain key "nope", referenced at (sensitive template path):1,6-10`,
+		},
+		"sensitive path renders": {
+			expr: `templatefile(sensitive("tmpl/hello.tmpl"), {name = "Ada"})`,
+			want: sens(cty.StringVal("Hello, Ada!")),
+		},
 		"sensitive unknown vars": {
 			reason: "an unknown result still carries the marks of the secret it interpolates",
 			expr:   `templatefile("tmpl/mixed.tmpl", {public = unknown_str, private = secret})`,
