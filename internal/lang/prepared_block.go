@@ -46,6 +46,11 @@ func (s *Scope) EvalPrepared(pb *PreparedBlock) (cty.Value, diags.Diagnostics) {
 	if ds.HasErrors() {
 		return cty.UnknownVal(pb.schema.ImpliedType()), ds
 	}
+	if !pb.dynamic {
+		if val, ok := decodeAttributesOnly(pb.body, pb.schema, ctx); ok {
+			return val, ds
+		}
+	}
 	body := pb.body
 	if pb.dynamic {
 		body = dynblock.Expand(body, ctx)
@@ -73,3 +78,7 @@ func hasDynamicBlocks(body hcl.Body) bool {
 	}
 	return false
 }
+
+// Diagnostics returns problems found while analysing the body (invalid
+// references), reported again by every evaluation.
+func (pb *PreparedBlock) Diagnostics() diags.Diagnostics { return pb.diags }

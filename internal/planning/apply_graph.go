@@ -32,8 +32,11 @@ type applyGraphBuilder struct {
 // buildApplyGraph builds the operation graph for a finished plan.
 func buildApplyGraph(plan *plans.Plan, cg *configGraph, cfg *configs.Module) (*plans.Graph, diags.Diagnostics) {
 	promoteCreateBeforeDestroy(plan, cg)
+	// Each vertex needs at most two nodes and each change at most two plus
+	// a join; sizing the slice once avoids copying large node arrays.
+	size := 2*len(cg.vertices) + 3*len(plan.Changes)
 	b := &applyGraphBuilder{
-		plan: plan, cg: cg, g: &plans.Graph{}, vertexOf: map[int]int{}, providers: map[addrs.UniqueKey]int{},
+		plan: plan, cg: cg, g: &plans.Graph{Nodes: make([]plans.Node, 0, size)}, vertexOf: map[int]int{}, providers: map[addrs.UniqueKey]int{},
 		expand: map[addrs.Resource]int{}, join: map[addrs.Resource]int{}, destroyed: map[addrs.Resource]int{},
 		deletes: map[addrs.Resource][]int{},
 	}

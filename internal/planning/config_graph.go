@@ -7,6 +7,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/graph"
 	"github.com/cairn-iac/cairn/internal/lang"
@@ -73,7 +74,10 @@ type configGraph struct {
 // output and resource (and per orphaned resource in prior), and an edge per
 // reference or depends_on. Undeclared references and cycles are returned as
 // diagnostics.
-func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas providers.Schemas) (*configGraph, diags.Diagnostics) {
+//
+// prepare returns a resource's body prepared for evaluation; the graph takes
+// references from it so planning analyses each body once.
+func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas providers.Schemas, prepare preparer) (*configGraph, diags.Diagnostics) {
 	cg := &configGraph{
 		g:            graph.New(0),
 		locals:       map[string]int{},
@@ -84,7 +88,7 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	cg.addVertices(cfg, prior)
 	var ds diags.Diagnostics
 	for i, v := range cg.vertices {
-		refs, rds := vertexReferences(v, schemas)
+		refs, rds := vertexReferences(v, schemas, prepare)
 		ds = ds.Append(rds)
 		ds = ds.Append(cg.connectRefs(i, refs))
 		if v.kind == vResource {
@@ -154,7 +158,7 @@ func (cg *configGraph) providerVertex(addr addrs.AbsProviderConfig, pc *configs.
 }
 
 // vertexReferences returns every reference the vertex's expressions make.
-func vertexReferences(v *vertex, schemas providers.Schemas) ([]*addrs.Reference, diags.Diagnostics) {
+func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([]*addrs.Reference, diags.Diagnostics) {
 	switch v.kind {
 	case vProvider:
 		if v.pcfg == nil {
@@ -171,12 +175,15 @@ func vertexReferences(v *vertex, schemas providers.Schemas) ([]*addrs.Reference,
 		}
 		return refs, ds
 	case vResource:
-		return resourceReferences(v.resource, schemas)
+		return resourceReferences(v.resource, schemas, prepare)
 	}
 	return nil, nil
 }
 
-func resourceReferences(r *configs.Resource, schemas providers.Schemas) ([]*addrs.Reference, diags.Diagnostics) {
+// preparer returns a resource body prepared for evaluation with schema.
+type preparer func(r *configs.Resource, schema *configschema.Block) *lang.PreparedBlock
+
+func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare preparer) ([]*addrs.Reference, diags.Diagnostics) {
 	var refs []*addrs.Reference
 	var ds diags.Diagnostics
 	add := func(rs []*addrs.Reference, d diags.Diagnostics) {
@@ -186,7 +193,8 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas) ([]*addr
 	add(lang.ReferencesInExpr(r.Count))
 	add(lang.ReferencesInExpr(r.ForEach))
 	if schema, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type); schema != nil {
-		add(lang.ReferencesInBlock(r.Config, schema))
+		pb := prepare(r, schema)
+		add(pb.References(), pb.Diagnostics())
 	}
 	if r.Managed != nil {
 		for _, e := range r.Managed.ReplaceTriggeredBy {

@@ -114,7 +114,7 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	if ds.HasErrors() {
 		return ds
 	}
-	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas)
+	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, p.env.PreparedBlock)
 	p.cg = cg
 	return ds.Append(gds)
 }
