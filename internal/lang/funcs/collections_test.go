@@ -143,6 +143,23 @@ func TestCollectionFunctions(t *testing.T) {
 			expr: `merge({a = "x"}, {b = "y"}, {a = "z"})`,
 			want: cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("z"), "b": cty.StringVal("y")}),
 		},
+		"merge keeps element marks": {
+			reason: "stdlib's merge leaves each value's marks where they are",
+			expr:   `merge({a = secret}, {b = "y"})`,
+			want: cty.ObjectVal(map[string]cty.Value{
+				"a": sens(cty.StringVal(secretText)),
+				"b": cty.StringVal("y"),
+			}),
+		},
+		"keys of a map with secrets": {
+			reason: "keys cannot be sensitive, only values",
+			expr:   `keys({a = secret})`,
+			want:   cty.TupleVal([]cty.Value{cty.StringVal("a")}),
+		},
+		"concat keeps element marks": {
+			expr: `concat(list_of_secrets, ["c"])`,
+			want: cty.TupleVal([]cty.Value{sens(cty.StringVal(secretText)), cty.StringVal("b"), cty.StringVal("c")}),
+		},
 		"merge list":         {expr: `merge(strs)`, wantErr: "arguments must be maps or objects"},
 		"one":                {expr: `one(["a"])`, want: cty.StringVal("a")},
 		"one empty":          {expr: `one(empty_strs)`, want: cty.NullVal(cty.String)},
