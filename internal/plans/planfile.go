@@ -1,0 +1,321 @@
+package plans
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+)
+
+// planFileMagic starts every plan file, so a state or configuration file
+// given by mistake is recognised at once.
+const planFileMagic = "cairn-plan-v1"
+
+// planFileV1 is the plan file document: gzip-compressed JSON. Values are
+// msgpack (which keeps unknowns) with their type and sensitive paths beside
+// them, because JSON cannot carry either.
+type planFileV1 struct {
+	Magic        string             `json:"magic"`
+	Mode         Mode               `json:"mode"`
+	Timestamp    time.Time          `json:"timestamp"`
+	StateLineage string             `json:"state_lineage"`
+	StateSerial  uint64             `json:"state_serial"`
+	Variables    map[string]valueV1 `json:"variables"`
+	Changes      []changeV1         `json:"changes"`
+	Outputs      []outputV1         `json:"outputs"`
+	PriorState   json.RawMessage    `json:"prior_state"`
+	PrevRunState json.RawMessage    `json:"prev_run_state"`
+	Graph        []nodeV1           `json:"graph"`
+	Config       map[string][]byte  `json:"config"`
+}
+
+type changeV1 struct {
+	Addr                string       `json:"addr"`
+	Deposed             string       `json:"deposed,omitempty"`
+	Provider            string       `json:"provider"`
+	Action              Action       `json:"action"`
+	Reason              ActionReason `json:"reason,omitempty"`
+	Before              valueV1      `json:"before"`
+	After               valueV1      `json:"after"`
+	RequiredReplace     []pathV1     `json:"required_replace,omitempty"`
+	Private             []byte       `json:"private,omitempty"`
+	SchemaVersion       int64        `json:"schema_version"`
+	Dependencies        []string     `json:"dependencies,omitempty"`
+	CreateBeforeDestroy bool         `json:"create_before_destroy,omitempty"`
+}
+
+type outputV1 struct {
+	Name      string  `json:"name"`
+	Action    Action  `json:"action"`
+	Before    valueV1 `json:"before"`
+	After     valueV1 `json:"after"`
+	Sensitive bool    `json:"sensitive,omitempty"`
+}
+
+type nodeV1 struct {
+	Kind     NodeKind `json:"kind"`
+	Change   int      `json:"change,omitempty"`
+	Phase    Phase    `json:"phase,omitempty"`
+	Resource string   `json:"resource,omitempty"`
+	Name     string   `json:"name,omitempty"`
+	Provider string   `json:"provider,omitempty"`
+	Deps     []int    `json:"deps,omitempty"`
+}
+
+// WriteFile writes p as a plan file. Only complete plans can be saved.
+func WriteFile(w io.Writer, p *Plan) error {
+	if p.Errored || p.Graph == nil {
+		return fmt.Errorf("a plan with errors cannot be saved")
+	}
+	doc, err := encodePlan(p)
+	if err != nil {
+		return fmt.Errorf("encoding plan: %w", err)
+	}
+	zw := gzip.NewWriter(w)
+	if err := json.NewEncoder(zw).Encode(doc); err != nil {
+		return fmt.Errorf("writing plan: %w", err)
+	}
+	return zw.Close()
+}
+
+// ReadFile reads a plan file. Any problem (not a plan file, corrupt,
+// written by an incompatible version) is an error saying which.
+func ReadFile(r io.Reader) (*Plan, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("not a Cairn plan file (it is not gzip-compressed): %w", err)
+	}
+	var doc planFileV1
+	dec := json.NewDecoder(zr)
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("plan file is corrupt: %w", err)
+	}
+	if doc.Magic != planFileMagic {
+		return nil, fmt.Errorf("not a Cairn plan file, or one written by an incompatible version (format %q)", doc.Magic)
+	}
+	p, err := decodePlan(&doc)
+	if err != nil {
+		return nil, fmt.Errorf("plan file is corrupt: %w", err)
+	}
+	return p, nil
+}
+
+func encodePlan(p *Plan) (*planFileV1, error) {
+	doc := &planFileV1{
+		Magic: planFileMagic, Mode: p.Mode, Timestamp: p.Timestamp, StateLineage: p.StateLineage, StateSerial: p.StateSerial,
+		Variables: map[string]valueV1{}, Config: p.ConfigSources,
+	}
+	for name, v := range p.VariableValues {
+		ev, err := encodeValue(v)
+		if err != nil {
+			return nil, fmt.Errorf("variable %s: %w", name, err)
+		}
+		doc.Variables[name] = ev
+	}
+	for _, c := range p.Changes {
+		ec, err := encodeChange(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Addr, err)
+		}
+		doc.Changes = append(doc.Changes, ec)
+	}
+	for _, o := range p.Outputs {
+		before, err := encodeValue(o.Before)
+		if err != nil {
+			return nil, fmt.Errorf("output %s: %w", o.Name, err)
+		}
+		after, err := encodeValue(o.After)
+		if err != nil {
+			return nil, fmt.Errorf("output %s: %w", o.Name, err)
+		}
+		doc.Outputs = append(doc.Outputs, outputV1{Name: o.Name, Action: o.Action, Before: before, After: after, Sensitive: o.Sensitive})
+	}
+	var err error
+	if doc.PriorState, err = encodeState(p.PriorState, p); err != nil {
+		return nil, err
+	}
+	if doc.PrevRunState, err = encodeState(p.PrevRunState, p); err != nil {
+		return nil, err
+	}
+	for _, n := range p.Graph.Nodes {
+		en := nodeV1{Kind: n.Kind, Change: n.Change, Phase: n.Phase, Name: n.Name, Deps: n.Deps}
+		if n.Kind == NodeExpand || n.Kind == NodeResource || n.Kind == NodeDestroyed {
+			en.Resource = n.Resource.String()
+		}
+		if n.Kind == NodeProvider {
+			en.Provider = n.Provider.String()
+		}
+		doc.Graph = append(doc.Graph, en)
+	}
+	return doc, nil
+}
+
+func encodeChange(c *ResourceInstanceChange) (changeV1, error) {
+	before, err := encodeValue(c.Before)
+	if err != nil {
+		return changeV1{}, fmt.Errorf("before: %w", err)
+	}
+	after, err := encodeValue(c.After)
+	if err != nil {
+		return changeV1{}, fmt.Errorf("after: %w", err)
+	}
+	ec := changeV1{
+		Addr: c.Addr.String(), Deposed: string(c.DeposedKey), Provider: c.Provider.String(), Action: c.Action, Reason: c.ActionReason,
+		Before: before, After: after, Private: c.Private, SchemaVersion: c.SchemaVersion, CreateBeforeDestroy: c.CreateBeforeDestroy,
+	}
+	for _, p := range c.RequiredReplace {
+		ep, err := encodePath(p)
+		if err != nil {
+			return changeV1{}, err
+		}
+		ec.RequiredReplace = append(ec.RequiredReplace, ep)
+	}
+	for _, d := range c.Dependencies {
+		ec.Dependencies = append(ec.Dependencies, d.String())
+	}
+	return ec, nil
+}
+
+func encodeState(s *states.State, p *Plan) (json.RawMessage, error) {
+	if s == nil {
+		return nil, nil
+	}
+	src, err := statefile.Marshal(&statefile.File{TerraformVersion: "1.5.7", Serial: p.StateSerial, Lineage: p.StateLineage, State: s})
+	if err != nil {
+		return nil, fmt.Errorf("encoding state snapshot: %w", err)
+	}
+	return json.RawMessage(bytes.TrimSpace(src)), nil
+}
+
+func decodeState(raw json.RawMessage) (*states.State, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return states.NewState(), nil
+	}
+	f, err := statefile.Read(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("state snapshot: %w", err)
+	}
+	return f.State, nil
+}
+
+func decodePlan(doc *planFileV1) (*Plan, error) {
+	p := &Plan{
+		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
+		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, Graph: &Graph{},
+	}
+	for name, ev := range doc.Variables {
+		v, err := ev.decode()
+		if err != nil {
+			return nil, fmt.Errorf("variable %s: %w", name, err)
+		}
+		p.VariableValues[name] = v
+	}
+	for i, ec := range doc.Changes {
+		c, err := decodeChange(ec)
+		if err != nil {
+			return nil, fmt.Errorf("change %d: %w", i, err)
+		}
+		p.Changes = append(p.Changes, c)
+	}
+	for _, eo := range doc.Outputs {
+		before, err := eo.Before.decode()
+		if err != nil {
+			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
+		}
+		after, err := eo.After.decode()
+		if err != nil {
+			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
+		}
+		p.Outputs = append(p.Outputs, &OutputChange{Name: eo.Name, Action: eo.Action, Before: before, After: after, Sensitive: eo.Sensitive})
+	}
+	var err error
+	if p.PriorState, err = decodeState(doc.PriorState); err != nil {
+		return nil, err
+	}
+	if p.PrevRunState, err = decodeState(doc.PrevRunState); err != nil {
+		return nil, err
+	}
+	for i, en := range doc.Graph {
+		n, err := decodeNode(en, len(doc.Graph), len(p.Changes))
+		if err != nil {
+			return nil, fmt.Errorf("graph node %d: %w", i, err)
+		}
+		p.Graph.Nodes = append(p.Graph.Nodes, n)
+	}
+	return p, nil
+}
+
+func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
+	addr, ds := addrs.ParseAbsResourceInstanceStr(ec.Addr)
+	if ds.HasErrors() {
+		return nil, fmt.Errorf("invalid address %q", ec.Addr)
+	}
+	prov, pds := addrs.ParseAbsProviderConfig(ec.Provider)
+	if pds.HasErrors() {
+		return nil, fmt.Errorf("invalid provider %q", ec.Provider)
+	}
+	before, err := ec.Before.decode()
+	if err != nil {
+		return nil, fmt.Errorf("before: %w", err)
+	}
+	after, err := ec.After.decode()
+	if err != nil {
+		return nil, fmt.Errorf("after: %w", err)
+	}
+	c := &ResourceInstanceChange{
+		Addr: addr, DeposedKey: states.DeposedKey(ec.Deposed), Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
+		Before: before, After: after, Private: ec.Private, SchemaVersion: ec.SchemaVersion, CreateBeforeDestroy: ec.CreateBeforeDestroy,
+	}
+	for _, ep := range ec.RequiredReplace {
+		path, err := ep.decode()
+		if err != nil {
+			return nil, err
+		}
+		c.RequiredReplace = append(c.RequiredReplace, path)
+	}
+	for _, d := range ec.Dependencies {
+		ra, ds := addrs.ParseAbsResourceInstanceStr(d)
+		if ds.HasErrors() || ra.Resource.Key != addrs.NoKey {
+			return nil, fmt.Errorf("invalid dependency %q", d)
+		}
+		c.Dependencies = append(c.Dependencies, ra.ContainingResource())
+	}
+	return c, nil
+}
+
+func decodeNode(en nodeV1, nodes, changes int) (Node, error) {
+	n := Node{Kind: en.Kind, Change: en.Change, Phase: en.Phase, Name: en.Name, Deps: en.Deps}
+	for _, d := range en.Deps {
+		if d < 0 || d >= nodes {
+			return n, fmt.Errorf("dependency %d out of range", d)
+		}
+	}
+	switch en.Kind {
+	case NodeChange:
+		if en.Change < 0 || en.Change >= changes {
+			return n, fmt.Errorf("change %d out of range", en.Change)
+		}
+	case NodeExpand, NodeResource, NodeDestroyed:
+		ra, ds := addrs.ParseAbsResourceInstanceStr(en.Resource)
+		if ds.HasErrors() {
+			return n, fmt.Errorf("invalid resource %q", en.Resource)
+		}
+		n.Resource = ra.ContainingResource()
+	case NodeProvider:
+		pa, ds := addrs.ParseAbsProviderConfig(en.Provider)
+		if ds.HasErrors() {
+			return n, fmt.Errorf("invalid provider %q", en.Provider)
+		}
+		n.Provider = pa
+	case NodeLocal, NodeOutput:
+	default:
+		return n, fmt.Errorf("unknown node kind %q", en.Kind)
+	}
+	return n, nil
+}

@@ -1,0 +1,131 @@
+package plans
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
+)
+
+type ctyValue = cty.Value
+
+// valueV1 is a value in a plan file: its type, its msgpack encoding (which
+// keeps unknown values), and the paths that carried the sensitive mark.
+type valueV1 struct {
+	Type      json.RawMessage `json:"type"`
+	Msgpack   []byte          `json:"msgpack"`
+	Sensitive []pathV1        `json:"sensitive,omitempty"`
+}
+
+// pathV1 is a cty path: attribute names as strings, index keys as their
+// type and JSON value.
+type pathV1 []stepV1
+
+type stepV1 struct {
+	Attr    string          `json:"attr,omitempty"`
+	KeyType json.RawMessage `json:"key_type,omitempty"`
+	Key     json.RawMessage `json:"key,omitempty"`
+}
+
+func encodeValue(v cty.Value) (valueV1, error) {
+	if v == cty.NilVal {
+		v = cty.NullVal(cty.DynamicPseudoType)
+	}
+	u, pvm := marks.Unmark(v)
+	var ev valueV1
+	for _, pm := range pvm {
+		for m := range pm.Marks {
+			if m != configschema.SensitiveMark {
+				return ev, fmt.Errorf("value has unsupported mark %#v", m)
+			}
+		}
+		p, err := encodePath(pm.Path)
+		if err != nil {
+			return ev, err
+		}
+		ev.Sensitive = append(ev.Sensitive, p)
+	}
+	ty, err := ctyjson.MarshalType(u.Type())
+	if err != nil {
+		return ev, err
+	}
+	// Encoding as DynamicPseudoType records the concrete type inside the
+	// msgpack too, so values of dynamic attributes round-trip exactly.
+	mp, err := ctymsgpack.Marshal(u, cty.DynamicPseudoType)
+	if err != nil {
+		return ev, err
+	}
+	ev.Type, ev.Msgpack = ty, mp
+	return ev, nil
+}
+
+func (ev valueV1) decode() (cty.Value, error) {
+	ty, err := ctyjson.UnmarshalType(ev.Type)
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("invalid type: %w", err)
+	}
+	v, err := ctymsgpack.Unmarshal(ev.Msgpack, cty.DynamicPseudoType)
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
+	}
+	if !v.Type().Equals(ty) && !(v.IsNull() && ty == cty.DynamicPseudoType) {
+		return cty.NilVal, fmt.Errorf("value of type %s recorded as %s", v.Type().FriendlyName(), ty.FriendlyName())
+	}
+	if len(ev.Sensitive) == 0 {
+		return v, nil
+	}
+	pvm := make([]cty.PathValueMarks, 0, len(ev.Sensitive))
+	for _, ep := range ev.Sensitive {
+		p, err := ep.decode()
+		if err != nil {
+			return cty.NilVal, err
+		}
+		pvm = append(pvm, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
+	}
+	return v.MarkWithPaths(pvm), nil
+}
+
+func encodePath(p cty.Path) (pathV1, error) {
+	out := make(pathV1, 0, len(p))
+	for _, step := range p {
+		switch s := step.(type) {
+		case cty.GetAttrStep:
+			out = append(out, stepV1{Attr: s.Name})
+		case cty.IndexStep:
+			kt, err := ctyjson.MarshalType(s.Key.Type())
+			if err != nil {
+				return nil, err
+			}
+			kv, err := ctyjson.Marshal(s.Key, s.Key.Type())
+			if err != nil {
+				return nil, fmt.Errorf("path key: %w", err)
+			}
+			out = append(out, stepV1{KeyType: kt, Key: kv})
+		}
+	}
+	return out, nil
+}
+
+func (ep pathV1) decode() (cty.Path, error) {
+	out := make(cty.Path, 0, len(ep))
+	for _, s := range ep {
+		if s.Attr != "" {
+			out = append(out, cty.GetAttrStep{Name: s.Attr})
+			continue
+		}
+		kt, err := ctyjson.UnmarshalType(s.KeyType)
+		if err != nil {
+			return nil, fmt.Errorf("invalid path key type: %w", err)
+		}
+		kv, err := ctyjson.Unmarshal(s.Key, kt)
+		if err != nil {
+			return nil, fmt.Errorf("invalid path key: %w", err)
+		}
+		out = append(out, cty.IndexStep{Key: kv})
+	}
+	return out, nil
+}
