@@ -29,7 +29,9 @@ func TestDateTimeFunctions(t *testing.T) {
 			expr:   `timecmp("2017-11-22T01:00:00+01:00", "2017-11-22T00:00:00Z")`,
 			want:   num(0),
 		},
-		"timecmp bad second": {expr: `timecmp("2017-11-22T00:00:00Z", "2017-11-22")`, wantErr: `Invalid value for "timestamp_b" parameter: not a valid RFC3339 timestamp`},
-		"timecmp unknown":    {expr: `timecmp(unknown_str, "2017-11-22T00:00:00Z")`, want: cty.UnknownVal(cty.Number)},
+		"timecmp bad second":  {expr: `timecmp("2017-11-22T00:00:00Z", "2017-11-22")`, wantErr: `Invalid value for "timestamp_b" parameter: not a valid RFC3339 timestamp`},
+		"timestamp arity":     {expr: `timestamp("now")`, wantErr: "Too many function arguments"},
+		"plantimestamp arity": {expr: `plantimestamp(1)`, wantErr: "Too many function arguments"},
+		"timecmp unknown":     {expr: `timecmp(unknown_str, "2017-11-22T00:00:00Z")`, want: cty.UnknownVal(cty.Number)},
 	})
 }

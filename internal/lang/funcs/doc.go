@@ -9,12 +9,14 @@
 // function; docs/functions.md lists them all.
 //
 // Two rules hold for every function in the table. Marks pass through as
-// cty's function machinery passes them (a sensitive argument gives a
-// sensitive result), and an error from a call with a sensitive argument
-// never repeats that argument's value (see markSafe).
+// cty's function machinery passes them, unknown results included (a
+// sensitive argument gives a sensitive result), and an error from a call
+// with a sensitive argument never repeats that argument's value (see
+// markSafe).
 //
-// This package evaluates nothing itself and knows nothing of modules,
-// resources, state or plans: the caller tells it the module directory, the
-// plan timestamp and whether impure functions may run, through Options.
+// Apart from rendering templatefile's templates, this package evaluates no
+// expressions and knows nothing of modules, resources, state or plans: the
+// caller tells it the module directory, the plan timestamp and whether
+// impure functions may run, through Options.
 // It imports configschema only for the name of the sensitive mark.
 package funcs

@@ -24,7 +24,7 @@ func WithPlanTimestamp(t time.Time) Option {
 }
 
 // WithClock replaces the clock timestamp reads, which is time.Now by
-// default. Tests use it to get a fixed result.
+// default; now must not be nil. Tests use it to get a fixed result.
 func WithClock(now func() time.Time) Option {
 	return func(o *options) { o.now = now }
 }
