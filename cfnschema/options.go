@@ -17,12 +17,14 @@ type options struct {
 	workers        int
 }
 
-// DefaultRecursionDepth is how many times one definition may appear on a
-// single path before the next occurrence becomes a JSON string attribute.
-// One means the first re-entry of a recursive definition is a JSON string:
-// every recursive type then has a finite schema of the same size order as
-// its non-recursive parts, which keeps start-up fast and memory small.
-const DefaultRecursionDepth = 1
+// DefaultRecursionDepth is how many times one definition may be expanded on
+// a single path; the next occurrence becomes a JSON string attribute that
+// holds the rest of the tree in CloudFormation's own JSON. Two keeps one
+// level of nesting typed, which covers the common shapes (a WAFv2 rule whose
+// statement is an and_statement of simple statements) while every
+// recursive type stays finite: the 17 recursive AWS types grow from 2,955
+// to 10,512 attributes in total, against 41,011 at depth three.
+const DefaultRecursionDepth = 2
 
 func newOptions(opts []Option) options {
 	o := options{
