@@ -1,0 +1,23 @@
+// Package render turns plans, state, output values and diagnostics into what
+// people and tools read: the human text Terraform 1.5.7 prints for
+// `terraform plan`, `show`, `apply`, `output` and `state show`, the JSON
+// documents of `terraform show -json` (as github.com/hashicorp/terraform-json
+// types, so tools written for Terraform read Cairn's), and diagnostics.
+//
+// Users and scripts grep Terraform's wording and layout, so the text here
+// reproduces Terraform's output format byte for byte, colours included; the
+// golden files under testdata/terraform were captured from the real
+// Terraform 1.5.7 binary and the tests hold the renderer to them. The one
+// deliberate difference is the diagnostic location line, which names
+// file:line:col (Cairn's house format) where Terraform prints "line N".
+//
+// How a change is shown follows Terraform's rules: a diff tree is computed
+// from the before and after values against the resource type's schema
+// (diff_*.go), then printed (print_*.go). Values of dynamically typed
+// attributes (terraform_data's input and output) are compared the way
+// Terraform compares JSON: maps look like objects and sets like lists.
+//
+// This package only formats. It reads plans, states, schemas and
+// diagnostics and never changes them; it knows nothing of flags, terminals
+// or files: callers pass an io.Writer and say whether colour is wanted.
+package render

@@ -1,0 +1,306 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Plan writes a plan as Terraform 1.5.7 shows it: what `terraform show
+// PLANFILE` prints, which is also the body of `terraform plan` between the
+// refresh progress lines and the note about saving the plan. That is: the
+// objects changed outside of Terraform (drift) when the plan holds any, the
+// legend of action symbols, each resource change with its attribute diff,
+// the "Plan: X to add, Y to change, Z to destroy." summary and the changes
+// to outputs; or the "No changes." message.
+//
+// Every resource change must have a schema in schemas; a missing one is an
+// internal error and nothing is written. Errors writing to w are returned.
+func Plan(w io.Writer, p *plans.Plan, schemas providers.Schemas, opts Options) error {
+	doc, err := newPlanDoc(p, schemas)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	doc.write(bw, newPrinter(opts.painter()), opts.width())
+	return bw.Flush()
+}
+
+// planDoc is a plan with every diff computed, ready to print.
+type planDoc struct {
+	mode    plans.Mode
+	errored bool
+	changes []resourceDiff
+	drift   []resourceDiff
+	outputs []outputDiff
+	// empty is true when nothing at all changes, not even a no-op
+	// resource's diff: drift is then not worth showing.
+	empty bool
+}
+
+// resourceDiff is one resource change and its diff.
+type resourceDiff struct {
+	change *plans.ResourceInstanceChange
+	diff   *diff
+}
+
+// outputDiff is one output change and its diff.
+type outputDiff struct {
+	name string
+	diff *diff
+}
+
+func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
+	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true}
+	for _, c := range p.Changes {
+		if c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode {
+			// Forgetting a data resource is bookkeeping, not a change.
+			continue
+		}
+		d, err := diffResourceChange(c, schemas, everything)
+		if err != nil {
+			return nil, err
+		}
+		if d.action != plans.NoOp {
+			doc.empty = false
+		}
+		doc.changes = append(doc.changes, resourceDiff{c, d})
+	}
+	for _, o := range p.Outputs {
+		d := diffOutputChange(o)
+		if d.action != plans.NoOp {
+			doc.empty = false
+		}
+		doc.outputs = append(doc.outputs, outputDiff{o.Name, d})
+	}
+	sort.Slice(doc.outputs, func(i, j int) bool { return doc.outputs[i].name < doc.outputs[j].name })
+	drift, err := driftChanges(p, schemas)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range drift {
+		d, err := diffResourceChange(c, schemas, everything)
+		if err != nil {
+			return nil, err
+		}
+		doc.drift = append(doc.drift, resourceDiff{c, d})
+	}
+	return doc, nil
+}
+
+// resourceSchema returns the schema of the resource type of addr.
+func resourceSchema(schemas providers.Schemas, provider addrs.Provider, addr addrs.AbsResourceInstance) (*configschema.Block, int64, error) {
+	r := addr.Resource.Resource
+	schema, version := schemas.ResourceTypeSchema(provider, r.Mode, r.Type)
+	if schema == nil {
+		return nil, 0, fmt.Errorf("no schema for %s in provider %s", addr, provider)
+	}
+	return schema, version, nil
+}
+
+// diffResourceChange computes the diff of a resource change against its
+// schema, with the schema's sensitive attributes marked.
+func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas, relevant pathSet) (*diff, error) {
+	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
+	if err != nil {
+		return nil, err
+	}
+	before := withSchemaMarks(c.Before, schema)
+	after := withSchemaMarks(c.After, schema)
+	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
+	return diffBlock(ch, schema), nil
+}
+
+// withSchemaMarks returns v with the sensitive mark on every attribute the
+// schema declares sensitive, besides the marks it already has.
+func withSchemaMarks(v cty.Value, schema *configschema.Block) cty.Value {
+	if v == cty.NilVal || !schema.HasSensitive() {
+		return v
+	}
+	plain, pvm := v.UnmarkDeepWithPaths()
+	for _, p := range schema.SensitivePaths(plain) {
+		pvm = append(pvm, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
+	}
+	return plain.MarkWithPaths(pvm)
+}
+
+// diffOutputChange computes the diff of an output change. Outputs are
+// dynamically typed and sensitive as a whole or not at all.
+func diffOutputChange(o *plans.OutputChange) *diff {
+	c := newChange(unmarkDeep(o.Before), unmarkDeep(o.After), false, false, pathSet{}, everything)
+	c.beforeSensitive, c.afterSensitive = o.Sensitive, o.Sensitive
+	return diffJSON(c)
+}
+
+func unmarkDeep(v cty.Value) cty.Value {
+	if v == cty.NilVal {
+		return v
+	}
+	v, _ = v.UnmarkDeep()
+	return v
+}
+
+// counts tallies the planned actions for the legend and the summary.
+type counts map[plans.Action]int
+
+func (doc *planDoc) counts() counts {
+	n := counts{}
+	for _, rd := range doc.changes {
+		if rd.change.Action != plans.NoOp {
+			n[rd.change.Action]++
+		}
+	}
+	return n
+}
+
+func (n counts) add() int {
+	return n[plans.Create] + n[plans.DeleteThenCreate] + n[plans.CreateThenDelete]
+}
+func (n counts) change() int { return n[plans.Update] }
+func (n counts) destroy() int {
+	return n[plans.Delete] + n[plans.DeleteThenCreate] + n[plans.CreateThenDelete]
+}
+
+// write prints the document.
+func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
+	p := pr.p
+	drifted := doc.writeDrift(w, pr, width)
+	n := doc.counts()
+	outputs := doc.outputLines(pr)
+
+	if len(n) == 0 && len(outputs) == 0 {
+		doc.writeNoChanges(w, p, width, drifted)
+		return
+	}
+	if drifted {
+		w.WriteString(HorizontalRule(Options{Color: p.on, Width: width}))
+		w.WriteString("\n")
+	}
+	if len(n) > 0 {
+		w.WriteString(wordWrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:", width))
+		w.WriteString("\n")
+		for _, a := range []plans.Action{plans.Create, plans.Update, plans.Delete, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Read} {
+			if n[a] > 0 {
+				w.WriteString(p.paint(legend[a]))
+				w.WriteString("\n")
+			}
+		}
+		if doc.errored {
+			w.WriteString("\nTerraform planned the following actions, but then encountered a problem:\n")
+		} else {
+			w.WriteString("\nTerraform will perform the following actions:\n")
+		}
+		var b strings.Builder
+		for _, rd := range doc.changes {
+			if rd.change.Action == plans.NoOp {
+				continue
+			}
+			b.Reset()
+			writeResourceDiff(&b, pr, rd, planned)
+			w.WriteString("\n")
+			w.WriteString(b.String())
+			w.WriteString("\n")
+		}
+		fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to add, %d to change, %d to destroy.\n"), n.add(), n.change(), n.destroy())
+	}
+	if len(outputs) > 0 {
+		w.WriteString("\nChanges to Outputs:\n")
+		w.WriteString(strings.Join(outputs, "\n"))
+		w.WriteString("\n")
+		if len(n) == 0 {
+			w.WriteString(wordWrap("\nYou can apply this plan to save these new output values to the Terraform state, without changing any real infrastructure.", width))
+			w.WriteString("\n")
+		}
+	}
+}
+
+// legend describes each action symbol.
+var legend = map[plans.Action]string{
+	plans.Create:           "  [green]+[reset] create",
+	plans.Update:           "  [yellow]~[reset] update in-place",
+	plans.Delete:           "  [red]-[reset] destroy",
+	plans.DeleteThenCreate: "[red]-[reset]/[green]+[reset] destroy and then create replacement",
+	plans.CreateThenDelete: "[green]+[reset]/[red]-[reset] create replacement and then destroy",
+	plans.Read:             " [cyan]<=[reset] read (data resources)",
+}
+
+// writeResourceDiff writes one resource change: the comment lines, then
+// the symbol, the header and the body.
+func writeResourceDiff(b *strings.Builder, pr *printer, rd resourceDiff, cause why) {
+	act := rd.change.Action
+	b.WriteString(changeComment(pr.p, rd.change, act, cause))
+	b.WriteString(pr.symbols[act])
+	b.WriteString(" ")
+	b.WriteString(resourceHeader(rd.change.Addr))
+	b.WriteString(" ")
+	pr.print(b, rd.diff, 0, printOpts{})
+}
+
+// outputLines returns one "~ name = value" line (or several) for each
+// output that changes, names aligned across all outputs.
+func (doc *planDoc) outputLines(pr *printer) []string {
+	width := 0
+	for _, o := range doc.outputs {
+		width = max(width, len(attrName(o.name)))
+	}
+	var out []string
+	var b strings.Builder
+	for _, o := range doc.outputs {
+		if o.diff.action == plans.NoOp {
+			continue
+		}
+		b.Reset()
+		b.WriteString(pr.symbols[o.diff.action])
+		fmt.Fprintf(&b, " %-*s = ", width, attrName(o.name))
+		pr.print(&b, o.diff, 0, printOpts{})
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// writeNoChanges writes the message of a plan with nothing to do.
+func (doc *planDoc) writeNoChanges(w *bufio.Writer, p painter, width int, drifted bool) {
+	if doc.errored {
+		if drifted {
+			w.WriteString(HorizontalRule(Options{Color: p.on, Width: width}))
+			w.WriteString("\n")
+		}
+		w.WriteString(p.paint("\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n"))
+		return
+	}
+	switch doc.mode {
+	case plans.RefreshOnlyMode:
+		if drifted {
+			return
+		}
+		w.WriteString(p.paint("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n"))
+		w.WriteString(wordWrap("Terraform has checked that the real remote objects still match the result of your most recent changes, and found no differences.", width))
+	case plans.DestroyMode:
+		if drifted {
+			w.WriteString(HorizontalRule(Options{Color: p.on, Width: width}))
+			w.WriteString("\n")
+		}
+		w.WriteString(p.paint("\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n"))
+		w.WriteString(wordWrap("Either you have not created any objects yet or the existing objects were already deleted outside of Terraform.", width))
+	default:
+		if drifted {
+			w.WriteString(HorizontalRule(Options{Color: p.on, Width: width}))
+			w.WriteString("\n")
+		}
+		w.WriteString(p.paint("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n"))
+		if drifted {
+			w.WriteString(wordWrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure.", width))
+		} else {
+			w.WriteString(wordWrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed.", width))
+		}
+	}
+	w.WriteString("\n")
+}

@@ -1,0 +1,148 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// driftChanges returns the changes made outside of Terraform: every object
+// of the previous run's state that refresh found different (an update) or
+// gone (a delete), in address order. A plan without both states has none.
+//
+// Objects stored under another schema version than the provider's current
+// one are skipped: their old and new values cannot be compared.
+func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceInstanceChange, error) {
+	if p.PrevRunState == nil || p.PriorState == nil {
+		return nil, nil
+	}
+	var out []*plans.ResourceInstanceChange
+	var err error
+	p.PrevRunState.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
+		if err != nil {
+			return
+		}
+		now := p.PriorState.ResourceInstance(addr)
+		objs := []struct {
+			key  states.DeposedKey
+			prev *states.ObjectSrc
+		}{{states.NotDeposed, is.Current}}
+		for _, k := range sortedDeposed(is) {
+			objs = append(objs, struct {
+				key  states.DeposedKey
+				prev *states.ObjectSrc
+			}{k, is.Deposed[k]})
+		}
+		for _, o := range objs {
+			if o.prev == nil {
+				continue
+			}
+			var cur *states.ObjectSrc
+			if now != nil {
+				cur = objectOf(now, o.key)
+			}
+			var c *plans.ResourceInstanceChange
+			c, err = driftChange(addr, o.key, rs.ProviderConfig, o.prev, cur, schemas)
+			if err != nil {
+				return
+			}
+			if c != nil {
+				out = append(out, c)
+			}
+		}
+	})
+	return out, err
+}
+
+// driftChange compares one object before and after refresh; it returns nil
+// when nothing changed.
+func driftChange(addr addrs.AbsResourceInstance, key states.DeposedKey, provider addrs.AbsProviderConfig, prev, cur *states.ObjectSrc, schemas providers.Schemas) (*plans.ResourceInstanceChange, error) {
+	schema, version, err := resourceSchema(schemas, provider.Provider, addr)
+	if err != nil {
+		return nil, err
+	}
+	if prev.SchemaVersion != uint64(version) || (cur != nil && cur.SchemaVersion != uint64(version)) {
+		return nil, nil
+	}
+	ty := schema.ImpliedType()
+	before, err := prev.Decode(ty)
+	if err != nil {
+		return nil, fmt.Errorf("decoding %s from the previous run's state: %w", addr, err)
+	}
+	c := &plans.ResourceInstanceChange{Addr: addr, DeposedKey: key, Provider: provider, Before: before.Value}
+	if cur == nil {
+		c.Action = plans.Delete
+		c.After = cty.NullVal(ty)
+		return c, nil
+	}
+	after, err := cur.Decode(ty)
+	if err != nil {
+		return nil, fmt.Errorf("decoding %s from the refreshed state: %w", addr, err)
+	}
+	if after.Value.RawEquals(before.Value) {
+		return nil, nil
+	}
+	c.Action = plans.Update
+	c.After = after.Value
+	return c, nil
+}
+
+func objectOf(is *states.ResourceInstance, key states.DeposedKey) *states.ObjectSrc {
+	if key == states.NotDeposed {
+		return is.Current
+	}
+	return is.Deposed[key]
+}
+
+func sortedDeposed(is *states.ResourceInstance) []states.DeposedKey {
+	keys := make([]states.DeposedKey, 0, len(is.Deposed))
+	for k := range is.Deposed {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}
+
+// writeDrift writes the "Objects have changed outside of Terraform"
+// section and reports whether it wrote it. Outside refresh-only mode the
+// section is left out when the plan changes nothing.
+//
+// Terraform shows only the drifted attributes that planned changes refer
+// to; plans do not record those references, so every drifted attribute is
+// shown here, as Terraform does in refresh-only mode.
+func (doc *planDoc) writeDrift(w *bufio.Writer, pr *printer, width int) bool {
+	var shown []resourceDiff
+	for _, rd := range doc.drift {
+		if doc.mode == plans.RefreshOnlyMode || rd.diff.action != plans.NoOp {
+			shown = append(shown, rd)
+		}
+	}
+	if len(shown) == 0 || (doc.empty && doc.mode != plans.RefreshOnlyMode) {
+		return false
+	}
+	w.WriteString(pr.p.paint("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"))
+	w.WriteString("\n")
+	w.WriteString(wordWrap("Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n", width))
+	var b strings.Builder
+	for _, rd := range shown {
+		b.Reset()
+		writeResourceDiff(&b, pr, rd, detected)
+		w.WriteString("\n")
+		w.WriteString(b.String())
+		w.WriteString("\n")
+	}
+	if doc.mode == plans.RefreshOnlyMode {
+		w.WriteString(wordWrap("\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the Terraform state without changing any remote objects.", width))
+	} else {
+		w.WriteString(wordWrap("\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes.", width))
+	}
+	w.WriteString("\n")
+	return true
+}
