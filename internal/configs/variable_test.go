@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // variableView is the comparable part of a decoded Variable. The type is
@@ -146,6 +147,43 @@ variable "x" {
 			}
 			if !tc.wantDefault.RawEquals(v.Default) {
 				t.Errorf("%s\nDefault: want %#v, got %#v", tc.reason, tc.wantDefault, v.Default)
+			}
+		})
+	}
+}
+
+// TestConversionError checks that a default's type mismatch names the
+// element at fault.
+func TestConversionError(t *testing.T) {
+	cases := map[string]struct {
+		val  cty.Value
+		ty   cty.Type
+		want string
+	}{
+		"Top": {
+			val:  cty.StringVal("a"),
+			ty:   cty.Number,
+			want: "a number is required",
+		},
+		"ListElement": {
+			val:  cty.TupleVal([]cty.Value{cty.NumberIntVal(1), cty.StringVal("x")}),
+			ty:   cty.List(cty.Number),
+			want: "[1]: a number is required",
+		},
+		"MapAttribute": {
+			val:  cty.ObjectVal(map[string]cty.Value{"k": cty.ObjectVal(map[string]cty.Value{"n": cty.StringVal("x")})}),
+			ty:   cty.Map(cty.Object(map[string]cty.Type{"n": cty.Bool})),
+			want: `["k"].n: a bool is required`,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := convert.Convert(tc.val, tc.ty)
+			if err == nil {
+				t.Fatalf("conversion succeeded")
+			}
+			if diff := cmp.Diff(tc.want, conversionError(err)); diff != "" {
+				t.Errorf("-want +got:\n%s", diff)
 			}
 		})
 	}
