@@ -43,7 +43,7 @@ func locatePointer(src []byte, pointer string) (line, col int) {
 	// The decoder stops just after the key's colon; skip whitespace to the
 	// value itself.
 	off := dec.InputOffset()
-	for off < int64(len(src)) && (src[off] == ' ' || src[off] == '\n' || src[off] == '\r' || src[off] == '\t' || src[off] == ':') {
+	for off < int64(len(src)) && (src[off] == ' ' || src[off] == '\n' || src[off] == '\r' || src[off] == '\t' || src[off] == ':' || src[off] == ',') {
 		off++
 	}
 	return lineCol(src, off)
