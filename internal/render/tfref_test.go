@@ -432,3 +432,22 @@ func numberFromJSON(v any) cty.Value {
 	}
 	return cty.MustParseNumberVal(string(v.(json.Number)))
 }
+
+// tfjsonState decodes `terraform show -json` output.
+type tfjsonState struct{ tfjson.State }
+
+func (s *tfjsonState) decode(t testing.TB, src string) {
+	t.Helper()
+	if err := s.State.UnmarshalJSON([]byte(src)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func parseInstance(t testing.TB, s string) addrs.AbsResourceInstance {
+	t.Helper()
+	addr, diags := addrs.ParseAbsResourceInstanceStr(s)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return addr
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// stateOpts print values as they are: every attribute, no action markers.
+var stateOpts = printOpts{showUnchanged: true, noSymbols: true}
+
+// StateShow writes one resource instance object as `terraform state show
+// ADDR` prints it: "# ADDR:" (with " (tainted)" for a tainted object) and
+// the object as a resource block. Attributes the schema or the object's
+// marks call sensitive read "(sensitive value)".
+func StateShow(w io.Writer, addr addrs.AbsResourceInstance, obj *states.Object, schema *configschema.Block, opts Options) error {
+	var b strings.Builder
+	writeStateObject(&b, newPrinter(opts.painter()), addr, states.NotDeposed, obj, schema)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeStateObject writes the header line and the block of one object.
+func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key states.DeposedKey, obj *states.Object, schema *configschema.Block) {
+	switch {
+	case key != states.NotDeposed:
+		fmt.Fprintf(b, "# %s: (deposed object %s)\n", addr, key)
+	case obj.Status == states.ObjectTainted:
+		fmt.Fprintf(b, "# %s: (tainted)\n", addr)
+	default:
+		fmt.Fprintf(b, "# %s:\n", addr)
+	}
+	v := withSchemaMarks(obj.Value, schema)
+	d := diffBlock(newChange(v, v, false, false, pathSet{}, everything), schema)
+	b.WriteString(resourceHeader(addr))
+	b.WriteString(" ")
+	pr.print(b, d, 0, stateOpts)
+	b.WriteString("\n")
+}
+
+// State writes a whole state as `terraform show` prints it: every resource
+// instance object in address order, then the root outputs. Objects are
+// decoded with their resource type's schema from schemas; a missing schema
+// or an object that does not decode is an internal error.
+func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options) error {
+	bw := bufio.NewWriter(w)
+	if s.Empty() {
+		bw.WriteString("The state file is empty. No resources are represented.\n")
+		return bw.Flush()
+	}
+	pr := newPrinter(opts.painter())
+	var b strings.Builder
+	first := true
+	var err error
+	s.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
+		if err != nil {
+			return
+		}
+		objs := []states.DeposedKey{states.NotDeposed}
+		objs = append(objs, sortedDeposed(is)...)
+		for _, key := range objs {
+			src := objectOf(is, key)
+			if src == nil {
+				continue
+			}
+			b.Reset()
+			if err = writeStateSrc(&b, pr, addr, key, rs.ProviderConfig, src, schemas); err != nil {
+				return
+			}
+			if !first {
+				bw.WriteString("\n")
+			}
+			first = false
+			bw.WriteString(b.String())
+		}
+	})
+	if err != nil {
+		return err
+	}
+	writeStateOutputs(bw, pr, s.Outputs)
+	return bw.Flush()
+}
+
+// writeStateSrc decodes a stored object and writes it.
+func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key states.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas) error {
+	schema, _, err := resourceSchema(schemas, provider.Provider, addr)
+	if err != nil {
+		return err
+	}
+	obj, err := src.Decode(schema.ImpliedType())
+	if err != nil {
+		return fmt.Errorf("decoding %s: %w", addr, err)
+	}
+	writeStateObject(b, pr, addr, key, obj, schema)
+	return nil
+}
+
+// writeStateOutputs writes the "Outputs:" section of `terraform show`:
+// values printed by their type, sensitive ones hidden.
+func writeStateOutputs(w *bufio.Writer, pr *printer, outputs map[string]*states.OutputValue) {
+	if len(outputs) == 0 {
+		return
+	}
+	w.WriteString("\n\nOutputs:\n\n")
+	var b strings.Builder
+	for _, name := range sortedNames(outputs) {
+		o := outputs[name]
+		v := unmarkDeep(o.Value)
+		c := newChange(v, v, false, false, pathSet{}, everything)
+		c.beforeSensitive, c.afterSensitive = o.Sensitive, o.Sensitive
+		ty := cty.DynamicPseudoType
+		if v != cty.NilVal {
+			ty = v.Type()
+		}
+		b.Reset()
+		pr.print(&b, diffType(c, ty), 0, stateOpts)
+		fmt.Fprintf(w, "%s = %s\n", name, b.String())
+	}
+}
