@@ -33,11 +33,13 @@ func load(file string, src []byte, o *options, patterns *patternCache) (rt *Reso
 		readOnly:   newPointerSet(doc.ReadOnlyProperties),
 		createOnly: newPointerSet(doc.CreateOnlyProperties),
 		writeOnly:  newPointerSet(doc.WriteOnlyProperties),
+		seen:       map[string]bool{},
 	}
 	attrs := w.object(doc.Properties, doc.Required, "/properties", parent{pointer: "/properties", plain: "/properties", top: true})
 	if w.diags.HasErrors() {
 		return nil, w.diags
 	}
+	w.checkPointers()
 	rt = &ResourceType{
 		TypeName:          doc.TypeName,
 		File:              file,

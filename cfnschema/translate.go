@@ -36,6 +36,7 @@ func (w *walker) attribute(cfn string, name assignedName, n *node, required bool
 		Reasons:     append([]string(nil), name.reasons...),
 	}
 	plain := p.plain + "/" + cfn
+	w.seen[plain] = true
 	a.ReadOnly = w.readOnly[plain]
 	a.CreateOnly = w.createOnly[plain]
 	a.WriteOnly = w.writeOnly[plain]

@@ -14,6 +14,9 @@ type walker struct {
 
 	readOnly, createOnly, writeOnly pointerSet
 
+	// seen holds the plain pointers of every translated property, to report
+	// readOnly/createOnly/writeOnly entries that name no property.
+	seen map[string]bool
 	// stack holds the definitions being expanded on the current path, to
 	// detect recursion.
 	stack []string
