@@ -153,7 +153,7 @@ func (a *applier) recordApplied(in *instance, newVal cty.Value, create, failed b
 	if failed && create {
 		obj.Status = states.ObjectTainted
 	}
-	src, err := obj.Encode(in.schema.ImpliedType(), uint64(c.SchemaVersion))
+	src, err := eval.EncodeObject(in.schema, obj, c.SchemaVersion)
 	if err != nil {
 		return err
 	}

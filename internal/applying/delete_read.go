@@ -5,6 +5,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -70,7 +71,7 @@ func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics
 		return ds
 	}
 	val = in.schema.MarkSensitive(val.MarkWithPaths(cfgMarks))
-	src, err := (&states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}).Encode(in.schema.ImpliedType(), uint64(c.SchemaVersion))
+	src, err := eval.EncodeObject(in.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}, c.SchemaVersion)
 	if err == nil {
 		err = a.opts.State.SetObject(c.Addr, states.NotDeposed, src, c.Provider)
 	}

@@ -128,3 +128,31 @@ func (b *Block) MarkSensitive(v cty.Value) cty.Value {
 	}
 	return v.MarkWithPaths(pvm)
 }
+
+// WithoutSchemaMarks returns v without the sensitive marks this schema
+// would apply anyway, keeping marks that came from elsewhere (a sensitive
+// variable, the sensitive function). State records only the latter, as
+// Terraform does, so that state written by either program plans the same.
+func (b *Block) WithoutSchemaMarks(v cty.Value) cty.Value {
+	if !b.HasSensitive() {
+		return v
+	}
+	u, pvm := v.UnmarkDeepWithPaths()
+	schemaPaths := b.SensitivePaths(u)
+	keep := pvm[:0]
+	for _, pm := range pvm {
+		if !containsPath(schemaPaths, pm.Path) {
+			keep = append(keep, pm)
+		}
+	}
+	return u.MarkWithPaths(keep)
+}
+
+func containsPath(paths []cty.Path, p cty.Path) bool {
+	for _, q := range paths {
+		if q.Equals(p) {
+			return true
+		}
+	}
+	return false
+}

@@ -12,10 +12,12 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
-	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/planning"
+	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
 // Harness plans and applies one configuration against an in-memory state.
@@ -117,3 +119,5 @@ func itoa(n int) string {
 }
 
 func emptyState() *states.State { return states.NewState() }
+
+func ctyjsonUnmarshal(src []byte, ty cty.Type) (cty.Value, error) { return ctyjson.Unmarshal(src, ty) }

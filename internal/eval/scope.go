@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -46,4 +47,13 @@ func (e *Env) PreparedBlock(r *configs.Resource, schema *configschema.Block) *la
 	}
 	v, _ := e.prepared.LoadOrStore(r, lang.PrepareBlock(r.Config, schema))
 	return v.(*lang.PreparedBlock)
+}
+
+// EncodeObject returns the stored form of an object of a resource with
+// the given schema: marks the schema implies are left out, as Terraform
+// does, and re-applied when the object is read.
+func EncodeObject(schema *configschema.Block, obj *states.Object, version int64) (*states.ObjectSrc, error) {
+	cp := *obj
+	cp.Value = schema.WithoutSchemaMarks(obj.Value)
+	return cp.Encode(schema.ImpliedType(), uint64(version))
 }

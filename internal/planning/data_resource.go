@@ -78,7 +78,7 @@ func (p *planner) planDataInstance(ctx context.Context, r *configs.Resource, t *
 		return ds
 	}
 	val = t.schema.MarkSensitive(val.MarkWithPaths(cfgMarks))
-	src, err := (&states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}).Encode(t.schema.ImpliedType(), uint64(t.version))
+	src, err := eval.EncodeObject(t.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}, t.version)
 	if err != nil {
 		return ds.Append(diags.Errorf("Failed to record data source result", "%s: %s.", t.addr, err))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/objchange"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -88,7 +89,7 @@ func (p *planner) refresh(ctx context.Context, t *target, obj *states.Object, sr
 		Value: t.schema.MarkSensitive(newVal.MarkWithPaths(priorMarks)), Private: resp.Private, Status: obj.Status,
 		Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
 	}
-	newSrc, err := refreshed.Encode(t.schema.ImpliedType(), uint64(t.version))
+	newSrc, err := eval.EncodeObject(t.schema, refreshed, t.version)
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record refreshed object", "%s: %s.", t.addr, err))
 	}
