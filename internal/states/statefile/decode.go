@@ -183,11 +183,9 @@ func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
 		return nil, fmt.Errorf("invalid status %q: must be %q or absent", is.Status, statusTainted)
 	}
 	if len(is.Attributes) > 0 {
-		attrs, err := canonicalJSON(is.Attributes)
-		if err != nil {
-			return nil, fmt.Errorf("attributes: %w", err)
-		}
-		obj.AttrsJSON = attrs
+		// Already canonical: decodeJSON compacted the whole document, and
+		// encoding/json copied the bytes.
+		obj.AttrsJSON = is.Attributes
 	}
 	paths, err := unmarshalPaths(is.SensitiveAttributes)
 	if err != nil {
@@ -205,11 +203,4 @@ func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
 		obj.Dependencies = append(obj.Dependencies, dep)
 	}
 	return obj, nil
-}
-
-// canonicalJSON returns raw compacted and with HTML characters escaped,
-// which is the form the file encoder reproduces. Keeping attributes in
-// that form makes a read-write-read cycle return identical bytes.
-func canonicalJSON(raw json.RawMessage) ([]byte, error) {
-	return json.Marshal(raw)
 }

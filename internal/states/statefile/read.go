@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 
 	"github.com/cairn-iac/cairn/internal/states"
@@ -20,15 +21,14 @@ import (
 // format version 3 or older must first be upgraded by Terraform. Empty
 // input returns ErrNoState.
 func Read(r io.Reader) (*File, error) {
-	src, err := io.ReadAll(r)
+	src, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("reading state: %w", err)
 	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, ErrNoState
 	}
-	var doc fileV4
-	jsonErr := json.Unmarshal(src, &doc)
+	doc, jsonErr := decodeJSON(src)
 	// A syntax error leaves doc partly filled; nothing in it can be trusted.
 	var syntaxErr *json.SyntaxError
 	if errors.As(jsonErr, &syntaxErr) {
@@ -43,7 +43,7 @@ func Read(r io.Reader) (*File, error) {
 	if jsonErr != nil {
 		return nil, describeDecodeError(src, jsonErr)
 	}
-	state, err := decodeState(&doc)
+	state, err := decodeState(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -53,6 +53,39 @@ func Read(r io.Reader) (*File, error) {
 		Lineage:          doc.Lineage,
 		State:            state,
 	}, nil
+}
+
+// readAll reads r into a buffer sized up front when r can say how much it
+// holds (a file, a bytes.Reader), which spares io.ReadAll's repeated
+// growing and copying of a multi-megabyte state.
+func readAll(r io.Reader) ([]byte, error) {
+	size := 0
+	switch r := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = int(fi.Size())
+		}
+	case interface{ Len() int }:
+		size = r.Len()
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
+}
+
+// decodeJSON decodes the document. It first strips the indentation, which
+// is most of a state file's bytes, with a pass much cheaper than
+// encoding/json's scanner, and leaves every attribute value in the
+// canonical form Write reproduces. On error it decodes the original text
+// again, so that positions in messages refer to the file as written.
+func decodeJSON(src []byte) (*fileV4, error) {
+	var doc fileV4
+	if err := json.Unmarshal(appendCompact(make([]byte, 0, len(src)/2), src), &doc); err == nil {
+		return &doc, nil
+	}
+	doc = fileV4{}
+	err := json.Unmarshal(src, &doc)
+	return &doc, err
 }
 
 func checkVersion(v json.Number, decodeErr error) error {

@@ -39,11 +39,24 @@ func Marshal(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding state: %w", err)
 	}
-	src, err := json.MarshalIndent(doc, "", "  ")
+	src, err := appendFile(make([]byte, 0, sizeHint(doc)), doc)
 	if err != nil {
 		return nil, fmt.Errorf("encoding state: %w", err)
 	}
 	return append(src, '\n'), nil
+}
+
+// sizeHint estimates the encoded size of doc, so that the output buffer is
+// allocated once: indentation roughly triples compact attribute JSON.
+func sizeHint(doc *fileV4) int {
+	n := 1024
+	for i := range doc.Resources {
+		n += 256
+		for j := range doc.Resources[i].Instances {
+			n += 256 + 4*len(doc.Resources[i].Instances[j].Attributes)
+		}
+	}
+	return n
 }
 
 func encodeFile(f *File) (*fileV4, error) {
