@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every test. Installs Terraform 1.5.7 (the reference the interop
+# tests run against) with `go install` unless it is already installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+gobin="$(go env GOPATH)/bin"
+if ! "$gobin/terraform" version 2>/dev/null | head -1 | grep -q 'Terraform v1.5.7'; then
+  echo "==> installing Terraform 1.5.7 (go install github.com/hashicorp/terraform@v1.5.7)"
+  go install github.com/hashicorp/terraform@v1.5.7
+fi
+export PATH="$gobin:$PATH"
+export CAIRN_TERRAFORM="$gobin/terraform"
+export CHECKPOINT_DISABLE=1
+
+echo "==> go vet"
+go vet ./...
+echo "==> go test"
+go test -count=1 -timeout 20m ./...
