@@ -1,0 +1,279 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// PlanJSON returns a plan as `terraform show -json PLANFILE` describes it
+// (format 1.2), for tools written against Terraform's JSON plan:
+//
+//   - variables: the root module variables' values;
+//   - planned_values: every resource instance and output as it will be
+//     after apply, unknown values left out, sensitive ones masked;
+//   - resource_changes: every instance change, no-ops included, with
+//     before, after, after_unknown, before_sensitive, after_sensitive,
+//     replace_paths and action_reason;
+//   - resource_drift: objects changed outside of Terraform (see Plan);
+//   - output_changes, prior_state (when the prior state is not empty) and
+//     timestamp;
+//   - configuration: the provider configurations and the resources the
+//     plan concerns (address, mode, type, name, provider_config_key,
+//     schema_version). Expressions, count and for_each, outputs and
+//     variables are left out: a plan records its decisions, not the
+//     configuration's syntax.
+//
+// relevant_attributes and checks are left out: plans do not record them.
+// Values are included as they are, sensitive ones too, as in Terraform;
+// the *_sensitive masks say which to hide.
+//
+// Every resource change must have a schema in schemas; a missing one is an
+// internal error.
+func PlanJSON(p *plans.Plan, schemas providers.Schemas) (*tfjson.Plan, error) {
+	out := &tfjson.Plan{
+		FormatVersion:    planFormatVersion,
+		TerraformVersion: TerraformVersion,
+		Timestamp:        p.Timestamp.UTC().Format(time.RFC3339),
+	}
+	var err error
+	if out.Variables, err = variablesJSON(p.VariableValues); err != nil {
+		return nil, err
+	}
+	changes := sortedChanges(p.Changes)
+	if out.PlannedValues, err = plannedValuesJSON(changes, p.Outputs, schemas); err != nil {
+		return nil, err
+	}
+	drift, err := driftChanges(p, schemas)
+	if err != nil {
+		return nil, err
+	}
+	if out.ResourceDrift, err = resourceChangesJSON(drift, schemas); err != nil {
+		return nil, err
+	}
+	if out.ResourceChanges, err = resourceChangesJSON(changes, schemas); err != nil {
+		return nil, err
+	}
+	if out.OutputChanges, err = outputChangesJSON(p.Outputs); err != nil {
+		return nil, err
+	}
+	if !p.PriorState.Empty() {
+		if out.PriorState, err = StateJSON(p.PriorState, schemas); err != nil {
+			return nil, fmt.Errorf("prior state: %w", err)
+		}
+	}
+	out.Config = configJSON(p, schemas)
+	return out, nil
+}
+
+// sortedChanges returns the changes in address order, then deposed key.
+func sortedChanges(cs []*plans.ResourceInstanceChange) []*plans.ResourceInstanceChange {
+	out := append([]*plans.ResourceInstanceChange(nil), cs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if !a.Addr.Equal(b.Addr) {
+			return a.Addr.Less(b.Addr)
+		}
+		return a.DeposedKey < b.DeposedKey
+	})
+	return out
+}
+
+func variablesJSON(vars map[string]cty.Value) (map[string]*tfjson.PlanVariable, error) {
+	if len(vars) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]*tfjson.PlanVariable, len(vars))
+	for name, v := range vars {
+		g, err := generic(unmarkDeep(v))
+		if err != nil {
+			return nil, fmt.Errorf("variable %s: %w", name, err)
+		}
+		out[name] = &tfjson.PlanVariable{Value: g}
+	}
+	return out, nil
+}
+
+// plannedValuesJSON describes what will exist after apply.
+func plannedValuesJSON(changes []*plans.ResourceInstanceChange, outputs []*plans.OutputChange, schemas providers.Schemas) (*tfjson.StateValues, error) {
+	pv := &tfjson.StateValues{RootModule: &tfjson.StateModule{}}
+	for _, o := range outputs {
+		if o.Action == plans.Delete {
+			continue
+		}
+		if pv.Outputs == nil {
+			pv.Outputs = map[string]*tfjson.StateOutput{}
+		}
+		so := &tfjson.StateOutput{Sensitive: o.Sensitive}
+		if after := unmarkDeep(o.After); after != cty.NilVal && after.IsWhollyKnown() {
+			g, err := generic(after)
+			if err != nil {
+				return nil, fmt.Errorf("output %s: %w", o.Name, err)
+			}
+			so.Value, so.Type = g, after.Type()
+		}
+		pv.Outputs[o.Name] = so
+	}
+	for _, c := range changes {
+		if c.Action == plans.Delete || c.DeposedKey != "" {
+			continue
+		}
+		r, err := plannedResourceJSON(c, schemas)
+		if err != nil {
+			return nil, err
+		}
+		pv.RootModule.Resources = append(pv.RootModule.Resources, r)
+	}
+	sort.SliceStable(pv.RootModule.Resources, func(i, j int) bool {
+		return pv.RootModule.Resources[i].Address < pv.RootModule.Resources[j].Address
+	})
+	return pv, nil
+}
+
+// plannedResourceJSON describes one instance as it will be after apply.
+func plannedResourceJSON(c *plans.ResourceInstanceChange, schemas providers.Schemas) (*tfjson.StateResource, error) {
+	schema, version, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
+	if err != nil {
+		return nil, err
+	}
+	r := resourceHead(c.Addr, c.Provider)
+	r.SchemaVersion = uint64(version)
+	marked := withSchemaMarks(c.After, schema)
+	if after := unmarkDeep(c.After); after != cty.NilVal {
+		if r.AttributeValues, err = attributeValues(omitUnknowns(after)); err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Addr, err)
+		}
+		r.SensitiveValues = maskJSON(sensitiveAsBool(marked))
+	}
+	return r, nil
+}
+
+// resourceChangesJSON describes resource changes; deletions of data
+// resources are bookkeeping and left out.
+func resourceChangesJSON(changes []*plans.ResourceInstanceChange, schemas providers.Schemas) ([]*tfjson.ResourceChange, error) {
+	var out []*tfjson.ResourceChange
+	for _, c := range changes {
+		if c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode {
+			continue
+		}
+		rc, err := resourceChangeJSON(c, schemas)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rc)
+	}
+	return out, nil
+}
+
+func resourceChangeJSON(c *plans.ResourceInstanceChange, schemas providers.Schemas) (*tfjson.ResourceChange, error) {
+	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
+	if err != nil {
+		return nil, err
+	}
+	head := resourceHead(c.Addr, c.Provider)
+	rc := &tfjson.ResourceChange{
+		Address: head.Address, Mode: head.Mode, Type: head.Type, Name: head.Name,
+		Index: head.Index, ProviderName: head.ProviderName,
+		DeposedKey:   string(c.DeposedKey),
+		ActionReason: tfjson.ActionReason(c.ActionReason.JSON()),
+	}
+	ch, err := changeJSON(withSchemaMarks(c.Before, schema), withSchemaMarks(c.After, schema))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Addr, err)
+	}
+	ch.Actions = actionsJSON(c.Action)
+	for _, p := range c.RequiredReplace {
+		ch.ReplacePaths = append(ch.ReplacePaths, pathJSON(p))
+	}
+	rc.Change = ch
+	return rc, nil
+}
+
+// changeJSON describes a before and after value (marked) with their masks.
+func changeJSON(before, after cty.Value) (*tfjson.Change, error) {
+	ch := &tfjson.Change{}
+	var err error
+	if before != cty.NilVal {
+		if ch.Before, err = generic(unmarkDeep(before)); err != nil {
+			return nil, err
+		}
+		ch.BeforeSensitive = mask(sensitiveAsBool(before))
+	}
+	if after != cty.NilVal {
+		plain := unmarkDeep(after)
+		ch.AfterUnknown = mask(cty.EmptyObjectVal)
+		if !plain.IsWhollyKnown() {
+			if known := omitUnknowns(plain); known != cty.NilVal {
+				plain = known
+			} else {
+				plain = cty.NilVal
+			}
+			ch.AfterUnknown = mask(unknownAsBool(unmarkDeep(after)))
+		}
+		if ch.After, err = generic(plain); err != nil {
+			return nil, err
+		}
+		ch.AfterSensitive = mask(sensitiveAsBool(after))
+	}
+	return ch, nil
+}
+
+// actionsJSON returns an action as the list the JSON plan uses.
+func actionsJSON(a plans.Action) tfjson.Actions {
+	var out tfjson.Actions
+	for _, s := range a.JSONActions() {
+		out = append(out, tfjson.Action(s))
+	}
+	return out
+}
+
+// pathJSON returns a path as a list of steps: attribute names and index
+// keys as JSON values.
+func pathJSON(p cty.Path) any {
+	steps := make([]any, 0, len(p))
+	for _, s := range p {
+		switch s := s.(type) {
+		case cty.GetAttrStep:
+			steps = append(steps, s.Name)
+		case cty.IndexStep:
+			g, err := generic(s.Key)
+			if err != nil {
+				g = nil
+			}
+			steps = append(steps, g)
+		}
+	}
+	return steps
+}
+
+// outputChangesJSON describes output changes. Outputs are sensitive as a
+// whole, so both masks are one bool.
+func outputChangesJSON(outputs []*plans.OutputChange) (map[string]*tfjson.Change, error) {
+	if len(outputs) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]*tfjson.Change, len(outputs))
+	for _, o := range outputs {
+		ch, err := changeJSON(unmarkDeep(o.Before), unmarkDeep(o.After))
+		if err != nil {
+			return nil, fmt.Errorf("output %s: %w", o.Name, err)
+		}
+		ch.Actions = actionsJSON(o.Action)
+		ch.BeforeSensitive, ch.AfterSensitive = o.Sensitive, o.Sensitive
+		if o.After != cty.NilVal {
+			known := unmarkDeep(o.After).IsWhollyKnown()
+			ch.AfterUnknown = !known
+			if !known {
+				ch.AfterUnknown = mask(unknownAsBool(unmarkDeep(o.After)))
+			}
+		}
+		out[o.Name] = ch
+	}
+	return out, nil
+}
