@@ -1,0 +1,182 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/cairn-iac/cairn/internal/applying"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/render"
+)
+
+// runApply implements "cairn apply [PLANFILE]".
+func runApply(m *Meta, args []string) int { return m.apply(args, false) }
+
+// runDestroy implements "cairn destroy": apply with a destroy plan.
+func runDestroy(m *Meta, args []string) int { return m.apply(args, true) }
+
+func (m *Meta) apply(args []string, destroy bool) int {
+	var c commonFlags
+	var autoApprove, destroyFlag bool
+	name := "apply"
+	if destroy {
+		name = "destroy"
+	}
+	fs := newFlagSet(name, m.Stderr)
+	c.register(fs)
+	fs.BoolVar(&autoApprove, "auto-approve", false, "Skip interactive approval of the plan.")
+	if !destroy {
+		fs.BoolVar(&destroyFlag, "destroy", false, "Destroy every object instead.")
+	}
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if c.noColor {
+		m.Color = false
+	}
+	destroy = destroy || destroyFlag
+	switch {
+	case fs.NArg() > 1:
+		return m.errorf("Too many command line arguments", "Expected at most one positional argument: the path of a saved plan file.")
+	case fs.NArg() == 1 && destroy:
+		return m.errorf("Invalid arguments", "destroy does not take a plan file; to apply a saved destroy plan, use cairn apply PLANFILE.")
+	case fs.NArg() == 1:
+		return m.applySaved(&c, fs.Arg(0))
+	}
+	return m.planAndApply(&c, destroy, autoApprove)
+}
+
+// planAndApply plans, shows the plan, asks for approval and applies.
+func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
+	op, ds := m.startOperation(c, "OperationTypeApply")
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	defer op.state.release(m)
+	mode := plans.NormalMode
+	if destroy {
+		mode = plans.DestroyMode
+	}
+	ctx, stop := m.interruptible()
+	defer stop()
+	p, pds := m.makePlan(ctx, op, c, mode)
+	ds = ds.Append(pds)
+	if p == nil || ds.HasErrors() {
+		return m.fail(ds)
+	}
+	m.showDiags(ds)
+	if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
+		return m.errorf("Failed to render plan", "%s", err)
+	}
+	if !p.HasChanges() {
+		m.summary(p, destroy)
+		return 0
+	}
+	if !autoApprove {
+		if code, ok := m.approve(c, destroy); !ok {
+			return code
+		}
+	}
+	return m.runApplyPlan(ctx, op, p, c.parallelism, destroy)
+}
+
+// approve asks for confirmation; ok is false when the apply must stop,
+// with the exit code to return.
+func (m *Meta) approve(c *commonFlags, destroy bool) (int, bool) {
+	if !c.input {
+		m.errorf("No approval given", "Apply requires approval, and -input=false disables the prompt. Use -auto-approve to apply without approval.")
+		return 1, false
+	}
+	q, d := "Do you want to perform these actions?", "Cairn will perform the actions described above."
+	if destroy {
+		q, d = "Do you really want to destroy all resources?", "Cairn will destroy all your managed infrastructure, as shown above.\nThere is no undo."
+	}
+	ok, err := m.confirm(q, d)
+	if err != nil {
+		m.errorf("Failed to read approval", "%s", err)
+		return 1, false
+	}
+	if !ok {
+		word := "Apply"
+		if destroy {
+			word = "Destroy"
+		}
+		fmt.Fprintf(m.Stderr, "\nError: %s cancelled.\n", word)
+		return 1, false
+	}
+	return 0, true
+}
+
+// applySaved applies a plan file exactly, refusing a stale one.
+func (m *Meta) applySaved(c *commonFlags, name string) int {
+	path := name
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(m.Dir, name)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return m.errorf("Failed to load plan file", "Reading %s: %s.", name, err)
+	}
+	p, err := plans.ReadFile(bytes.NewReader(src))
+	if err != nil {
+		return m.errorf("Failed to load plan file", "%s: %s.", name, err)
+	}
+	cfg, ds := m.loadConfigSources(p.ConfigSources)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	h, sds := m.openState(cfg, c.lock, c.lockTimeout, "OperationTypeApply")
+	if sds.HasErrors() {
+		return m.fail(ds.Append(sds))
+	}
+	defer h.release(m)
+	lineage, serial := h.lineageSerial()
+	if p.StateLineage != lineage || p.StateSerial != serial {
+		return m.errorf("Saved plan is stale",
+			"The given plan file can no longer be applied because the state was changed by another operation after the plan was created (plan made against lineage %q serial %d; state is now lineage %q serial %d). Create a new plan.",
+			p.StateLineage, p.StateSerial, lineage, serial)
+	}
+	op := &operation{cfg: cfg, state: h, registry: m.providerRegistry()}
+	ctx, stop := m.interruptible()
+	defer stop()
+	op.schemas = m.schemasFor(ctx, op.registry, p)
+	return m.runApplyPlan(ctx, op, p, c.parallelism, p.Mode == plans.DestroyMode)
+}
+
+// runApplyPlan applies p, recording every object durably as it finishes,
+// and prints the summary and outputs.
+func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, parallelism int, destroy bool) int {
+	rec, err := op.state.mgr.BeginApply(baseFile(op.state, p))
+	if err != nil {
+		return m.errorf("Failed to persist state", "Starting the state journal: %s.", err)
+	}
+	hooks := newUIHooks(m)
+	ds := applying.Apply(ctx, applying.Options{
+		Plan: p, Config: op.cfg, Providers: op.registry, Funcs: m.funcTable(false), Parallelism: parallelism,
+		State: recorderWriter{rec}, Hooks: hooks, Workspace: "default",
+	})
+	hooks.stopAll()
+	final, cerr := rec.Close()
+	if cerr != nil {
+		ds = ds.Append(diags.Errorf("Failed to persist state", "Writing the final state snapshot: %s. Every finished object is in the journal next to the state file and will be recovered by the next command.", cerr))
+	}
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	m.showDiags(ds)
+	m.summary(p, destroy)
+	if final != nil && !destroy {
+		render.Outputs(m.Stdout, final.State.Outputs, m.renderOpts())
+	}
+	return 0
+}
+
+// summary prints "Apply complete!" or "Destroy complete!" with counts.
+func (m *Meta) summary(p *plans.Plan, destroy bool) {
+	add, change, del := p.Counts()
+	render.ApplySummary(m.Stdout, add, change, del, destroy, m.renderOpts())
+}

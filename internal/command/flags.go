@@ -1,0 +1,80 @@
+package command
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// stringList is a repeatable flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// varFlag records -var and -var-file in command-line order, which decides
+// their precedence.
+type varFlag struct {
+	file bool
+	val  string
+}
+
+type varFlags struct{ list *[]varFlag }
+
+func (v varFlags) String() string { return "" }
+
+type varFileFlags struct{ list *[]varFlag }
+
+func (v varFileFlags) String() string { return "" }
+
+func (v varFlags) Set(s string) error { *v.list = append(*v.list, varFlag{val: s}); return nil }
+func (v varFileFlags) Set(s string) error {
+	*v.list = append(*v.list, varFlag{file: true, val: s})
+	return nil
+}
+
+// commonFlags are the options plan, apply and destroy share.
+type commonFlags struct {
+	vars        []varFlag
+	parallelism int
+	lock        bool
+	lockTimeout time.Duration
+	input       bool
+	refresh     bool
+	replace     stringList
+	noColor     bool
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.Var(varFlags{&c.vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
+	fs.Var(varFileFlags{&c.vars}, "var-file", "Load variable values from the given file.")
+	fs.IntVar(&c.parallelism, "parallelism", 10, "Limit the number of concurrent operations.")
+	fs.BoolVar(&c.lock, "lock", true, "Lock the state file while the operation runs.")
+	fs.DurationVar(&c.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
+	fs.BoolVar(&c.input, "input", true, "Ask for input when needed.")
+	fs.BoolVar(&c.refresh, "refresh", true, "Update state from remote objects before planning.")
+	fs.Var(&c.replace, "replace", "Force replacement of a resource instance (repeatable).")
+	fs.BoolVar(&c.noColor, "no-color", false, "Disable terminal colors.")
+}
+
+// newFlagSet returns a flag set that reports errors as values, not by
+// exiting, and prints usage to w.
+func newFlagSet(name string, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	return fs
+}
+
+// parseFlags parses args and prints a uniform error on failure.
+func (m *Meta) parseFlags(fs *flag.FlagSet, args []string) bool {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return false
+		}
+		fmt.Fprintf(m.Stderr, "Error: Invalid command-line option\n\n%s\n", err)
+		return false
+	}
+	return true
+}

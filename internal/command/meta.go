@@ -1,0 +1,120 @@
+package command
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/builtin"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang/funcs"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/render"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Meta is what every command shares: the terminal, the working directory
+// and the options common to all commands.
+type Meta struct {
+	Streams
+	// Dir is the working directory (absolute), after -chdir.
+	Dir string
+	// Color is false with -no-color.
+	Color bool
+	// sources holds configuration sources for diagnostics snippets.
+	sources map[string][]byte
+}
+
+func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.Color} }
+
+// showDiags prints diagnostics: errors to stderr, warnings to stdout, as
+// Terraform does.
+func (m *Meta) showDiags(ds diags.Diagnostics) {
+	var errs, warns diags.Diagnostics
+	for _, d := range ds {
+		if d.Severity == diags.Error {
+			errs = append(errs, d)
+		} else {
+			warns = append(warns, d)
+		}
+	}
+	if len(warns) > 0 {
+		render.Diagnostics(m.Stdout, warns, m.sources, m.renderOpts())
+	}
+	if len(errs) > 0 {
+		render.Diagnostics(m.Stderr, errs, m.sources, m.renderOpts())
+	}
+}
+
+// fail prints diagnostics and returns exit code 1.
+func (m *Meta) fail(ds diags.Diagnostics) int {
+	m.showDiags(ds)
+	return 1
+}
+
+// errorf prints one error diagnostic without a location and returns 1.
+func (m *Meta) errorf(summary, format string, args ...any) int {
+	return m.fail(diags.Diagnostics{diags.Errorf(summary, format, args...)})
+}
+
+// loadConfig loads the configuration in the working directory.
+func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
+	cfg, ds := configs.LoadDir(m.Dir)
+	if cfg != nil {
+		m.sources = cfg.Sources
+	}
+	return cfg, ds
+}
+
+// loadConfigSources loads configuration embedded in a plan file.
+func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diags.Diagnostics) {
+	m.sources = files
+	return configs.LoadFiles(m.Dir, files)
+}
+
+// providerRegistry returns the providers available to this run.
+func (m *Meta) providerRegistry() providers.Registry {
+	tp := builtin.NewTerraformProvider()
+	return providers.Registry{
+		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
+	}
+}
+
+// funcTable returns the function table for the configuration directory.
+// pure tables (planning, validation) return unknown for functions whose
+// result differs on every call (timestamp, uuid, bcrypt), as Terraform
+// does, so a plan never records a value apply would not reproduce.
+func (m *Meta) funcTable(pure bool) map[string]function.Function {
+	opts := []funcs.Option{funcs.WithPlanTimestamp(m.Now().UTC())}
+	if pure {
+		opts = append(opts, funcs.WithPureOnly())
+	}
+	return funcs.Table(m.Dir, opts...)
+}
+
+// confirm asks a yes/no question on the terminal; only "yes" approves.
+func (m *Meta) confirm(question, detail string) (bool, error) {
+	fmt.Fprintf(m.Stdout, "%s\n  %s\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ", m.bold(question), strings.ReplaceAll(detail, "\n", "\n  "))
+	line, err := bufio.NewReader(m.Stdin).ReadString('\n')
+	if err != nil && err != io.EOF {
+		return false, err
+	}
+	fmt.Fprintln(m.Stdout)
+	return strings.TrimSpace(line) == "yes", nil
+}
+
+func (m *Meta) bold(s string) string {
+	if !m.Color {
+		return s
+	}
+	return "\x1b[1m" + s + "\x1b[0m"
+}
+
+func (m *Meta) green(s string) string {
+	if !m.Color {
+		return s
+	}
+	return "\x1b[1m\x1b[32m" + s + "\x1b[0m"
+}

@@ -1,0 +1,93 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/planning"
+)
+
+// runVersion implements "cairn version".
+func runVersion(m *Meta, args []string) int {
+	fmt.Fprintf(m.Stdout, "Cairn v%s\non %s_%s\n\nTerraform language and state format: %s\n", Version, runtime.GOOS, runtime.GOARCH, configs.LanguageVersion)
+	return 0
+}
+
+// runInit implements "cairn init": check the configuration loads and that
+// every provider it needs is available (all of Cairn's providers are
+// built in, so nothing is downloaded).
+func runInit(m *Meta, args []string) int {
+	fs := newFlagSet("init", m.Stderr)
+	var noColor bool
+	var input bool
+	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	fs.BoolVar(&input, "input", true, "Ask for input when needed.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if noColor {
+		m.Color = false
+	}
+	cfg, ds := m.loadConfig()
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing the backend..."))
+	if _, bds := m.statePath(cfg); bds.HasErrors() {
+		return m.fail(bds)
+	}
+	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
+	reg := m.providerRegistry()
+	for _, p := range planning.RequiredProviders(cfg) {
+		if _, pds := reg.Factory(p); pds.HasErrors() {
+			return m.fail(ds.Append(pds))
+		}
+		fmt.Fprintf(m.Stdout, "- Using built-in provider %s\n", p.ForDisplay())
+	}
+	m.showDiags(ds)
+	fmt.Fprintf(m.Stdout, "\n%s\n\nYou may now begin working with Cairn. Try running \"cairn plan\" to see\nany changes that are required for your infrastructure.\n", m.green("Cairn has been successfully initialized!"))
+	return 0
+}
+
+// runValidate implements "cairn validate".
+func runValidate(m *Meta, args []string) int {
+	fs := newFlagSet("validate", m.Stderr)
+	var noColor bool
+	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if noColor {
+		m.Color = false
+	}
+	cfg, ds := m.loadConfig()
+	if !ds.HasErrors() {
+		ds = ds.Append(planning.Validate(context.Background(), cfg, m.providerRegistry(), m.funcTable(true)))
+	}
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	m.showDiags(ds)
+	fmt.Fprintf(m.Stdout, "%s The configuration is valid.\n", m.green("Success!"))
+	return 0
+}
+
+// runGraph implements "cairn graph": the dependency graph in DOT.
+func runGraph(m *Meta, args []string) int {
+	fs := newFlagSet("graph", m.Stderr)
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	cfg, ds := m.loadConfig()
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	dot, gds := planning.GraphDOT(context.Background(), cfg, m.providerRegistry())
+	if gds.HasErrors() {
+		return m.fail(gds)
+	}
+	fmt.Fprint(m.Stdout, dot)
+	return 0
+}

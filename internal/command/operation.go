@@ -1,0 +1,115 @@
+package command
+
+import (
+	"context"
+	"os"
+	"os/signal"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/planning"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+)
+
+// operation is a plan (and possibly apply) in progress: the loaded
+// configuration, the locked state and the providers.
+type operation struct {
+	cfg      *configs.Module
+	state    *stateHandle
+	registry providers.Registry
+	schemas  providers.Schemas
+}
+
+// startOperation loads the configuration and locks and reads the state.
+func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Diagnostics) {
+	cfg, ds := m.loadConfig()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	h, sds := m.openState(cfg, c.lock, c.lockTimeout, name)
+	ds = ds.Append(sds)
+	if sds.HasErrors() {
+		return nil, ds
+	}
+	return &operation{cfg: cfg, state: h, registry: m.providerRegistry()}, ds
+}
+
+// makePlan plans the operation's configuration against its state.
+func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode plans.Mode) (*plans.Plan, diags.Diagnostics) {
+	vars, ds := m.collectVariables(c.vars)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	var replace []addrs.AbsResourceInstance
+	for _, r := range c.replace {
+		addr, rds := addrs.ParseAbsResourceInstanceStr(r)
+		ds = ds.Append(rds)
+		if !rds.HasErrors() {
+			replace = append(replace, addr)
+		}
+	}
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	lineage, serial := op.state.lineageSerial()
+	p, pds := planning.Plan(ctx, planning.Options{
+		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
+		Variables: vars, Providers: op.registry, Funcs: m.funcTable(true), Parallelism: c.parallelism,
+		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(),
+	})
+	ds = ds.Append(pds)
+	if p != nil {
+		op.schemas = m.schemasFor(ctx, op.registry, p)
+	}
+	return p, ds
+}
+
+// schemasFor loads the schemas of the providers a plan involves, for
+// rendering.
+func (m *Meta) schemasFor(ctx context.Context, reg providers.Registry, p *plans.Plan) providers.Schemas {
+	seen := map[addrs.Provider]bool{}
+	var list []addrs.Provider
+	add := func(a addrs.Provider) {
+		if !seen[a] {
+			seen[a] = true
+			list = append(list, a)
+		}
+	}
+	for _, c := range p.Changes {
+		add(c.Provider.Provider)
+	}
+	for _, st := range []*states.State{p.PriorState, p.PrevRunState} {
+		if st == nil {
+			continue
+		}
+		for _, rs := range st.SortedResources() {
+			add(rs.ProviderConfig.Provider)
+		}
+	}
+	s, _ := providers.LoadSchemas(ctx, reg, list)
+	return s
+}
+
+// interruptible returns a context cancelled on the first interrupt, so a
+// running apply stops starting new operations and finishes recording the
+// ones in flight.
+func (m *Meta) interruptible() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt)
+	go func() {
+		select {
+		case <-ch:
+			m.Stderr.Write([]byte("\nInterrupt received.\nPlease wait for Cairn to exit or data loss may occur.\nGracefully shutting down...\n\n"))
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		cancel()
+	}
+}

@@ -1,0 +1,58 @@
+package command
+
+import (
+	"encoding/json"
+
+	"github.com/cairn-iac/cairn/internal/render"
+)
+
+// runOutput implements "cairn output [-json|-raw] [NAME]".
+func runOutput(m *Meta, args []string) int {
+	var jsonOut, raw, noColor bool
+	fs := newFlagSet("output", m.Stderr)
+	fs.BoolVar(&jsonOut, "json", false, "Print outputs as JSON.")
+	fs.BoolVar(&raw, "raw", false, "Print a string, number or bool output's raw value.")
+	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if noColor {
+		m.Color = false
+	}
+	if fs.NArg() > 1 {
+		return m.errorf("Too many command line arguments", "output takes at most one argument: the name of an output.")
+	}
+	if jsonOut && raw {
+		return m.errorf("Invalid output format", "The -raw and -json options are mutually exclusive.")
+	}
+	format := render.OutputHuman
+	switch {
+	case jsonOut:
+		format = render.OutputJSON
+	case raw:
+		format = render.OutputRaw
+	}
+	cfg, _ := m.loadConfig()
+	h, ds := m.openState(cfg, false, 0, "OperationTypeOutput")
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	ods := render.Output(m.Stdout, fs.Arg(0), h.state().Outputs, format)
+	if ods.HasErrors() {
+		return m.fail(ods)
+	}
+	m.showDiags(ods)
+	return 0
+}
+
+// writeJSON prints a JSON document (terraform-json types) indented.
+func (m *Meta) writeJSON(v any, err error) int {
+	if err != nil {
+		return m.errorf("Failed to render JSON", "%s", err)
+	}
+	enc := json.NewEncoder(m.Stdout)
+	if err := enc.Encode(v); err != nil {
+		return m.errorf("Failed to write JSON", "%s", err)
+	}
+	return 0
+}

@@ -1,0 +1,103 @@
+package command
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/render"
+)
+
+// runPlan implements "cairn plan".
+func runPlan(m *Meta, args []string) int {
+	var c commonFlags
+	var out string
+	var detailed, destroy, jsonOut bool
+	fs := newFlagSet("plan", m.Stderr)
+	c.register(fs)
+	fs.StringVar(&out, "out", "", "Write the plan to the given file, for apply.")
+	fs.BoolVar(&detailed, "detailed-exitcode", false, "Exit 0 for no changes, 1 for errors, 2 for changes.")
+	fs.BoolVar(&destroy, "destroy", false, "Plan to destroy every object.")
+	fs.BoolVar(&jsonOut, "json", false, "Print the plan as Terraform's JSON plan representation.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if fs.NArg() > 0 {
+		return m.errorf("Too many command line arguments", "plan takes no positional arguments; to use another directory, use -chdir=%s.", fs.Arg(0))
+	}
+	if c.noColor {
+		m.Color = false
+	}
+	op, ds := m.startOperation(&c, "OperationTypePlan")
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	defer op.state.release(m)
+	mode := plans.NormalMode
+	if destroy {
+		mode = plans.DestroyMode
+	}
+	ctx, stop := m.interruptible()
+	defer stop()
+	p, pds := m.makePlan(ctx, op, &c, mode)
+	ds = ds.Append(pds)
+	if p == nil || ds.HasErrors() {
+		return m.fail(ds)
+	}
+	if jsonOut {
+		doc, err := render.PlanJSON(p, op.schemas)
+		if err != nil {
+			return m.errorf("Failed to render plan", "%s", err)
+		}
+		m.showDiags(ds)
+		enc := json.NewEncoder(m.Stdout)
+		if err := enc.Encode(doc); err != nil {
+			return m.errorf("Failed to write plan", "%s", err)
+		}
+	} else {
+		m.showDiags(ds)
+		if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
+			return m.errorf("Failed to render plan", "%s", err)
+		}
+	}
+	if out != "" {
+		if err := writePlanFile(filepath.Join(m.Dir, out), out, p); err != nil {
+			return m.fail(diags.Diagnostics{diags.Errorf("Failed to write plan file", "%s", err)})
+		}
+		if !jsonOut {
+			fmt.Fprintf(m.Stdout, "\n%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n",
+				render.HorizontalRule(m.renderOpts()), out, out)
+		}
+	} else if !jsonOut && p.HasChanges() {
+		fmt.Fprintf(m.Stdout, "\n%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
+			render.HorizontalRule(m.renderOpts()))
+	}
+	if detailed && p.HasChanges() {
+		return 2
+	}
+	return 0
+}
+
+// writePlanFile writes the plan atomically: a half-written plan file must
+// never be applied.
+func writePlanFile(path, name string, p *plans.Plan) error {
+	if !filepath.IsAbs(name) {
+		name = path
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".cairn-plan-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := plans.WriteFile(tmp, p); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

@@ -1,0 +1,151 @@
+package command
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Version is Cairn's version.
+const Version = "0.1.0"
+
+// Streams are the terminal the command talks to.
+type Streams struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads the environment; nil means os.Getenv.
+	Getenv func(string) string
+	// Environ lists the environment; nil means os.Environ.
+	Environ func() []string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// commandFunc runs one subcommand with its arguments and returns the exit
+// code.
+type commandFunc func(m *Meta, args []string) int
+
+func commands() map[string]commandFunc {
+	return map[string]commandFunc{
+		"init":       runInit,
+		"validate":   runValidate,
+		"plan":       runPlan,
+		"apply":      runApply,
+		"destroy":    runDestroy,
+		"show":       runShow,
+		"output":     runOutput,
+		"graph":      runGraph,
+		"version":    runVersion,
+		"state list": runStateList,
+		"state show": runStateShow,
+		"state rm":   runStateRm,
+		"state mv":   runStateMv,
+	}
+}
+
+// Run runs the cairn command line with args (without the program name) and
+// returns the process exit code.
+func Run(args []string, s Streams) int {
+	s = s.withDefaults()
+	m := &Meta{Streams: s, Color: true}
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch arg := args[0]; {
+		case strings.HasPrefix(arg, "-chdir="):
+			m.Dir = strings.TrimPrefix(arg, "-chdir=")
+		case arg == "-version" || arg == "--version" || arg == "-v":
+			args = []string{"version"}
+			continue
+		case arg == "-help" || arg == "--help" || arg == "-h":
+			usage(s.Stdout)
+			return 0
+		case arg == "-no-color":
+			m.Color = false
+		default:
+			fmt.Fprintf(s.Stderr, "Error: unknown global option %q\n\n", arg)
+			usage(s.Stderr)
+			return 1
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		usage(s.Stdout)
+		return 1
+	}
+	if m.Dir != "" {
+		if st, err := os.Stat(m.Dir); err != nil || !st.IsDir() {
+			fmt.Fprintf(s.Stderr, "Error: Invalid -chdir option\n\nThe directory %q does not exist or is not a directory.\n", m.Dir)
+			return 1
+		}
+	} else {
+		m.Dir = "."
+	}
+	if abs, err := filepath.Abs(m.Dir); err == nil {
+		m.Dir = abs
+	}
+	name, rest := args[0], args[1:]
+	if name == "state" && len(rest) > 0 {
+		name, rest = "state "+rest[0], rest[1:]
+	}
+	cmd, ok := commands()[name]
+	if !ok {
+		fmt.Fprintf(s.Stderr, "Error: unknown command %q\n\n", name)
+		usage(s.Stderr)
+		return 1
+	}
+	return cmd(m, rest)
+}
+
+func (s Streams) withDefaults() Streams {
+	if s.Stdin == nil {
+		s.Stdin = os.Stdin
+	}
+	if s.Stdout == nil {
+		s.Stdout = os.Stdout
+	}
+	if s.Stderr == nil {
+		s.Stderr = os.Stderr
+	}
+	if s.Getenv == nil {
+		s.Getenv = os.Getenv
+	}
+	if s.Environ == nil {
+		s.Environ = os.Environ
+	}
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	return s
+}
+
+func usage(w io.Writer) {
+	names := make([]string, 0, len(commands()))
+	for n := range commands() {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, `Usage: cairn [global options] <subcommand> [args]
+
+Cairn plans and applies Terraform-language configuration.
+
+Main commands:
+  init          Prepare the working directory
+  validate      Check whether the configuration is valid
+  plan          Show changes required by the current configuration
+  apply         Create or update infrastructure
+  destroy       Destroy previously-created infrastructure
+
+All commands:
+  %s
+
+Global options:
+  -chdir=DIR    Switch to a different working directory before executing the
+                given subcommand.
+  -help         Show this help output.
+  -version      Show the current Cairn version.
+`, strings.Join(names, "\n  "))
+}

@@ -1,0 +1,97 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets test scripts run "cairn" in-process as a real command,
+// plus a helper that holds the state lock from another process.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"cairn":          func() { os.Exit(Run(os.Args[1:], Streams{})) },
+		"cairn-holdlock": holdLock,
+	})
+}
+
+// holdLock takes the lock of the state at args[1], writes a "locked" file
+// beside it, and holds the lock for the duration args[2].
+func holdLock() {
+	d, err := time.ParseDuration(os.Args[2])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	mgr := statemgr.NewFilesystem(os.Args[1])
+	unlock, err := mgr.Lock(context.Background(), statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}, 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.WriteFile("locked", nil, 0o600)
+	time.Sleep(d)
+	unlock()
+}
+
+// TestScripts runs the CLI end-to-end scripts in testdata/script: each
+// holds a configuration, the commands, their expected output and exit
+// codes.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("CHECKPOINT_DISABLE", "1")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exitcode": cmdExitCode,
+			"waitfile": cmdWaitFile,
+		},
+	})
+}
+
+// cmdExitCode runs a command and checks its exit code:
+// exitcode 2 cairn plan -detailed-exitcode
+func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 {
+		ts.Fatalf("usage: exitcode CODE command [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("bad exit code %q", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	if err != nil {
+		msg := err.Error()
+		i := strings.LastIndex(msg, "exit status ")
+		if i < 0 {
+			ts.Fatalf("running %s: %v", args[1], err)
+		}
+		got, _ = strconv.Atoi(strings.TrimSpace(msg[i+len("exit status "):]))
+	}
+	if got != want {
+		ts.Fatalf("exit code %d, want %d", got, want)
+	}
+}
+
+// cmdWaitFile waits up to 10 seconds for a file to appear.
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(ts.MkAbs(args[0])); err == nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ts.Fatalf("%s did not appear", args[0])
+}

@@ -1,0 +1,92 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/render"
+	"github.com/cairn-iac/cairn/internal/states"
+)
+
+// runShow implements "cairn show [-json] [PLANFILE]": the state, or a saved
+// plan, for people or (with -json) for tools.
+func runShow(m *Meta, args []string) int {
+	var jsonOut, noColor bool
+	fs := newFlagSet("show", m.Stderr)
+	fs.BoolVar(&jsonOut, "json", false, "Print Terraform's JSON representation.")
+	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if noColor {
+		m.Color = false
+	}
+	if fs.NArg() > 1 {
+		return m.errorf("Too many command line arguments", "show takes at most one argument: the path of a saved plan file.")
+	}
+	ctx := context.Background()
+	reg := m.providerRegistry()
+	if fs.NArg() == 1 {
+		return m.showPlanFile(ctx, reg, fs.Arg(0), jsonOut)
+	}
+	cfg, _ := m.loadConfig()
+	h, ds := m.openState(cfg, false, 0, "OperationTypeShow")
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	st := h.state()
+	schemas, sds := providers.LoadSchemas(ctx, reg, stateProviders(st))
+	if sds.HasErrors() {
+		return m.fail(sds)
+	}
+	if jsonOut {
+		return m.writeJSON(render.StateJSON(st, schemas))
+	}
+	if st.Empty() {
+		m.Stdout.Write([]byte("No state.\n"))
+		return 0
+	}
+	render.State(m.Stdout, st, schemas, m.renderOpts())
+	return 0
+}
+
+func (m *Meta) showPlanFile(ctx context.Context, reg providers.Registry, name string, jsonOut bool) int {
+	path := name
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(m.Dir, name)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return m.errorf("Failed to read the given file as a state or plan file", "Reading %s: %s.", name, err)
+	}
+	p, err := plans.ReadFile(bytes.NewReader(src))
+	if err != nil {
+		return m.errorf("Failed to read the given file as a state or plan file", "%s: %s.", name, err)
+	}
+	m.sources = p.ConfigSources
+	schemas := m.schemasFor(ctx, reg, p)
+	if jsonOut {
+		return m.writeJSON(render.PlanJSON(p, schemas))
+	}
+	if err := render.Plan(m.Stdout, p, schemas, m.renderOpts()); err != nil {
+		return m.errorf("Failed to render plan", "%s", err)
+	}
+	return 0
+}
+
+func stateProviders(st *states.State) []addrs.Provider {
+	var out []addrs.Provider
+	seen := map[addrs.Provider]bool{}
+	for _, rs := range st.SortedResources() {
+		if p := rs.ProviderConfig.Provider; !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}

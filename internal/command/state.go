@@ -1,0 +1,141 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/user"
+	"path/filepath"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// stateHandle is an open local state: its manager, the snapshot read, and
+// the lock to release.
+type stateHandle struct {
+	mgr    *statemgr.Filesystem
+	file   *statefile.File
+	unlock func() error
+	path   string
+}
+
+// release unlocks the state, reporting a failure as a warning.
+func (h *stateHandle) release(m *Meta) {
+	if h.unlock == nil {
+		return
+	}
+	if err := h.unlock(); err != nil {
+		m.showDiags(diags.Diagnostics{{Severity: diags.Warning, Summary: "Failed to unlock state", Detail: err.Error()}})
+	}
+	h.unlock = nil
+}
+
+// state returns the snapshot's state, or an empty one.
+func (h *stateHandle) state() *states.State {
+	if h.file == nil || h.file.State == nil {
+		return states.NewState()
+	}
+	return h.file.State
+}
+
+func (h *stateHandle) lineageSerial() (string, uint64) {
+	if h.file == nil {
+		return "", 0
+	}
+	return h.file.Lineage, h.file.Serial
+}
+
+// statePath is the local backend's state file: backend "local" { path }
+// when configured, else terraform.tfstate in the working directory.
+func (m *Meta) statePath(cfg *configs.Module) (string, diags.Diagnostics) {
+	path := "terraform.tfstate"
+	if cfg != nil && cfg.Backend != nil {
+		attrs, hd := cfg.Backend.Config.JustAttributes()
+		var ds diags.Diagnostics
+		ds = ds.Append(hd)
+		if a, ok := attrs["path"]; ok {
+			v, vd := a.Expr.Value(nil)
+			ds = ds.Append(vd)
+			if !vd.HasErrors() && v.Type() == cty.String && !v.IsNull() {
+				path = v.AsString()
+			} else if !vd.HasErrors() {
+				ds = ds.Append(diags.At(a.Expr.Range(), "Invalid backend path", "The local backend's path must be a string."))
+			}
+		}
+		for name, a := range attrs {
+			if name != "path" && name != "workspace_dir" {
+				ds = ds.Append(diags.At(a.NameRange, "Unsupported backend argument",
+					fmt.Sprintf("The local backend does not take an argument named %q.", name)))
+			}
+		}
+		if ds.HasErrors() {
+			return "", ds
+		}
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(m.Dir, path)
+	}
+	return path, nil
+}
+
+// openState locks (unless lock is false) and reads the local state. On
+// error nothing is held.
+func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, operation string) (*stateHandle, diags.Diagnostics) {
+	path, ds := m.statePath(cfg)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	h := &stateHandle{mgr: statemgr.NewFilesystem(path), path: path}
+	if lock {
+		unlock, err := h.mgr.Lock(context.Background(), m.lockInfo(operation), timeout)
+		if err != nil {
+			return nil, diags.Diagnostics{diags.Errorf("Error acquiring the state lock", "%s", err)}
+		}
+		h.unlock = unlock
+	}
+	f, err := h.mgr.Read()
+	if err != nil {
+		h.release(m)
+		return nil, diags.Diagnostics{diags.Errorf("Failed to load state", "%s", err)}
+	}
+	h.file = f
+	return h, nil
+}
+
+func (m *Meta) lockInfo(operation string) statemgr.LockInfo {
+	who := "unknown"
+	if u, err := user.Current(); err == nil {
+		who = u.Username
+	}
+	if host, err := os.Hostname(); err == nil {
+		who += "@" + host
+	}
+	return statemgr.LockInfo{Operation: operation, Who: who, Version: configs.LanguageVersion, Created: m.Now().UTC()}
+}
+
+// recorderWriter adapts the state recorder to applying.StateWriter.
+type recorderWriter struct{ rec *statemgr.Recorder }
+
+func (w recorderWriter) SetObject(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+	return w.rec.SetObject(addr, deposed, obj, provider)
+}
+
+func (w recorderWriter) SetOutput(name string, v *states.OutputValue) error {
+	return w.rec.SetOutput(name, v)
+}
+
+// baseFile is the snapshot an apply starts from: the plan's refreshed
+// state, with the lineage and serial of the snapshot it was planned
+// against.
+func baseFile(h *stateHandle, p *plans.Plan) *statefile.File {
+	lineage, serial := h.lineageSerial()
+	return &statefile.File{TerraformVersion: configs.LanguageVersion, Lineage: lineage, Serial: serial, State: p.PriorState.DeepCopy()}
+}

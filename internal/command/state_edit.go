@@ -1,0 +1,138 @@
+package command
+
+import (
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+)
+
+type durationFlag = time.Duration
+
+func (f *stateEditFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.lock, "lock", true, "Lock the state file while editing it.")
+	fs.DurationVar(&f.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "Show what would change without changing anything.")
+	fs.StringVar(&f.backup, "backup", "", "Ignored: the previous snapshot is always kept as <state>.backup.")
+}
+
+// editState locks the state, lets edit change a copy, and persists the
+// copy (with the previous snapshot kept as a backup) when edit reports
+// changes and no errors. On any error the state file is untouched.
+func (m *Meta) editState(f *stateEditFlags, operation string, edit func(*states.State) (int, diags.Diagnostics)) int {
+	cfg, _ := m.loadConfig()
+	h, ds := m.openState(cfg, f.lock, f.lockTimeout, operation)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	defer h.release(m)
+	st := h.state().DeepCopy()
+	n, eds := edit(st)
+	if eds.HasErrors() {
+		return m.fail(eds)
+	}
+	m.showDiags(eds)
+	if n == 0 || f.dryRun {
+		return 0
+	}
+	lineage, serial := h.lineageSerial()
+	if err := h.mgr.Persist(&statefile.File{Lineage: lineage, Serial: serial, State: st}); err != nil {
+		return m.errorf("Failed to persist state", "%s", err)
+	}
+	return 0
+}
+
+// runStateMv implements "cairn state mv SOURCE DESTINATION": give objects
+// a new address without touching the remote objects.
+func runStateMv(m *Meta, args []string) int {
+	var f stateEditFlags
+	fs := newFlagSet("state mv", m.Stderr)
+	f.register(fs)
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if fs.NArg() != 2 {
+		return m.errorf("Invalid number of arguments", "Exactly two arguments expected: the source and destination addresses.")
+	}
+	src, sds := addrs.ParseAbsResourceInstanceStr(fs.Arg(0))
+	dst, dds := addrs.ParseAbsResourceInstanceStr(fs.Arg(1))
+	if ds := (diags.Diagnostics{}).Append(sds, dds); ds.HasErrors() {
+		return m.fail(ds)
+	}
+	wholeResource := src.Resource.Key == addrs.NoKey && !hasIndex(fs.Arg(0))
+	return m.editState(&f, "OperationTypeStateMv", func(st *states.State) (int, diags.Diagnostics) {
+		var n int
+		var ds diags.Diagnostics
+		if wholeResource && !hasIndex(fs.Arg(1)) {
+			n, ds = moveResource(st, src.ContainingResource(), dst.ContainingResource())
+		} else {
+			n, ds = moveInstance(st, src, dst)
+		}
+		if ds.HasErrors() {
+			return 0, ds
+		}
+		verb := "Move"
+		if f.dryRun {
+			verb = "Would move"
+		}
+		fmt.Fprintf(m.Stdout, "%s %q to %q\n", verb, fs.Arg(0), fs.Arg(1))
+		if !f.dryRun {
+			fmt.Fprintf(m.Stdout, "Successfully moved %d object(s).\n", n)
+		}
+		return n, nil
+	})
+}
+
+func hasIndex(s string) bool {
+	for _, c := range s {
+		if c == '[' {
+			return true
+		}
+	}
+	return false
+}
+
+func moveResource(st *states.State, src, dst addrs.AbsResource) (int, diags.Diagnostics) {
+	rs := st.Resource(src)
+	if rs == nil {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid source address", "Cannot move %s: it does not exist in the state.", src)}
+	}
+	if st.Resource(dst) != nil {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid target address", "Cannot move to %s: there is already a resource instance at that address in the current state.", dst)}
+	}
+	if src.Resource.Mode != dst.Resource.Mode || src.Resource.Type != dst.Resource.Type {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid state move request", "Cannot move %s to %s: the source and destination must be of the same resource type.", src, dst)}
+	}
+	st.RemoveResource(src)
+	rs.Addr = dst
+	st.Resources[dst.UniqueKey()] = rs
+	return len(rs.Instances), nil
+}
+
+func moveInstance(st *states.State, src, dst addrs.AbsResourceInstance) (int, diags.Diagnostics) {
+	rs := st.Resource(src.ContainingResource())
+	is := st.ResourceInstance(src)
+	if rs == nil || is == nil {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid source address", "Cannot move %s: it does not exist in the state.", src)}
+	}
+	if st.ResourceInstance(dst) != nil {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid target address", "Cannot move to %s: there is already a resource instance at that address in the current state.", dst)}
+	}
+	if src.Resource.Resource.Mode != dst.Resource.Resource.Mode || src.Resource.Resource.Type != dst.Resource.Resource.Type {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid state move request", "Cannot move %s to %s: the source and destination must be of the same resource type.", src, dst)}
+	}
+	provider := rs.ProviderConfig
+	st.SetResourceInstanceCurrent(src, nil, provider)
+	for k := range is.Deposed {
+		st.SetResourceInstanceDeposed(src, k, nil, provider)
+	}
+	st.SetResourceInstanceCurrent(dst, is.Current, provider)
+	for k, o := range is.Deposed {
+		st.SetResourceInstanceDeposed(dst, k, o, provider)
+	}
+	return 1, nil
+}
