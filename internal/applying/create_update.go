@@ -76,7 +76,7 @@ func (a *applier) finalPlan(ctx context.Context, in *instance, prior, config cty
 		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, ProposedNewState: objchange.ProposedNew(in.schema, priorU, configU),
 		Config: configU, PriorPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
-	ds := resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddress(c.Addr.String())
+	ds := resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr)
 	if ds.HasErrors() {
 		return cty.NilVal, nil, ds
 	}
@@ -107,7 +107,7 @@ func (a *applier) callApply(ctx context.Context, in *instance, prior, planned, c
 		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, PlannedState: plannedU, Config: configU,
 		PlannedPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
-	ds := resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddress(c.Addr.String())
+	ds := resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr)
 	newVal := resp.NewState
 	if newVal == cty.NilVal || newVal.IsNull() {
 		return cty.NullVal(in.schema.ImpliedType()), ds

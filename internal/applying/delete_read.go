@@ -33,7 +33,7 @@ func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Pha
 		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, PlannedState: cty.NullVal(in.schema.ImpliedType()),
 		Config: cty.NullVal(in.schema.ImpliedType()), PlannedPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
-	ds := resp.Diagnostics.WithAddress(c.Addr.String())
+	ds := resp.Diagnostics.WithAddressOf(c.Addr)
 	if !ds.HasErrors() {
 		if resp.NewState != cty.NilVal && !resp.NewState.IsNull() {
 			ds = ds.Append(contractDiag("Provider produced inconsistent result after apply", c,
@@ -59,7 +59,7 @@ func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics
 	configU, cfgMarks := marks.Unmark(config)
 	a.opts.Hooks.PreApply(c.Addr, states.NotDeposed, plans.Read, cty.NullVal(in.schema.ImpliedType()))
 	resp := in.provider.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: c.Addr.Resource.Resource.Type, Config: configU, ProviderMeta: cty.NullVal(cty.DynamicPseudoType)})
-	ds = ds.Append(resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddress(c.Addr.String()))
+	ds = ds.Append(resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr))
 	val := resp.State
 	if !ds.HasErrors() {
 		if val == cty.NilVal || val.IsNull() || val.Type().TestConformance(in.schema.ImpliedType()) != nil || !val.IsWhollyKnown() {

@@ -119,11 +119,11 @@ func (p *TerraformProvider) PlanResourceChange(_ context.Context, req providers.
 	}
 	switch {
 	case req.PriorState.IsNull():
-		attrs["id"] = cty.UnknownVal(cty.String).RefineNotNull()
+		attrs["id"] = unknownID
 		attrs["output"] = newOutput()
 	case !req.PriorState.GetAttr("triggers_replace").RawEquals(triggers):
 		resp.RequiresReplace = []cty.Path{cty.GetAttrPath("triggers_replace")}
-		attrs["id"] = cty.UnknownVal(cty.String).RefineNotNull()
+		attrs["id"] = unknownID
 		attrs["output"] = newOutput()
 	case !req.PriorState.GetAttr("input").RawEquals(input):
 		attrs["output"] = newOutput()
@@ -131,6 +131,10 @@ func (p *TerraformProvider) PlanResourceChange(_ context.Context, req providers.
 	resp.PlannedState = cty.ObjectVal(attrs)
 	return resp
 }
+
+// unknownID is the planned id of a new object: unknown but never null.
+// cty values are immutable, so one value serves every plan.
+var unknownID = cty.UnknownVal(cty.String).RefineNotNull()
 
 // ApplyResourceChange implements providers.Interface: output takes input's
 // value and a new object gets an id.

@@ -12,6 +12,9 @@ import (
 // path cannot be followed to an attribute, the diagnostic gets the range of
 // the deepest block found, or fallback.
 func (ds Diagnostics) InBody(body hcl.Body, fallback hcl.Range) Diagnostics {
+	if len(ds) == 0 {
+		return nil
+	}
 	out := make(Diagnostics, len(ds))
 	for i, d := range ds {
 		if d.Subject == nil {

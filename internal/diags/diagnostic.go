@@ -139,6 +139,16 @@ func (d Diagnostic) String() string {
 	return b.String()
 }
 
+// WithAddressOf is WithAddress for an address value, formatted only when
+// there are diagnostics to name it in (the common case has none, and
+// formatting thousands of addresses for nothing shows up in profiles).
+func (ds Diagnostics) WithAddressOf(addr fmt.Stringer) Diagnostics {
+	if len(ds) == 0 {
+		return nil
+	}
+	return ds.WithAddress(addr.String())
+}
+
 // WithAddress returns copies of the diagnostics naming addr where they name
 // nothing yet.
 func (ds Diagnostics) WithAddress(addr string) Diagnostics {

@@ -8,25 +8,35 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 )
 
-// decodeAttributesOnly decodes a native-syntax body that has only
-// attributes, against a schema without nested block types, without the
-// content-extraction maps hcldec builds per call. It reports ok=false for
-// anything out of the ordinary (a block, an unknown or missing argument,
-// an evaluation or conversion error); the caller then decodes with hcldec,
-// which produces the exact diagnostics.
-func decodeAttributesOnly(body hcl.Body, schema *configschema.Block, ctx *hcl.EvalContext) (cty.Value, bool) {
+// attributesOnly returns the attributes of a native-syntax body that has
+// no blocks (not even hidden meta-argument blocks) and only arguments the
+// schema declares, when the schema has no block types; otherwise nil.
+// Such bodies can skip hcldec's per-call schema and content maps.
+func attributesOnly(body hcl.Body, schema *configschema.Block) hcl.Attributes {
 	sb, ok := body.(*hclsyntax.Body)
 	if !ok || len(sb.Blocks) > 0 || len(schema.BlockTypes) > 0 {
-		return cty.NilVal, false
+		return nil
 	}
-	for name := range sb.Attributes {
+	attrs, diags := sb.JustAttributes()
+	if diags.HasErrors() {
+		return nil
+	}
+	for name := range attrs {
 		if _, declared := schema.Attributes[name]; !declared {
-			return cty.NilVal, false
+			return nil
 		}
 	}
+	return attrs
+}
+
+// decodeAttributesOnly evaluates prepared attributes into an object of the
+// schema's type. It reports ok=false for anything out of the ordinary (a
+// missing required argument, an evaluation or conversion error); the
+// caller then decodes with hcldec, which produces the exact diagnostics.
+func decodeAttributesOnly(attrs hcl.Attributes, schema *configschema.Block, ctx *hcl.EvalContext) (cty.Value, bool) {
 	vals := make(map[string]cty.Value, len(schema.Attributes))
 	for name, a := range schema.Attributes {
-		attr, present := sb.Attributes[name]
+		attr, present := attrs[name]
 		if !present {
 			if a.Required {
 				return cty.NilVal, false
@@ -38,8 +48,13 @@ func decodeAttributesOnly(body hcl.Body, schema *configschema.Block, ctx *hcl.Ev
 		if diags.HasErrors() {
 			return cty.NilVal, false
 		}
-		v, err := convert.Convert(v, a.ImpliedType())
-		if err != nil || (a.Required && v.IsNull()) {
+		if want := a.ImpliedType(); want != cty.DynamicPseudoType && !v.Type().Equals(want) {
+			var err error
+			if v, err = convert.Convert(v, want); err != nil {
+				return cty.NilVal, false
+			}
+		}
+		if a.Required && v.IsNull() {
 			return cty.NilVal, false
 		}
 		vals[name] = v

@@ -20,11 +20,15 @@ type PreparedBlock struct {
 	refs    []*addrs.Reference
 	dynamic bool
 	diags   diags.Diagnostics
+	// attrs is set when the body is only attributes the schema declares
+	// (and the schema has no block types): such bodies are decoded by
+	// evaluating these expressions directly.
+	attrs hcl.Attributes
 }
 
 // PrepareBlock analyses body for evaluation with schema.
 func PrepareBlock(body hcl.Body, schema *configschema.Block) *PreparedBlock {
-	pb := &PreparedBlock{body: body, schema: schema, dynamic: hasDynamicBlocks(body)}
+	pb := &PreparedBlock{body: body, schema: schema, dynamic: hasDynamicBlocks(body), attrs: attributesOnly(body, schema)}
 	spec := schema.DecoderSpec()
 	if pb.dynamic {
 		pb.refs, pb.diags = References(dynblock.VariablesHCLDec(body, spec))
@@ -46,8 +50,8 @@ func (s *Scope) EvalPrepared(pb *PreparedBlock) (cty.Value, diags.Diagnostics) {
 	if ds.HasErrors() {
 		return cty.UnknownVal(pb.schema.ImpliedType()), ds
 	}
-	if !pb.dynamic {
-		if val, ok := decodeAttributesOnly(pb.body, pb.schema, ctx); ok {
+	if pb.attrs != nil {
+		if val, ok := decodeAttributesOnly(pb.attrs, pb.schema, ctx); ok {
 			return val, ds
 		}
 	}

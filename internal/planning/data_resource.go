@@ -91,7 +91,7 @@ func (p *planner) planDataInstance(ctx context.Context, r *configs.Resource, t *
 // the schema, keep every configured value, and be wholly known.
 func readData(ctx context.Context, t *target, r *configs.Resource, config cty.Value) (cty.Value, diags.Diagnostics) {
 	resp := t.provider.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: r.Type, Config: config, ProviderMeta: cty.NullVal(cty.DynamicPseudoType)})
-	ds := resp.Diagnostics.InBody(r.Config, r.DeclRange).WithAddress(t.addr.String())
+	ds := resp.Diagnostics.InBody(r.Config, r.DeclRange).WithAddressOf(t.addr)
 	if ds.HasErrors() {
 		return cty.NilVal, ds
 	}

@@ -72,7 +72,7 @@ func (p *planner) instanceConfig(ctx context.Context, r *configs.Resource, t *ta
 	} else {
 		vds = t.provider.ValidateResourceConfig(ctx, providers.ValidateResourceConfigRequest{TypeName: r.Type, Config: unmarked}).Diagnostics
 	}
-	return val, ds.Append(vds.InBody(r.Config, r.DeclRange).WithAddress(t.addr.String()))
+	return val, ds.Append(vds.InBody(r.Config, r.DeclRange).WithAddressOf(t.addr))
 }
 
 // planChange asks the provider to plan the instance and turns the answer
@@ -125,7 +125,7 @@ func (p *planner) callPlan(ctx context.Context, r *configs.Resource, t *target, 
 		TypeName: r.Type, PriorState: priorU, ProposedNewState: proposed, Config: configU, PriorPrivate: private,
 		ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
-	ds := resp.Diagnostics.InBody(r.Config, r.DeclRange).WithAddress(t.addr.String())
+	ds := resp.Diagnostics.InBody(r.Config, r.DeclRange).WithAddressOf(t.addr)
 	if ds.HasErrors() {
 		return cty.NilVal, nil, nil, ds
 	}

@@ -33,7 +33,7 @@ func (p *planner) priorObject(ctx context.Context, t *target, src *states.Object
 	resp := t.provider.UpgradeResourceState(ctx, providers.UpgradeResourceStateRequest{
 		TypeName: t.addr.Resource.Resource.Type, Version: int64(src.SchemaVersion), RawJSON: src.AttrsJSON,
 	})
-	ds := resp.Diagnostics.WithAddress(t.addr.String())
+	ds := resp.Diagnostics.WithAddressOf(t.addr)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -65,7 +65,7 @@ func (p *planner) refresh(ctx context.Context, t *target, obj *states.Object, sr
 		TypeName: t.addr.Resource.Resource.Type, PriorState: priorU, Private: obj.Private,
 		ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
-	ds := resp.Diagnostics.WithAddress(t.addr.String())
+	ds := resp.Diagnostics.WithAddressOf(t.addr)
 	if ds.HasErrors() {
 		return nil, ds
 	}
