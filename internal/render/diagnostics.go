@@ -29,7 +29,7 @@ import (
 // shown without its source.
 func Diagnostics(w io.Writer, ds diags.Diagnostics, sources map[string][]byte, opts Options) error {
 	bw := bufio.NewWriter(w)
-	for _, d := range sortDiagnostics(ds) {
+	for _, d := range consolidateWarnings(sortDiagnostics(ds)) {
 		if opts.Color {
 			bw.WriteString(boxedDiagnostic(d, sources, opts))
 		} else {
@@ -65,6 +65,42 @@ func sortDiagnostics(ds diags.Diagnostics) diags.Diagnostics {
 		}
 		return a.Subject.End.Byte < b.Subject.End.Byte
 	})
+	return out
+}
+
+// consolidateWarnings folds repeated warnings into the first of their kind:
+// a warning with a source range whose summary was already seen is dropped,
+// and the first one's detail ends "(and N more similar warnings
+// elsewhere)", so a warning about a construct used a hundred times is
+// printed once, as Terraform does.
+func consolidateWarnings(ds diags.Diagnostics) diags.Diagnostics {
+	out := make(diags.Diagnostics, 0, len(ds))
+	first := map[string]int{}
+	extra := map[string]int{}
+	for _, d := range ds {
+		if d.Severity != diags.Warning || d.Subject == nil {
+			out = append(out, d)
+			continue
+		}
+		if _, seen := first[d.Summary]; seen {
+			extra[d.Summary]++
+			continue
+		}
+		first[d.Summary] = len(out)
+		out = append(out, d)
+	}
+	for summary, n := range extra {
+		d := &out[first[summary]]
+		note := "(and one more similar warning elsewhere)"
+		if n > 1 {
+			note = fmt.Sprintf("(and %d more similar warnings elsewhere)", n)
+		}
+		if d.Detail != "" {
+			d.Detail += "\n\n" + note
+		} else {
+			d.Detail = note
+		}
+	}
 	return out
 }
 

@@ -77,3 +77,92 @@ func TestDiagnosticsMatchTerraform(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagnosticsGolden covers what `terraform validate` did not show:
+// warnings and their consolidation, the "with" line, diagnostics without a
+// source or with a source file not at hand, ranges over several lines, a
+// JSON configuration file and detail text with preformatted lines. Run
+// with -update to rewrite the golden files.
+func TestDiagnosticsGolden(t *testing.T) {
+	src := []byte(`variable "v" {
+  type = string
+}
+
+resource "terraform_data" "a" {
+  count = 2
+  input = {
+    k = var.v
+    j = [
+      1,
+      2,
+    ]
+  }
+}
+`)
+	jsonSrc := []byte("{\n  \"resource\": {\n    \"terraform_data\": {\n      \"b\": {\n        \"input\": 1\n      }\n    }\n  }\n}\n")
+	sources := map[string][]byte{"main.tf": src, "extra.tf.json": jsonSrc}
+	rng := func(needle string) *hcl.Range { r := rangeOf(t, "main.tf", src, needle, 1); return &r }
+	warn := func(needle, summary, detail string) diags.Diagnostic {
+		return diags.Diagnostic{Severity: diags.Warning, Summary: summary, Detail: detail, Subject: rng(needle)}
+	}
+	tests := map[string]struct {
+		reason string
+		ds     diags.Diagnostics
+	}{
+		"warnings": {
+			reason: "warnings come first; repeated ones are folded into the first",
+			ds: diags.Diagnostics{
+				diags.At(*rng("var.v"), "Invalid reference", "A reference is not valid here."),
+				warn("count", "Deprecated argument", "The argument is deprecated."),
+				warn("input", "Deprecated argument", "The argument is deprecated."),
+				warn("type", "Deprecated argument", "The argument is deprecated."),
+				warn("k = var.v", "Something else", ""),
+			},
+		},
+		"with_address": {
+			reason: "the object named by the diagnostic, with and without a range",
+			ds: diags.Diagnostics{
+				{Severity: diags.Error, Summary: "Provider produced inconsistent result after apply", Detail: "This is a bug in the provider.", Address: "terraform_data.a[1]", Subject: rng("k = var.v")},
+				{Severity: diags.Error, Summary: "Resource vanished", Detail: "The object is gone.", Address: "terraform_data.a[0]"},
+			},
+		},
+		"sourceless": {
+			reason: "no range at all, and a range in a file not at hand",
+			ds: diags.Diagnostics{
+				diags.Errorf("Failed to read state", "The state file is locked."),
+				diags.At(hcl.Range{Filename: "other.tf", Start: hcl.Pos{Line: 4, Column: 2, Byte: 30}, End: hcl.Pos{Line: 4, Column: 5, Byte: 33}}, "Missing file", "Gone."),
+			},
+		},
+		"multiline": {
+			reason: "a subject within a wider context spanning several lines",
+			ds: diags.Diagnostics{{
+				Severity: diags.Error, Summary: "Invalid value", Detail: "Expected a string.",
+				Subject: rng("[\n      1,\n      2,\n    ]"), Context: rng("input = {\n    k = var.v\n    j = [\n      1,\n      2,\n    ]\n  }"),
+			}},
+		},
+		"json_file": {
+			reason: "the enclosing block of a .tf.json file",
+			ds: diags.Diagnostics{diags.At(rangeOf(t, "extra.tf.json", jsonSrc, "1", 1), "Invalid value", "Expected a string.")},
+		},
+		"detail_wrapping": {
+			reason: "long detail lines wrap; lines starting with a space do not",
+			ds: diags.Diagnostics{diags.Errorf("Invalid variable value",
+				"The value given for the variable is not valid for its type constraint, which requires a string, a number or a boolean value to be given on the command line.\n\n    terraform plan -var 'v=a very long value that is not wrapped because it is code and must be copied exactly'\n\nThen run again.")},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			for _, color := range []bool{false, true} {
+				var got bytes.Buffer
+				if err := Diagnostics(&got, tc.ds, sources, Options{Color: color}); err != nil {
+					t.Fatal(err)
+				}
+				file := "diagnostics/" + name + ".txt"
+				if color {
+					file = "diagnostics/" + name + ".color.txt"
+				}
+				checkGolden(t, file, got.String())
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -17,27 +16,55 @@ import (
 // left out of objects (false in arrays, whose positions matter).
 
 // generic converts a wholly known, unmarked value to the generic form
-// encoding/json produces, numbers as json.Number so none lose precision.
-// cty.NilVal becomes nil.
+// encoding/json produces, numbers as json.Number so none lose precision
+// (written as cty's JSON encoding writes them). cty.NilVal and null become
+// nil. It fails on an unknown value.
 func generic(v cty.Value) (any, error) {
-	if v == cty.NilVal {
+	if v == cty.NilVal || v.IsNull() {
 		return nil, nil
 	}
-	b, err := ctyjson.Marshal(v, v.Type())
+	if !v.IsKnown() {
+		return nil, fmt.Errorf("value is not yet known")
+	}
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		return v.AsString(), nil
+	case ty == cty.Bool:
+		return v.True(), nil
+	case ty == cty.Number:
+		return json.Number(v.AsBigFloat().Text('f', -1)), nil
+	case ty.IsListType(), ty.IsSetType(), ty.IsTupleType():
+		out := make([]any, 0, v.LengthInt())
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			g, err := generic(e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, g)
+		}
+		return out, nil
+	case ty.IsMapType(), ty.IsObjectType():
+		out := make(map[string]any, v.LengthInt())
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			g, err := generic(e)
+			if err != nil {
+				return nil, err
+			}
+			out[k.AsString()] = g
+		}
+		return out, nil
+	}
+	// Capsule types have no JSON form of their own; let cty say why.
+	b, err := ctyjson.Marshal(v, ty)
 	if err != nil {
 		return nil, err
 	}
-	return decodeGeneric(b)
-}
-
-func decodeGeneric(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
 	var out any
-	if err := dec.Decode(&out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	err = json.Unmarshal(b, &out)
+	return out, err
 }
 
 // omitUnknowns returns v with unknown values left out: dropped from objects

@@ -1,0 +1,90 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/builtin"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// benchPlan returns a plan of n terraform_data changes: a third created,
+// a third updated (a nested input edited), a third replaced.
+func benchPlan(n int) *plans.Plan {
+	p := &plans.Plan{}
+	prov := addrs.AbsProviderConfig{Provider: builtin.TerraformProviderAddr}
+	res := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "x"}.Absolute(addrs.RootModuleInstance)
+	input := func(i int) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{
+			"name":  cty.StringVal(fmt.Sprintf("item-%d", i)),
+			"ports": cty.TupleVal([]cty.Value{cty.NumberIntVal(80), cty.NumberIntVal(int64(i))}),
+			"tags":  cty.ObjectVal(map[string]cty.Value{"env": cty.StringVal("prod"), "team": cty.StringVal("core")}),
+		})
+	}
+	obj := func(id cty.Value, in, out, trig cty.Value) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{"id": id, "input": in, "output": out, "triggers_replace": trig})
+	}
+	null := cty.NullVal(cty.DynamicPseudoType)
+	unknownID := cty.UnknownVal(cty.String)
+	for i := 0; i < n; i++ {
+		c := &plans.ResourceInstanceChange{Addr: res.Instance(addrs.IntKey(i)), Provider: prov}
+		id := cty.StringVal(fmt.Sprintf("id-%d", i))
+		switch i % 3 {
+		case 0:
+			c.Action = plans.Create
+			c.Before = cty.NullVal(obj(id, null, null, null).Type())
+			c.After = obj(unknownID, input(i), cty.UnknownVal(input(i).Type()), null)
+		case 1:
+			c.Action = plans.Update
+			c.Before = obj(id, input(i), input(i), null)
+			c.After = obj(id, input(i+1), cty.UnknownVal(input(i+1).Type()), null)
+		case 2:
+			c.Action = plans.DeleteThenCreate
+			c.ActionReason = plans.ReasonReplaceByTriggers
+			c.Before = obj(id, input(i), input(i), cty.StringVal("a"))
+			c.After = obj(unknownID, input(i), cty.UnknownVal(input(i).Type()), cty.StringVal("b"))
+		}
+		p.Changes = append(p.Changes, c)
+	}
+	return p
+}
+
+func builtinSchemas() providers.Schemas {
+	resp := builtin.NewTerraformProvider().GetProviderSchema(context.Background())
+	return providers.Schemas{builtin.TerraformProviderAddr: &resp}
+}
+
+// BenchmarkPlan renders plans of growing size; time and allocations per
+// change should stay flat (rendering is linear in the number of changes).
+func BenchmarkPlan(b *testing.B) {
+	schemas := builtinSchemas()
+	for _, n := range []int{100, 1000, 10000} {
+		p := benchPlan(n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Plan(io.Discard, p, schemas, Options{Color: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/change")
+		})
+	}
+}
+
+// BenchmarkPlanJSON builds the JSON document of a 10,000-change plan.
+func BenchmarkPlanJSON(b *testing.B) {
+	schemas := builtinSchemas()
+	p := benchPlan(10000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PlanJSON(p, schemas); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
