@@ -142,7 +142,7 @@ resource "terraform_data" "a" {
 		},
 		"json_file": {
 			reason: "the enclosing block of a .tf.json file",
-			ds: diags.Diagnostics{diags.At(rangeOf(t, "extra.tf.json", jsonSrc, "1", 1), "Invalid value", "Expected a string.")},
+			ds:     diags.Diagnostics{diags.At(rangeOf(t, "extra.tf.json", jsonSrc, "1", 1), "Invalid value", "Expected a string.")},
 		},
 		"detail_wrapping": {
 			reason: "long detail lines wrap; lines starting with a space do not",
