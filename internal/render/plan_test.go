@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -100,4 +101,31 @@ func TestPlanMatchesTerraform(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlanNextStepMatchesTerraform compares the end of `terraform plan`.
+func TestPlanNextStepMatchesTerraform(t *testing.T) {
+	tests := map[string]struct {
+		path string
+		want string
+	}{
+		"saved":   {path: "plan.bin", want: readGolden(t, "terraform/s1/plan_create_cmd_tail.txt")},
+		"unsaved": {want: lastRule(readGolden(t, "terraform/s4/plan_c_noout_cmd.txt"))},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var got bytes.Buffer
+			if err := PlanNextStep(&got, tc.path, "terraform", Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got.String()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// lastRule returns s from the newline before its horizontal rule.
+func lastRule(s string) string {
+	return s[strings.LastIndex(s, "\n─"):]
 }
