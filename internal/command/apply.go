@@ -150,7 +150,11 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 // runApplyPlan applies p, recording every object durably as it finishes,
 // and prints the summary and outputs.
 func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, parallelism int, destroy bool) int {
-	rec, err := op.state.mgr.BeginApply(baseFile(op.state, p))
+	base, err := baseFile(op.state, p)
+	if err != nil {
+		return m.errorf("Failed to persist state", "Recording the refreshed state: %s.", err)
+	}
+	rec, err := op.state.mgr.BeginApply(base)
 	if err != nil {
 		return m.errorf("Failed to persist state", "Starting the state journal: %s.", err)
 	}

@@ -134,8 +134,19 @@ func (w recorderWriter) SetOutput(name string, v *states.OutputValue) error {
 
 // baseFile is the snapshot an apply starts from: the plan's refreshed
 // state, with the lineage and serial of the snapshot it was planned
-// against.
-func baseFile(h *stateHandle, p *plans.Plan) *statefile.File {
-	lineage, serial := h.lineageSerial()
-	return &statefile.File{TerraformVersion: configs.LanguageVersion, Lineage: lineage, Serial: serial, State: p.PriorState.DeepCopy()}
+// against. With no state file yet, a refreshed state that already holds
+// something (data sources read while planning) is persisted first, so
+// the apply starts from it.
+func baseFile(h *stateHandle, p *plans.Plan) (*statefile.File, error) {
+	if h.file == nil {
+		if p.PriorState.Empty() {
+			return nil, nil
+		}
+		f, err := h.mgr.Persist(p.PriorState.DeepCopy())
+		if err != nil {
+			return nil, err
+		}
+		h.file = f
+	}
+	return &statefile.File{TerraformVersion: configs.LanguageVersion, Lineage: h.file.Lineage, Serial: h.file.Serial, State: p.PriorState.DeepCopy()}, nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states"
-	"github.com/cairn-iac/cairn/internal/states/statefile"
 )
 
 type durationFlag = time.Duration
@@ -39,8 +38,7 @@ func (m *Meta) editState(f *stateEditFlags, operation string, edit func(*states.
 	if n == 0 || f.dryRun {
 		return 0
 	}
-	lineage, serial := h.lineageSerial()
-	if err := h.mgr.Persist(&statefile.File{Lineage: lineage, Serial: serial, State: st}); err != nil {
+	if _, err := h.mgr.Persist(st); err != nil {
 		return m.errorf("Failed to persist state", "%s", err)
 	}
 	return 0

@@ -147,10 +147,10 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 }
 
 // parseRawVariable interprets a -var or TF_VAR_ string: literally for
-// primitive types, as an HCL expression otherwise (so lists and maps can
-// be given on the command line).
+// primitive types and untyped variables, as an HCL expression otherwise
+// (so lists and maps can be given on the command line).
 func parseRawVariable(v *configs.Variable, rv RawVariable) (cty.Value, diags.Diagnostics) {
-	if v.Type.IsPrimitiveType() {
+	if v.ParsingMode == configs.VariableParseLiteral {
 		return cty.StringVal(rv.Raw), nil
 	}
 	expr, hd := hclsyntax.ParseExpression([]byte(rv.Raw), rv.Origin, hcl.Pos{Line: 1, Column: 1, Byte: 0})
