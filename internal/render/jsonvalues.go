@@ -3,6 +3,8 @@ package render
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
+	"strconv"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/zclconf/go-cty/cty"
@@ -14,13 +16,27 @@ import (
 // mask with true where it is sensitive. The masks mirror the value's
 // structure only as deep as needed: known and non-sensitive leaves are
 // left out of objects (false in arrays, whose positions matter).
+//
+// All three are built as the generic values encoding/json produces (maps,
+// slices, strings, bools, json.Number), straight from cty values.
 
-// generic converts a wholly known, unmarked value to the generic form
-// encoding/json produces, numbers as json.Number so none lose precision
-// (written as cty's JSON encoding writes them). cty.NilVal and null become
-// nil. It fails on an unknown value.
+// generic converts a wholly known, unmarked value to generic form. Numbers
+// become json.Number, written as cty's JSON encoding writes them, so none
+// lose precision. cty.NilVal and null become nil. It fails on an unknown
+// value.
 func generic(v cty.Value) (any, error) {
-	if v == cty.NilVal || v.IsNull() {
+	return toGeneric(v, false)
+}
+
+// knownPart converts an unmarked value to generic form leaving its unknown
+// parts out: dropped from objects and maps, null in sequences (element
+// positions matter). A wholly unknown value becomes nil.
+func knownPart(v cty.Value) (any, error) {
+	return toGeneric(v, true)
+}
+
+func toGeneric(v cty.Value, omitUnknown bool) (any, error) {
+	if v == cty.NilVal || !v.IsKnown() && omitUnknown || v.IsKnown() && v.IsNull() {
 		return nil, nil
 	}
 	if !v.IsKnown() {
@@ -33,12 +49,12 @@ func generic(v cty.Value) (any, error) {
 	case ty == cty.Bool:
 		return v.True(), nil
 	case ty == cty.Number:
-		return json.Number(v.AsBigFloat().Text('f', -1)), nil
+		return json.Number(bigNumberText(v)), nil
 	case ty.IsListType(), ty.IsSetType(), ty.IsTupleType():
 		out := make([]any, 0, v.LengthInt())
 		for it := v.ElementIterator(); it.Next(); {
 			_, e := it.Element()
-			g, err := generic(e)
+			g, err := toGeneric(e, omitUnknown)
 			if err != nil {
 				return nil, err
 			}
@@ -49,7 +65,10 @@ func generic(v cty.Value) (any, error) {
 		out := make(map[string]any, v.LengthInt())
 		for it := v.ElementIterator(); it.Next(); {
 			k, e := it.Element()
-			g, err := generic(e)
+			if omitUnknown && !e.IsKnown() {
+				continue
+			}
+			g, err := toGeneric(e, omitUnknown)
 			if err != nil {
 				return nil, err
 			}
@@ -67,157 +86,99 @@ func generic(v cty.Value) (any, error) {
 	return out, err
 }
 
-// omitUnknowns returns v with unknown values left out: dropped from objects
-// and maps, null in sequences (element positions matter). Sequences become
-// tuples and mappings objects, as JSON does not tell them apart anyway.
-// It returns cty.NilVal for a wholly unknown v. v must be unmarked.
-func omitUnknowns(v cty.Value) cty.Value {
-	ty := v.Type()
+// unknownMask returns the unknown mask of an unmarked value: true where it
+// is unknown.
+func unknownMask(v cty.Value) any {
 	switch {
-	case v.IsNull():
-		return v
 	case !v.IsKnown():
-		return cty.NilVal
-	case ty.IsPrimitiveType():
-		return v
-	case ty.IsListType(), ty.IsSetType(), ty.IsTupleType():
-		var out []cty.Value
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			if k := omitUnknowns(e); k != cty.NilVal {
-				out = append(out, k)
-			} else {
-				out = append(out, cty.NullVal(e.Type()))
-			}
-		}
-		return cty.TupleVal(out)
-	case ty.IsMapType(), ty.IsObjectType():
-		out := map[string]cty.Value{}
-		for it := v.ElementIterator(); it.Next(); {
-			k, e := it.Element()
-			if kv := omitUnknowns(e); kv != cty.NilVal {
-				out[k.AsString()] = kv
-			}
-		}
-		return cty.ObjectVal(out)
+		return true
+	case v.IsNull():
+		return false
 	}
-	return v
+	return structureMask(v, unknownMask)
 }
 
-// unknownAsBool returns the unknown mask of v: true where v is unknown.
-// v must be unmarked.
-func unknownAsBool(v cty.Value) cty.Value {
-	ty := v.Type()
-	switch {
-	case v.IsNull():
-		return cty.False
-	case !v.IsKnown():
-		return cty.True
-	case ty.IsPrimitiveType():
-		return cty.False
-	case ty.IsListType(), ty.IsSetType(), ty.IsTupleType():
-		if v.LengthInt() == 0 {
-			return cty.EmptyTupleVal
-		}
-		var out []cty.Value
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			out = append(out, unknownAsBool(e))
-		}
-		return cty.TupleVal(out)
-	case ty.IsMapType(), ty.IsObjectType():
-		out := map[string]cty.Value{}
-		for it := v.ElementIterator(); it.Next(); {
-			k, e := it.Element()
-			if m := unknownAsBool(e); !m.RawEquals(cty.False) {
-				out[k.AsString()] = m
-			}
-		}
-		return cty.ObjectVal(out)
-	}
-	return cty.False
-}
-
-// sensitiveAsBool returns the sensitivity mask of v: true where v carries
-// the sensitive mark.
-func sensitiveAsBool(v cty.Value) cty.Value {
+// sensitiveMask returns the sensitivity mask of a value: true where it
+// carries the sensitive mark. An unknown collection has no known parts,
+// so its mask is empty.
+func sensitiveMask(v cty.Value) any {
 	if v.HasMark(configschema.SensitiveMark) {
-		return cty.True
+		return true
 	}
 	v, _ = v.Unmark()
 	ty := v.Type()
 	switch {
 	case v.IsNull(), ty.IsPrimitiveType(), ty == cty.DynamicPseudoType:
-		return cty.False
+		return false
+	case !v.IsKnown() && (ty.IsListType() || ty.IsSetType() || ty.IsTupleType()):
+		return []any{}
+	case !v.IsKnown():
+		return map[string]any{}
+	}
+	return structureMask(v, sensitiveMask)
+}
+
+// structureMask builds the mask of a known collection or object from the
+// masks of its elements; primitives are false.
+func structureMask(v cty.Value, elem func(cty.Value) any) any {
+	ty := v.Type()
+	switch {
 	case ty.IsListType(), ty.IsSetType(), ty.IsTupleType():
-		if !v.IsKnown() || v.LengthInt() == 0 {
-			return cty.EmptyTupleVal
-		}
-		var out []cty.Value
+		out := make([]any, 0, v.LengthInt())
 		for it := v.ElementIterator(); it.Next(); {
 			_, e := it.Element()
-			out = append(out, sensitiveAsBool(e))
+			out = append(out, elem(e))
 		}
-		return cty.TupleVal(out)
+		return out
 	case ty.IsMapType(), ty.IsObjectType():
-		if !v.IsKnown() {
-			return cty.EmptyObjectVal
-		}
-		out := map[string]cty.Value{}
+		out := map[string]any{}
 		for it := v.ElementIterator(); it.Next(); {
 			k, e := it.Element()
-			if m := sensitiveAsBool(e); !m.RawEquals(cty.False) {
+			if m := elem(e); m != false {
 				out[k.AsString()] = m
 			}
 		}
-		return cty.ObjectVal(out)
-	}
-	return cty.False
-}
-
-// mask returns a mask (bools in tuples and objects) in generic form.
-func mask(m cty.Value) any {
-	ty := m.Type()
-	switch {
-	case ty == cty.Bool:
-		return m.True()
-	case ty.IsTupleType():
-		out := make([]any, 0, m.LengthInt())
-		for it := m.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			out = append(out, mask(e))
-		}
 		return out
 	}
-	out := map[string]any{}
-	for it := m.ElementIterator(); it.Next(); {
-		k, e := it.Element()
-		out[k.AsString()] = mask(e)
-	}
-	return out
+	return false
 }
 
 // maskJSON returns a mask as JSON text.
-func maskJSON(m cty.Value) json.RawMessage {
-	b, _ := json.Marshal(mask(m))
+func maskJSON(m any) json.RawMessage {
+	b, _ := json.Marshal(m)
 	return b
 }
 
-// attributeValues returns each attribute of an object as JSON of its own
-// type (for a dynamically typed attribute, the type of its value), or nil
-// for a null object. v must be unmarked and wholly known.
+// attributeValues returns each attribute of an unmarked object as JSON of
+// its own type (for a dynamically typed attribute, the type of its value),
+// unknown attributes left out, or nil for a null object.
 func attributeValues(v cty.Value) (map[string]any, error) {
-	if v == cty.NilVal || v.IsNull() {
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
 		return nil, nil
 	}
 	out := map[string]any{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, e := it.Element()
-		g, err := generic(e)
+		if !e.IsKnown() {
+			continue
+		}
+		g, err := knownPart(e)
 		if err != nil {
 			return nil, fmt.Errorf("attribute %s: %w", k.AsString(), err)
 		}
 		out[k.AsString()] = g
 	}
 	return out, nil
+}
+
+// bigNumberText formats a number exactly, as cty's JSON encoding does,
+// taking a shortcut for integers.
+func bigNumberText(v cty.Value) string {
+	bf := v.AsBigFloat()
+	if bf.IsInt() {
+		if n, acc := bf.Int64(); acc == big.Exact {
+			return strconv.FormatInt(n, 10)
+		}
+	}
+	return bf.Text('f', -1)
 }

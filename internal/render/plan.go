@@ -140,8 +140,9 @@ func diffOutputChange(o *plans.OutputChange) *diff {
 	return diffJSON(c)
 }
 
+// unmarkDeep returns v without marks; cty.NilVal stays as it is.
 func unmarkDeep(v cty.Value) cty.Value {
-	if v == cty.NilVal {
+	if v == cty.NilVal || !v.ContainsMarked() {
 		return v
 	}
 	v, _ = v.UnmarkDeep()

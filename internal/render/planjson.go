@@ -146,10 +146,10 @@ func plannedResourceJSON(c *plans.ResourceInstanceChange, schemas providers.Sche
 	r.SchemaVersion = uint64(version)
 	marked := withSchemaMarks(c.After, schema)
 	if after := unmarkDeep(c.After); after != cty.NilVal {
-		if r.AttributeValues, err = attributeValues(omitUnknowns(after)); err != nil {
+		if r.AttributeValues, err = attributeValues(after); err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Addr, err)
 		}
-		r.SensitiveValues = maskJSON(sensitiveAsBool(marked))
+		r.SensitiveValues = maskJSON(sensitiveMask(marked))
 	}
 	return r, nil
 }
@@ -203,23 +203,18 @@ func changeJSON(before, after cty.Value) (*tfjson.Change, error) {
 		if ch.Before, err = generic(unmarkDeep(before)); err != nil {
 			return nil, err
 		}
-		ch.BeforeSensitive = mask(sensitiveAsBool(before))
+		ch.BeforeSensitive = sensitiveMask(before)
 	}
 	if after != cty.NilVal {
 		plain := unmarkDeep(after)
-		ch.AfterUnknown = mask(cty.EmptyObjectVal)
+		ch.AfterUnknown = map[string]any{}
 		if !plain.IsWhollyKnown() {
-			if known := omitUnknowns(plain); known != cty.NilVal {
-				plain = known
-			} else {
-				plain = cty.NilVal
-			}
-			ch.AfterUnknown = mask(unknownAsBool(unmarkDeep(after)))
+			ch.AfterUnknown = unknownMask(plain)
 		}
-		if ch.After, err = generic(plain); err != nil {
+		if ch.After, err = knownPart(plain); err != nil {
 			return nil, err
 		}
-		ch.AfterSensitive = mask(sensitiveAsBool(after))
+		ch.AfterSensitive = sensitiveMask(after)
 	}
 	return ch, nil
 }
@@ -270,7 +265,7 @@ func outputChangesJSON(outputs []*plans.OutputChange) (map[string]*tfjson.Change
 			known := unmarkDeep(o.After).IsWhollyKnown()
 			ch.AfterUnknown = !known
 			if !known {
-				ch.AfterUnknown = mask(unknownAsBool(unmarkDeep(o.After)))
+				ch.AfterUnknown = unknownMask(unmarkDeep(o.After))
 			}
 		}
 		out[o.Name] = ch

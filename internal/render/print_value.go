@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -17,7 +18,12 @@ func quote(s string) string { return strconv.Quote(s) }
 // numberText formats a number as Terraform's plan renderer does: read as a
 // float64 (plans travel through JSON), printed in full without exponent.
 func numberText(v cty.Value) string {
-	return big.NewFloat(float(v)).Text('f', -1)
+	f := float(v)
+	if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		// Whole numbers print as integers either way; this is faster.
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return big.NewFloat(f).Text('f', -1)
 }
 
 // primitiveText formats a bool, number or null.

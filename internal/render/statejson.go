@@ -103,7 +103,7 @@ func stateResourceJSON(addr addrs.AbsResourceInstance, key states.DeposedKey, pr
 	if r.AttributeValues, err = attributeValues(unmarkDeep(obj.Value)); err != nil {
 		return nil, fmt.Errorf("%s: %w", addr, err)
 	}
-	r.SensitiveValues = maskJSON(sensitiveAsBool(withSchemaMarks(obj.Value, schema)))
+	r.SensitiveValues = maskJSON(sensitiveMask(withSchemaMarks(obj.Value, schema)))
 	for _, d := range obj.Dependencies {
 		r.DependsOn = append(r.DependsOn, d.String())
 	}
