@@ -1,8 +1,11 @@
 package plans
 
 import (
+	"bytes"
+
 	"encoding/json"
 	"fmt"
+	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/marks"
@@ -68,6 +71,9 @@ func (ev valueV1) decode() (cty.Value, error) {
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("invalid type: %w", err)
 	}
+	if err := checkMsgpack(ev.Msgpack); err != nil {
+		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
+	}
 	v, err := ctymsgpack.Unmarshal(ev.Msgpack, cty.DynamicPseudoType)
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
@@ -87,6 +93,23 @@ func (ev valueV1) decode() (cty.Value, error) {
 		pvm = append(pvm, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
 	}
 	return v.MarkWithPaths(pvm), nil
+}
+
+// checkMsgpack verifies that b is exactly one well-formed msgpack value
+// whose declared lengths are all backed by data. cty's decoder allocates
+// as many elements as a length prefix claims, so a corrupt file claiming
+// two billion elements would exhaust memory before failing; skipping the
+// structure first fails fast instead.
+func checkMsgpack(b []byte) error {
+	r := bytes.NewReader(b)
+	dec := msgpack.NewDecoder(r)
+	if err := dec.Skip(); err != nil {
+		return err
+	}
+	if r.Len() != 0 {
+		return fmt.Errorf("%d unexpected bytes after the value", r.Len())
+	}
+	return nil
 }
 
 func encodePath(p cty.Path) (pathV1, error) {
