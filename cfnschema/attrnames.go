@@ -42,7 +42,7 @@ func (w *walker) assignNames(props map[string]*node, top bool) map[string]assign
 		reasons []string
 	}
 	cands := make([]candidate, 0, len(props))
-	for cfn := range props {
+	for _, cfn := range sortedKeys(props) {
 		c := candidate{cfn: cfn, base: AttributeName(cfn)}
 		if top {
 			switch c.base {

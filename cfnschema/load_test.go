@@ -51,7 +51,7 @@ func TestLoadDiagnostics(t *testing.T) {
 		"null property": {"", "null_property", false,
 			[]diagSummary{{Error, "Invalid property", "/properties/Name", 4, 13}}},
 		"circular ref": {"a $ref loop without structure cannot hang the loader", "circular_ref", false,
-			[]diagSummary{{Error, "Circular $ref", "/properties/A", 4, 10}, {Error, "Circular $ref", "/properties/B", 5, 10}}},
+			[]diagSummary{{Error, "Circular $ref", "/properties/A/$ref", 4, 19}, {Error, "Circular $ref", "/properties/B/$ref", 5, 19}}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -135,6 +135,28 @@ func TestLocatePointer(t *testing.T) {
 			line, col := locatePointer(src, tc.pointer)
 			if diff := cmp.Diff([2]int{tc.line, tc.col}, [2]int{line, col}); diff != "" {
 				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func TestLoadIsDeterministic(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.json"))
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, firstDiags := Load(file, src)
+			for i := 0; i < 5; i++ {
+				again, diags := Load(file, src)
+				if diff := cmp.Diff(firstDiags, diags); diff != "" {
+					t.Fatalf("diagnostics differ between runs: -first +again:\n%s", diff)
+				}
+				if first != nil && first.Explain() != again.Explain() {
+					t.Fatalf("translation differs between runs")
+				}
 			}
 		})
 	}

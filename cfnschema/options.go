@@ -14,6 +14,7 @@ type options struct {
 	// names.
 	prefixes       map[string]string
 	recursionDepth int
+	maxAttributes  int
 	workers        int
 }
 
@@ -30,6 +31,7 @@ func newOptions(opts []Option) options {
 	o := options{
 		prefixes:       map[string]string{"aws": "awscc"},
 		recursionDepth: DefaultRecursionDepth,
+		maxAttributes:  DefaultMaxAttributes,
 		workers:        runtime.GOMAXPROCS(0),
 	}
 	for _, opt := range opts {
@@ -66,6 +68,24 @@ func WithRecursionDepth(n int) Option {
 			n = 1
 		}
 		o.recursionDepth = n
+	}
+}
+
+// DefaultMaxAttributes bounds the attributes (and types of values) one type
+// may expand to. The largest AWS type has about 3,200 attributes at the
+// default recursion depth; the bound
+// exists because definitions that reference each other several times can
+// expand exponentially, and a schema must not be able to exhaust memory.
+const DefaultMaxAttributes = 100_000
+
+// WithMaxAttributes sets the expansion bound (see DefaultMaxAttributes). A
+// type that exceeds it is not loaded and gets an error diagnostic.
+func WithMaxAttributes(n int) Option {
+	return func(o *options) {
+		if n < 1 {
+			n = 1
+		}
+		o.maxAttributes = n
 	}
 }
 

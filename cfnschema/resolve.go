@@ -83,6 +83,11 @@ func (w *walker) follow(r *resolution, cur *node) (*node, *Diagnostic) {
 			fmt.Sprintf("%q does not name an entry of this schema's definitions or properties (only #/definitions/NAME and #/properties/NAME are supported)", cur.Ref))
 	}
 	if def != "" {
+		for _, d := range w.stack[len(w.stack)-r.pushed:] {
+			if d == def {
+				return nil, w.diag(Error, refLoc, "Circular $ref", fmt.Sprintf("%q leads back to itself through $ref alone, never reaching a schema", cur.Ref))
+			}
+		}
 		if w.depthOf(def) >= w.opts.recursionDepth {
 			r.recursive = def
 			r.n = nil
@@ -102,8 +107,9 @@ func (w *walker) follow(r *resolution, cur *node) (*node, *Diagnostic) {
 	return &merged, nil
 }
 
-// lookup finds the target of a local reference. def is the definition name
-// for #/definitions/X (the unit of recursion), empty for #/properties/X.
+// lookup finds the target of a local reference. def names the unit of
+// recursion: the definition name for #/definitions/X, the reference itself
+// for #/properties/X.
 func (w *walker) lookup(ref string) (target *node, loc, def string, ok bool) {
 	parts := strings.Split(ref, "/")
 	if len(parts) != 3 || parts[0] != "#" {
@@ -115,8 +121,11 @@ func (w *walker) lookup(ref string) (target *node, loc, def string, ok bool) {
 		t := w.doc.Definitions[name]
 		return t, "/definitions/" + escapePointerToken(name), name, t != nil
 	case "properties":
+		// A property can refer to itself through its own members, so it
+		// is a unit of recursion too; its name cannot collide with a
+		// definition's because of the prefix.
 		t := w.doc.Properties[name]
-		return t, "/properties/" + escapePointerToken(name), "", t != nil
+		return t, "/properties/" + escapePointerToken(name), "#/properties/" + name, t != nil
 	}
 	return nil, "", "", false
 }

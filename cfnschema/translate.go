@@ -14,7 +14,10 @@ func (w *walker) object(props map[string]*node, required []string, loc string, p
 		req[r] = true
 	}
 	attrs := make([]*Attribute, 0, len(props))
-	for cfn, n := range props {
+	// Properties are visited in name order so that diagnostics come out in
+	// the same order on every run.
+	for _, cfn := range sortedKeys(props) {
+		n := props[cfn]
 		if n == nil {
 			w.diag(Error, loc+"/"+escapePointerToken(cfn), "Invalid property", "a property schema must be an object, not null")
 			continue
@@ -27,6 +30,9 @@ func (w *walker) object(props map[string]*node, required []string, loc string, p
 
 // attribute translates one property. loc is its schema pointer.
 func (w *walker) attribute(cfn string, name assignedName, n *node, required bool, loc string, p parent) *Attribute {
+	if w.exhausted(loc) {
+		return &Attribute{Name: name.name, CFNName: cfn, Type: &Type{Kind: KindJSON}}
+	}
 	a := &Attribute{
 		Name:        name.name,
 		CFNName:     cfn,
@@ -79,4 +85,18 @@ func (w *walker) attribute(cfn string, name assignedName, n *node, required bool
 
 func recursionReason(def string, depth int) string {
 	return fmt.Sprintf("definition %s is recursive: at its re-entry number %d on this path the value is a JSON string (the rest of the tree stays typed)", def, depth)
+}
+
+// exhausted counts one translated node (an attribute or a type) against the
+// expansion bound and reports whether the bound is exceeded. Types count
+// too because arrays and maps of definitions can multiply without adding
+// attributes.
+func (w *walker) exhausted(loc string) bool {
+	w.nodes++
+	if w.nodes > w.opts.maxAttributes && !w.tooLarge {
+		w.tooLarge = true
+		w.diag(Error, loc, "Schema too large",
+			fmt.Sprintf("the type expands to more than %d attributes and types (definitions referencing each other many times, or a deep recursion); it is not loaded", w.opts.maxAttributes))
+	}
+	return w.tooLarge
 }

@@ -42,6 +42,9 @@ func (w *walker) kindOf(n *node, loc string) (kind string, ok bool) {
 // attribute the type belongs to, as the parent of any nested attributes.
 // Reasons for non-obvious choices are appended to why.
 func (w *walker) typeOf(n *node, loc string, p parent, why *[]string) *Type {
+	if w.exhausted(loc) {
+		return &Type{Kind: KindJSON}
+	}
 	kind, ok := w.kindOf(n, loc)
 	if !ok {
 		return &Type{Kind: KindJSON}

@@ -97,7 +97,7 @@ func objectFromJSON(t *Type, v any, absent absentMode) (attr.Value, error) {
 	for _, a := range t.Attributes {
 		byCFN[a.CFNName] = a
 	}
-	for k := range m {
+	for _, k := range sortedKeys(m) {
 		if byCFN[k] == nil {
 			return nil, fmt.Errorf("object has no property %q", k)
 		}
@@ -150,8 +150,8 @@ func mapFromJSON(t *Type, v any, absent absentMode) (attr.Value, error) {
 		return nil, fmt.Errorf("%s is not an object", jsonText(v))
 	}
 	elems := make(map[string]attr.Value, len(m))
-	for k, e := range m {
-		ev, err := valueFromJSON(t.Elem, e, absent)
+	for _, k := range sortedKeys(m) {
+		ev, err := valueFromJSON(t.Elem, m[k], absent)
 		if err != nil {
 			return nil, fmt.Errorf("key %q: %w", k, err)
 		}

@@ -20,7 +20,11 @@ type walker struct {
 	// stack holds the definitions being expanded on the current path, to
 	// detect recursion.
 	stack []string
-	diags Diagnostics
+	// nodes counts translated attributes and types against the expansion
+	// bound; tooLarge stops the walk once it is exceeded.
+	nodes    int
+	tooLarge bool
+	diags      Diagnostics
 	// suppress collects reasons the type cannot be served.
 	suppress []string
 }
