@@ -24,7 +24,7 @@ type walker struct {
 	// bound; tooLarge stops the walk once it is exceeded.
 	nodes    int
 	tooLarge bool
-	diags      Diagnostics
+	diags    Diagnostics
 	// suppress collects reasons the type cannot be served.
 	suppress []string
 }
