@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/google/go-cmp/cmp"
@@ -125,5 +126,30 @@ func TestStateJSONMatchesTerraform(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got, jsonDocOpts); diff != "" {
 		t.Errorf("StateJSON() differs from Terraform's (-want +got):\n%s", diff)
+	}
+}
+
+// TestPlanJSONGolden writes the JSON documents of the hand-made plans (see
+// TestPlanGolden): typed attributes, nested blocks, replace paths inside
+// blocks, drift, deposed objects, data resources. Run with -update to
+// rewrite them.
+func TestPlanJSONGolden(t *testing.T) {
+	schemas := exampleSchemas()
+	for name, tc := range goldenPlans() {
+		t.Run(name, func(t *testing.T) {
+			p := tc.plan(t)
+			p.Timestamp = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+			doc, err := PlanJSON(p, schemas)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back tfjson.Plan
+			roundTrip(t, doc, &back)
+			b, err := json.MarshalIndent(doc, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, "json/plan_"+name+".json", string(b)+"\n")
+		})
 	}
 }

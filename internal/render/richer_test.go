@@ -232,13 +232,16 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 }
 
-func TestPlanGolden(t *testing.T) {
+// goldenPlan is one hand-made plan with golden renderings.
+type goldenPlan struct {
+	reason string
+	plan   func(t *testing.T) *plans.Plan
+}
+
+func goldenPlans() map[string]goldenPlan {
 	known := str("t-1")
 	unknownID := cty.UnknownVal(cty.String)
-	tests := map[string]struct {
-		reason string
-		plan   func(t *testing.T) *plans.Plan
-	}{
+	return map[string]goldenPlan{
 		"typed_create": {
 			reason: "typed collections, nested attributes and every nesting of blocks, created",
 			plan: func(*testing.T) *plans.Plan {
@@ -397,8 +400,11 @@ func TestPlanGolden(t *testing.T) {
 			},
 		},
 	}
+}
+
+func TestPlanGolden(t *testing.T) {
 	schemas := exampleSchemas()
-	for name, tc := range tests {
+	for name, tc := range goldenPlans() {
 		t.Run(name, func(t *testing.T) {
 			p := tc.plan(t)
 			p.Timestamp = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
