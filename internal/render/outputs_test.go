@@ -138,3 +138,53 @@ func TestFormatValue(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputProblems checks the diagnostics `terraform output` reports
+// instead of printing, by severity and summary.
+func TestOutputProblems(t *testing.T) {
+	some := map[string]*states.OutputValue{
+		"s":   {Value: cty.StringVal("x")},
+		"nul": {Value: cty.NullVal(cty.String)},
+		"unk": {Value: cty.UnknownVal(cty.String)},
+	}
+	type problem struct{ Severity, Summary string }
+	tests := map[string]struct {
+		outputs map[string]*states.OutputValue
+		name    string
+		format  OutputFormat
+		want    []problem
+	}{
+		"no outputs":      {outputs: nil, format: OutputHuman, want: []problem{{"W", "No outputs found"}}},
+		"no outputs raw":  {outputs: nil, name: "s", format: OutputRaw, want: []problem{{"W", "No outputs found"}}},
+		"raw needs name":  {outputs: some, format: OutputRaw, want: []problem{{"E", "Raw output format is only supported for single outputs"}}},
+		"missing":         {outputs: some, name: "nope", format: OutputJSON, want: []problem{{"E", `Output "nope" not found`}}},
+		"raw null":        {outputs: some, name: "nul", format: OutputRaw, want: []problem{{"E", "Unsupported value for raw output"}}},
+		"raw unknown":     {outputs: some, name: "unk", format: OutputRaw, want: []problem{{"E", "Unsupported value for raw output"}}},
+		"json no outputs": {outputs: nil, format: OutputJSON},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var out bytes.Buffer
+			var got []problem
+			for _, d := range Output(&out, tc.name, tc.outputs, tc.format) {
+				got = append(got, problem{string(rune(d.Severity)), d.Summary})
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if len(tc.want) > 0 && out.Len() > 0 {
+				t.Errorf("wrote %q despite the problem", out.String())
+			}
+		})
+	}
+}
+
+func TestApplySummaryDestroy(t *testing.T) {
+	var got bytes.Buffer
+	if err := ApplySummary(&got, 0, 0, 3, true, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("\nDestroy complete! Resources: 3 destroyed.\n", got.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
