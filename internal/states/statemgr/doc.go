@@ -1,0 +1,23 @@
+// Package statemgr is the local backend's state manager: the one owner of a
+// terraform.tfstate file and the files beside it.
+//
+//   - terraform.tfstate: the last snapshot, in format version 4
+//     (statefile), always replaced atomically and never edited in place.
+//   - terraform.tfstate.backup: the snapshot before the last one.
+//   - .terraform.tfstate.lock.info: the lock file. An OS lock (flock) on
+//     it excludes other runs and is released by the kernel if the holder
+//     dies; its content says who holds it.
+//   - terraform.tfstate.journal: present only during an apply (or after
+//     one crashed). Each finished resource instance is appended to it and
+//     made durable before the engine moves on, so an apply of 10,000
+//     instances costs 10,000 small appends sharing fsyncs, not 10,000
+//     rewrites of the whole file. Read replays it after a crash.
+//
+// Every change to these files happens under the lock: the caller's, taken
+// with Lock, or one taken for the duration of the call (Persist) or the
+// apply (BeginApply until Close).
+//
+// The package knows files, locks and snapshot ordering (lineage and
+// serial). It does not know what the state means: it never decodes
+// attribute values, plans, or talks to providers.
+package statemgr

@@ -1,0 +1,192 @@
+package statemgr
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/google/uuid"
+)
+
+// TerraformVersion is the terraform_version Cairn writes into snapshots:
+// the Terraform release whose format and semantics it follows, so that
+// Terraform reads Cairn's state files as its own.
+const TerraformVersion = "1.5.7"
+
+// Filesystem manages one local state file and its backup, lock file and
+// apply journal. Its methods are safe for concurrent use.
+type Filesystem struct {
+	path        string
+	backupPath  string
+	lockPath    string
+	journalPath string
+
+	mu sync.Mutex
+	// lock is the open lock file while m holds the lock.
+	lock *os.File
+	// rec is the apply in progress, if any; it owns the state until Close.
+	rec *Recorder
+	// last is the snapshot on disk as of the last read or write under the
+	// lock, or nil when unknown.
+	last *snapshot
+}
+
+// snapshot is what m knows about the file on disk.
+type snapshot struct {
+	// file is a private copy of the snapshot, nil when there is no state.
+	file *statefile.File
+	// info identifies the file it was read from or written to, nil when
+	// there was none; a different info means someone replaced it.
+	info fs.FileInfo
+}
+
+// NewFilesystem returns a manager for the state file at path (usually
+// terraform.tfstate). Nothing is touched until a method is called.
+func NewFilesystem(path string) *Filesystem {
+	dir, base := filepath.Split(path)
+	return &Filesystem{
+		path:        path,
+		backupPath:  path + ".backup",
+		lockPath:    filepath.Join(dir, "."+base+".lock.info"),
+		journalPath: path + ".journal",
+	}
+}
+
+// Path returns the state file's path.
+func (m *Filesystem) Path() string { return m.path }
+
+var errApplyOpen = errors.New("an apply started with BeginApply is still open; use Recorder.State, or Close it first")
+
+// Read returns the current state: the snapshot plus, if an apply crashed,
+// every object its journal recorded. It returns nil (and no error) when no
+// state exists, including when the state file is empty.
+//
+// When the lock is free, or held by m, Read also finishes a crashed apply:
+// it writes the recovered state as a new snapshot (serial one higher) and
+// removes the journal, so that Terraform sees it too, and it removes a
+// journal whose final snapshot had already landed. When another run holds
+// the lock, Read changes nothing and returns the snapshot with that run's
+// journal replayed on top, the most current view there is.
+//
+// A corrupt state file or journal is an error naming the file; nothing is
+// modified then.
+func (m *Filesystem) Read() (*statefile.File, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.rec != nil {
+		return nil, fmt.Errorf("reading state %s: %w", m.path, errApplyOpen)
+	}
+	release, err := m.holdLocked("OperationTypeRead")
+	if err != nil {
+		// Someone else holds the lock (or the directory is read-only):
+		// look, but do not touch.
+		return m.load(false)
+	}
+	defer release()
+	return m.load(true)
+}
+
+// Persist writes s as the new snapshot, replacing the state file
+// atomically and keeping the previous snapshot as the backup. The serial
+// goes up by one only if s differs from the snapshot on disk; otherwise
+// nothing is written. A state with no snapshot before it gets a new
+// lineage and serial 1. It returns the snapshot now on disk.
+//
+// Persist takes the lock for its duration if the caller does not hold it,
+// and fails with a *LockError if another run does.
+func (m *Filesystem) Persist(s *states.State) (*statefile.File, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.rec != nil {
+		return nil, fmt.Errorf("writing state %s: %w", m.path, errApplyOpen)
+	}
+	release, err := m.holdLocked("OperationTypeStateWrite")
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	prev, err := m.current()
+	if err != nil {
+		return nil, err
+	}
+	if prev != nil && sameState(prev.State, s) {
+		unchanged := *prev
+		unchanged.State = s
+		return &unchanged, nil
+	}
+	next := &statefile.File{TerraformVersion: TerraformVersion, Serial: 1, Lineage: newLineage(), State: s}
+	if prev != nil {
+		next.Serial, next.Lineage = prev.Serial+1, prev.Lineage
+	}
+	if err := m.writeSnapshot(next); err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+// current returns the snapshot on disk, from m.last when the file is
+// provably the one m last saw and no journal waits, else by reading (and
+// recovering). The lock must be held.
+func (m *Filesystem) current() (*statefile.File, error) {
+	if m.last != nil && m.unchangedOnDisk() {
+		return m.last.file, nil
+	}
+	return m.load(true)
+}
+
+func (m *Filesystem) unchangedOnDisk() bool {
+	if _, err := os.Lstat(m.journalPath); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	fi, err := os.Stat(m.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return m.last.info == nil
+	case err != nil || m.last.info == nil:
+		return false
+	}
+	// Cairn replaces the file, so a new snapshot is a new inode; other
+	// writers (Terraform) rewrite in place, which changes size or time.
+	return os.SameFile(fi, m.last.info) && fi.Size() == m.last.info.Size() && fi.ModTime().Equal(m.last.info.ModTime())
+}
+
+// writeSnapshot replaces the state file with f and remembers it. The lock
+// must be held.
+func (m *Filesystem) writeSnapshot(f *statefile.File) error {
+	src, err := statefile.Marshal(f)
+	if err != nil {
+		return fmt.Errorf("writing state %s: %w", m.path, err)
+	}
+	if err := replaceFile(m.path, m.backupPath, src); err != nil {
+		return fmt.Errorf("writing state %s: %w", m.path, err)
+	}
+	fi, err := os.Stat(m.path)
+	if err != nil {
+		return fmt.Errorf("writing state %s: %w", m.path, err)
+	}
+	m.last = &snapshot{file: copyFile(f), info: fi}
+	return nil
+}
+
+// newLineage returns the lineage of a new state: a random UUID, as
+// Terraform uses.
+func newLineage() string { return uuid.NewString() }
+
+// copyFile returns f with a state m can keep while the caller goes on
+// changing its own.
+func copyFile(f *statefile.File) *statefile.File {
+	if f == nil {
+		return nil
+	}
+	c := *f
+	c.State = f.State.DeepCopy()
+	if c.State == nil {
+		c.State = states.NewState()
+	}
+	return &c
+}

@@ -1,0 +1,147 @@
+package statemgr
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+)
+
+// load reads the snapshot and any journal beside it. With recover set
+// (the lock is held by m) it also brings the files up to date: a crashed
+// apply's journal becomes a new snapshot and is removed, a stale journal
+// is removed. The result is remembered only when it is what the disk
+// holds.
+func (m *Filesystem) load(recover bool) (*statefile.File, error) {
+	snap, info, err := readSnapshot(m.path)
+	if err != nil {
+		return nil, err
+	}
+	j, err := readJournal(m.journalPath)
+	if err != nil {
+		return nil, err
+	}
+	if j == nil {
+		if recover {
+			m.last = &snapshot{file: copyFile(snap), info: info}
+		}
+		return snap, nil
+	}
+	status, err := classify(snap, j)
+	if err != nil {
+		return nil, fmt.Errorf("state %s and its journal %s disagree: %w", m.path, m.journalPath, err)
+	}
+	if status == journalStale {
+		if recover {
+			if err := removeJournal(m.journalPath); err != nil {
+				return nil, err
+			}
+			m.last = &snapshot{file: copyFile(snap), info: info}
+		}
+		return snap, nil
+	}
+	recovered := j.replay(snap)
+	if !recover {
+		return recovered, nil
+	}
+	if len(j.records) > 0 {
+		recovered.Serial = j.header.BaseSerial + 1
+		if err := m.writeSnapshot(recovered); err != nil {
+			return nil, fmt.Errorf("recovering from journal %s: %w", m.journalPath, err)
+		}
+	} else {
+		m.last = &snapshot{file: copyFile(snap), info: info}
+		recovered = snap
+	}
+	if err := removeJournal(m.journalPath); err != nil {
+		return nil, err
+	}
+	return recovered, nil
+}
+
+// readSnapshot reads the state file: nil when it does not exist or is
+// empty (Terraform leaves an empty one behind when it locks a new state).
+// info is nil only when the file does not exist.
+func readSnapshot(path string) (*statefile.File, fs.FileInfo, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+	}
+	sf, err := statefile.Read(f)
+	if errors.Is(err, statefile.ErrNoState) {
+		return nil, info, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+	}
+	return sf, info, nil
+}
+
+// journalStatus is how a journal relates to the snapshot beside it.
+type journalStatus int
+
+const (
+	// journalPending: the journal's records are not in the snapshot yet
+	// (the apply is running, or crashed).
+	journalPending journalStatus = iota
+	// journalStale: the apply's final snapshot landed; only removing the
+	// journal was left undone.
+	journalStale
+)
+
+// classify decides between pending and stale from the journal header's
+// record of the snapshot the apply started from. Anything else means the
+// files were mixed up or edited, and is an error: replaying would be
+// guesswork.
+func classify(snap *statefile.File, j *journal) (journalStatus, error) {
+	h := j.header
+	if !j.complete {
+		// The header never became durable, so no record was acknowledged.
+		return journalStale, nil
+	}
+	if snap == nil {
+		if h.BaseExists {
+			return 0, fmt.Errorf("the journal continues serial %d of lineage %s, but there is no state snapshot", h.BaseSerial, h.Lineage)
+		}
+		return journalPending, nil
+	}
+	switch {
+	case snap.Lineage != h.Lineage:
+		return 0, fmt.Errorf("the journal belongs to lineage %s, the state to lineage %s", h.Lineage, snap.Lineage)
+	case !h.BaseExists:
+		// The apply started from no state and created this lineage, so
+		// the snapshot is the one its Close wrote.
+		return journalStale, nil
+	case h.BaseSerial == snap.Serial:
+		return journalPending, nil
+	case h.BaseSerial < snap.Serial:
+		return journalStale, nil
+	default:
+		return 0, fmt.Errorf("the journal continues serial %d, but the state has the older serial %d; "+
+			"was the state file replaced by an older copy?", h.BaseSerial, snap.Serial)
+	}
+}
+
+// replay returns the snapshot with the journal's records applied. Serial
+// and lineage are still the base's: nothing new has been written yet.
+func (j *journal) replay(snap *statefile.File) *statefile.File {
+	out := &statefile.File{TerraformVersion: TerraformVersion, Lineage: j.header.Lineage, Serial: j.header.BaseSerial, State: states.NewState()}
+	if snap != nil {
+		out.State = snap.State.DeepCopy()
+	}
+	for _, r := range j.records {
+		r.apply(out.State)
+	}
+	return out
+}

@@ -1,0 +1,181 @@
+package statemgr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// Lock takes the state lock, waiting up to timeout for another holder to
+// release it (0 tries once). The lock excludes every other Filesystem for
+// the same path, in this process or another, and the kernel releases it if
+// the process dies, so a crashed run never leaves a stale lock behind.
+//
+// info describes this holder; Lock fills in ID (when empty), Who (when
+// empty), Created and Path, and writes it to the lock file for others to
+// read. On failure the error is a *LockError naming the holder.
+//
+// unlock releases the lock. It fails while an apply started with
+// BeginApply is still open, because the journal relies on the lock.
+// Calling it again is a no-op.
+func (m *Filesystem) Lock(ctx context.Context, info LockInfo, timeout time.Duration) (unlock func() error, err error) {
+	f, err := acquire(ctx, m.lockPath, timeout)
+	if err != nil {
+		return nil, err
+	}
+	info.fill(m.path, time.Now())
+	if err := writeLockInfo(f, &info); err != nil {
+		releaseLockFile(f, m.lockPath)
+		return nil, fmt.Errorf("writing lock info %s: %w", m.lockPath, err)
+	}
+	m.mu.Lock()
+	m.lock = f
+	m.mu.Unlock()
+	return func() error {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.lock != f {
+			return nil
+		}
+		if m.rec != nil {
+			return fmt.Errorf("unlocking state %s: an apply is still recording; close it first", m.path)
+		}
+		m.lock = nil
+		return releaseLockFile(f, m.lockPath)
+	}, nil
+}
+
+// acquire waits for the lock file's flock, polling with a growing delay
+// until timeout or ctx ends.
+func acquire(ctx context.Context, path string, timeout time.Duration) (*os.File, error) {
+	deadline := time.Now().Add(timeout)
+	delay := 10 * time.Millisecond
+	for {
+		f, err := acquireOnce(path)
+		if err != nil {
+			return nil, &LockError{Err: fmt.Errorf("using lock file %s: %w", path, err)}
+		}
+		if f != nil {
+			return f, nil
+		}
+		remaining := time.Until(deadline)
+		if remaining <= 0 {
+			return nil, &LockError{Holder: readLockInfo(path), Err: ErrLocked}
+		}
+		t := time.NewTimer(min(delay, remaining))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, &LockError{Holder: readLockInfo(path), Err: ctx.Err()}
+		case <-t.C:
+		}
+		delay = min(2*delay, 500*time.Millisecond)
+	}
+}
+
+// acquireOnce tries once to take the lock. It returns nil, nil when
+// another holder has it.
+func acquireOnce(path string) (*os.File, error) {
+	for {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, err
+		}
+		ok, err := tryFlock(f)
+		if err != nil || !ok {
+			f.Close()
+			return nil, err
+		}
+		// A holder removes the lock file before releasing its flock. If
+		// that happened between our open and our flock, we hold a lock on
+		// a file nobody else can find, and must start again.
+		same, err := stillAt(f, path)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		if same {
+			return f, nil
+		}
+		f.Close()
+	}
+}
+
+func stillAt(f *os.File, path string) (bool, error) {
+	held, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	named, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(held, named), nil
+}
+
+// releaseLockFile removes the lock file while still holding its flock (see
+// acquireOnce), then lets the flock go.
+func releaseLockFile(f *os.File, path string) error {
+	rmErr := os.Remove(path)
+	closeErr := f.Close()
+	if rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
+		return fmt.Errorf("removing lock file %s: %w", path, rmErr)
+	}
+	if closeErr != nil {
+		return fmt.Errorf("releasing lock file %s: %w", path, closeErr)
+	}
+	return nil
+}
+
+func writeLockInfo(f *os.File, info *LockInfo) error {
+	if err := f.Truncate(0); err != nil {
+		return err
+	}
+	_, err := f.WriteAt(info.marshal(), 0)
+	return err
+}
+
+// readLockInfo returns the holder's info, or nil when the file is gone or
+// half written.
+func readLockInfo(path string) *LockInfo {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var info LockInfo
+	if json.Unmarshal(src, &info) != nil {
+		return nil
+	}
+	return &info
+}
+
+// holdLocked makes sure m holds the lock for a change to the files,
+// taking it without waiting if the caller has not. release gives back a
+// lock taken here and does nothing otherwise. m.mu must be held.
+func (m *Filesystem) holdLocked(operation string) (release func() error, err error) {
+	if m.lock != nil {
+		return func() error { return nil }, nil
+	}
+	f, err := acquire(context.Background(), m.lockPath, 0)
+	if err != nil {
+		return nil, err
+	}
+	info := LockInfo{Operation: operation, Version: TerraformVersion}
+	info.fill(m.path, time.Now())
+	if err := writeLockInfo(f, &info); err != nil {
+		releaseLockFile(f, m.lockPath)
+		return nil, fmt.Errorf("writing lock info %s: %w", m.lockPath, err)
+	}
+	m.lock = f
+	return func() error {
+		m.lock = nil
+		return releaseLockFile(f, m.lockPath)
+	}, nil
+}
