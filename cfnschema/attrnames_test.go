@@ -111,3 +111,33 @@ func TestPluralAvailability(t *testing.T) {
 		})
 	}
 }
+
+func TestAttributesLookup(t *testing.T) {
+	rt, _ := loadRule(t, "names")
+	nested := rt.Attributes.ByName("nested")
+	cases := map[string]struct {
+		reason string
+		got    *Attribute
+		want   string
+	}{
+		"by name":        {"", rt.Attributes.ByName("vpc_id"), "/properties/VPCId"},
+		"by CFN name":    {"", rt.Attributes.ByCFNName("VPCId"), "/properties/VPCId"},
+		"renamed top Id": {"the top-level Id is found under its CFN name", rt.Attributes.ByCFNName("Id"), "/properties/Id"},
+		"nested by CFN":  {"each object level has its own names", nested.Type.Attributes.ByCFNName("Id"), "/properties/Nested/Id"},
+		"nested by name": {"", nested.Type.Attributes.ByName("id"), "/properties/Nested/Id"},
+		"synthetic id":   {"the top-level id has no CFN pointer", rt.Attributes.ByName("id"), ""},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if tc.got == nil {
+				t.Fatalf("%s: not found", tc.reason)
+			}
+			if diff := cmp.Diff(tc.want, tc.got.Pointer); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+	if rt.Attributes.ByName("nope") != nil || rt.Attributes.ByCFNName("Nope") != nil {
+		t.Errorf("unknown names must give nil")
+	}
+}

@@ -84,7 +84,7 @@ const idDescription = "Uniquely identifies the resource."
 // withIDAttribute adds the computed id every resource has: the Cloud
 // Control identifier, never derived by Cairn from properties (multi-part
 // primary identifiers are joined with "|" by Cloud Control itself).
-func withIDAttribute(attrs []*Attribute) []*Attribute {
+func withIDAttribute(attrs Attributes) Attributes {
 	id := &Attribute{
 		Name:               "id",
 		Path:               Path{"id"},

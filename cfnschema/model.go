@@ -2,6 +2,7 @@ package cfnschema
 
 import (
 	"encoding/json"
+	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -78,7 +79,7 @@ type Type struct {
 	// Elem is the element type of KindList, KindSet and KindMap.
 	Elem *Type
 	// Attributes are the attributes of KindObject, sorted by name.
-	Attributes []*Attribute
+	Attributes Attributes
 	// Constraints are the validation keywords that apply to values of
 	// this type.
 	Constraints Constraints
@@ -192,4 +193,29 @@ func (p Path) child(s string) Path {
 	copy(out, p)
 	out[len(p)] = s
 	return out
+}
+
+// Attributes are the attributes of one object, sorted by Terraform name.
+// The runtime walks CloudFormation JSON and Terraform values level by level
+// with them: names map per object, never through one flat table.
+type Attributes []*Attribute
+
+// ByName returns the attribute with a Terraform name, or nil.
+func (as Attributes) ByName(name string) *Attribute {
+	i := sort.Search(len(as), func(i int) bool { return as[i].Name >= name })
+	if i < len(as) && as[i].Name == name {
+		return as[i]
+	}
+	return nil
+}
+
+// ByCFNName returns the attribute of a CloudFormation property name, or
+// nil.
+func (as Attributes) ByCFNName(name string) *Attribute {
+	for _, a := range as {
+		if a.CFNName == name {
+			return a
+		}
+	}
+	return nil
 }

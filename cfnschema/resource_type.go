@@ -25,7 +25,7 @@ type ResourceType struct {
 	PrimaryIdentifier []string
 	// Attributes are the top-level attributes sorted by name, the synthetic
 	// id among them.
-	Attributes []*Attribute
+	Attributes Attributes
 	// WriteOnly lists the paths of write-only attributes, whose values the
 	// runtime must carry over from prior state on read ("*" steps included:
 	// the runtime matches elements).

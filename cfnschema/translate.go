@@ -7,7 +7,7 @@ import (
 
 // object translates the properties of one object into attributes sorted by
 // Terraform name. loc is the schema pointer of the properties map.
-func (w *walker) object(props map[string]*node, required []string, loc string, p parent) []*Attribute {
+func (w *walker) object(props map[string]*node, required []string, loc string, p parent) Attributes {
 	names := w.assignNames(props, p.top)
 	req := make(map[string]bool, len(required))
 	for _, r := range required {
