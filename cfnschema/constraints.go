@@ -93,10 +93,8 @@ func (w *walker) enum(raw []json.RawMessage, loc string) []any {
 	}
 	out := make([]any, 0, len(raw))
 	for i, r := range raw {
-		dec := json.NewDecoder(bytes.NewReader(r))
-		dec.UseNumber()
-		var v any
-		if err := dec.Decode(&v); err != nil {
+		v, err := decodeJSONValue(r)
+		if err != nil {
 			w.warnf(fmt.Sprintf("%s/%d", loc, i), "Invalid enum value", "%v", err)
 			continue
 		}
@@ -105,4 +103,35 @@ func (w *walker) enum(raw []json.RawMessage, loc string) []any {
 		}
 	}
 	return out
+}
+
+// decodeJSONValue decodes one JSON value with numbers as json.Number. The
+// scalars that make up nearly all enum values and defaults are decoded
+// without a json.Decoder, whose buffer would dominate the allocations of a
+// whole load.
+func decodeJSONValue(raw json.RawMessage) (any, error) {
+	r := bytes.TrimSpace(raw)
+	if len(r) > 0 {
+		switch c := r[0]; {
+		case c == '"':
+			var s string
+			err := json.Unmarshal(r, &s)
+			return s, err
+		case c == '-' || (c >= '0' && c <= '9'):
+			if json.Valid(r) {
+				return json.Number(r), nil
+			}
+		case bytes.Equal(r, []byte("true")):
+			return true, nil
+		case bytes.Equal(r, []byte("false")):
+			return false, nil
+		case bytes.Equal(r, []byte("null")):
+			return nil, nil
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(r))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
 }

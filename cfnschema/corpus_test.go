@@ -229,3 +229,34 @@ func TestCorpusWriteOnlyThroughArrays(t *testing.T) {
 	}
 	_ = os.Getenv
 }
+
+// TestCorpusAwsccNames checks attribute names that awscc's documentation
+// shows for these types, so existing configurations keep working.
+func TestCorpusAwsccNames(t *testing.T) {
+	c, _, _ := loadCorpus(t)
+	cases := map[string]struct {
+		reason   string
+		typeName string
+		path     string
+	}{
+		"flow log id":         {"top-level Id → <resource>_id", "AWS::EC2::FlowLog", "flow_log_id"},
+		"regex pattern set":   {"the resource part is the whole snake-cased resource name", "AWS::WAFv2::RegexPatternSet", "regex_pattern_set_id"},
+		"provider_name":       {"top-level Provider → provider_name", "AWS::CodePipeline::CustomActionType", "provider_name"},
+		"ipv_6_addresses":     {"awscc's digit handling", "AWS::EC2::Instance", "ipv_6_addresses"},
+		"ipv_6_address_count": {"", "AWS::EC2::Instance", "ipv_6_address_count"},
+		"bucket name":         {"", "AWS::S3::Bucket", "bucket_name"},
+		"nested id":           {"a nested Id stays id beside the renamed top-level one", "AWS::CloudFront::Distribution", "distribution_config.origins[*].id"},
+		"distribution id":     {"", "AWS::CloudFront::Distribution", "distribution_id"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			rt := c.Type(tc.typeName)
+			if rt == nil {
+				t.Fatalf("%s not loaded", tc.typeName)
+			}
+			if rt.Attribute(tc.path) == nil {
+				t.Errorf("%s\n%s has no attribute %s", tc.reason, rt.TerraformName, tc.path)
+			}
+		})
+	}
+}

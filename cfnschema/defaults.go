@@ -1,7 +1,6 @@
 package cfnschema
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -12,10 +11,8 @@ import (
 // with a warning; the attribute stays Computed, as the schema's intent was
 // a server-side value.
 func (w *walker) applyDefault(a *Attribute, raw json.RawMessage, loc string) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := decodeJSONValue(raw)
+	if err != nil {
 		w.warnf(loc, "Invalid default", "%v", err)
 		return
 	}
