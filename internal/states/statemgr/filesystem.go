@@ -66,12 +66,14 @@ var errApplyOpen = errors.New("an apply started with BeginApply is still open; u
 // every object its journal recorded. It returns nil (and no error) when no
 // state exists, including when the state file is empty.
 //
-// When the lock is free, or held by m, Read also finishes a crashed apply:
-// it writes the recovered state as a new snapshot (serial one higher) and
-// removes the journal, so that Terraform sees it too, and it removes a
-// journal whose final snapshot had already landed. When another run holds
-// the lock, Read changes nothing and returns the snapshot with that run's
-// journal replayed on top, the most current view there is.
+// Read takes no lock unless a journal is present, so that reading never
+// makes another run's Lock fail. With a journal, when the lock is free or
+// held by m, Read finishes the crashed apply: it writes the recovered
+// state as a new snapshot (serial one higher) and removes the journal, so
+// that Terraform sees it too; a journal whose final snapshot had already
+// landed is just removed. When another run holds the lock, Read changes
+// nothing and returns the snapshot with that run's journal replayed on
+// top, the most current view there is.
 //
 // A corrupt state file or journal is an error naming the file; nothing is
 // modified then.
@@ -81,9 +83,17 @@ func (m *Filesystem) Read() (*statefile.File, error) {
 	if m.rec != nil {
 		return nil, fmt.Errorf("reading state %s: %w", m.path, errApplyOpen)
 	}
+	if m.lock != nil {
+		return m.load(true)
+	}
+	if _, err := os.Lstat(m.journalPath); errors.Is(err, fs.ErrNotExist) {
+		// Nothing to finish, so no lock: a reader must never make a
+		// writer's Lock fail.
+		return m.load(false)
+	}
 	release, err := m.holdLocked("OperationTypeRead")
 	if err != nil {
-		// Someone else holds the lock (or the directory is read-only):
+		// Another run holds the lock (or the directory is read-only):
 		// look, but do not touch.
 		return m.load(false)
 	}

@@ -215,3 +215,22 @@ func TestReadTerraformState(t *testing.T) {
 		t.Errorf("backup is not Terraform's file (%v)", err)
 	}
 }
+
+func TestReadTakesNoLock(t *testing.T) {
+	m := newManager(t)
+	if _, err := m.Persist(stateOf(1)); err != nil {
+		t.Fatal(err)
+	}
+	holder := NewFilesystem(m.Path())
+	unlock, err := holder.Lock(t.Context(), LockInfo{ID: "holder"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	if _, err := m.Read(); err != nil {
+		t.Fatalf("Read while another run holds the lock: %v", err)
+	}
+	if info := readLockInfo(m.lockPath); info == nil || info.ID != "holder" {
+		t.Errorf("Read disturbed the holder's lock file: %+v", info)
+	}
+}

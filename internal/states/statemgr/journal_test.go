@@ -502,3 +502,42 @@ func TestBeginApplyPersistsChangedBase(t *testing.T) {
 		t.Errorf("recovered state (-want +got):\n%s", diff)
 	}
 }
+
+func TestJournalFailureKeepsChanges(t *testing.T) {
+	m := newManager(t)
+	rec, err := m.BeginApply(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The disk goes away under the journal.
+	rec.journal.f.Close()
+	err = rec.SetObject(instanceAddr(1), states.NotDeposed, testObject(1), testProvider)
+	if err == nil || !strings.Contains(err.Error(), m.journalPath) {
+		t.Fatalf("SetObject with a broken journal: got %v, want an error naming the journal", err)
+	}
+	if err := rec.SetObject(instanceAddr(2), states.NotDeposed, testObject(2), testProvider); err == nil {
+		t.Errorf("a second SetObject after the journal broke succeeded; the failure must stick")
+	}
+	// The object exists remotely whatever the journal says: Close saves it.
+	final, err := rec.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(stateOf(3).Resource(instanceAddr(1).ContainingResource()), final.State.Resource(instanceAddr(1).ContainingResource()), cmpOpts); diff != "" {
+		t.Errorf("final state lost the object (-want +got):\n%s", diff)
+	}
+}
+
+func FuzzParseJournal(f *testing.F) {
+	header := `{"format":"cairn-apply-journal","version":1,"lineage":"l","base_serial":3,"base_exists":true}` + "\n"
+	f.Add([]byte(header + `{"output":{"name":"o","value":1,"type":"number"}}` + "\n"))
+	f.Add([]byte(header + `{"object":{"mode":"managed","type":"t","name":"n","provider":"provider[\"a/b/c\"]","instance":{"index_key":1,"schema_version":0,"attributes":{"id":"x"}}}}` + "\n"))
+	f.Add([]byte(header + `{"object":{"mode":"managed","type":"t","name":"n","provider":"provider[\"a/b/c\"]","removed":true,"instance":{"deposed":"0000000a"}}}` + "\n\x00\x00"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		j, err := parseJournal(src)
+		if err != nil {
+			return
+		}
+		j.replay(nil)
+	})
+}
