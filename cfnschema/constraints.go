@@ -9,8 +9,7 @@ import (
 )
 
 func (w *walker) stringConstraints(n *node, loc string, c *Constraints, why *[]string) {
-	c.MinLength = w.count(n.MinLength, loc+"/minLength")
-	c.MaxLength = w.count(n.MaxLength, loc+"/maxLength")
+	c.MinLength, c.MaxLength = w.countRange(n.MinLength, n.MaxLength, loc, "minLength", "maxLength")
 	// An empty pattern matches everything; the sanitised AWS schemas use it
 	// for patterns Go could not compile when they were downloaded.
 	if n.Pattern != nil && *n.Pattern != "" {
@@ -26,12 +25,36 @@ func (w *walker) numberConstraints(n *node, loc string, c *Constraints) {
 	if n.Maximum != nil {
 		c.Maximum = w.number(*n.Maximum, loc+"/maximum")
 	}
+	if c.Minimum != "" && c.Maximum != "" {
+		lo, _ := strconv.ParseFloat(string(c.Minimum), 64)
+		hi, _ := strconv.ParseFloat(string(c.Maximum), 64)
+		if lo > hi {
+			w.contradiction(loc, "minimum", "maximum")
+			c.Minimum, c.Maximum = "", ""
+		}
+	}
 	c.Enum = w.enum(n.Enum, loc+"/enum")
 }
 
 func (w *walker) collectionConstraints(n *node, loc string, c *Constraints) {
-	c.MinItems = w.count(n.MinItems, loc+"/minItems")
-	c.MaxItems = w.count(n.MaxItems, loc+"/maxItems")
+	c.MinItems, c.MaxItems = w.countRange(n.MinItems, n.MaxItems, loc, "minItems", "maxItems")
+}
+
+// countRange reads a pair of count keywords. A pair that contradicts itself
+// (minimum above maximum) would make the framework reject every value, so
+// both are dropped with a warning.
+func (w *walker) countRange(lo, hi *json.Number, loc, loKey, hiKey string) (*int64, *int64) {
+	l := w.count(lo, loc+"/"+loKey)
+	h := w.count(hi, loc+"/"+hiKey)
+	if l != nil && h != nil && *l > *h {
+		w.contradiction(loc, loKey, hiKey)
+		return nil, nil
+	}
+	return l, h
+}
+
+func (w *walker) contradiction(loc, loKey, hiKey string) {
+	w.warnf(loc+"/"+loKey, "Contradictory bounds", "%s is greater than %s; neither is validated", loKey, hiKey)
 }
 
 // number checks a numeric keyword; a bound that is not a finite number is

@@ -83,8 +83,10 @@ func (w *walker) attribute(cfn string, name assignedName, n *node, required bool
 	return a
 }
 
+// recursionReason explains a JSON string at a recursion point. The JSON
+// uses CloudFormation's property names: it is passed to Cloud Control as is.
 func recursionReason(def string, depth int) string {
-	return fmt.Sprintf("definition %s is recursive: at its re-entry number %d on this path the value is a JSON string (the rest of the tree stays typed)", def, depth)
+	return fmt.Sprintf("definition %s is recursive: after %d expansions on one path its value is a JSON string with CloudFormation property names", def, depth)
 }
 
 // exhausted counts one translated node (an attribute or a type) against the

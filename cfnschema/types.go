@@ -188,8 +188,7 @@ func (w *walker) mapType(n *node, loc string, p parent, why *[]string) *Type {
 		}
 		*why = append(*why, "map keys and values follow all patternProperties patterns: "+strings.Join(srcs, ", "))
 	}
-	t.Constraints.MinProperties = w.count(n.MinProperties, loc+"/minProperties")
-	t.Constraints.MaxProperties = w.count(n.MaxProperties, loc+"/maxProperties")
+	t.Constraints.MinProperties, t.Constraints.MaxProperties = w.countRange(n.MinProperties, n.MaxProperties, loc, "minProperties", "maxProperties")
 	return t
 }
 
