@@ -130,37 +130,41 @@ func handlers(hs map[string]handler) map[string]Handler {
 // markElementTypes flags the attributes Terraform can only describe with
 // element types: those of objects inside a collection whose elements are
 // collections (a list of sets of objects). A write-only attribute in there
-// makes the whole top attribute sensitive, the only place the mark fits.
-func markElementTypes(attrs []*Attribute) {
+// makes the attribute holding the element type sensitive, the only place
+// the mark fits.
+func markElementTypes(attrs Attributes) {
 	for _, a := range attrs {
-		if markType(a.Type, false) && !a.Sensitive {
-			a.Sensitive = true
-			a.Reasons = append(a.Reasons, "Sensitive: a write-only value is nested inside its element type")
-		}
+		markAttribute(a, markType(a.Type, false))
 	}
 }
 
-// markType returns whether a write-only attribute lies in an element type.
+func markAttribute(a *Attribute, hidesWriteOnly bool) {
+	if hidesWriteOnly && !a.Sensitive {
+		a.Sensitive = true
+		a.Reasons = append(a.Reasons, "Sensitive: a write-only value is nested inside its element type")
+	}
+}
+
+// markType marks the element-type attributes under t and reports whether
+// one of them is write-only.
 func markType(t *Type, inElem bool) bool {
-	sensitive := false
 	switch {
 	case t.Kind == KindObject:
+		hides := false
 		for _, c := range t.Attributes {
+			s := markType(c.Type, inElem)
 			if inElem {
 				c.InElementType = true
-				sensitive = sensitive || c.WriteOnly
+				hides = hides || s || c.WriteOnly
+				continue
 			}
-			sensitive = markType(c.Type, inElem) || sensitive
-			if !inElem && sensitive && !c.Sensitive {
-				c.Sensitive = true
-				c.Reasons = append(c.Reasons, "Sensitive: a write-only value is nested inside its element type")
-				sensitive = false
-			}
+			markAttribute(c, s)
 		}
+		return hides
 	case t.Kind.IsCollection():
-		sensitive = markType(t.Elem, inElem || t.Elem.Kind.IsCollection())
+		return markType(t.Elem, inElem || t.Elem.Kind.IsCollection())
 	}
-	return sensitive
+	return false
 }
 
 // index fills the lookup maps and the write-only paths.
