@@ -86,7 +86,9 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 	case "terraform":
 		return parseSimpleRef(traversal, "terraform", func(n string) Referenceable { return TerraformAttr{n} })
 	case "self":
-		return &Reference{Subject: Self{}, SourceRange: rng, Remaining: traversal[1:]}, nil
+		// Like every other reference, the range is the referenced object's
+		// (the self keyword), not the attribute path that follows it.
+		return &Reference{Subject: Self{}, SourceRange: traversal[0].SourceRange(), Remaining: traversal[1:]}, nil
 	case "data":
 		if len(traversal) < 3 {
 			return nil, refError(rng, "Invalid reference",

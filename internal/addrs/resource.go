@@ -148,8 +148,8 @@ func (r AbsResourceInstance) Equal(o AbsResourceInstance) bool {
 }
 
 // Less orders instance addresses the way Terraform lists them: by module,
-// then mode (managed before data), type, name, and key (numbers before
-// strings, numbers numerically).
+// then mode (data before managed), type, name, and key (no key first, then
+// numbers numerically, then strings).
 func (r AbsResourceInstance) Less(o AbsResourceInstance) bool {
 	if c := r.Module.compare(o.Module); c != 0 {
 		return c < 0

@@ -1,0 +1,180 @@
+package addrs
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+)
+
+func TestParseProviderSource(t *testing.T) {
+	cases := map[string]struct {
+		reason  string
+		input   string
+		want    Provider
+		wantErr bool
+	}{
+		"TypeOnly": {
+			reason: "A bare type is a hashicorp provider on the public registry.",
+			input:  "aws",
+			want:   Provider{Hostname: "registry.terraform.io", Namespace: "hashicorp", Type: "aws"},
+		},
+		"NamespaceAndType": {
+			input: "integrations/github",
+			want:  Provider{Hostname: "registry.terraform.io", Namespace: "integrations", Type: "github"},
+		},
+		"HostNamespaceType": {
+			input: "example.com/acme/widget",
+			want:  Provider{Hostname: "example.com", Namespace: "acme", Type: "widget"},
+		},
+		"BuiltIn": {
+			input: "terraform.io/builtin/terraform",
+			want:  NewBuiltInProvider("terraform"),
+		},
+		"UpperCaseIsNormalized": {
+			reason: "Source addresses compare case-insensitively, so they are stored in lower case.",
+			input:  "Example.COM/Acme/Widget",
+			want:   Provider{Hostname: "example.com", Namespace: "acme", Type: "widget"},
+		},
+		"DashesAndUnderscores": {
+			input: "my-org/my_provider",
+			want:  Provider{Hostname: "registry.terraform.io", Namespace: "my-org", Type: "my_provider"},
+		},
+		"Empty":             {input: "", wantErr: true},
+		"EmptyNamespace":    {input: "/aws", wantErr: true},
+		"TrailingSlash":     {input: "hashicorp/aws/", wantErr: true},
+		"DoubleSlash":       {input: "example.com//aws", wantErr: true},
+		"FourParts":         {input: "a/b/c/d", wantErr: true},
+		"Space":             {input: "hashicorp/a ws", wantErr: true},
+		"Quote":             {reason: "A quote would break the state-file form provider[\"...\"].", input: `hashicorp/a"ws`, wantErr: true},
+		"ClosingBracket":    {input: `hashicorp/aws"]`, wantErr: true},
+		"NonASCIILetter":    {input: "hashicorp/äws", wantErr: true},
+		"PortInHostIsColon": {reason: "Only letters, digits, dashes, dots and underscores are accepted.", input: "example.com:8080/a/b", wantErr: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := ParseProviderSource(tc.input)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("%s\nParseProviderSource(%q): error %v, want error %t", tc.reason, tc.input, err, tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+			if err != nil {
+				return
+			}
+			back, err := ParseProviderSource(got.String())
+			if err != nil {
+				t.Fatalf("%s\nString() %q does not parse back: %s", tc.reason, got.String(), err)
+			}
+			if diff := cmp.Diff(got, back); diff != "" {
+				t.Errorf("%s\nround trip through %q: -want +got:\n%s", tc.reason, got.String(), diff)
+			}
+		})
+	}
+}
+
+func TestProviderForDisplay(t *testing.T) {
+	cases := map[string]struct {
+		p    Provider
+		want string
+	}{
+		"DefaultRegistry": {p: NewDefaultProvider("aws"), want: "hashicorp/aws"},
+		"OtherHost":       {p: Provider{Hostname: "example.com", Namespace: "a", Type: "b"}, want: "example.com/a/b"},
+		"BuiltIn":         {p: NewBuiltInProvider("terraform"), want: "terraform.io/builtin/terraform"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.p.ForDisplay()); diff != "" {
+				t.Errorf("-want +got:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAbsProviderConfigStringRoundTrip(t *testing.T) {
+	cases := map[string]struct {
+		addr AbsProviderConfig
+		want string
+	}{
+		"Default": {
+			addr: AbsProviderConfig{Provider: NewDefaultProvider("aws")},
+			want: `provider["registry.terraform.io/hashicorp/aws"]`,
+		},
+		"Alias": {
+			addr: AbsProviderConfig{Provider: NewDefaultProvider("aws"), Alias: "west"},
+			want: `provider["registry.terraform.io/hashicorp/aws"].west`,
+		},
+		"AliasWithDashAndDigits": {
+			addr: AbsProviderConfig{Provider: NewDefaultProvider("aws"), Alias: "us-west_2"},
+			want: `provider["registry.terraform.io/hashicorp/aws"].us-west_2`,
+		},
+		"BuiltIn": {
+			addr: AbsProviderConfig{Provider: NewBuiltInProvider("terraform")},
+			want: `provider["terraform.io/builtin/terraform"]`,
+		},
+		"OtherHost": {
+			addr: AbsProviderConfig{Provider: Provider{Hostname: "example.com", Namespace: "acme", Type: "widget"}},
+			want: `provider["example.com/acme/widget"]`,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := tc.addr.String()
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("String(): -want +got:\n%s", diff)
+			}
+			back, ds := ParseAbsProviderConfig(got)
+			if len(ds) > 0 {
+				t.Fatalf("ParseAbsProviderConfig(%q): %s", got, ds.Error())
+			}
+			if diff := cmp.Diff(tc.addr, back); diff != "" {
+				t.Errorf("ParseAbsProviderConfig(%q): -want +got:\n%s", got, diff)
+			}
+			if back.UniqueKey() != tc.addr.UniqueKey() {
+				t.Errorf("parsed %s has a different UniqueKey", back)
+			}
+		})
+	}
+}
+
+func TestParseAbsProviderConfig(t *testing.T) {
+	invalid := []diagView{{hcl.DiagError, "Invalid provider configuration address"}}
+	cases := map[string]struct {
+		reason    string
+		input     string
+		want      AbsProviderConfig
+		wantDiags []diagView
+	}{
+		"ShortSource": {
+			reason: "Older state files may hold a short source; it means the same provider.",
+			input:  `provider["hashicorp/aws"]`,
+			want:   AbsProviderConfig{Provider: NewDefaultProvider("aws")},
+		},
+		"TypeOnlySource": {
+			input: `provider["aws"].east`,
+			want:  AbsProviderConfig{Provider: NewDefaultProvider("aws"), Alias: "east"},
+		},
+		"NoPrefix":         {input: `registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
+		"Unquoted":         {input: `provider.aws`, wantDiags: invalid},
+		"Unclosed":         {input: `provider["registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
+		"BadSource":        {input: `provider["a/b/c/d"]`, wantDiags: invalid},
+		"EmptySource":      {input: `provider[""]`, wantDiags: invalid},
+		"AliasWithoutDot":  {input: `provider["hashicorp/aws"]west`, wantDiags: invalid},
+		"EmptyAlias":       {input: `provider["hashicorp/aws"].`, wantDiags: invalid},
+		"AliasWithDot":     {input: `provider["hashicorp/aws"].a.b`, wantDiags: invalid},
+		"AliasWithBracket": {input: `provider["hashicorp/aws"].a["x"]`, wantDiags: invalid},
+		"Empty":            {input: ``, wantDiags: invalid},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, ds := ParseAbsProviderConfig(tc.input)
+			if diff := cmp.Diff(tc.wantDiags, viewDiags(ds)); diff != "" {
+				t.Errorf("%s\ndiagnostics: -want +got:\n%s", tc.reason, diff)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
