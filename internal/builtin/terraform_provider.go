@@ -3,6 +3,7 @@ package builtin
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/valjson"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -10,7 +11,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/google/uuid"
 	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
 // TerraformProviderAddr is the source address of the built-in provider.
@@ -80,7 +80,7 @@ func (p *TerraformProvider) UpgradeResourceState(_ context.Context, req provider
 		return providers.UpgradeResourceStateResponse{Diagnostics: diags.Diagnostics{diags.Errorf(
 			"Unsupported schema version", "terraform_data has schema version 0; the state holds version %d, written by a newer program.", req.Version)}}
 	}
-	v, err := ctyjson.Unmarshal(req.RawJSON, terraformDataSchema.ImpliedType())
+	v, err := valjson.Unmarshal(req.RawJSON, terraformDataSchema.ImpliedType())
 	if err != nil {
 		return providers.UpgradeResourceStateResponse{Diagnostics: diags.Diagnostics{diags.Errorf(
 			"Invalid stored object", "The stored terraform_data object does not match its schema: %s.", err)}}

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"context"
+	"github.com/cairn-iac/cairn/internal/valjson"
 	"sync"
 	"time"
 
@@ -17,7 +18,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
 // Harness plans and applies one configuration against an in-memory state.
@@ -120,4 +120,4 @@ func itoa(n int) string {
 
 func emptyState() *states.State { return states.NewState() }
 
-func ctyjsonUnmarshal(src []byte, ty cty.Type) (cty.Value, error) { return ctyjson.Unmarshal(src, ty) }
+func ctyjsonUnmarshal(src []byte, ty cty.Type) (cty.Value, error) { return valjson.Unmarshal(src, ty) }

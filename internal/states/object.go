@@ -2,11 +2,12 @@ package states
 
 import (
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/valjson"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
 // ObjectStatus is Ready or Tainted.
@@ -50,7 +51,7 @@ type Object struct {
 // re-applied. It fails when the stored JSON does not conform to ty (the
 // schema changed without a version bump, or the file was edited).
 func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
-	v, err := ctyjson.Unmarshal(o.AttrsJSON, ty)
+	v, err := valjson.Unmarshal(o.AttrsJSON, ty)
 	if err != nil {
 		return nil, fmt.Errorf("decoding stored attributes: %w", err)
 	}
