@@ -25,8 +25,10 @@ func viewDiags(ds hcl.Diagnostics) []diagView {
 	return out
 }
 
-func managed(typ, name string) Resource { return Resource{Mode: ManagedResourceMode, Type: typ, Name: name} }
-func data(typ, name string) Resource    { return Resource{Mode: DataResourceMode, Type: typ, Name: name} }
+func managed(typ, name string) Resource {
+	return Resource{Mode: ManagedResourceMode, Type: typ, Name: name}
+}
+func data(typ, name string) Resource { return Resource{Mode: DataResourceMode, Type: typ, Name: name} }
 
 func TestAbsResourceInstanceStringRoundTrip(t *testing.T) {
 	cases := map[string]struct {
