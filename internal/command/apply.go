@@ -73,6 +73,11 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 		return m.errorf("Failed to render plan", "%s", err)
 	}
 	if !p.HasChanges() {
+		// Nothing to apply, but refresh results and implied moves still
+		// belong in state (Persist writes only if the content changed).
+		if _, err := op.state.mgr.Persist(p.PriorState); err != nil {
+			return m.errorf("Failed to persist state", "%s", err)
+		}
 		m.summary(p, destroy)
 		return 0
 	}

@@ -592,3 +592,31 @@ resource "test_thing" "a" {
 		t.Errorf("sensitive paths in state = %#v", src.AttrSensitivePaths)
 	}
 }
+
+// TestImpliedMove: adding count to a resource keeps its object as index 0
+// (and removing count moves it back), as Terraform does.
+func TestImpliedMove(t *testing.T) {
+	tests := map[string]scenario{
+		"count added": {
+			steps: []string{`resource "test_thing" "a" { name = "a" }`, `resource "test_thing" "a" {
+  count = 2
+  name = "a"
+}`},
+			want: []string{"test_thing.a[1] create"},
+		},
+		"count removed": {
+			steps: []string{`resource "test_thing" "a" {
+  count = 1
+  name = "a"
+}`, `resource "test_thing" "a" { name = "a" }`},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			_, p := run(t, tc)
+			if diff := cmp.Diff(tc.want, actions(p)); diff != "" {
+				t.Errorf("actions -want +got\n%s", diff)
+			}
+		})
+	}
+}

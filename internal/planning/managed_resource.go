@@ -31,7 +31,7 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 	if err != nil {
 		return ds.Append(diags.Errorf("Provider configuration not available", "%s: %s.", addr, err))
 	}
-	prior := p.opts.PrevState.Resource(addr)
+	prior := p.impliedMove(p.opts.PrevState.Resource(addr), exp, r.ProviderConfigAddr())
 	keys := exp.Keys()
 	results := make([]diags.Diagnostics, len(keys))
 	var eg errgroup.Group
@@ -103,4 +103,42 @@ func sortedDeposed(is *states.ResourceInstance) []states.DeposedKey {
 		}
 	}
 	return keys
+}
+
+// impliedMove follows Terraform's implied moves between a resource without
+// count and one with it: adding count moves the single instance to index
+// 0, removing count moves index 0 back, so neither change replaces the
+// object. It returns the prior resource as seen after the move and records
+// the move in the plan's prior state.
+func (p *planner) impliedMove(prior *states.Resource, exp *namedvals.Expansion, pAddr addrs.AbsProviderConfig) *states.Resource {
+	if prior == nil {
+		return nil
+	}
+	var from, to addrs.InstanceKey
+	switch {
+	case exp.Mode == namedvals.ExpandCount && prior.Instances[addrs.NoKey] != nil && prior.Instances[addrs.IntKey(0)] == nil:
+		from, to = addrs.NoKey, addrs.IntKey(0)
+	case exp.Mode == namedvals.ExpandSingle && prior.Instances[addrs.IntKey(0)] != nil && prior.Instances[addrs.NoKey] == nil:
+		from, to = addrs.IntKey(0), addrs.NoKey
+	default:
+		return prior
+	}
+	moved := &states.Resource{Addr: prior.Addr, ProviderConfig: prior.ProviderConfig, Instances: make(map[addrs.InstanceKey]*states.ResourceInstance, len(prior.Instances))}
+	for k, is := range prior.Instances {
+		moved.Instances[k] = is
+	}
+	is := moved.Instances[from]
+	delete(moved.Instances, from)
+	moved.Instances[to] = is
+	p.mu.Lock()
+	p.refreshed.SetResourceInstanceCurrent(prior.Addr.Instance(from), nil, pAddr)
+	for dk := range is.Deposed {
+		p.refreshed.SetResourceInstanceDeposed(prior.Addr.Instance(from), dk, nil, pAddr)
+		p.refreshed.SetResourceInstanceDeposed(prior.Addr.Instance(to), dk, is.Deposed[dk], prior.ProviderConfig)
+	}
+	if is.Current != nil {
+		p.refreshed.SetResourceInstanceCurrent(prior.Addr.Instance(to), is.Current, prior.ProviderConfig)
+	}
+	p.mu.Unlock()
+	return moved
 }
