@@ -50,11 +50,13 @@ func benchPlan(b *testing.B, shape string, n int, applied bool) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	m := startCPU(n)
 	for b.Loop() {
 		if _, ds := h.Plan(plans.NormalMode); ds.HasErrors() {
 			b.Fatal(ds)
 		}
 	}
+	m.report(b)
 }
 
 func BenchmarkPlanCreate(b *testing.B) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
@@ -27,6 +28,7 @@ func BenchmarkApplyDurable(b *testing.B) {
 				b.Fatal(ds)
 			}
 			b.ReportAllocs()
+			var cpu time.Duration
 			for i := 0; b.Loop(); i++ {
 				b.StopTimer()
 				h.State = emptyState()
@@ -36,6 +38,7 @@ func BenchmarkApplyDurable(b *testing.B) {
 				}
 				mgr := statemgr.NewFilesystem(filepath.Join(b.TempDir(), fmt.Sprintf("s%d.tfstate", i)))
 				b.StartTimer()
+				c0, _ := rusage()
 				rec, err := mgr.BeginApply(nil)
 				if err != nil {
 					b.Fatal(err)
@@ -49,7 +52,12 @@ func BenchmarkApplyDurable(b *testing.B) {
 				if _, err := rec.Close(); err != nil {
 					b.Fatal(err)
 				}
+				c1, _ := rusage()
+				cpu += c1 - c0
 			}
+			_, rss := rusage()
+			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
 		})
 	}
 }

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"sort"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -30,6 +32,21 @@ type PreparedBlock struct {
 func PrepareBlock(body hcl.Body, schema *configschema.Block) *PreparedBlock {
 	pb := &PreparedBlock{body: body, schema: schema, dynamic: hasDynamicBlocks(body), attrs: attributesOnly(body, schema)}
 	spec := schema.DecoderSpec()
+	if pb.attrs != nil {
+		// hcldec.Variables builds a body schema per call; for a body of
+		// known attributes their expressions' variables are the answer.
+		names := make([]string, 0, len(pb.attrs))
+		for name := range pb.attrs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		var traversals []hcl.Traversal
+		for _, name := range names {
+			traversals = append(traversals, pb.attrs[name].Expr.Variables()...)
+		}
+		pb.refs, pb.diags = References(traversals)
+		return pb
+	}
 	if pb.dynamic {
 		pb.refs, pb.diags = References(dynblock.VariablesHCLDec(body, spec))
 	} else {
