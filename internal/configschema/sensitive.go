@@ -141,11 +141,30 @@ func (b *Block) WithoutSchemaMarks(v cty.Value) cty.Value {
 	schemaPaths := b.SensitivePaths(u)
 	keep := pvm[:0]
 	for _, pm := range pvm {
-		if !containsPath(schemaPaths, pm.Path) {
-			keep = append(keep, pm)
+		if containsPath(schemaPaths, pm.Path) {
+			// Only the sensitive mark is the schema's; any other mark here
+			// came from elsewhere and must reach the state encoder, which
+			// refuses it, rather than vanish.
+			if pm.Marks = withoutMark(pm.Marks, SensitiveMark); len(pm.Marks) == 0 {
+				continue
+			}
 		}
+		keep = append(keep, pm)
 	}
 	return u.MarkWithPaths(keep)
+}
+
+func withoutMark(ms cty.ValueMarks, mark any) cty.ValueMarks {
+	if _, ok := ms[mark]; !ok {
+		return ms
+	}
+	out := make(cty.ValueMarks, len(ms))
+	for m := range ms {
+		if m != mark {
+			out[m] = struct{}{}
+		}
+	}
+	return out
 }
 
 func containsPath(paths []cty.Path, p cty.Path) bool {
