@@ -12,7 +12,7 @@ import (
 // returns (against the final plan).
 func AssertObjectCompatible(schema *configschema.Block, planned, actual cty.Value) []error {
 	c := newChecker(&planned, &actual)
-	c.compatibleBlock(schema, planned, actual, nil)
+	c.compatibleBlock(schema, planned, actual, rootPath())
 	return c.errs
 }
 

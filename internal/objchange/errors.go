@@ -120,7 +120,12 @@ func copyPath(p cty.Path) cty.Path {
 }
 
 func appendStep(p cty.Path, s cty.PathStep) cty.Path {
-	out := make(cty.Path, len(p), len(p)+1)
-	copy(out, p)
-	return append(out, s)
+	// Paths are only read during the walk and copied (copyPath) when an
+	// error keeps one, so children may share their parent's backing array:
+	// siblings overwrite the same slot, which nobody retains. Roots start
+	// with spare capacity (rootPath), so a check allocates no paths.
+	return append(p, s)
 }
+
+// rootPath is the path the walks start from.
+func rootPath() cty.Path { return make(cty.Path, 0, 16) }

@@ -34,7 +34,7 @@ func AssertPlanValid(schema *configschema.Block, prior, config, planned cty.Valu
 	if prior.IsNull() {
 		prior = allAttributesNull(schema)
 	}
-	c.plannedBlock(schema, prior, config, planned, nil)
+	c.plannedBlock(schema, prior, config, planned, rootPath())
 	return c.errs
 }
 

@@ -34,20 +34,27 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 	prior := p.impliedMove(p.opts.PrevState.Resource(addr), exp, r.ProviderConfigAddr())
 	keys := exp.Keys()
 	results := make([]diags.Diagnostics, len(keys))
-	var eg errgroup.Group
-	eg.SetLimit(p.opts.Parallelism)
-	for i, key := range keys {
+	planOne := func(i int) {
+		key := keys[i]
 		t := &target{addr: addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}
 		var is *states.ResourceInstance
 		if prior != nil {
 			is = prior.Instances[key]
 		}
-		eg.Go(func() error {
-			results[i] = p.planManagedInstance(ctx, r, t, exp, is, deps)
-			return nil
-		})
+		results[i] = p.planManagedInstance(ctx, r, t, exp, is, deps)
 	}
-	_ = eg.Wait()
+	if len(keys) == 1 {
+		// Most resources have one instance; the walk already runs
+		// resources in parallel, so no goroutine is needed.
+		planOne(0)
+	} else {
+		var eg errgroup.Group
+		eg.SetLimit(p.opts.Parallelism)
+		for i := range keys {
+			eg.Go(func() error { planOne(i); return nil })
+		}
+		_ = eg.Wait()
+	}
 	for _, rds := range results {
 		ds = ds.Append(rds)
 	}
