@@ -1,6 +1,8 @@
 package diags
 
 import (
+	"math/big"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -53,14 +55,36 @@ func rangeOfPath(body hcl.Body, path cty.Path, fallback hcl.Range) hcl.Range {
 	blk := matches[0]
 	if len(rest) > 0 {
 		if idx, ok := rest[0].(cty.IndexStep); ok {
-			if idx.Key.Type() == cty.Number {
-				n, _ := idx.Key.AsBigFloat().Int64()
-				if n >= 0 && int(n) < len(matches) {
-					blk = matches[n]
-				}
+			if blk = blockAt(matches, idx.Key); blk == nil {
+				// No block written here is that element (a dynamic block
+				// made it, or it is a set element): the enclosing range is
+				// the closest honest answer, not some other block.
+				return fallback
 			}
 			rest = rest[1:]
 		}
 	}
 	return rangeOfPath(blk.Body, rest, blk.DefRange())
+}
+
+// blockAt returns the block a path index step names: by position for list
+// blocks, by label for map blocks; nil when none matches.
+func blockAt(blocks []*hclsyntax.Block, key cty.Value) *hclsyntax.Block {
+	if !key.IsKnown() || key.IsNull() {
+		return nil
+	}
+	switch key.Type() {
+	case cty.Number:
+		n, acc := key.AsBigFloat().Int64()
+		if acc == big.Exact && n >= 0 && n < int64(len(blocks)) {
+			return blocks[n]
+		}
+	case cty.String:
+		for _, b := range blocks {
+			if len(b.Labels) > 0 && b.Labels[0] == key.AsString() {
+				return b
+			}
+		}
+	}
+	return nil
 }
