@@ -35,6 +35,9 @@ type Options struct {
 	State       StateWriter
 	Hooks       Hooks
 	Workspace   string
+	// Prepared is the cache of analysed bodies the plan used, when the plan
+	// was made in this process against the same configuration; nil is fine.
+	Prepared *eval.PreparedCache
 }
 
 // applier holds one apply run.
@@ -95,7 +98,7 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	a.schemas = schemas
 	vals := namedvals.New(p.VariableValues)
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.workspace()}
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.workspace(), Prepared: a.opts.Prepared}
 	a.providers = eval.NewProviderSet(a.opts.Providers, schemas)
 	ds = ds.Append(seedValues(a.opts.Config, p, schemas, vals))
 	a.graph = graph.New(len(p.Graph.Nodes))

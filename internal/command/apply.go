@@ -166,7 +166,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	hooks := newUIHooks(m)
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p, Config: op.cfg, Providers: op.registry, Funcs: m.funcTable(false), Parallelism: parallelism,
-		State: recorderWriter{rec}, Hooks: hooks, Workspace: "default",
+		State: recorderWriter{rec}, Hooks: hooks, Workspace: "default", Prepared: op.prepared,
 	})
 	hooks.stopAll()
 	final, cerr := rec.Close()

@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -21,6 +22,8 @@ type operation struct {
 	state    *stateHandle
 	registry providers.Registry
 	schemas  providers.Schemas
+	// prepared lets apply reuse the bodies planning analysed.
+	prepared *eval.PreparedCache
 }
 
 // startOperation loads the configuration and locks and reads the state.
@@ -34,7 +37,7 @@ func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Di
 	if sds.HasErrors() {
 		return nil, ds
 	}
-	return &operation{cfg: cfg, state: h, registry: m.providerRegistry()}, ds
+	return &operation{cfg: cfg, state: h, registry: m.providerRegistry(), prepared: eval.NewPreparedCache()}, ds
 }
 
 // makePlan plans the operation's configuration against its state.
@@ -58,7 +61,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.registry, Funcs: m.funcTable(true), Parallelism: c.parallelism,
-		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(),
+		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared,
 	})
 	ds = ds.Append(pds)
 	if p != nil {

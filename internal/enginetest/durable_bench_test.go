@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/applying"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
@@ -32,6 +33,7 @@ func BenchmarkApplyDurable(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				b.StopTimer()
 				h.State = emptyState()
+				h.Prepared = eval.NewPreparedCache()
 				p, ds := h.Plan(plans.NormalMode)
 				if ds.HasErrors() {
 					b.Fatal(ds)
@@ -44,7 +46,7 @@ func BenchmarkApplyDurable(b *testing.B) {
 					b.Fatal(err)
 				}
 				ds = applying.Apply(context.Background(), applying.Options{
-					Plan: p, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir), State: rec,
+					Plan: p, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir), State: rec, Prepared: h.Prepared,
 				})
 				if ds.HasErrors() {
 					b.Fatal(ds)

@@ -29,6 +29,9 @@ type Harness struct {
 	// Parallelism defaults to 10.
 	Parallelism int
 	Hooks       applying.Hooks
+	// Prepared is shared by a plan and the apply that follows, as the
+	// CLI does for plan-then-apply in one process.
+	Prepared *eval.PreparedCache
 }
 
 // New loads files (name → source) as the root module and registers the
@@ -59,6 +62,7 @@ func (h *Harness) Plan(mode plans.Mode, opts ...func(*planning.Options)) (*plans
 	o := planning.Options{
 		Mode: mode, Config: h.Config, PrevState: h.State, Variables: h.Vars, Providers: h.Providers,
 		Funcs: funcs.Table(h.Config.SourceDir), Parallelism: h.Parallelism, Now: time.Unix(0, 0).UTC(),
+		Prepared: h.Prepared,
 	}
 	for _, f := range opts {
 		f(&o)
@@ -71,7 +75,7 @@ func (h *Harness) Apply(plan *plans.Plan) diags.Diagnostics {
 	w := &MemoryWriter{State: plan.PriorState.DeepCopy()}
 	ds := applying.Apply(context.Background(), applying.Options{
 		Plan: plan, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir),
-		Parallelism: h.Parallelism, State: w, Hooks: h.Hooks,
+		Parallelism: h.Parallelism, State: w, Hooks: h.Hooks, Prepared: h.Prepared,
 	})
 	h.State = w.State
 	return ds

@@ -18,9 +18,19 @@ type Env struct {
 	Funcs     map[string]function.Function
 	ModuleDir string
 	Workspace string
-
-	prepared sync.Map // *configs.Resource → *lang.PreparedBlock
+	// Prepared caches analysed resource bodies; nil means a private cache.
+	// A plan and the apply that follows in the same process share one.
+	Prepared *PreparedCache
 }
+
+// PreparedCache holds resource bodies prepared for evaluation, by
+// resource block. Safe for concurrent use.
+type PreparedCache struct {
+	m sync.Map // *configs.Resource → *lang.PreparedBlock
+}
+
+// NewPreparedCache returns an empty cache.
+func NewPreparedCache() *PreparedCache { return &PreparedCache{} }
 
 // Scope returns the scope for module-level expressions (locals, outputs,
 // provider blocks, count and for_each).
@@ -42,10 +52,13 @@ func (e *Env) InstanceScope(exp *namedvals.Expansion, key addrs.InstanceKey) *la
 // evaluation with schema, analysing it on first use. Safe for concurrent
 // use.
 func (e *Env) PreparedBlock(r *configs.Resource, schema *configschema.Block) *lang.PreparedBlock {
-	if v, ok := e.prepared.Load(r); ok {
+	if e.Prepared == nil {
+		e.Prepared = NewPreparedCache()
+	}
+	if v, ok := e.Prepared.m.Load(r); ok {
 		return v.(*lang.PreparedBlock)
 	}
-	v, _ := e.prepared.LoadOrStore(r, lang.PrepareBlock(r.Config, schema))
+	v, _ := e.Prepared.m.LoadOrStore(r, lang.PrepareBlock(r.Config, schema))
 	return v.(*lang.PreparedBlock)
 }
 

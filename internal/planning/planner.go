@@ -37,6 +37,9 @@ type Options struct {
 	ForceReplace []addrs.AbsResourceInstance
 	Workspace    string
 	Now          time.Time
+	// Prepared shares analysed resource bodies with a following apply in
+	// the same process; nil is fine.
+	Prepared *eval.PreparedCache
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the
@@ -105,7 +108,11 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	ds = ds.Append(checkResourceTypes(cfg, schemas))
 	vars, vds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(vds)
-	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Workspace: p.opts.Workspace}
+	prepared := p.opts.Prepared
+	if prepared == nil {
+		prepared = eval.NewPreparedCache()
+	}
+	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Workspace: p.opts.Workspace, Prepared: prepared}
 	p.providers = eval.NewProviderSet(p.opts.Providers, schemas)
 	p.forced = map[addrs.UniqueKey]bool{}
 	for _, a := range p.opts.ForceReplace {
