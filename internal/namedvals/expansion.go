@@ -71,7 +71,7 @@ func (e *Expansion) Has(key addrs.InstanceKey) bool {
 		return key == addrs.NoKey
 	case ExpandCount:
 		k, ok := key.(addrs.IntKey)
-		return ok && int(k) < e.Count
+		return ok && k >= 0 && int(k) < e.Count
 	case ExpandForEach:
 		k, ok := key.(addrs.StringKey)
 		if !ok {
