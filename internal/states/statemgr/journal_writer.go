@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // journalWriter appends records to the journal file with group commit:
@@ -38,10 +39,10 @@ type journalWriter struct {
 	// last record appended, and of the last one known durable.
 	appended uint64
 	durable  uint64
-	// taken is the last record handed to a leader; lastBatches the sizes
-	// of the last two batches, for gather.
-	taken       uint64
-	lastBatches [2]uint64
+	// taken is the last record handed to a leader, lastSync how long the
+	// last write and sync took; gather uses both.
+	taken    uint64
+	lastSync time.Duration
 	// waiters counts callers in wait, peakWaiters the most there were.
 	waiters, peakWaiters uint64
 	syncing              bool
@@ -90,39 +91,39 @@ func (w *journalWriter) wait(seq uint64) error {
 	return nil
 }
 
-// gather lets the callers that the last sync released append their next
-// records before this one starts. Without it, concurrent callers settle
-// into two halves taking turns, each sync carrying half of them; with it,
-// most syncs carry all of them. It yields to them a bounded number of
-// times, until as many records are pending as the last two syncs carried,
-// or as there have ever been callers waiting at once (so a lone caller
-// never waits for company). w.mu is held on entry and exit.
+// gather gives the callers the last sync released a moment to append
+// their next records before this sync starts. Without it, concurrent
+// callers settle into two halves taking turns, each sync carrying half of
+// them; with it, most syncs carry all of them. It yields until as many
+// records are pending as there have ever been callers waiting at once (so
+// a lone caller never waits), or for at most as long as the last sync
+// took: a caller waits at worst two syncs instead of one, and in a burst
+// the syncs nearly halve. w.mu is held on entry and exit.
 func (w *journalWriter) gather() {
-	target := min(w.lastBatches[0]+w.lastBatches[1], w.peakWaiters)
-	for range maxGatherYields {
-		if w.syncing || w.appended-w.taken >= target {
-			return
-		}
+	if w.peakWaiters <= 1 {
+		return
+	}
+	deadline := time.Now().Add(w.lastSync)
+	for !w.syncing && w.appended-w.taken < w.peakWaiters && time.Now().Before(deadline) {
 		w.mu.Unlock()
 		runtime.Gosched()
 		w.mu.Lock()
 	}
 }
 
-// maxGatherYields bounds the wait in gather when fewer callers come back.
-const maxGatherYields = 20
-
 // lead writes and syncs everything pending. w.mu is held on entry and
 // exit, and released during the I/O so that others can keep appending.
 func (w *journalWriter) lead() {
 	buf, upto := w.pending, w.appended
-	w.lastBatches = [2]uint64{upto - w.taken, w.lastBatches[0]}
 	w.taken = upto
 	w.pending, w.spare = w.spare[:0], nil
 	w.syncing = true
 	w.mu.Unlock()
+	start := time.Now()
 	err := w.writeAndSync(buf)
+	took := time.Since(start)
 	w.mu.Lock()
+	w.lastSync = took
 	w.syncing = false
 	w.spare = buf[:0]
 	if err != nil {
