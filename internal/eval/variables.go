@@ -188,6 +188,10 @@ func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[
 		if cds.HasErrors() || !cond.IsKnown() {
 			continue
 		}
+		// A condition on a sensitive variable is itself marked; whether
+		// it holds is not secret (Terraform reports it too), and True
+		// panics on a marked value.
+		cond, _ = cond.Unmark()
 		if cond.IsNull() {
 			ds = ds.Append(diags.At(rule.Condition.Range(), "Invalid variable validation result",
 				"The validation condition returned null; it must return true or false."))
