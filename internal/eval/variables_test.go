@@ -114,9 +114,11 @@ variable "n" { type = number }
 			},
 		},
 		"FileExpressionNoFunctions": {
-			reason:    "tfvars files are constant: no functions, no references.",
-			config:    `variable "s" {}`,
-			raw:       func(t *testing.T) map[string]RawVariable { return map[string]RawVariable{"s": fileVar(t, `upper("a")`)} },
+			reason: "tfvars files are constant: no functions, no references.",
+			config: `variable "s" {}`,
+			raw: func(t *testing.T) map[string]RawVariable {
+				return map[string]RawVariable{"s": fileVar(t, `upper("a")`)}
+			},
 			want:      map[string]cty.Value{"s": cty.DynamicVal},
 			wantDiags: []diagView{errAt("Function calls not allowed", "terraform.tfvars:1:5")},
 		},
