@@ -25,6 +25,26 @@ type StateWriter interface {
 	SetOutput(name string, v *states.OutputValue) error
 }
 
+// AsyncStateWriter is a StateWriter that records an object at once and
+// makes it durable later, in order: a record is never durable before one
+// accepted earlier. Apply then frees the operation's worker, and lets
+// dependents start, while the record is synced, so records share syncs and
+// a chain of resources does not wait for a sync per link. An instance is
+// reported complete only once its wait returns; a crash before that can
+// lose only objects that were never reported, as a crash during the
+// provider call would.
+type AsyncStateWriter interface {
+	StateWriter
+	SetObjectAsync(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error)
+}
+
+// pending is the unfinished tail of a change whose record is not durable
+// yet: wait blocks until it is, then done reports the outcome.
+type pending struct {
+	wait func() error
+	done func(err error) diags.Diagnostics
+}
+
 // Options is everything one apply needs.
 type Options struct {
 	Plan        *plans.Plan
@@ -132,14 +152,33 @@ func (a *applier) visit(ctx context.Context, i int) error {
 	case plans.NodeOutput:
 		ds = a.applyOutput(n.Name)
 	case plans.NodeChange:
-		ds = a.applyChange(ctx, n.Change, n.Phase)
+		var p *pending
+		ds, p = a.applyChange(ctx, n.Change, n.Phase)
+		if p != nil && !ds.HasErrors() {
+			a.addDiags(ds)
+			return graph.Background(ctx, func() error { return a.finish(p) })
+		}
 	}
+	a.addDiags(ds)
+	if ds.HasErrors() {
+		return errNodeFailed
+	}
+	return nil
+}
+
+func (a *applier) addDiags(ds diags.Diagnostics) {
 	if len(ds) == 0 {
-		return nil
+		return
 	}
 	a.mu.Lock()
 	a.diags = a.diags.Append(ds)
 	a.mu.Unlock()
+}
+
+// finish completes a detached change once its record is durable.
+func (a *applier) finish(p *pending) error {
+	ds := p.done(p.wait())
+	a.addDiags(ds)
 	if ds.HasErrors() {
 		return errNodeFailed
 	}

@@ -23,20 +23,23 @@ type instance struct {
 
 // applyChange runs one node of a change: the whole change, or one step of
 // a replacement.
-func (a *applier) applyChange(ctx context.Context, index int, phase plans.Phase) diags.Diagnostics {
+//
+// Creates and updates may return a pending tail: the new object is
+// recorded but not durable yet (see AsyncStateWriter).
+func (a *applier) applyChange(ctx context.Context, index int, phase plans.Phase) (diags.Diagnostics, *pending) {
 	c := a.opts.Plan.Changes[index]
 	in, ds := a.instance(index, c)
 	if ds.HasErrors() {
-		return ds
+		return ds, nil
 	}
 	switch {
 	case c.Action == plans.Delete || phase == plans.DestroyPhase:
-		return a.applyDelete(ctx, in, phase)
+		return a.applyDelete(ctx, in, phase), nil
 	case c.Action == plans.Read:
-		return a.applyRead(ctx, in)
+		return a.applyRead(ctx, in), nil
 	case c.Action == plans.CreateThenDelete:
 		if ds := a.depose(in); ds.HasErrors() {
-			return ds
+			return ds, nil
 		}
 		return a.applyCreateOrUpdate(ctx, in, true)
 	case phase == plans.CreatePhase || c.Action == plans.Create:

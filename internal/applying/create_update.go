@@ -3,10 +3,10 @@ package applying
 import (
 	"context"
 	"fmt"
-	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/objchange"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -14,14 +14,27 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
+// split is a value with and without its marks, so that each value of an
+// apply is walked for marks once.
+type split struct {
+	v     cty.Value // with marks
+	u     cty.Value // without
+	marks []cty.PathValueMarks
+}
+
+func splitMarks(v cty.Value) split {
+	u, pvm := marks.Unmark(v)
+	return split{v: v, u: u, marks: pvm}
+}
+
 // applyCreateOrUpdate makes the final plan for an instance with its
 // now-known configuration, checks it against the plan, applies it, checks
 // the result and records it. create means the object is planned from no
 // prior object (a create or a replacement's create step).
-func (a *applier) applyCreateOrUpdate(ctx context.Context, in *instance, create bool) diags.Diagnostics {
+func (a *applier) applyCreateOrUpdate(ctx context.Context, in *instance, create bool) (diags.Diagnostics, *pending) {
 	c := in.change
 	if in.config == nil {
-		return diags.Diagnostics{diags.Errorf("Missing configuration", "The plan creates or updates %s but the configuration has no such resource.", c.Addr)}
+		return diags.Diagnostics{diags.Errorf("Missing configuration", "The plan creates or updates %s but the configuration has no such resource.", c.Addr)}, nil
 	}
 	prior := cty.NullVal(in.schema.ImpliedType())
 	var priorPrivate []byte
@@ -31,29 +44,40 @@ func (a *applier) applyCreateOrUpdate(ctx context.Context, in *instance, create 
 			priorPrivate = is.Current.Private
 		}
 	}
-	config, ds := a.instanceConfig(in)
+	configVal, ds := a.instanceConfig(in)
 	if ds.HasErrors() {
-		return ds
+		return ds, nil
 	}
-	config = eval.IgnoreChanges(in.config, prior, config)
-	planned, private, pds := a.finalPlan(ctx, in, prior, config, priorPrivate)
+	p, config := splitMarks(prior), splitMarks(eval.IgnoreChanges(in.config, prior, configVal))
+	redact := append(marks.Paths(p.marks), marks.Paths(config.marks)...)
+	planned, private, pds := a.finalPlan(ctx, in, p, config, priorPrivate, redact)
 	ds = ds.Append(pds)
 	if pds.HasErrors() {
-		return ds
+		return ds, nil
 	}
 	action := plans.Update
 	if create {
 		action = plans.Create
 	}
 	a.opts.Hooks.PreApply(c.Addr, states.NotDeposed, action, prior)
-	newVal, ads := a.callApply(ctx, in, prior, planned, config, private)
+	newVal, ads := a.callApply(ctx, in, p, planned, config, private, redact)
 	ds = ds.Append(ads)
-	err := a.recordApplied(in, newVal, create, ads.HasErrors())
+	wait, err := a.recordApplied(in, newVal, create, ads.HasErrors())
 	if err != nil {
 		ds = ds.Append(persistError(c, err))
 	}
-	a.opts.Hooks.PostApply(c.Addr, states.NotDeposed, action, newVal, firstError(ds))
-	return ds
+	finish := func(werr error) diags.Diagnostics {
+		var fds diags.Diagnostics
+		if werr != nil {
+			fds = fds.Append(persistError(c, werr))
+		}
+		a.opts.Hooks.PostApply(c.Addr, states.NotDeposed, action, newVal.v, firstError(append(ds, fds...)))
+		return fds
+	}
+	if wait != nil && !ds.HasErrors() {
+		return ds, &pending{wait: wait, done: finish}
+	}
+	return ds.Append(finish(nil)), nil
 }
 
 func (a *applier) instanceConfig(in *instance) (cty.Value, diags.Diagnostics) {
@@ -67,27 +91,29 @@ func (a *applier) instanceConfig(in *instance) (cty.Value, diags.Diagnostics) {
 }
 
 // finalPlan re-plans the instance with the configuration as known now and
-// checks the result keeps every value the saved plan knew.
-func (a *applier) finalPlan(ctx context.Context, in *instance, prior, config cty.Value, private []byte) (cty.Value, []byte, diags.Diagnostics) {
+// checks the result keeps every value the saved plan knew. The planned
+// value carries the configuration's and the schema's marks.
+func (a *applier) finalPlan(ctx context.Context, in *instance, prior, config split, private []byte, redact []cty.Path) (split, []byte, diags.Diagnostics) {
 	c := in.change
-	priorU := marks.Strip(prior)
-	configU, configMarks := marks.Unmark(config)
 	resp := in.provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
-		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, ProposedNewState: objchange.ProposedNew(in.schema, priorU, configU),
-		Config: configU, PriorPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
+		TypeName: c.Addr.Resource.Resource.Type, PriorState: prior.u, ProposedNewState: objchange.ProposedNew(in.schema, prior.u, config.u),
+		Config: config.u, PriorPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
 	ds := resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr)
 	if ds.HasErrors() {
-		return cty.NilVal, nil, ds
+		return split{}, nil, ds
 	}
-	planned := in.schema.MarkSensitive(resp.PlannedState.MarkWithPaths(configMarks))
+	plannedU := resp.PlannedState
+	planned := splitMarks(in.schema.MarkSensitive(marks.Apply(plannedU, config.marks)))
+	planned.u = plannedU
 	if resp.LegacyTypeSystem {
 		return planned, resp.PlannedPrivate, ds
 	}
-	for _, err := range objchange.AssertPlanValid(in.schema, prior, config, planned) {
+	for _, err := range objchange.AssertPlanValidUnmarked(in.schema, prior.u, config.u, plannedU, redact) {
 		ds = ds.Append(contractDiag("Provider produced invalid plan", c, fmt.Sprintf("planned an invalid value for %s", err)))
 	}
-	for _, err := range objchange.AssertObjectCompatible(in.schema, c.After, planned) {
+	savedU, savedMarks := marks.Unmark(c.After)
+	for _, err := range objchange.AssertObjectCompatibleUnmarked(in.schema, savedU, plannedU, append(redact, marks.Paths(savedMarks)...)) {
 		ds = ds.Append(contractDiag("Provider produced inconsistent final plan", c,
 			fmt.Sprintf("when expanding the plan to include new values learned so far during apply, it produced an invalid new value for %s", err)))
 	}
@@ -98,33 +124,31 @@ func (a *applier) finalPlan(ctx context.Context, in *instance, prior, config cty
 // value the final plan knew and has no unknowns left. The result carries
 // the planned value's marks. A provider error may still come with a
 // partial object, which is returned.
-func (a *applier) callApply(ctx context.Context, in *instance, prior, planned, config cty.Value, private []byte) (cty.Value, diags.Diagnostics) {
+func (a *applier) callApply(ctx context.Context, in *instance, prior, planned, config split, private []byte, redact []cty.Path) (split, diags.Diagnostics) {
 	c := in.change
-	priorU := marks.Strip(prior)
-	plannedU, plannedMarks := marks.Unmark(planned)
-	configU := marks.Strip(config)
 	resp := in.provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
-		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, PlannedState: plannedU, Config: configU,
+		TypeName: c.Addr.Resource.Resource.Type, PriorState: prior.u, PlannedState: planned.u, Config: config.u,
 		PlannedPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
 	ds := resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr)
-	newVal := resp.NewState
-	if newVal == cty.NilVal || newVal.IsNull() {
-		return cty.NullVal(in.schema.ImpliedType()), ds
+	null := cty.NullVal(in.schema.ImpliedType())
+	newU := resp.NewState
+	if newU == cty.NilVal || newU.IsNull() {
+		return split{v: null, u: null}, ds
 	}
-	if errs := newVal.Type().TestConformance(in.schema.ImpliedType()); len(errs) > 0 {
-		return cty.NullVal(in.schema.ImpliedType()), ds.Append(contractDiag("Provider produced invalid object", c,
+	if errs := newU.Type().TestConformance(in.schema.ImpliedType()); len(errs) > 0 {
+		return split{v: null, u: null}, ds.Append(contractDiag("Provider produced invalid object", c,
 			fmt.Sprintf("the new object does not conform to the schema: %s", errs[0])))
 	}
-	newVal = in.schema.MarkSensitive(newVal.MarkWithPaths(plannedMarks))
+	newVal := split{v: marks.Apply(newU, planned.marks), u: newU, marks: planned.marks}
 	if ds.HasErrors() || resp.LegacyTypeSystem {
 		return newVal, ds
 	}
-	for _, err := range objchange.AssertObjectCompatible(in.schema, planned, newVal) {
+	for _, err := range objchange.AssertObjectCompatibleUnmarked(in.schema, planned.u, newU, redact) {
 		ds = ds.Append(contractDiag("Provider produced inconsistent result after apply", c,
 			fmt.Sprintf("it produced an unexpected new value: %s", err)))
 	}
-	for _, err := range objchange.AssertWhollyKnown(newVal) {
+	for _, err := range objchange.AssertWhollyKnown(newU) {
 		ds = ds.Append(contractDiag("Provider produced inconsistent result after apply", c,
 			fmt.Sprintf("the new object still has an unknown value at %s", err)))
 	}
@@ -134,34 +158,38 @@ func (a *applier) callApply(ctx context.Context, in *instance, prior, planned, c
 // recordApplied writes the new object to state: tainted when a create
 // failed part way (so the next plan replaces it), as returned otherwise.
 // Unknowns left by a misbehaving provider cannot be stored, so such an
-// object is kept out of state (the error was reported).
-func (a *applier) recordApplied(in *instance, newVal cty.Value, create, failed bool) error {
+// object is kept out of state (the error was reported). With an
+// AsyncStateWriter it returns once the object is recorded, with a wait
+// for its durability; otherwise wait is nil and the object is durable.
+func (a *applier) recordApplied(in *instance, newVal split, create, failed bool) (wait func() error, err error) {
 	c := in.change
-	if newVal.IsNull() {
+	if newVal.u.IsNull() {
 		if create || failed {
 			// Nothing was created, or the provider lost track of the
 			// object: for an update we keep the prior object.
-			return nil
+			return nil, nil
 		}
-		return a.opts.State.SetObject(c.Addr, states.NotDeposed, nil, c.Provider)
+		return nil, a.opts.State.SetObject(c.Addr, states.NotDeposed, nil, c.Provider)
 	}
-	unmarked := marks.Strip(newVal)
-	if !unmarked.IsWhollyKnown() {
-		return nil
+	if !newVal.u.IsWhollyKnown() {
+		return nil, nil
 	}
-	obj := &states.Object{Value: newVal, Status: states.ObjectReady, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy}
+	status := states.ObjectReady
 	if failed && create {
-		obj.Status = states.ObjectTainted
+		status = states.ObjectTainted
 	}
-	src, err := eval.EncodeObject(in.schema, obj, c.SchemaVersion)
+	obj := &states.Object{Value: newVal.v, Status: status, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy}
+	src, err := eval.EncodeObjectUnmarked(in.schema, obj, newVal.u, newVal.marks, c.SchemaVersion)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := a.opts.State.SetObject(c.Addr, states.NotDeposed, src, c.Provider); err != nil {
-		return err
+	// Dependents start only when this node completes, after the wait, so
+	// publishing the value first is safe.
+	a.env.Values.SetInstance(c.Addr.Resource, newVal.v)
+	if aw, ok := a.opts.State.(AsyncStateWriter); ok {
+		return aw.SetObjectAsync(c.Addr, states.NotDeposed, src, c.Provider)
 	}
-	a.env.Values.SetInstance(c.Addr.Resource, newVal)
-	return nil
+	return nil, a.opts.State.SetObject(c.Addr, states.NotDeposed, src, c.Provider)
 }
 
 func contractDiag(summary string, c *plans.ResourceInstanceChange, what string) diags.Diagnostic {

@@ -132,6 +132,10 @@ func (w recorderWriter) SetOutput(name string, v *states.OutputValue) error {
 	return w.rec.SetOutput(name, v)
 }
 
+func (w recorderWriter) SetObjectAsync(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
+	return w.rec.SetObjectAsync(addr, deposed, obj, provider)
+}
+
 // baseFile is the snapshot an apply starts from: the plan's refreshed
 // state, with the lineage and serial of the snapshot it was planned
 // against. With no state file yet, a refreshed state that already holds

@@ -34,3 +34,5 @@ func (m *cpuMeter) report(b *testing.B) {
 		b.ReportMetric(float64(rss)/float64(m.instances), "peak-RSS-B/instance")
 	}
 }
+
+func sleepMs(n int) { time.Sleep(time.Duration(n) * time.Millisecond) }

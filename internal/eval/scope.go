@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"fmt"
+
+	"github.com/zclconf/go-cty/cty"
 	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -69,4 +72,31 @@ func EncodeObject(schema *configschema.Block, obj *states.Object, version int64)
 	cp := *obj
 	cp.Value = schema.WithoutSchemaMarks(obj.Value)
 	return cp.Encode(schema.ImpliedType(), uint64(version))
+}
+
+// EncodeObjectUnmarked is EncodeObject for a caller that already holds
+// the object's value without marks (u) and its marks (pvm): the value is
+// not walked again. Marks at paths the schema declares sensitive are left
+// out, as EncodeObject does.
+func EncodeObjectUnmarked(schema *configschema.Block, obj *states.Object, u cty.Value, pvm []cty.PathValueMarks, version int64) (*states.ObjectSrc, error) {
+	if len(pvm) > 0 && schema.HasSensitive() {
+		return EncodeObject(schema, obj, version)
+	}
+	src, err := states.EncodeValue(u, schema.ImpliedType())
+	if err != nil {
+		return nil, err
+	}
+	var paths []cty.Path
+	for _, pm := range pvm {
+		for m := range pm.Marks {
+			if m != configschema.SensitiveMark {
+				return nil, fmt.Errorf("value at %s has unsupported mark %#v", states.FormatPath(pm.Path), m)
+			}
+		}
+		paths = append(paths, pm.Path)
+	}
+	return &states.ObjectSrc{
+		SchemaVersion: uint64(version), AttrsJSON: src, AttrSensitivePaths: paths, Private: obj.Private,
+		Status: obj.Status, Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
+	}, nil
 }

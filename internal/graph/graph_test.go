@@ -128,3 +128,67 @@ func BenchmarkWalkIndependent10000(b *testing.B) {
 		g.Walk(context.Background(), 10, func(context.Context, int) error { return nil })
 	}
 }
+
+// TestDetach: a detached vertex frees its worker, so other vertices run
+// while it waits, and its dependents start only after its wait returns.
+func TestDetach(t *testing.T) {
+	g := New(3)
+	g.Connect(2, 0) // 2 depends on the detached vertex 0
+	release := make(chan struct{})
+	var mu sync.Mutex
+	var order []int
+	res := g.Walk(context.Background(), 1, func(ctx context.Context, v int) error {
+		mu.Lock()
+		order = append(order, v)
+		mu.Unlock()
+		switch v {
+		case 0:
+			return Detach(ctx, func() error { <-release; return nil })
+		case 1:
+			// With one worker, vertex 1 can only run because vertex 0
+			// detached; it lets vertex 0 finish.
+			close(release)
+		}
+		return nil
+	})
+	if len(res.Errors) != 0 {
+		t.Fatal(res.Errors)
+	}
+	if diff := cmp.Diff([]int{0, 1, 2}, order); diff != "" {
+		t.Errorf("order -want +got\n%s", diff)
+	}
+}
+
+func TestDetachError(t *testing.T) {
+	g := New(2)
+	g.Connect(1, 0)
+	boom := errors.New("not durable")
+	res := g.Walk(context.Background(), 2, func(ctx context.Context, v int) error {
+		if v == 0 {
+			return Detach(ctx, func() error { return boom })
+		}
+		return nil
+	})
+	if !errors.Is(res.Errors[0], boom) || len(res.Skipped) != 1 {
+		t.Fatalf("detached error not reported with dependents skipped: %+v", res)
+	}
+}
+
+// TestBackground: dependents start before background work finishes, and
+// the walk waits for it and reports its error.
+func TestBackground(t *testing.T) {
+	g := New(2)
+	g.Connect(1, 0)
+	release := make(chan struct{})
+	boom := errors.New("late failure")
+	res := g.Walk(context.Background(), 1, func(ctx context.Context, v int) error {
+		if v == 0 {
+			return Background(ctx, func() error { <-release; return boom })
+		}
+		close(release) // vertex 1 runs while vertex 0's work is pending
+		return nil
+	})
+	if !errors.Is(res.Errors[0], boom) || len(res.Skipped) != 0 {
+		t.Fatalf("background error not reported, or dependents skipped: %+v", res)
+	}
+}

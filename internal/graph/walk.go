@@ -12,6 +12,48 @@ import (
 // branches go on.
 type Visit func(ctx context.Context, v int) error
 
+type detachKey struct{}
+
+// detacher is what Detach and Background find in a visit's context.
+type detacher struct {
+	w   *walker
+	v   int
+	set bool
+	// background: the vertex completes now and fn only finishes later.
+	background bool
+	fn         func() error
+}
+
+// Detach lets a visit finish its vertex later: the visit returns (freeing
+// its worker for other vertices, so at most parallelism visits still run
+// at once) and the vertex completes when wait returns, with wait's error
+// as its result. Dependents start only after that. A visit calls Detach at
+// most once, as its last step, and then returns nil. Outside a walk,
+// Detach runs wait at once and returns its error.
+func Detach(ctx context.Context, wait func() error) error {
+	d, ok := ctx.Value(detachKey{}).(*detacher)
+	if !ok {
+		return wait()
+	}
+	d.set, d.fn = true, wait
+	return nil
+}
+
+// Background lets a visit leave work running after its vertex completes:
+// dependents start at once, wait runs in the background, and the walk
+// returns only after every wait has returned. An error from wait is
+// recorded as the vertex's error, but cannot stop dependents that already
+// started. A visit calls Background at most once, as its last step, and
+// then returns nil. Outside a walk, Background runs wait at once.
+func Background(ctx context.Context, wait func() error) error {
+	d, ok := ctx.Value(detachKey{}).(*detacher)
+	if !ok {
+		return wait()
+	}
+	d.set, d.background, d.fn = true, true, wait
+	return nil
+}
+
 // Result reports the outcome of a walk.
 type Result struct {
 	// Errors holds each failed vertex's error, by vertex.
@@ -62,11 +104,13 @@ func (g *Graph) Walk(ctx context.Context, parallelism int, visit Visit) Result {
 		}()
 	}
 	wg.Wait()
+	w.detached.Wait()
 	return w.res
 }
 
 type walker struct {
 	g         *Graph
+	detached  sync.WaitGroup
 	visit     Visit
 	rev       [][]int
 	mu        sync.Mutex
@@ -85,9 +129,33 @@ func (w *walker) run(ctx context.Context, v int, ready chan<- int, done chan str
 		if cerr := ctx.Err(); cerr != nil {
 			skip = true
 		} else {
-			err = w.safeVisit(ctx, v)
+			d := &detacher{w: w, v: v}
+			err = w.safeVisit(context.WithValue(ctx, detachKey{}, d), v)
+			if d.set && err == nil && d.background {
+				w.detached.Add(1)
+				go func() {
+					defer w.detached.Done()
+					if berr := d.fn(); berr != nil {
+						w.mu.Lock()
+						w.res.Errors[v] = berr
+						w.mu.Unlock()
+					}
+				}()
+			} else if d.set && err == nil {
+				w.detached.Add(1)
+				go func() {
+					defer w.detached.Done()
+					w.complete(v, false, d.fn(), ready, done)
+				}()
+				return
+			}
 		}
 	}
+	w.complete(v, skip, err, ready, done)
+}
+
+// complete records a vertex's outcome and readies its dependents.
+func (w *walker) complete(v int, skip bool, err error, ready chan<- int, done chan struct{}) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if skip {

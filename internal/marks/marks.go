@@ -56,3 +56,15 @@ func Apply(v cty.Value, pvm []cty.PathValueMarks) cty.Value {
 	}
 	return v.MarkWithPaths(pvm)
 }
+
+// Paths returns the paths of pvm, for redacting messages.
+func Paths(pvm []cty.PathValueMarks) []cty.Path {
+	if len(pvm) == 0 {
+		return nil
+	}
+	out := make([]cty.Path, len(pvm))
+	for i, pm := range pvm {
+		out[i] = pm.Path
+	}
+	return out
+}

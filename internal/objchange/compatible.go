@@ -16,6 +16,14 @@ func AssertObjectCompatible(schema *configschema.Block, planned, actual cty.Valu
 	return c.errs
 }
 
+// AssertObjectCompatibleUnmarked is AssertObjectCompatible for unmarked
+// values, with the paths to redact given directly.
+func AssertObjectCompatibleUnmarked(schema *configschema.Block, planned, actual cty.Value, sensitive []cty.Path) []error {
+	c := &checker{sensitive: sensitive}
+	c.compatibleBlock(schema, planned, actual, rootPath())
+	return c.errs
+}
+
 func (c *checker) compatibleBlock(schema *configschema.Block, planned, actual cty.Value, path cty.Path) {
 	if !planned.IsKnown() {
 		return
@@ -197,6 +205,9 @@ func nullness(v cty.Value) string {
 // AssertWhollyKnown checks that a value a provider returned from read,
 // upgrade or apply contains no unknown values, naming the first unknown path.
 func AssertWhollyKnown(v cty.Value) []error {
+	if v.IsWhollyKnown() {
+		return nil
+	}
 	c := newChecker(&v)
 	_ = cty.Walk(v, func(p cty.Path, v cty.Value) (bool, error) {
 		if !v.IsKnown() {

@@ -19,6 +19,18 @@ import (
 // used only to redact messages. The result is nil when the plan is valid.
 func AssertPlanValid(schema *configschema.Block, prior, config, planned cty.Value) []error {
 	c := newChecker(&prior, &config, &planned)
+	return c.planValid(schema, prior, config, planned)
+}
+
+// AssertPlanValidUnmarked is AssertPlanValid for values the caller has
+// already unmarked, with the paths to redact in messages given directly.
+// The engine uses it to avoid walking every value again for marks.
+func AssertPlanValidUnmarked(schema *configschema.Block, prior, config, planned cty.Value, sensitive []cty.Path) []error {
+	c := &checker{sensitive: sensitive}
+	return c.planValid(schema, prior, config, planned)
+}
+
+func (c *checker) planValid(schema *configschema.Block, prior, config, planned cty.Value) []error {
 	if !planned.Type().Equals(schema.ImpliedType()) {
 		if errs := planned.Type().TestConformance(schema.ImpliedType()); len(errs) > 0 {
 			c.errorf(nil, "planned value does not conform to the schema: %s", errs[0])

@@ -103,6 +103,19 @@ func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 	}, nil
 }
 
+// EncodeValue returns the stored JSON form of an unmarked, wholly known
+// value of type ty.
+func EncodeValue(v cty.Value, ty cty.Type) ([]byte, error) {
+	if !v.IsWhollyKnown() {
+		return nil, fmt.Errorf("value contains unknown values and cannot be stored")
+	}
+	src, err := ctyjson.Marshal(v, ty)
+	if err != nil {
+		return nil, fmt.Errorf("encoding attributes: %w", err)
+	}
+	return src, nil
+}
+
 // FormatPath renders a cty path as HCL-style traversal text: .a["k"][0].
 func FormatPath(p cty.Path) string {
 	var out []byte
