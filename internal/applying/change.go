@@ -34,7 +34,7 @@ func (a *applier) applyChange(ctx context.Context, index int, phase plans.Phase)
 	}
 	switch {
 	case c.Action == plans.Delete || phase == plans.DestroyPhase:
-		return a.applyDelete(ctx, in, phase), nil
+		return a.applyDelete(ctx, in, phase)
 	case c.Action == plans.Read:
 		return a.applyRead(ctx, in), nil
 	case c.Action == plans.CreateThenDelete:
@@ -99,4 +99,14 @@ func persistError(c *plans.ResourceInstanceChange, err error) diags.Diagnostic {
 	return diags.Diagnostic{Severity: diags.Error, Summary: "Failed to persist state",
 		Detail:  fmt.Sprintf("Recording %s in state failed: %s. The remote object may exist without being tracked; check the state before running again.", c.Addr, err),
 		Address: c.Addr.String()}
+}
+
+// setObject hands an object (nil: its removal) to the state writer:
+// asynchronously when the writer allows it, returning the wait for
+// durability, or synchronously with a nil wait.
+func (a *applier) setObject(c *plans.ResourceInstanceChange, deposed states.DeposedKey, src *states.ObjectSrc) (wait func() error, err error) {
+	if aw, ok := a.opts.State.(AsyncStateWriter); ok {
+		return aw.SetObjectAsync(c.Addr, deposed, src, c.Provider)
+	}
+	return nil, a.opts.State.SetObject(c.Addr, deposed, src, c.Provider)
 }

@@ -186,10 +186,7 @@ func (a *applier) recordApplied(in *instance, newVal split, create, failed bool)
 	// Dependents start only when this node completes, after the wait, so
 	// publishing the value first is safe.
 	a.env.Values.SetInstance(c.Addr.Resource, newVal.v)
-	if aw, ok := a.opts.State.(AsyncStateWriter); ok {
-		return aw.SetObjectAsync(c.Addr, states.NotDeposed, src, c.Provider)
-	}
-	return nil, a.opts.State.SetObject(c.Addr, states.NotDeposed, src, c.Provider)
+	return a.setObject(c, states.NotDeposed, src)
 }
 
 func contractDiag(summary string, c *plans.ResourceInstanceChange, what string) diags.Diagnostic {

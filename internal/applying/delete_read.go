@@ -15,7 +15,7 @@ import (
 // applyDelete deletes an object: an orphan, a deposed object, or the old
 // object of a replacement. On success the object leaves state; on failure
 // it stays, so the next plan tries again.
-func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Phase) diags.Diagnostics {
+func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Phase) (diags.Diagnostics, *pending) {
 	c := in.change
 	deposed := states.NotDeposed
 	if phase == plans.DestroyPhase || c.DeposedKey != states.NotDeposed {
@@ -23,7 +23,7 @@ func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Pha
 	}
 	if c.Action == plans.CreateThenDelete && deposed == states.NotDeposed {
 		// The create step found no prior object to depose; nothing to do.
-		return nil
+		return nil, nil
 	}
 	prior := c.Before
 	priorU := marks.Strip(prior)
@@ -34,16 +34,30 @@ func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Pha
 		Config: cty.NullVal(in.schema.ImpliedType()), PlannedPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
 	})
 	ds := resp.Diagnostics.WithAddressOf(c.Addr)
+	var wait func() error
 	if !ds.HasErrors() {
 		if resp.NewState != cty.NilVal && !resp.NewState.IsNull() {
 			ds = ds.Append(contractDiag("Provider produced inconsistent result after apply", c,
 				"deleting the object returned a non-null new state"))
-		} else if err := a.opts.State.SetObject(c.Addr, deposed, nil, c.Provider); err != nil {
-			ds = ds.Append(persistError(c, err))
+		} else {
+			var err error
+			if wait, err = a.setObject(c, deposed, nil); err != nil {
+				ds = ds.Append(persistError(c, err))
+			}
 		}
 	}
-	a.opts.Hooks.PostApply(c.Addr, deposed, plans.Delete, cty.NullVal(in.schema.ImpliedType()), firstError(ds))
-	return ds
+	finish := func(werr error) diags.Diagnostics {
+		var fds diags.Diagnostics
+		if werr != nil {
+			fds = fds.Append(persistError(c, werr))
+		}
+		a.opts.Hooks.PostApply(c.Addr, deposed, plans.Delete, cty.NullVal(in.schema.ImpliedType()), firstError(append(ds, fds...)))
+		return fds
+	}
+	if wait != nil && !ds.HasErrors() {
+		return ds, &pending{wait: wait, done: finish}
+	}
+	return ds.Append(finish(nil)), nil
 }
 
 // applyRead reads a data source deferred to apply time.

@@ -63,3 +63,51 @@ func BenchmarkApplyDurable(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDestroyDurable plans and applies the destruction of count =
+// 10,000 (OpenTofu deep-copies the resource once per instance here).
+func BenchmarkDestroyDurable(b *testing.B) {
+	h, ds := New(map[string]string{"main.tf": shapes["count"](10000)})
+	if ds.HasErrors() {
+		b.Fatal(ds)
+	}
+	p, ds := h.Plan(plans.NormalMode)
+	if ds.HasErrors() {
+		b.Fatal(ds)
+	}
+	if ds := h.Apply(p); ds.HasErrors() {
+		b.Fatal(ds)
+	}
+	full := h.State
+	b.ReportAllocs()
+	var cpu time.Duration
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		h.State = full.DeepCopy()
+		mgr := statemgr.NewFilesystem(filepath.Join(b.TempDir(), fmt.Sprintf("d%d.tfstate", i)))
+		b.StartTimer()
+		c0, _ := rusage()
+		p, ds := h.Plan(plans.DestroyMode)
+		if ds.HasErrors() {
+			b.Fatal(ds)
+		}
+		rec, err := mgr.BeginApply(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ds = applying.Apply(context.Background(), applying.Options{
+			Plan: p, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir), State: rec,
+		})
+		if ds.HasErrors() {
+			b.Fatal(ds)
+		}
+		if _, err := rec.Close(); err != nil {
+			b.Fatal(err)
+		}
+		c1, _ := rusage()
+		cpu += c1 - c0
+	}
+	_, rss := rusage()
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
+}
