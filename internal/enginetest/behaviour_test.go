@@ -620,3 +620,17 @@ func TestImpliedMove(t *testing.T) {
 		})
 	}
 }
+
+func TestPreventDestroyInDestroyMode(t *testing.T) {
+	h, _ := New(map[string]string{"main.tf": `resource "test_thing" "a" {
+  name = "a"
+  lifecycle { prevent_destroy = true }
+}`})
+	h.WithTestProvider(&TestProvider{})
+	p, _ := h.Plan(plans.NormalMode)
+	if ds := h.Apply(p); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	_, ds := h.Plan(plans.DestroyMode)
+	wantDiag(t, ds, "Instance cannot be destroyed", "main.tf:1:1")
+}

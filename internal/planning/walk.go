@@ -55,7 +55,15 @@ func (p *planner) visit(ctx context.Context, v *vertex) diags.Diagnostics {
 		return p.planOutput(v.output)
 	case vResource:
 		if p.opts.Mode == plans.DestroyMode {
-			return p.planDestroyResource(ctx, v.resource.Addr().Absolute(addrs.RootModuleInstance), v.resource.ProviderConfigAddr())
+			addr := v.resource.Addr().Absolute(addrs.RootModuleInstance)
+			if rs := p.opts.PrevState.Resource(addr); rs != nil && v.resource.Mode == addrs.ManagedResourceMode {
+				for _, k := range rs.SortedInstanceKeys() {
+					if ds := checkPreventDestroy(v.resource, &plans.ResourceInstanceChange{Addr: addr.Instance(k), Action: plans.Delete}); ds.HasErrors() {
+						return ds
+					}
+				}
+			}
+			return p.planDestroyResource(ctx, addr, v.resource.ProviderConfigAddr())
 		}
 		if v.resource.Mode == addrs.DataResourceMode {
 			return p.planDataResource(ctx, v.resource, p.cg.resourceDeps[p.cg.resources[v.resource.Addr()]])
