@@ -25,6 +25,9 @@ type Meta struct {
 	Color bool
 	// sources holds configuration sources for diagnostics snippets.
 	sources map[string][]byte
+	// machineOutput is set when stdout carries a JSON document, so
+	// progress lines must stay off it.
+	machineOutput bool
 }
 
 func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.Color} }

@@ -1,7 +1,11 @@
 package command
 
 import (
+	"fmt"
+	"sync"
+
 	"context"
+	"github.com/zclconf/go-cty/cty"
 	"os"
 	"os/signal"
 
@@ -62,6 +66,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.registry, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared,
+		OnRefresh: m.refreshProgress(),
 	})
 	ds = ds.Append(pds)
 	if p != nil {
@@ -114,5 +119,22 @@ func (m *Meta) interruptible() (context.Context, func()) {
 	return ctx, func() {
 		signal.Stop(ch)
 		cancel()
+	}
+}
+
+// refreshProgress prints "addr: Refreshing state... [id=...]" as Terraform
+// does while planning, one line per existing object.
+func (m *Meta) refreshProgress() func(addrs.AbsResourceInstance, states.DeposedKey, cty.Value) {
+	if m.machineOutput {
+		return nil
+	}
+	var mu sync.Mutex
+	return func(addr addrs.AbsResourceInstance, deposed states.DeposedKey, prior cty.Value) {
+		if addr.Resource.Resource.Mode == addrs.DataResourceMode {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(m.Stdout, "%s: Refreshing state...%s\n", m.bold(hookAddr(addr, deposed)), idSuffix(prior))
 	}
 }

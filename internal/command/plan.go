@@ -31,6 +31,7 @@ func runPlan(m *Meta, args []string) int {
 	if c.noColor {
 		m.Color = false
 	}
+	m.machineOutput = jsonOut
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return m.fail(ds)

@@ -40,6 +40,9 @@ type Options struct {
 	// Prepared shares analysed resource bodies with a following apply in
 	// the same process; nil is fine.
 	Prepared *eval.PreparedCache
+	// OnRefresh, when set, is called as each existing object is refreshed
+	// (the terminal prints "Refreshing state..."). Called concurrently.
+	OnRefresh func(addr addrs.AbsResourceInstance, deposed states.DeposedKey, prior cty.Value)
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the

@@ -60,6 +60,9 @@ func (p *planner) refresh(ctx context.Context, t *target, obj *states.Object, sr
 	if p.opts.SkipRefresh {
 		return obj, nil
 	}
+	if p.opts.OnRefresh != nil {
+		p.opts.OnRefresh(t.addr, t.deposed, obj.Value)
+	}
 	priorU, priorMarks := marks.Unmark(obj.Value)
 	resp := t.provider.ReadResource(ctx, providers.ReadResourceRequest{
 		TypeName: t.addr.Resource.Resource.Type, PriorState: priorU, Private: obj.Private,
