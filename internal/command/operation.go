@@ -50,6 +50,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	m.promptVariables(op.cfg, vars, c.input)
 	var replace []addrs.AbsResourceInstance
 	for _, r := range c.replace {
 		addr, rds := addrs.ParseAbsResourceInstanceStr(r)
