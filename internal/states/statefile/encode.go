@@ -101,7 +101,8 @@ func appendResource(dst []byte, r *resourceV4) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendInstance(dst, &r.Instances[i]); err != nil {
+			dst = newline(dst, instanceLayout.depth-1)
+			if dst, err = appendInstance(dst, &r.Instances[i], instanceLayout); err != nil {
 				return nil, fmt.Errorf("%s.%s: instances[%d]: %w", r.Type, r.Name, i, err)
 			}
 		}
@@ -110,59 +111,87 @@ func appendResource(dst []byte, r *resourceV4) ([]byte, error) {
 	return append(dst, "\n    }"...), nil
 }
 
-// instanceField starts a field of an instance object; first tells whether
-// a comma is needed before it.
-func instanceField(dst []byte, first *bool, name string) []byte {
+// layout is how an object is laid out: indented at a depth, as in state
+// files (compact false), or on one line, as in journal records. One
+// encoder serves both so that a record and a file entry cannot drift
+// apart.
+type layout struct {
+	compact bool
+	depth   int // of the object's fields
+}
+
+// newline starts a line at depth d; nothing when compact.
+func (l layout) newline(dst []byte, d int) []byte {
+	if l.compact {
+		return dst
+	}
+	return newline(dst, d)
+}
+
+// raw appends valid JSON at the fields' depth.
+func (l layout) raw(dst, src []byte) []byte {
+	if l.compact {
+		return appendCompact(dst, src)
+	}
+	return appendIndented(dst, src, l.depth)
+}
+
+// field starts a field; first tells whether a comma is needed before it.
+func (l layout) field(dst []byte, first *bool, name string) []byte {
 	if !*first {
 		dst = append(dst, ',')
 	}
 	*first = false
-	dst = append(dst, "\n          \""...)
+	dst = append(l.newline(dst, l.depth), '"')
 	dst = append(dst, name...)
-	return append(dst, "\": "...)
+	if l.compact {
+		return append(dst, '"', ':')
+	}
+	return append(dst, '"', ':', ' ')
 }
 
-func appendInstance(dst []byte, is *instanceV4) ([]byte, error) {
-	const depth = 5
+// instanceLayout is where instances sit in a state file.
+var instanceLayout = layout{depth: 5}
+
+func appendInstance(dst []byte, is *instanceV4, l layout) ([]byte, error) {
 	first := true
-	dst = append(dst, "\n        {"...)
+	dst = append(dst, '{')
 	if len(is.IndexKey) > 0 {
-		dst = appendIndented(instanceField(dst, &first, "index_key"), is.IndexKey, depth)
+		dst = l.raw(l.field(dst, &first, "index_key"), is.IndexKey)
 	}
 	if is.Status != "" {
-		dst = appendString(instanceField(dst, &first, "status"), is.Status)
+		dst = appendString(l.field(dst, &first, "status"), is.Status)
 	}
 	if is.Deposed != "" {
-		dst = appendString(instanceField(dst, &first, "deposed"), is.Deposed)
+		dst = appendString(l.field(dst, &first, "deposed"), is.Deposed)
 	}
-	dst = strconv.AppendUint(instanceField(dst, &first, "schema_version"), is.SchemaVersion, 10)
+	dst = strconv.AppendUint(l.field(dst, &first, "schema_version"), is.SchemaVersion, 10)
 	if len(is.Attributes) > 0 {
 		if !json.Valid(is.Attributes) {
 			return nil, fmt.Errorf("attributes are not valid JSON")
 		}
-		dst = appendIndented(instanceField(dst, &first, "attributes"), is.Attributes, depth)
+		dst = l.raw(l.field(dst, &first, "attributes"), is.Attributes)
 	}
 	if len(is.SensitiveAttributes) > 0 {
-		dst = appendIndented(instanceField(dst, &first, "sensitive_attributes"), is.SensitiveAttributes, depth)
+		dst = l.raw(l.field(dst, &first, "sensitive_attributes"), is.SensitiveAttributes)
 	}
 	if len(is.Private) > 0 {
-		dst = instanceField(dst, &first, "private")
-		dst = append(dst, '"')
+		dst = append(l.field(dst, &first, "private"), '"')
 		dst = base64.StdEncoding.AppendEncode(dst, is.Private)
 		dst = append(dst, '"')
 	}
 	if len(is.Dependencies) > 0 {
-		dst = append(instanceField(dst, &first, "dependencies"), '[')
+		dst = append(l.field(dst, &first, "dependencies"), '[')
 		for i, d := range is.Dependencies {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendString(append(dst, "\n            "...), d)
+			dst = appendString(l.newline(dst, l.depth+1), d)
 		}
-		dst = append(dst, "\n          ]"...)
+		dst = append(l.newline(dst, l.depth), ']')
 	}
 	if is.CreateBeforeDestroy {
-		dst = append(instanceField(dst, &first, "create_before_destroy"), "true"...)
+		dst = append(l.field(dst, &first, "create_before_destroy"), "true"...)
 	}
-	return append(dst, "\n        }"...), nil
+	return append(l.newline(dst, l.depth-1), '}'), nil
 }

@@ -115,3 +115,46 @@ func FuzzJSONBytes(f *testing.F) {
 		}
 	})
 }
+
+// FuzzObjectRecordMatchesEncodingJSON holds the hand-written record
+// encoder to encoding/json's compact output.
+func FuzzObjectRecordMatchesEncodingJSON(f *testing.F) {
+	f.Add([]byte(`{"mode":"managed","type":"t","name":"n","provider":"provider[\"a/b/c\"]","instance":{"index_key":1,"status":"tainted","schema_version":3,"attributes":{"id":"<x>"},"sensitive_attributes":[[{"type":"get_attr","value":"id"}]],"private":"AQ==","dependencies":["b.c","a.b"],"create_before_destroy":true}}`))
+	f.Add([]byte(`{"module":"module.m[\"k\"]","mode":"data","type":"t","name":"n","provider":"module.m[\"k\"].provider[\"a/b/c\"].x","removed":true,"instance":{"index_key":"q\u2028","deposed":"0000000a"}}`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var r ObjectRecord
+		if r.UnmarshalJSON(src) != nil {
+			return
+		}
+		got, err := r.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v4, err := r.toV4()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(v4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(want, got) {
+			t.Fatalf("MarshalJSON differs from encoding/json:\nwant %s\ngot  %s", want, got)
+		}
+	})
+}
+
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", `provider["a/b/c"]`, `back\\slash`, "<&>", "\u2028", "\x00\xff", "ünï"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendString(nil, s); !bytes.Equal(want, got) {
+			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}

@@ -74,19 +74,27 @@ func scanString(dst, src []byte, start, i int) ([]byte, int, int) {
 	return dst, start, i
 }
 
-// appendString appends the quoted string s. It returns the escaping that
-// encoding/json applies; the fast path covers the plain ASCII that almost
-// every name, key and address consists of.
+// appendString appends the quoted string s with the escaping that
+// encoding/json applies. The fast path covers the printable ASCII that
+// almost every name, key and address consists of (provider addresses
+// contain quotes); anything else goes through encoding/json itself.
 func appendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '<' || c == '>' || c == '&' {
 			b, _ := json.Marshal(s) // cannot fail for a string
 			return append(dst, b...)
 		}
 	}
 	dst = append(dst, '"')
-	dst = append(dst, s...)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', c)
+			start = i + 1
+		}
+	}
+	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
 

@@ -33,9 +33,36 @@ type objectRecordV4 struct {
 	Instance instanceV4 `json:"instance"`
 }
 
-// MarshalJSON encodes the record as one line of compact JSON.
+// MarshalJSON encodes the record as one line of compact JSON, exactly as
+// encoding/json would encode objectRecordV4 but without reflection: the
+// journal encodes one record per finished instance.
 func (r *ObjectRecord) MarshalJSON() ([]byte, error) {
-	rec := objectRecordV4{
+	rec, err := r.toV4()
+	if err != nil {
+		return nil, err
+	}
+	dst := make([]byte, 0, 256+len(rec.Instance.Attributes))
+	dst = append(dst, '{')
+	if rec.Module != "" {
+		dst = appendString(append(dst, `"module":`...), rec.Module)
+		dst = append(dst, ',')
+	}
+	dst = appendString(append(dst, `"mode":`...), rec.Mode)
+	dst = appendString(append(dst, `,"type":`...), rec.Type)
+	dst = appendString(append(dst, `,"name":`...), rec.Name)
+	dst = appendString(append(dst, `,"provider":`...), rec.Provider)
+	if rec.Removed {
+		dst = append(dst, `,"removed":true`...)
+	}
+	dst, err = appendInstance(append(dst, `,"instance":`...), &rec.Instance, layout{compact: true})
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", describeObject(r.Addr, r.Deposed), err)
+	}
+	return append(dst, '}'), nil
+}
+
+func (r *ObjectRecord) toV4() (*objectRecordV4, error) {
+	rec := &objectRecordV4{
 		Module:   r.Addr.Module.String(),
 		Mode:     modeManaged,
 		Type:     r.Addr.Resource.Resource.Type,
@@ -55,7 +82,7 @@ func (r *ObjectRecord) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("encoding %s: %w", describeObject(r.Addr, r.Deposed), err)
 	}
 	rec.Instance = is
-	return json.Marshal(&rec)
+	return rec, nil
 }
 
 // UnmarshalJSON decodes a record, checking it as Read checks a state file.
