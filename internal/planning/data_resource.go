@@ -23,18 +23,11 @@ import (
 // changes pending; otherwise it plans a read during apply, whose result is
 // unknown until then.
 func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, deps []addrs.AbsResource) diags.Diagnostics {
-	addr := r.Addr().Absolute(addrs.RootModuleInstance)
-	schema, version := p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
-	exp, ds := eval.Expand(p.env.Scope(), r, false)
+	rt, ds := p.expandResource(r)
 	if ds.HasErrors() {
-		p.env.Values.DeclareResource(r.Addr(), &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, schema.ImpliedType())
 		return ds
 	}
-	p.env.Values.DeclareResource(r.Addr(), exp, schema.ImpliedType())
-	provider, err := p.providers.Get(r.ProviderConfigAddr())
-	if err != nil {
-		return ds.Append(diags.Errorf("Provider configuration not available", "%s: %s.", addr, err))
-	}
+	addr, schema, version, exp, provider := rt.addr, rt.schema, rt.version, rt.exp, rt.provider
 	pending := p.dependsOnPending(r)
 	for _, key := range exp.Keys() {
 		t := &target{addr: addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}

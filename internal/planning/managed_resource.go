@@ -19,18 +19,11 @@ import (
 // instances, plus the deletion of instances (and deposed objects) the
 // expansion no longer includes.
 func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, deps []addrs.AbsResource) diags.Diagnostics {
-	addr := r.Addr().Absolute(addrs.RootModuleInstance)
-	schema, version := p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
-	exp, ds := eval.Expand(p.env.Scope(), r, false)
+	rt, ds := p.expandResource(r)
 	if ds.HasErrors() {
-		p.env.Values.DeclareResource(r.Addr(), &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, schema.ImpliedType())
 		return ds
 	}
-	p.env.Values.DeclareResource(r.Addr(), exp, schema.ImpliedType())
-	provider, err := p.providers.Get(r.ProviderConfigAddr())
-	if err != nil {
-		return ds.Append(diags.Errorf("Provider configuration not available", "%s: %s.", addr, err))
-	}
+	addr, schema, version, exp, provider := rt.addr, rt.schema, rt.version, rt.exp, rt.provider
 	prior := p.impliedMove(p.opts.PrevState.Resource(addr), exp, r.ProviderConfigAddr())
 	keys := exp.Keys()
 	results := make([]diags.Diagnostics, len(keys))
@@ -148,4 +141,34 @@ func (p *planner) impliedMove(prior *states.Resource, exp *namedvals.Expansion, 
 	}
 	p.mu.Unlock()
 	return moved
+}
+
+// resourceTarget is what planning a resource block's instances needs.
+type resourceTarget struct {
+	addr     addrs.AbsResource
+	schema   *configschema.Block
+	version  int64
+	exp      *namedvals.Expansion
+	provider providers.Interface
+}
+
+// expandResource evaluates a resource's count or for_each, publishes the
+// expansion (unknown when it failed, so dependents see unknowns rather
+// than errors of their own) and finds its provider.
+func (p *planner) expandResource(r *configs.Resource) (*resourceTarget, diags.Diagnostics) {
+	rt := &resourceTarget{addr: r.Addr().Absolute(addrs.RootModuleInstance)}
+	rt.schema, rt.version = p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
+	exp, ds := eval.Expand(p.env.Scope(), r, false)
+	if ds.HasErrors() {
+		p.env.Values.DeclareResource(r.Addr(), &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, rt.schema.ImpliedType())
+		return nil, ds
+	}
+	rt.exp = exp
+	p.env.Values.DeclareResource(r.Addr(), exp, rt.schema.ImpliedType())
+	provider, err := p.providers.Get(r.ProviderConfigAddr())
+	if err != nil {
+		return nil, ds.Append(diags.Errorf("Provider configuration not available", "%s: %s.", rt.addr, err))
+	}
+	rt.provider = provider
+	return rt, ds
 }
