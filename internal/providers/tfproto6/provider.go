@@ -1,0 +1,171 @@
+package tfproto6
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sync"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Provider adapts a tfprotov6.ProviderServer to providers.Interface. It is
+// safe for concurrent use when the server is (terraform-plugin-framework
+// servers are).
+type Provider struct {
+	server tfprotov6.ProviderServer
+	cache  *SchemaCache
+}
+
+var _ providers.Interface = (*Provider)(nil)
+
+// SchemaCache holds one provider's converted schema so that the adapters of
+// the same provider (one per provider configuration, one per short-lived
+// schema lookup) ask a server for it only once. The schema it holds is
+// shared and must not be modified. The zero value is ready to use.
+type SchemaCache struct {
+	once sync.Once
+	resp providers.GetProviderSchemaResponse
+}
+
+// Option configures an adapter.
+type Option func(*Provider)
+
+// WithSchemaCache makes the adapter take its schema from c, filling it
+// from this adapter's server if no adapter did yet. Every adapter sharing c
+// must serve the same provider.
+func WithSchemaCache(c *SchemaCache) Option {
+	return func(p *Provider) { p.cache = c }
+}
+
+// New returns server as a providers.Interface. The server's schema is
+// fetched on first use and cached (see WithSchemaCache to share it).
+// New panics if server is nil: that is a programming error.
+func New(server tfprotov6.ProviderServer, opts ...Option) providers.Interface {
+	if server == nil {
+		panic("tfproto6.New: nil server")
+	}
+	p := &Provider{server: server}
+	for _, o := range opts {
+		o(p)
+	}
+	if p.cache == nil {
+		p.cache = &SchemaCache{}
+	}
+	return p
+}
+
+// schema returns the converted schema, calling the server once.
+func (p *Provider) schema(ctx context.Context) *providers.GetProviderSchemaResponse {
+	p.cache.once.Do(func() {
+		var resp *tfprotov6.GetProviderSchemaResponse
+		err := guard(func() error {
+			var err error
+			resp, err = p.server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+			return err
+		})
+		switch {
+		case err != nil:
+			p.cache.resp.Diagnostics = callFailed("GetProviderSchema", err)
+		case resp == nil:
+			p.cache.resp.Diagnostics = callFailed("GetProviderSchema", fmt.Errorf("no response"))
+		default:
+			p.cache.resp = convertProviderSchema(resp)
+		}
+	})
+	return &p.cache.resp
+}
+
+// GetProviderSchema implements providers.Interface.
+func (p *Provider) GetProviderSchema(ctx context.Context) providers.GetProviderSchemaResponse {
+	return *p.schema(ctx)
+}
+
+// resourceType returns the implied type of a managed resource type, or an
+// error diagnostic when the provider has no such type (or no schema).
+func (p *Provider) resourceType(ctx context.Context, name string) (cty.Type, diags.Diagnostics) {
+	s := p.schema(ctx)
+	if s.Diagnostics.HasErrors() {
+		return cty.NilType, s.Diagnostics
+	}
+	rs, ok := s.ResourceTypes[name]
+	if !ok {
+		return cty.NilType, diags.Diagnostics{diags.Errorf("Unsupported resource type", "The provider has no resource type %q.", name)}
+	}
+	return rs.Block.ImpliedType(), nil
+}
+
+// dataSourceType is resourceType for data sources.
+func (p *Provider) dataSourceType(ctx context.Context, name string) (cty.Type, diags.Diagnostics) {
+	s := p.schema(ctx)
+	if s.Diagnostics.HasErrors() {
+		return cty.NilType, s.Diagnostics
+	}
+	ds, ok := s.DataSources[name]
+	if !ok {
+		return cty.NilType, diags.Diagnostics{diags.Errorf("Unsupported data source", "The provider has no data source %q.", name)}
+	}
+	return ds.Block.ImpliedType(), nil
+}
+
+// providerType and metaType return the types of the provider's
+// configuration and provider_meta (an empty object when it has none).
+func (p *Provider) providerType(ctx context.Context) cty.Type {
+	return p.schema(ctx).Provider.Block.ImpliedType()
+}
+
+func (p *Provider) metaType(ctx context.Context) cty.Type {
+	return p.schema(ctx).ProviderMeta.Block.ImpliedType()
+}
+
+// StopProvider implements providers.Interface.
+func (p *Provider) StopProvider(ctx context.Context) error {
+	var resp *tfprotov6.StopProviderResponse
+	err := guard(func() error {
+		var err error
+		resp, err = p.server.StopProvider(ctx, &tfprotov6.StopProviderRequest{})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("stopping provider: %w", err)
+	}
+	if resp != nil && resp.Error != "" {
+		return fmt.Errorf("stopping provider: %s", resp.Error)
+	}
+	return nil
+}
+
+// Close implements providers.Interface. An in-process server holds nothing
+// to release.
+func (p *Provider) Close() error { return nil }
+
+// guard runs a server call, turning a panic into an error: a provider's bug
+// must not take the engine down with it.
+func guard(call func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the provider panicked: %v\n\n%s", r, debug.Stack())
+		}
+	}()
+	return call()
+}
+
+// callFailed reports a failed call: a Go error from the server, an encoding
+// failure, or a panic. These are the provider's (or the adapter's) bugs, not
+// the user's.
+func callFailed(method string, err error) diags.Diagnostics {
+	return diags.Diagnostics{diags.Errorf("Provider call failed",
+		"Calling %s on the provider failed: %s. This is a bug in the provider.", method, err)}
+}
+
+// deferred reports a deferral the engine did not allow.
+func deferred(method string, d *tfprotov6.Deferred) diags.Diagnostics {
+	if d == nil {
+		return nil
+	}
+	return diags.Diagnostics{diags.Errorf("Provider deferred the operation",
+		"The provider answered %s with a deferral (reason %s), but Cairn does not allow deferrals. This is a bug in the provider.", method, d.Reason)}
+}
