@@ -86,10 +86,13 @@ func parseAbsResource(s string) (addrs.AbsResource, error) {
 	if len(rest) == 0 {
 		return addrs.AbsResource{}, fmt.Errorf("invalid resource address %q: a module path is not a resource", s)
 	}
-	if _, isRoot := rest[0].(hcl.TraverseRoot); !isRoot {
+	switch first := rest[0].(type) {
+	case hcl.TraverseRoot:
+	case hcl.TraverseAttr:
 		// The addrs parser wants a traversal that starts at a root name.
-		a := rest[0].(hcl.TraverseAttr)
-		rest = append(hcl.Traversal{hcl.TraverseRoot{Name: a.Name, SrcRange: a.SrcRange}}, rest[1:]...)
+		rest = append(hcl.Traversal{hcl.TraverseRoot{Name: first.Name, SrcRange: first.SrcRange}}, rest[1:]...)
+	default:
+		return addrs.AbsResource{}, fmt.Errorf("invalid resource address %q: a resource type must follow the module path", s)
 	}
 	inst, diags := addrs.ParseAbsResourceInstance(rest, s)
 	if diags.HasErrors() {

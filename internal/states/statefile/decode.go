@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -202,5 +204,11 @@ func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
 		}
 		obj.Dependencies = append(obj.Dependencies, dep)
 	}
+	// Terraform writes dependencies sorted by address, and so does Write;
+	// sorting here too keeps a hand-edited file from reading differently
+	// after a write.
+	slices.SortStableFunc(obj.Dependencies, func(a, b addrs.AbsResource) int {
+		return strings.Compare(a.String(), b.String())
+	})
 	return obj, nil
 }

@@ -26,7 +26,7 @@ func FuzzRead(f *testing.F) {
 		`{"version":4}`,
 		`{"version":3}`,
 		resourceDoc("", `{"index_key":"k","deposed":"0000000a","status":"tainted","schema_version":1,"attributes":{"a":"<"},`+
-			`"sensitive_attributes":[[{"type":"index","value":{"value":["x"],"type":["set","string"]}}]],"private":"AA==","dependencies":["module.m.t.n"]}`),
+			`"sensitive_attributes":[[{"type":"index","value":{"value":["x"],"type":["set","string"]}}]],"private":"AA==","dependencies":["module.m.t.n","module.a[0].module.b[\"k\"].data.t.n"]}`),
 		`{"version":4,"outputs":{"o":{"value":{"value":1,"type":"number"},"type":"dynamic"}}}`,
 		`{"version":4,"serial":1,"lineage":"l","outputs":{"a<":{"value":["x"],"type":["set","string"],"sensitive":true}},"resources":[]}`,
 		validDoc(`{"module":"module.a[\"x\"].module.b[2]","mode":"data","type":"t","name":"n","provider":"module.a[\"x\"].provider[\"h/n/t\"].al","instances":[` +

@@ -289,6 +289,13 @@ func TestReadErrors(t *testing.T) {
 		"dependency": {
 			input: resourceDoc("", `{"schema_version":0,"attributes":{},"dependencies":["terraform_data.b[0]"]}`), wantErr: "dependencies",
 		},
+		"dependency after module key": {
+			reason: "a second index after a module key is not an address",
+			input:  resourceDoc("", `{"schema_version":0,"attributes":{},"dependencies":["module.a[0][1].t.n"]}`), wantErr: "must follow the module path",
+		},
+		"module with two keys": {
+			input: validDoc(`{"module":"module.a[0][1]","mode":"managed","type":"t","name":"n","provider":"provider[\"a/b/c\"]","instances":[]}`), wantErr: "invalid module address",
+		},
 		"private": {
 			input: resourceDoc("", `{"schema_version":0,"attributes":{},"private":"not base64!"}`), wantErr: "invalid state file",
 		},
