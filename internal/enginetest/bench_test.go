@@ -59,33 +59,46 @@ func benchPlan(b *testing.B, shape string, n int, applied bool) {
 	m.report(b)
 }
 
-func BenchmarkPlanCreate(b *testing.B) {
+// benchSize is one shape at one size.
+type benchSize struct {
+	shape string
+	n     int
+}
+
+// benchSizes lists the shapes at 1,000 and 10,000 instances; the chain is
+// 1,000 long (its cost is sequential by nature).
+func benchSizes() []benchSize {
+	var out []benchSize
 	for _, shape := range []string{"independent", "count", "fanout", "chain"} {
 		for _, n := range []int{1000, 10000} {
 			if shape == "chain" && n > 1000 {
 				continue
 			}
-			b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) { benchPlan(b, shape, n, false) })
+			out = append(out, benchSize{shape, n})
 		}
+	}
+	return out
+}
+
+func BenchmarkPlanCreate(b *testing.B) {
+	for _, sz := range benchSizes() {
+		b.Run(fmt.Sprintf("%s/%d", sz.shape, sz.n), func(b *testing.B) { benchPlan(b, sz.shape, sz.n, false) })
 	}
 }
 
+// BenchmarkPlanNoOp plans against a state where everything already exists
+// and matches: every prior object is decoded, refreshed and compared.
 func BenchmarkPlanNoOp(b *testing.B) {
-	for _, shape := range []string{"independent", "count", "chain"} {
-		n := 10000
-		if shape == "chain" {
-			n = 1000
-		}
-		b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) { benchPlan(b, shape, n, true) })
+	for _, sz := range benchSizes() {
+		b.Run(fmt.Sprintf("%s/%d", sz.shape, sz.n), func(b *testing.B) { benchPlan(b, sz.shape, sz.n, true) })
 	}
 }
 
+// BenchmarkApplyCreate applies with an in-memory state writer: the engine's
+// own cost, without durability (see BenchmarkApplyDurable).
 func BenchmarkApplyCreate(b *testing.B) {
-	for _, shape := range []string{"independent", "count", "fanout", "chain"} {
-		n := 10000
-		if shape == "chain" {
-			n = 1000
-		}
+	for _, sz := range benchSizes() {
+		shape, n := sz.shape, sz.n
 		b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) {
 			h, ds := New(map[string]string{"main.tf": shapes[shape](n)})
 			if ds.HasErrors() {

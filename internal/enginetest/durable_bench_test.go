@@ -18,11 +18,8 @@ import (
 // instance is durable in the journal (group-committed fsyncs) before it is
 // reported done, and the final snapshot is written atomically.
 func BenchmarkApplyDurable(b *testing.B) {
-	for _, shape := range []string{"independent", "count", "chain"} {
-		n := 10000
-		if shape == "chain" {
-			n = 1000
-		}
+	for _, sz := range benchSizes() {
+		shape, n := sz.shape, sz.n
 		b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) {
 			h, ds := New(map[string]string{"main.tf": shapes[shape](n)})
 			if ds.HasErrors() {
