@@ -1,0 +1,157 @@
+package awscc
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/providers/tfproto6"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+)
+
+// Addr is the provider's source address. Configurations name it as
+// "hashicorp/awscc" or imply it with an awscc_ resource type.
+var Addr = addrs.NewDefaultProvider("awscc")
+
+// Provider is the awscc provider over one catalog of resource types. It is
+// immutable once built and safe for concurrent use; every server it makes
+// (one per provider configuration) shares the catalog and one converted
+// schema.
+type Provider struct {
+	dir     string
+	catalog *cfnschema.Catalog
+	// problems are the catalog's load diagnostics, served as one warning.
+	problems cfnschema.Diagnostics
+	schemas  *tfproto6.SchemaCache
+}
+
+var _ provider.Provider = (*Provider)(nil)
+
+// New loads every CloudFormation schema in dir and returns the provider
+// serving them. A schema file with problems never stops the others: its
+// diagnostics (file and JSON pointer) are kept, returned by Problems and
+// served as a warning with the provider schema. The error says the
+// directory cannot be read or holds no loadable schema at all.
+func New(dir string, opts ...cfnschema.Option) (*Provider, error) {
+	catalog, ds := cfnschema.LoadDir(dir, opts...)
+	if len(catalog.Types()) == 0 {
+		if errs := ds.Errors(); len(errs) > 0 && errs[0].File == dir {
+			return nil, fmt.Errorf("reading CloudFormation schemas from %s: %s", dir, errs[0].Detail)
+		}
+		return nil, fmt.Errorf("no loadable CloudFormation schema (*.json) in %s", dir)
+	}
+	return &Provider{dir: dir, catalog: catalog, problems: ds, schemas: &tfproto6.SchemaCache{}}, nil
+}
+
+// Catalog returns the resource types the provider serves.
+func (p *Provider) Catalog() *cfnschema.Catalog { return p.catalog }
+
+// Problems returns the diagnostics of loading the schema directory.
+func (p *Provider) Problems() cfnschema.Diagnostics { return p.problems }
+
+// Server returns a new protocol 6 server for one provider configuration.
+func (p *Provider) Server() tfprotov6.ProviderServer {
+	return &server{ProviderServer: providerserver.NewProtocol6(p)(), p: p}
+}
+
+// server is the framework's server with the schema problems added to the
+// GetProviderSchema answer only. (Reported from Schema, the framework would
+// repeat them in every answer that reads the provider schema.)
+type server struct {
+	tfprotov6.ProviderServer
+	p *Provider
+}
+
+func (s *server) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	resp, err := s.ProviderServer.GetProviderSchema(ctx, req)
+	if err == nil && resp != nil && len(s.p.problems) > 0 {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
+			Severity: tfprotov6.DiagnosticSeverityWarning,
+			Summary:  s.p.problemsSummary(),
+			Detail:   s.p.problemsDetail(),
+		})
+	}
+	return resp, err
+}
+
+// Factory returns a factory of in-process provider instances for the
+// engine. Instances share the provider's converted schema, so only the
+// first one asks a server for it.
+func (p *Provider) Factory() providers.Factory {
+	return func() (providers.Interface, error) {
+		return tfproto6.New(p.Server(), tfproto6.WithSchemaCache(p.schemas)), nil
+	}
+}
+
+// Metadata implements provider.Provider.
+func (p *Provider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "awscc"
+}
+
+// Schema implements provider.Provider: the provider block's schema.
+func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = configSchema()
+}
+
+func (p *Provider) problemsSummary() string {
+	s := count(len(p.problems), "problem") + " in the CloudFormation schemas"
+	if n := len(p.problems.Errors()); n > 0 {
+		s += "; " + count(n, "type") + " not loaded"
+	}
+	return s
+}
+
+// count says "1 thing" or "n things".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// problemsDetail lists every problem on its own line, file (relative to the
+// directory) and JSON pointer first.
+func (p *Provider) problemsDetail() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Loading %s: a type with an error is not available; a type with a warning loads without the part named. Other types are not affected.\n", p.dir)
+	for _, d := range p.problems {
+		if rel, err := filepath.Rel(p.dir, d.File); err == nil && !strings.HasPrefix(rel, "..") {
+			d.File = rel
+		}
+		b.WriteString("\n")
+		b.WriteString(d.String())
+	}
+	return b.String()
+}
+
+// Resources implements provider.Provider: one resource per servable type.
+func (p *Provider) Resources(context.Context) []func() resource.Resource {
+	types := p.catalog.Types()
+	out := make([]func() resource.Resource, 0, len(types))
+	for _, t := range types {
+		out = append(out, func() resource.Resource { return &ccResource{t: t} })
+	}
+	return out
+}
+
+// DataSources implements provider.Provider: a singular data source per
+// type and a plural one per type that can be listed.
+func (p *Provider) DataSources(context.Context) []func() datasource.DataSource {
+	types := p.catalog.Types()
+	out := make([]func() datasource.DataSource, 0, 2*len(types))
+	for _, t := range types {
+		out = append(out, func() datasource.DataSource { return &ccDataSource{t: t} })
+		if t.PluralName != "" {
+			out = append(out, func() datasource.DataSource { return &ccDataSource{t: t, plural: true} })
+		}
+	}
+	return out
+}
