@@ -43,7 +43,9 @@ var terraformDataSchema = &configschema.Block{
 // GetProviderSchema implements providers.Interface.
 func (p *TerraformProvider) GetProviderSchema(context.Context) providers.GetProviderSchemaResponse {
 	return providers.GetProviderSchemaResponse{
-		Provider:      providers.Schema{Block: &configschema.Block{}},
+		// No configuration block at all, as in Terraform: `providers schema
+		// -json` then has no "provider" entry for it.
+		Provider:      providers.Schema{},
 		ResourceTypes: map[string]providers.Schema{"terraform_data": {Block: terraformDataSchema}},
 		DataSources:   map[string]providers.Schema{},
 	}
