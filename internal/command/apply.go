@@ -134,6 +134,10 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	reg, rds := m.providerRegistry(cfg)
+	if rds.HasErrors() {
+		return m.fail(ds.Append(rds))
+	}
 	h, sds := m.openState(cfg, c.lock, c.lockTimeout, "OperationTypeApply")
 	if sds.HasErrors() {
 		return m.fail(ds.Append(sds))
@@ -145,7 +149,7 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 			"The given plan file can no longer be applied because the state was changed by another operation after the plan was created (plan made against lineage %q serial %d; state is now lineage %q serial %d). Create a new plan.",
 			p.StateLineage, p.StateSerial, lineage, serial)
 	}
-	op := &operation{cfg: cfg, state: h, registry: m.providerRegistry()}
+	op := &operation{cfg: cfg, state: h, registry: reg}
 	ctx, stop := m.interruptible()
 	defer stop()
 	op.schemas = m.schemasFor(ctx, op.registry, p)

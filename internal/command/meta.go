@@ -28,6 +28,8 @@ type Meta struct {
 	// machineOutput is set when stdout carries a JSON document, so
 	// progress lines must stay off it.
 	machineOutput bool
+	// awscc loads the built-in awscc provider once per run (see awscc.go).
+	awscc awsccProviders
 }
 
 func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.Color} }
@@ -77,12 +79,17 @@ func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diag
 	return configs.LoadFiles(m.Dir, files)
 }
 
-// providerRegistry returns the providers available to this run.
-func (m *Meta) providerRegistry() providers.Registry {
+// providerRegistry returns the providers available to this run: the
+// built-in terraform provider, and the built-in awscc provider when cfg (may
+// be nil) or the environment says where its CloudFormation schemas are.
+// Errors say the configuration uses awscc without saying where they are.
+func (m *Meta) providerRegistry(cfg *configs.Module) (providers.Registry, diags.Diagnostics) {
 	tp := builtin.NewTerraformProvider()
-	return providers.Registry{
+	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
 	}
+	ds := m.addAWSCC(reg, cfg)
+	return reg, ds
 }
 
 // funcTable returns the function table for the configuration directory.

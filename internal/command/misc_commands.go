@@ -39,7 +39,10 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(bds)
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
-	reg := m.providerRegistry()
+	reg, rds := m.providerRegistry(cfg)
+	if rds.HasErrors() {
+		return m.fail(ds.Append(rds))
+	}
 	for _, p := range planning.RequiredProviders(cfg) {
 		if _, pds := reg.Factory(p); pds.HasErrors() {
 			return m.fail(ds.Append(pds))
@@ -64,7 +67,11 @@ func runValidate(m *Meta, args []string) int {
 	}
 	cfg, ds := m.loadConfig()
 	if !ds.HasErrors() {
-		ds = ds.Append(planning.Validate(context.Background(), cfg, m.providerRegistry(), m.funcTable(true)))
+		reg, rds := m.providerRegistry(cfg)
+		ds = ds.Append(rds)
+		if !rds.HasErrors() {
+			ds = ds.Append(planning.Validate(context.Background(), cfg, reg, m.funcTable(true)))
+		}
 	}
 	if ds.HasErrors() {
 		return m.fail(ds)
@@ -84,7 +91,11 @@ func runGraph(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	dot, gds := planning.GraphDOT(context.Background(), cfg, m.providerRegistry())
+	reg, rds := m.providerRegistry(cfg)
+	if rds.HasErrors() {
+		return m.fail(rds)
+	}
+	dot, gds := planning.GraphDOT(context.Background(), cfg, reg)
 	if gds.HasErrors() {
 		return m.fail(gds)
 	}

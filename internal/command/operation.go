@@ -36,12 +36,17 @@ func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Di
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	reg, rds := m.providerRegistry(cfg)
+	ds = ds.Append(rds)
+	if rds.HasErrors() {
+		return nil, ds
+	}
 	h, sds := m.openState(cfg, c.lock, c.lockTimeout, name)
 	ds = ds.Append(sds)
 	if sds.HasErrors() {
 		return nil, ds
 	}
-	return &operation{cfg: cfg, state: h, registry: m.providerRegistry(), prepared: eval.NewPreparedCache()}, ds
+	return &operation{cfg: cfg, state: h, registry: reg, prepared: eval.NewPreparedCache()}, ds
 }
 
 // makePlan plans the operation's configuration against its state.

@@ -45,6 +45,9 @@ func commands() map[string]commandFunc {
 		"state show": runStateShow,
 		"state rm":   runStateRm,
 		"state mv":   runStateMv,
+
+		"providers schema": runProvidersSchema,
+		"cfn explain":      runCfnExplain,
 	}
 }
 
@@ -88,8 +91,10 @@ func Run(args []string, s Streams) int {
 		m.Dir = abs
 	}
 	name, rest := args[0], args[1:]
-	if name == "state" && len(rest) > 0 {
-		name, rest = "state "+rest[0], rest[1:]
+	if len(rest) > 0 {
+		if _, ok := commands()[name+" "+rest[0]]; ok {
+			name, rest = name+" "+rest[0], rest[1:]
+		}
 	}
 	cmd, ok := commands()[name]
 	if !ok {

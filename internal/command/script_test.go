@@ -50,7 +50,18 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("CHECKPOINT_DISABLE", "1")
+			if dir := cfnSchemasDir(); dir != "" {
+				env.Setenv("CFN_SCHEMAS", dir)
+			}
 			return nil
+		},
+		// [cfnschemas]: the CloudFormation schema corpus is available in
+		// $CFN_SCHEMAS.
+		Condition: func(cond string) (bool, error) {
+			if cond == "cfnschemas" {
+				return cfnSchemasDir() != "", nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitCode,

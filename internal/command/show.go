@@ -30,11 +30,14 @@ func runShow(m *Meta, args []string) int {
 		return m.errorf("Too many command line arguments", "show takes at most one argument: the path of a saved plan file.")
 	}
 	ctx := context.Background()
-	reg := m.providerRegistry()
+	cfg, _ := m.loadConfig()
+	reg, rds := m.providerRegistry(cfg)
+	if rds.HasErrors() {
+		return m.fail(rds)
+	}
 	if fs.NArg() == 1 {
 		return m.showPlanFile(ctx, reg, fs.Arg(0), jsonOut)
 	}
-	cfg, _ := m.loadConfig()
 	h, ds := m.openState(cfg, false, 0, "OperationTypeShow")
 	if ds.HasErrors() {
 		return m.fail(ds)

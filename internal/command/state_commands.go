@@ -78,7 +78,11 @@ func runStateShow(m *Meta, args []string) int {
 		return m.errorf("No instance found for the given address!",
 			"This command requires that the address references one specific instance. To view the available instances, use \"cairn state list\". Please modify the address to reference a specific instance.")
 	}
-	schemas, sds := providers.LoadSchemas(context.Background(), m.providerRegistry(), []addrs.Provider{rs.ProviderConfig.Provider})
+	reg, rds := m.providerRegistry(cfg)
+	if rds.HasErrors() {
+		return m.fail(rds)
+	}
+	schemas, sds := providers.LoadSchemas(context.Background(), reg, []addrs.Provider{rs.ProviderConfig.Provider})
 	if sds.HasErrors() {
 		return m.fail(sds)
 	}

@@ -1,0 +1,224 @@
+package command
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/agext/levenshtein"
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// runCfnExplain implements "cairn cfn explain TYPE [-schemas=DIR]": how one
+// CloudFormation type becomes a Terraform resource (every attribute with
+// its type, Required/Optional/Computed, validators, plan modifiers and the
+// reasons), as cfnschema explains it. TYPE is a CloudFormation name
+// (AWS::S3::Bucket) or a Terraform name (awscc_s3_bucket, or a plural data
+// source). The schemas are those of -schemas, else the awscc provider
+// block's, else CAIRN_AWSCC_SCHEMAS.
+func runCfnExplain(m *Meta, args []string) int {
+	fs := newFlagSet("cfn explain", m.Stderr)
+	var dir string
+	var noColor bool
+	fs.StringVar(&dir, "schemas", "", "Directory of CloudFormation schemas.")
+	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	// Flags may come before or after the type name.
+	var names []string
+	for {
+		if !m.parseFlags(fs, args) {
+			return 1
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		names = append(names, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if noColor {
+		m.Color = false
+	}
+	if len(names) != 1 {
+		return m.errorf("Exactly one argument expected",
+			"cfn explain takes one type name: a CloudFormation name such as AWS::S3::Bucket, or a Terraform name such as awscc_s3_bucket.")
+	}
+	dir, ds := m.explainSchemasDir(dir)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	catalog, cds := cfnschema.LoadDir(dir)
+	if len(catalog.Types()) == 0 && len(catalog.Suppressed()) == 0 {
+		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded",
+			"No resource schema could be loaded from %s (%s).", dir, firstProblem(cds))))
+	}
+	ds = ds.Append(m.schemaProblems(dir, cds))
+	text, err := catalog.Explain(names[0])
+	if err != nil {
+		return m.fail(ds.Append(unknownTypeDiag(catalog, names[0], dir)))
+	}
+	fmt.Fprint(m.Stdout, text)
+	m.showDiags(ds)
+	return 0
+}
+
+// explainSchemasDir decides which schema directory to read: the flag
+// (relative to the working directory), else the awscc provider block of the
+// configuration in the working directory, else CAIRN_AWSCC_SCHEMAS.
+func (m *Meta) explainSchemasDir(flagDir string) (string, diags.Diagnostics) {
+	dir := flagDir
+	var ds diags.Diagnostics
+	if dir == "" {
+		// A configuration is optional here; one that does not load simply
+		// does not say where the schemas are.
+		if cfg, cds := m.loadConfig(); !cds.HasErrors() {
+			dir, ds = awsccSchemasFromConfig(cfg)
+			if ds.HasErrors() {
+				return "", ds
+			}
+		}
+	}
+	if dir == "" {
+		dir = m.Getenv(awsccSchemasEnv)
+	}
+	if dir == "" {
+		return "", diags.Diagnostics{diags.Errorf("No CloudFormation schemas",
+			"Say where the CloudFormation resource schemas are with -schemas=DIR, with schemas = \"DIR\" in the provider \"awscc\" block of the configuration here, or with the %s environment variable.",
+			awsccSchemasEnv)}
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(m.Dir, dir)
+	}
+	if err := checkDir(dir); err != nil {
+		return "", diags.Diagnostics{diags.Errorf("Invalid schema directory", "The schema directory %s cannot be used: %s.", dir, err)}
+	}
+	return dir, ds
+}
+
+// schemaProblems turns the schema loader's diagnostics into warnings: a
+// file with an error is left out, a warning drops only the part named, and
+// neither stops the other types. Each names its file, line and column
+// where known (with the source line, which it adds to m.sources), and its
+// JSON pointer.
+func (m *Meta) schemaProblems(dir string, cds cfnschema.Diagnostics) diags.Diagnostics {
+	var out diags.Diagnostics
+	for _, cd := range cds {
+		file := cd.File
+		if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+		d := diags.Diagnostic{Severity: diags.Warning, Summary: "CloudFormation schema: " + cd.Summary}
+		var b strings.Builder
+		if cd.Line > 0 {
+			d.Subject = m.schemaRange(cd.File, file, cd.Line, cd.Column)
+		} else {
+			fmt.Fprintf(&b, "In %s", file)
+		}
+		if cd.Pointer != "" {
+			if b.Len() == 0 {
+				b.WriteString("At")
+			} else {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " JSON pointer %s", cd.Pointer)
+		}
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString(cd.Detail)
+		if cd.Severity == cfnschema.Error {
+			b.WriteString(". The type in this file is not loaded; the other types are.")
+		} else {
+			b.WriteString(".")
+		}
+		d.Detail = b.String()
+		out = append(out, d)
+	}
+	return out
+}
+
+// schemaRange returns the range of one character at line:col of a schema
+// file, with the byte offset the snippet printer needs, and adds the file
+// to m.sources under name so the line is shown.
+func (m *Meta) schemaRange(path, name string, line, col int) *hcl.Range {
+	pos := hcl.Pos{Line: line, Column: col}
+	rng := &hcl.Range{Filename: name, Start: pos, End: pos}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return rng
+	}
+	offset, l := 0, 1
+	for l < line && offset < len(src) {
+		if i := bytes.IndexByte(src[offset:], '\n'); i >= 0 {
+			offset += i + 1
+			l++
+		} else {
+			return rng
+		}
+	}
+	rng.Start.Byte = min(offset+col-1, len(src))
+	rng.End = hcl.Pos{Line: line, Column: col + 1, Byte: min(rng.Start.Byte+1, len(src))}
+	if m.sources == nil {
+		m.sources = map[string][]byte{}
+	}
+	m.sources[name] = src
+	return rng
+}
+
+func firstProblem(cds cfnschema.Diagnostics) string {
+	if len(cds) == 0 {
+		return "no *.json files"
+	}
+	return cds[0].String()
+}
+
+// unknownTypeDiag reports a type name no loaded schema defines, listing
+// the closest names.
+func unknownTypeDiag(c *cfnschema.Catalog, name, dir string) diags.Diagnostic {
+	detail := fmt.Sprintf("No schema in %s defines a type named %q.", dir, name)
+	if close := closeTypeNames(c, name); len(close) > 0 {
+		detail += " Did you mean one of these?\n\n  " + strings.Join(close, "\n  ")
+	}
+	return diags.Errorf("Unknown resource type", "%s", detail)
+}
+
+// closeTypeNames returns up to five types whose CloudFormation or Terraform
+// names are closest to name (case-insensitive edit distance), each as
+// "AWS::S3::Bucket (awscc_s3_bucket)".
+func closeTypeNames(c *cfnschema.Catalog, name string) []string {
+	q := strings.ToLower(name)
+	limit := max(3, len(q)/4)
+	type match struct {
+		dist  int
+		label string
+	}
+	var matches []match
+	for _, t := range c.Types() {
+		best := limit + 1
+		for _, n := range []string{t.TypeName, t.TerraformName, t.PluralName} {
+			if n == "" {
+				continue
+			}
+			if d := levenshtein.Distance(q, strings.ToLower(n), nil); d < best {
+				best = d
+			}
+		}
+		if best <= limit {
+			matches = append(matches, match{best, fmt.Sprintf("%s (%s)", t.TypeName, t.TerraformName)})
+		}
+	}
+	sort.Slice(matches, func(i, j int) bool {
+		if matches[i].dist != matches[j].dist {
+			return matches[i].dist < matches[j].dist
+		}
+		return matches[i].label < matches[j].label
+	})
+	var out []string
+	for i := 0; i < len(matches) && i < 5; i++ {
+		out = append(out, matches[i].label)
+	}
+	return out
+}

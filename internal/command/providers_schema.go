@@ -1,0 +1,67 @@
+package command
+
+import (
+	"context"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/planning"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/render"
+)
+
+// runProvidersSchema implements "cairn providers schema -json": the schemas
+// of every provider the configuration uses, in the format of `terraform
+// providers schema -json`. Nothing is downloaded: Cairn's providers are
+// built in. Warnings go to stderr so stdout stays one JSON document.
+func runProvidersSchema(m *Meta, args []string) int {
+	fs := newFlagSet("providers schema", m.Stderr)
+	var jsonOut bool
+	fs.BoolVar(&jsonOut, "json", false, "Print the schemas as JSON (required).")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if !jsonOut {
+		return m.errorf("The -json flag is required",
+			"The providers schema command prints JSON only: run cairn providers schema -json.")
+	}
+	if fs.NArg() > 0 {
+		return m.errorf("Too many command line arguments", "providers schema takes no arguments.")
+	}
+	m.machineOutput = true
+	cfg, ds := m.loadConfig()
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	reg, rds := m.providerRegistry(cfg)
+	ds = ds.Append(rds)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	schemas, sds := providers.LoadSchemas(context.Background(), reg, configProviders(cfg))
+	ds = ds.Append(sds)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	if len(ds) > 0 {
+		render.Diagnostics(m.Stderr, ds, m.sources, m.renderOpts())
+	}
+	return m.writeJSON(render.ProviderSchemasJSON(schemas), nil)
+}
+
+// configProviders lists the providers the configuration uses: those of its
+// resources and provider blocks, and those required_providers names.
+func configProviders(cfg *configs.Module) []addrs.Provider {
+	list := planning.RequiredProviders(cfg)
+	seen := make(map[addrs.Provider]bool, len(list))
+	for _, p := range list {
+		seen[p] = true
+	}
+	for _, name := range sortedKeys(cfg.RequiredProviders) {
+		if p := cfg.RequiredProviders[name].Source; !seen[p] {
+			seen[p] = true
+			list = append(list, p)
+		}
+	}
+	return list
+}
