@@ -117,8 +117,9 @@ func count(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// problemsDetail lists every problem on its own line, file (relative to the
-// directory) and JSON pointer first.
+// problemsDetail lists every problem on its own line: file (relative to
+// the directory), line and column, severity, summary, JSON pointer and
+// detail.
 func (p *Provider) problemsDetail() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Loading %s: a type with an error is not available; a type with a warning loads without the part named. Other types are not affected.\n", p.dir)
@@ -126,8 +127,10 @@ func (p *Provider) problemsDetail() string {
 		if rel, err := filepath.Rel(p.dir, d.File); err == nil && !strings.HasPrefix(rel, "..") {
 			d.File = rel
 		}
-		b.WriteString("\n")
-		b.WriteString(d.String())
+		// An indented line is printed as it is, not word-wrapped, so each
+		// problem stays on one line.
+		b.WriteString("\n  ")
+		b.WriteString(strings.Join(strings.Fields(d.String()), " "))
 	}
 	return b.String()
 }
