@@ -64,6 +64,11 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 // driftChange compares one object before and after refresh; it returns nil
 // when nothing changed.
 func driftChange(addr addrs.AbsResourceInstance, key states.DeposedKey, provider addrs.AbsProviderConfig, prev, cur *states.ObjectSrc, schemas providers.Schemas) (*plans.ResourceInstanceChange, error) {
+	if prev == cur {
+		// Planning keeps the stored object when a refresh finds no
+		// change, so the same pointer means no drift, without decoding.
+		return nil, nil
+	}
 	schema, version, err := resourceSchema(schemas, provider.Provider, addr)
 	if err != nil {
 		return nil, err
