@@ -10,6 +10,15 @@ if ! "$gobin/terraform" version 2>/dev/null | head -1 | grep -q 'Terraform v1.5.
   go install github.com/hashicorp/terraform@v1.5.7
 fi
 export PATH="$gobin:$PATH"
+
+# The real CloudFormation schema corpus (1,489 schemas) lives in the shared
+# folder beside the repository; the corpus tests skip only if it is absent.
+if [ -z "${CAIRN_CFN_SCHEMAS:-}" ]; then
+  for d in "$PWD/../shared/cfn-schemas" /work/shared/cfn-schemas; do
+    if [ -d "$d" ]; then export CAIRN_CFN_SCHEMAS="$(cd "$d" && pwd)"; break; fi
+  done
+fi
+echo "==> CloudFormation schema corpus: ${CAIRN_CFN_SCHEMAS:-absent (corpus tests will skip)}"
 export CAIRN_TERRAFORM="$gobin/terraform"
 export CHECKPOINT_DISABLE=1
 
