@@ -55,11 +55,13 @@ func runCfnExplain(m *Meta, args []string) int {
 		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded",
 			"No resource schema could be loaded from %s (%s).", dir, firstProblem(cds))))
 	}
-	ds = ds.Append(m.schemaProblems(dir, cds))
 	text, err := catalog.Explain(names[0])
 	if err != nil {
-		return m.fail(ds.Append(unknownTypeDiag(catalog, names[0], dir)))
+		return m.fail(ds.Append(m.schemaProblems(dir, cds)).Append(unknownTypeDiag(catalog, names[0], dir)))
 	}
+	// Only the explained type's own schema problems matter here; "cairn
+	// cfn problems" lists them all.
+	ds = ds.Append(m.schemaProblems(dir, problemsOfType(catalog, names[0], cds)))
 	fmt.Fprint(m.Stdout, text)
 	m.showDiags(ds)
 	return 0
@@ -221,4 +223,53 @@ func closeTypeNames(c *cfnschema.Catalog, name string) []string {
 		out = append(out, matches[i].label)
 	}
 	return out
+}
+
+// problemsOfType keeps the diagnostics about the schema file of the named
+// type (a CloudFormation or Terraform name).
+func problemsOfType(catalog *cfnschema.Catalog, name string, cds cfnschema.Diagnostics) cfnschema.Diagnostics {
+	rt := catalog.Type(name)
+	if rt == nil {
+		rt = catalog.ByTerraformName(name)
+	}
+	if rt == nil {
+		return nil
+	}
+	var out cfnschema.Diagnostics
+	for _, d := range cds {
+		if d.File == rt.File {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// runCfnProblems implements "cairn cfn problems [-schemas=DIR]": every
+// problem found loading the schemas (a file with an error is left out, a
+// warning drops only the part named), and every suppressed type with its
+// reason. It exits 1 only when the directory cannot be used.
+func runCfnProblems(m *Meta, args []string) int {
+	fs := newFlagSet("cfn problems", m.Stderr)
+	var dir string
+	var noColor bool
+	fs.StringVar(&dir, "schemas", "", "Directory of CloudFormation schemas.")
+	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if noColor {
+		m.Color = false
+	}
+	dir, ds := m.explainSchemasDir(dir)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	catalog, cds := cfnschema.LoadDir(dir)
+	fmt.Fprintf(m.Stdout, "%d resource types loaded from %s; %d problems; %d types suppressed.\n",
+		len(catalog.Types()), dir, len(cds), len(catalog.Suppressed()))
+	for _, s := range catalog.Suppressed() {
+		fmt.Fprintf(m.Stdout, "suppressed %s (%s): %s\n", s.TypeName, s.TerraformName, s.Reason)
+	}
+	m.showDiags(ds.Append(m.schemaProblems(dir, cds)))
+	return 0
 }

@@ -48,6 +48,7 @@ func commands() map[string]commandFunc {
 
 		"providers schema": runProvidersSchema,
 		"cfn explain":      runCfnExplain,
+		"cfn problems":     runCfnProblems,
 	}
 }
 

@@ -62,9 +62,12 @@ func (p *Provider) Server() tfprotov6.ProviderServer {
 	return &server{ProviderServer: providerserver.NewProtocol6(p)(), p: p}
 }
 
-// server is the framework's server with the schema problems added to the
+// server is the framework's server with the schema errors added to the
 // GetProviderSchema answer only. (Reported from Schema, the framework would
-// repeat them in every answer that reads the provider schema.)
+// repeat them in every answer that reads the provider schema.) Only errors
+// (types left out) are reported there: warnings about parts of a schema
+// would repeat on every plan for types the configuration may not use;
+// "cairn cfn problems" lists them all, and "cairn cfn explain" a type's.
 type server struct {
 	tfprotov6.ProviderServer
 	p *Provider
@@ -72,7 +75,7 @@ type server struct {
 
 func (s *server) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
 	resp, err := s.ProviderServer.GetProviderSchema(ctx, req)
-	if err == nil && resp != nil && len(s.p.problems) > 0 {
+	if err == nil && resp != nil && len(s.p.problems.Errors()) > 0 {
 		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
 			Severity: tfprotov6.DiagnosticSeverityWarning,
 			Summary:  s.p.problemsSummary(),
@@ -102,11 +105,7 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 }
 
 func (p *Provider) problemsSummary() string {
-	s := count(len(p.problems), "problem") + " in the CloudFormation schemas"
-	if n := len(p.problems.Errors()); n > 0 {
-		s += "; " + count(n, "type") + " not loaded"
-	}
-	return s
+	return count(len(p.problems.Errors()), "CloudFormation schema") + " could not be loaded"
 }
 
 // count says "1 thing" or "n things".
@@ -122,8 +121,8 @@ func count(n int, noun string) string {
 // detail.
 func (p *Provider) problemsDetail() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Loading %s: a type with an error is not available; a type with a warning loads without the part named. Other types are not affected.\n", p.dir)
-	for _, d := range p.problems {
+	fmt.Fprintf(&b, "Loading %s: a type with an error is not available; other types are not affected. \"cairn cfn problems\" lists every problem.\n", p.dir)
+	for _, d := range p.problems.Errors() {
 		if rel, err := filepath.Rel(p.dir, d.File); err == nil && !strings.HasPrefix(rel, "..") {
 			d.File = rel
 		}

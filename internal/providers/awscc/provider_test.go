@@ -116,7 +116,7 @@ func TestProviderSchema(t *testing.T) {
 	}
 
 	warnings := summarize(s.Diagnostics)
-	if diff := cmp.Diff([]diagSummary{{diags.Warning, "1 problem in the CloudFormation schemas; 1 type not loaded", ""}}, warnings); diff != "" {
+	if diff := cmp.Diff([]diagSummary{{diags.Warning, "1 CloudFormation schema could not be loaded", ""}}, warnings); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 	if d := s.Diagnostics[0].Detail; !strings.Contains(d, "broken.json:1:50: error: Invalid schema JSON") {
