@@ -100,7 +100,8 @@ func (p *TerraformProvider) ReadResource(_ context.Context, req providers.ReadRe
 //
 // terraform_data plans: create → id and output unknown; triggers_replace
 // changed → replace (id and output unknown); input changed → output
-// unknown. output always has input's type, so it is null when input is.
+// unknown. output always has input's type; a new object with a null input
+// has a null output at once.
 func (p *TerraformProvider) PlanResourceChange(_ context.Context, req providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
 	var resp providers.PlanResourceChangeResponse
 	if resp.Diagnostics = checkType(req.TypeName); resp.Diagnostics.HasErrors() {
@@ -128,7 +129,10 @@ func (p *TerraformProvider) PlanResourceChange(_ context.Context, req providers.
 		attrs["id"] = unknownID
 		attrs["output"] = newOutput()
 	case !req.PriorState.GetAttr("input").RawEquals(input):
-		attrs["output"] = newOutput()
+		// Unlike a new object, an update leaves output unknown even when
+		// input became null, as Terraform plans it: the plan shows
+		// "(known after apply)" and apply copies input over.
+		attrs["output"] = cty.UnknownVal(input.Type())
 	}
 	resp.PlannedState = cty.ObjectVal(attrs)
 	return resp

@@ -105,9 +105,10 @@ func TestTerraformDataPlan(t *testing.T) {
 			want:     tfData(id1, cty.UnknownVal(cty.String), cty.UnknownVal(cty.String), cty.NilVal),
 		},
 		"InputRemoved": {
+			reason:   "As in Terraform, an input that changes to null leaves output unknown until apply copies the null over.",
 			prior:    tfData(id1, hello, hello, cty.NilVal),
 			proposed: tfData(id1, cty.NilVal, hello, cty.NilVal),
-			want:     tfData(id1, cty.NilVal, cty.NilVal, cty.NilVal),
+			want:     tfData(id1, cty.NilVal, cty.DynamicVal, cty.NilVal),
 		},
 		"TriggersChanged": {
 			reason:      "A new triggers_replace value replaces the object: new id, output recomputed.",
