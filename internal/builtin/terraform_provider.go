@@ -62,8 +62,21 @@ func (p *TerraformProvider) ConfigureProvider(context.Context, providers.Configu
 }
 
 // ValidateResourceConfig implements providers.Interface.
+// id and output are computed only, and the engine does not reject
+// computed-only arguments set in configuration (neither does Terraform's
+// core), so terraform_data refuses them itself, as Terraform's does.
 func (p *TerraformProvider) ValidateResourceConfig(_ context.Context, req providers.ValidateResourceConfigRequest) providers.ValidateResourceConfigResponse {
-	return providers.ValidateResourceConfigResponse{Diagnostics: checkType(req.TypeName)}
+	ds := checkType(req.TypeName)
+	if ds.HasErrors() || req.Config.IsNull() || !req.Config.IsKnown() {
+		return providers.ValidateResourceConfigResponse{Diagnostics: ds}
+	}
+	for _, name := range []string{"id", "output"} {
+		if !req.Config.GetAttr(name).IsNull() {
+			ds = ds.Append(diags.AttributeError(cty.GetAttrPath(name), fmt.Sprintf("%q attribute is read-only", name),
+				"terraform_data sets id and output itself; remove the argument from the configuration."))
+		}
+	}
+	return providers.ValidateResourceConfigResponse{Diagnostics: ds}
 }
 
 // ValidateDataResourceConfig implements providers.Interface.

@@ -388,6 +388,9 @@ func TestTerraformProviderSchemaAndValidation(t *testing.T) {
 	if len(schema.DataSources) != 0 {
 		t.Errorf("data sources: %v, want none", schema.DataSources)
 	}
+	validate := func(config cty.Value) diags.Diagnostics {
+		return p.ValidateResourceConfig(context.Background(), providers.ValidateResourceConfigRequest{TypeName: "terraform_data", Config: config}).Diagnostics
+	}
 	cases := map[string]struct {
 		got  diags.Diagnostics
 		want []diagView
@@ -395,6 +398,9 @@ func TestTerraformProviderSchemaAndValidation(t *testing.T) {
 		"ValidResource":   {got: p.ValidateResourceConfig(context.Background(), providers.ValidateResourceConfigRequest{TypeName: "terraform_data"}).Diagnostics},
 		"InvalidResource": {got: p.ValidateResourceConfig(context.Background(), providers.ValidateResourceConfigRequest{TypeName: "terraform_x"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported resource type"}}},
 		"DataSource":      {got: p.ValidateDataResourceConfig(context.Background(), providers.ValidateDataResourceConfigRequest{TypeName: "terraform_remote_state"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported data source"}}},
+		"ConfigWithInput": {got: validate(tfData(cty.NilVal, hello, cty.NilVal, hello))},
+		"OutputSet":       {got: validate(tfData(cty.NilVal, cty.NilVal, hello, cty.NilVal)), want: []diagView{{diags.Error, `"output" attribute is read-only`}}},
+		"IDSet":           {got: validate(tfData(id1, cty.NilVal, cty.NilVal, cty.NilVal)), want: []diagView{{diags.Error, `"id" attribute is read-only`}}},
 		"ReadDataSource":  {got: p.ReadDataSource(context.Background(), providers.ReadDataSourceRequest{TypeName: "terraform_remote_state"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported data source"}}},
 	}
 	for name, tc := range cases {
