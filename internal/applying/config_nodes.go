@@ -80,7 +80,14 @@ func (a *applier) applyOutput(name string) diags.Diagnostics {
 		return ds.Append(diags.At(o.Expr.Range(), "Output value not known after apply",
 			"The output's value still contains unknown values after apply; this is a bug in a provider or in Cairn."))
 	}
-	if err := a.opts.State.SetOutput(name, &states.OutputValue{Value: unmarked, Sensitive: o.Sensitive}); err != nil {
+	var stored *states.OutputValue
+	if !unmarked.IsNull() {
+		stored = &states.OutputValue{Value: unmarked, Sensitive: o.Sensitive}
+	}
+	// A null root output is removed from state rather than stored, as
+	// Terraform does: nothing can refer to a root output, and
+	// "output NAME" then reports it as not found.
+	if err := a.opts.State.SetOutput(name, stored); err != nil {
 		ds = ds.Append(diags.Errorf("Failed to persist state", "Recording output %s: %s.", name, err))
 	}
 	return ds

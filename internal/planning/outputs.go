@@ -29,13 +29,21 @@ func (p *planner) planOutput(o *configs.Output) diags.Diagnostics {
 	}
 	change := &plans.OutputChange{Name: o.Name, After: val, Sensitive: o.Sensitive, Before: cty.NullVal(cty.DynamicPseudoType)}
 	prior := p.opts.PrevState.Outputs[o.Name]
+	if prior != nil {
+		change.Before = prior.Value
+	}
 	switch {
+	case val.IsNull() && change.Before.IsNull():
+		// Null before and after: nothing to do, whatever the
+		// sensitivity. A null root output is never stored (see
+		// applying), so a new null output is a no-op, not a create.
+		change.Action = plans.NoOp
 	case prior == nil:
 		change.Action = plans.Create
 	case valuesEqual(prior.Value, unmarkedIf(val)) && prior.Sensitive == o.Sensitive:
-		change.Action, change.Before = plans.NoOp, prior.Value
+		change.Action = plans.NoOp
 	default:
-		change.Action, change.Before = plans.Update, prior.Value
+		change.Action = plans.Update
 	}
 	p.mu.Lock()
 	p.outputs = append(p.outputs, change)
