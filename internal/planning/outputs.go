@@ -31,6 +31,10 @@ func (p *planner) planOutput(o *configs.Output) diags.Diagnostics {
 	prior := p.opts.PrevState.Outputs[o.Name]
 	if prior != nil {
 		change.Before = prior.Value
+		// A change is shown as sensitive when either side is, as in
+		// Terraform: dropping sensitive = true must not reveal the old
+		// value in the plan.
+		change.Sensitive = o.Sensitive || prior.Sensitive
 	}
 	switch {
 	case val.IsNull() && change.Before.IsNull():
