@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -205,9 +206,13 @@ func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[
 		text := "The value of this variable failed validation."
 		if !mds.HasErrors() && msg.IsKnown() && !msg.IsNull() {
 			if msg.ContainsMarked() {
-				text = "The error message refers to sensitive values, so it is not shown."
+				// Terraform's wording, plus a second error pointing at
+				// the message so the author can see why it is hidden.
+				text = "The error message included a sensitive value, so it will not be displayed."
+				ds = ds.Append(diags.At(rule.ErrorMessage.Range(), "Error message refers to sensitive values",
+					"The error expression used to explain this condition refers to sensitive values. Cairn will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data."))
 			} else {
-				text = msg.AsString()
+				text = strings.TrimSpace(msg.AsString())
 			}
 		}
 		ds = ds.Append(diags.Diagnostic{Severity: diags.Error, Summary: "Invalid value for variable",

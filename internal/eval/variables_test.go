@@ -270,7 +270,7 @@ variable "s" {
 			detailHas: []string{"Too long."},
 		},
 		"ValidationSensitiveMessageHidden": {
-			reason: "A message built from a sensitive value must not show it.",
+			reason: "A message built from a sensitive value must not show it; as in Terraform, a second error points at the message.",
 			config: `
 variable "p" {
   type      = string
@@ -283,7 +283,7 @@ variable "p" {
 `,
 			raw:         func(*testing.T) map[string]RawVariable { return map[string]RawVariable{"p": cliVar("hunter2")} },
 			want:        map[string]cty.Value{"p": cty.StringVal("hunter2").Mark(sensitive)},
-			wantDiags:   []diagView{errAt("Invalid value for variable", "main.tf:2:1")},
+			wantDiags:   []diagView{errAt("Error message refers to sensitive values", "main.tf:7:21"), errAt("Invalid value for variable", "main.tf:2:1")},
 			detailLacks: []string{"hunter2"},
 		},
 		"ValidationSkippedAfterErrors": {
