@@ -49,7 +49,7 @@ func (p *planner) planManagedInstance(ctx context.Context, r *configs.Resource, 
 		return ds
 	}
 	change.Dependencies = deps
-	change.CreateBeforeDestroy = r.Managed != nil && r.Managed.CreateBeforeDestroy
+	change.CreateBeforeDestroy = p.cbd[r.Addr()]
 	ds = ds.Append(checkPreventDestroy(r, change))
 	p.env.Values.SetInstance(t.addr.Resource, change.After)
 	p.record(change)
@@ -100,7 +100,7 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 	change.Action, change.ActionReason, change.RequiredReplace = decideAction(actionInput{
 		prior: priorVal, planned: planned, requiresReplace: reqRep,
 		tainted: prior.Status == states.ObjectTainted, forced: p.forced[t.addr.UniqueKey()], triggered: triggered,
-		createBeforeDestroy: r.Managed != nil && r.Managed.CreateBeforeDestroy,
+		createBeforeDestroy: p.cbd[r.Addr()],
 	})
 	if change.Action.IsReplace() {
 		// The new object is planned as a create, from no prior object.

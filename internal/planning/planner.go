@@ -54,6 +54,9 @@ type planner struct {
 	providers *eval.ProviderSet
 	cg        *configGraph
 	forced    map[addrs.UniqueKey]bool
+	// cbd holds the managed resources planned create-before-destroy:
+	// configured so, or forced by a dependent (forcedCreateBeforeDestroy).
+	cbd map[addrs.Resource]bool
 
 	mu        sync.Mutex
 	changes   []*plans.ResourceInstanceChange
@@ -126,6 +129,9 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, p.env.PreparedBlock)
 	p.cg = cg
+	if !gds.HasErrors() {
+		p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
+	}
 	return ds.Append(gds)
 }
 
