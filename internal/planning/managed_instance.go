@@ -83,6 +83,7 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 	if prior != nil {
 		priorVal, priorPrivate = prior.Value, prior.Private
 	}
+	origConfig := config
 	config = eval.IgnoreChanges(r, priorVal, config)
 	planned, reqRep, private, ds := p.callPlan(ctx, r, t, priorVal, config, priorPrivate)
 	if ds.HasErrors() {
@@ -103,8 +104,12 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 		createBeforeDestroy: p.cbd[r.Addr()],
 	})
 	if change.Action.IsReplace() {
-		// The new object is planned as a create, from no prior object.
-		createPlanned, _, createPrivate, cds := p.callPlan(ctx, r, t, nullVal, config, nil)
+		// The new object is planned as a create, from no prior object and
+		// from the configuration as written: ignore_changes keeps values
+		// of an existing object, and the new object has none. Terraform
+		// plans replacements this way, and apply's final plan for the
+		// create step (no prior object) sees the same configuration.
+		createPlanned, _, createPrivate, cds := p.callPlan(ctx, r, t, nullVal, origConfig, nil)
 		ds = ds.Append(cds)
 		if cds.HasErrors() {
 			return nil, ds
