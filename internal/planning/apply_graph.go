@@ -27,6 +27,10 @@ type applyGraphBuilder struct {
 	join      map[addrs.Resource]int
 	destroyed map[addrs.Resource]int
 	deletes   map[addrs.Resource][]int
+	// updates holds each resource's in-place update nodes, and updated
+	// the join over them that plain deletes of its dependencies wait for.
+	updates map[addrs.Resource][]int
+	updated map[addrs.Resource]int
 }
 
 // buildApplyGraph builds the operation graph for a finished plan.
@@ -38,7 +42,7 @@ func buildApplyGraph(plan *plans.Plan, cg *configGraph, cfg *configs.Module) (*p
 	b := &applyGraphBuilder{
 		plan: plan, cg: cg, g: &plans.Graph{Nodes: make([]plans.Node, 0, size)}, vertexOf: map[int]int{}, providers: map[addrs.UniqueKey]int{},
 		expand: map[addrs.Resource]int{}, join: map[addrs.Resource]int{}, destroyed: map[addrs.Resource]int{},
-		deletes: map[addrs.Resource][]int{},
+		deletes: map[addrs.Resource][]int{}, updates: map[addrs.Resource][]int{}, updated: map[addrs.Resource]int{},
 	}
 	b.addConfigNodes()
 	b.addChangeNodes()
@@ -92,7 +96,10 @@ func (b *applyGraphBuilder) addChangeNodes() {
 			cn := b.addCreate(res, plans.Node{Kind: plans.NodeChange, Change: ci, Phase: plans.CreatePhase, Deps: []int{prov}})
 			b.addDelete(res, plans.Node{Kind: plans.NodeChange, Change: ci, Phase: plans.DestroyPhase, Deps: []int{prov, cn}})
 		default: // Create, Update, Read
-			b.addCreate(res, plans.Node{Kind: plans.NodeChange, Change: ci, Deps: []int{prov}})
+			n := b.addCreate(res, plans.Node{Kind: plans.NodeChange, Change: ci, Deps: []int{prov}})
+			if c.Action == plans.Update {
+				b.updates[res] = append(b.updates[res], n)
+			}
 		}
 	}
 }
@@ -115,9 +122,11 @@ func (b *applyGraphBuilder) addDelete(res addrs.Resource, n plans.Node) int {
 }
 
 // addDestroyOrdering makes deletes run in reverse dependency order: an
-// object is deleted only after every object that depends on it is deleted
-// (and, unless it is being recreated first, after its dependents that stay
-// have been updated to stop using it).
+// object is deleted only after every object that depends on it is deleted,
+// and after its dependents have moved off it: a plain delete waits for
+// the dependents' in-place updates, the destroy step of
+// create-before-destroy for everything the dependents do (they must use
+// the new object first).
 func (b *applyGraphBuilder) addDestroyOrdering() {
 	if len(b.deletes) == 0 {
 		return
@@ -141,7 +150,7 @@ func (b *applyGraphBuilder) addDestroyOrdering() {
 				if d, ok := b.destroyed[dep]; ok {
 					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, d)
 				}
-				if j, ok := b.join[dep]; ok && b.waitsForDependentUpdates(n) {
+				if j, ok := b.dependentsDone(n, dep); ok {
 					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, j)
 				}
 			}
@@ -149,13 +158,46 @@ func (b *applyGraphBuilder) addDestroyOrdering() {
 	}
 }
 
-// waitsForDependentUpdates reports whether a delete node must wait until
-// dependents have been updated: true for plain deletes and for the
-// destroy step of create-before-destroy, false for delete-then-create
-// (the dependents need the new object, which needs the old one gone).
-func (b *applyGraphBuilder) waitsForDependentUpdates(n int) bool {
+// dependentsDone returns the node a delete node n waits for so that the
+// dependent resource dep no longer uses the object being deleted, if any.
+//
+//   - The destroy step of create-before-destroy waits for dep's join:
+//     every dependent instance, created, replaced or updated, must use the
+//     new object before the old one goes.
+//   - A plain delete waits only for dep's in-place updates. A dependent
+//     that is replaced or deleted stops using the object when its old
+//     object is deleted (the destroyed join covers that); its new object
+//     is planned from configuration, which no longer has what is being
+//     deleted. Waiting for its create step would also close a cycle when
+//     that create waits, through its references, for the replacement of
+//     something the deleted object depends on.
+//   - The destroy step of delete-then-create waits for neither: the
+//     dependents need the new object, which needs the old one gone.
+func (b *applyGraphBuilder) dependentsDone(n int, dep addrs.Resource) (int, bool) {
 	node := b.g.Nodes[n]
-	return node.Phase == plans.WholeChange || b.plan.Changes[node.Change].Action == plans.CreateThenDelete
+	switch {
+	case node.Phase == plans.WholeChange:
+		return b.updatedJoin(dep)
+	case b.plan.Changes[node.Change].Action == plans.CreateThenDelete:
+		j, ok := b.join[dep]
+		return j, ok
+	}
+	return 0, false
+}
+
+// updatedJoin returns the join over a resource's in-place updates,
+// adding it on first use; ok is false when the resource has none.
+func (b *applyGraphBuilder) updatedJoin(res addrs.Resource) (int, bool) {
+	if j, ok := b.updated[res]; ok {
+		return j, true
+	}
+	ups := b.updates[res]
+	if len(ups) == 0 {
+		return 0, false
+	}
+	j := b.g.Add(plans.Node{Kind: plans.NodeResource, Resource: res.Absolute(addrs.RootModuleInstance), Deps: append([]int(nil), ups...)})
+	b.updated[res] = j
+	return j, true
 }
 
 // dependents maps each resource to the resources that depend on it, from
