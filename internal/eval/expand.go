@@ -83,6 +83,11 @@ func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*
 		return bad("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Cairn cannot determine the full set of keys that will identify the instances of this resource. When working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.")
 	}
 	each := make(map[string]cty.Value, v.LengthInt())
+	if v.LengthInt() == 0 {
+		// An empty set or map means no instances whatever its element
+		// type: toset([]) is a set of dynamic, and Terraform accepts it.
+		return &namedvals.Expansion{Mode: namedvals.ExpandForEach, Each: each}, ds
+	}
 	if ty.IsSetType() {
 		if !ty.ElementType().Equals(cty.String) {
 			return bad(fmt.Sprintf("The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type %s.", ty.ElementType().FriendlyName()))

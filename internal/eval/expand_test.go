@@ -129,6 +129,11 @@ func TestExpand(t *testing.T) {
 			meta: `for_each = {}`,
 			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{}, Each: map[string]cty.Value{}},
 		},
+		"ForEachEmptySet": {
+			reason: "toset([]) is a set of dynamic; empty, it means no instances, as in Terraform.",
+			meta:   `for_each = toset([])`,
+			want:   &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{}, Each: map[string]cty.Value{}},
+		},
 		"ForEachSetOfStrings": {
 			reason: "For a set, each.value is each.key.",
 			meta:   `for_each = toset(["b", "a"])`,
