@@ -279,6 +279,10 @@ func (g *configGen) expansion() (line, one, all string) {
 		m := []string{`{ a = 1 }`, `{ a = var.s, b = "x" }`, `{}`, `{ c = [1, 2] }`}[g.pick(4)]
 		return "  for_each = " + m + "\n", "each", "values"
 	}
+	if g.extended && len(g.refs) > 0 && g.pick(3) == 0 {
+		// Known keys, values perhaps unknown until apply.
+		return "  for_each = { k = " + g.refs[g.pick(len(g.refs))] + " }\n", "each", "values"
+	}
 	return "", "", ""
 }
 
