@@ -64,3 +64,25 @@ func (m ModuleInstance) compare(o ModuleInstance) int {
 	}
 	return len(m) - len(o)
 }
+
+// UniqueKey implements UniqueKeyer.
+func (m ModuleInstance) UniqueKey() UniqueKey { return moduleInstanceKey(m.String()) }
+
+// Module returns the static path of m: its call names without keys.
+func (m ModuleInstance) Module() Module {
+	if len(m) == 0 {
+		return RootModule
+	}
+	out := make(Module, len(m))
+	for i, s := range m {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Child returns the instance key of module call name inside m.
+func (m ModuleInstance) Child(name string, key InstanceKey) ModuleInstance {
+	out := make(ModuleInstance, len(m), len(m)+1)
+	copy(out, m)
+	return append(out, ModuleInstanceStep{Name: name, Key: key})
+}

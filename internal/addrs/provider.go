@@ -85,9 +85,13 @@ func ParseProviderSource(s string) (Provider, error) {
 
 // AbsProviderConfig is one provider configuration in a module: the provider
 // and an optional alias. Its string form is the one state files use:
-// provider["registry.terraform.io/hashicorp/aws"].west
+// provider["registry.terraform.io/hashicorp/aws"].west, or
+// module.a.provider["..."] in a child module. Provider configurations belong
+// to a static module, not to a module instance: a module called with count
+// or for_each shares its provider configurations across its instances, as
+// in Terraform.
 type AbsProviderConfig struct {
-	Module   ModuleInstance
+	Module   Module
 	Provider Provider
 	Alias    string
 }
@@ -109,25 +113,41 @@ func (p AbsProviderConfig) String() string {
 	return b.String()
 }
 
-// UniqueKey returns a comparable key for maps.
+// UniqueKey implements UniqueKeyer.
 func (p AbsProviderConfig) UniqueKey() UniqueKey {
-	if p.Module.IsRoot() {
-		return struct {
-			Provider
-			Alias string
-		}{p.Provider, p.Alias}
-	}
-	return stringKey("P" + p.String())
+	return providerConfigKey{module: p.Module.String(), provider: p.Provider, alias: p.Alias}
 }
 
-// ParseAbsProviderConfig parses the state-file form written by String.
-// Module paths are not supported yet; only root-module configurations parse.
+// ParseAbsProviderConfig parses the state-file form written by String,
+// with an optional module path (module.a.module.b.provider["..."]).
+// Module instance keys are refused: a provider configuration belongs to a
+// static module.
 func ParseAbsProviderConfig(s string) (AbsProviderConfig, hcl.Diagnostics) {
 	const prefix = `provider["`
-	if !strings.HasPrefix(s, prefix) {
-		return AbsProviderConfig{}, invalidProviderConfig(s, `it must start with provider["`)
+	i := strings.Index(s, prefix)
+	if i < 0 {
+		return AbsProviderConfig{}, invalidProviderConfig(s, `it must contain provider["HOST/NAMESPACE/TYPE"]`)
 	}
-	rest := s[len(prefix):]
+	var mod Module
+	if i > 0 {
+		if s[i-1] != '.' {
+			return AbsProviderConfig{}, invalidProviderConfig(s, "a module path must be followed by a dot")
+		}
+		mi, err := ParseModuleInstanceStr(s[:i-1])
+		switch {
+		case err != nil:
+			return AbsProviderConfig{}, invalidProviderConfig(s, err.Error())
+		case mi.IsRoot():
+			return AbsProviderConfig{}, invalidProviderConfig(s, "empty module path")
+		}
+		for _, step := range mi {
+			if step.Key != NoKey {
+				return AbsProviderConfig{}, invalidProviderConfig(s, "a provider configuration belongs to a module, not to one of its instances")
+			}
+		}
+		mod = mi.Module()
+	}
+	rest := s[i+len(prefix):]
 	end := strings.Index(rest, `"]`)
 	if end < 0 {
 		return AbsProviderConfig{}, invalidProviderConfig(s, `missing closing "]`)
@@ -144,7 +164,7 @@ func ParseAbsProviderConfig(s string) (AbsProviderConfig, hcl.Diagnostics) {
 		}
 		alias = rest[1:]
 	}
-	return AbsProviderConfig{Provider: prov, Alias: alias}, nil
+	return AbsProviderConfig{Module: mod, Provider: prov, Alias: alias}, nil
 }
 
 func invalidProviderConfig(s, why string) hcl.Diagnostics {

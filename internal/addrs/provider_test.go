@@ -117,6 +117,10 @@ func TestAbsProviderConfigStringRoundTrip(t *testing.T) {
 			addr: AbsProviderConfig{Provider: Provider{Hostname: "example.com", Namespace: "acme", Type: "widget"}},
 			want: `provider["example.com/acme/widget"]`,
 		},
+		"ChildModule": {
+			addr: AbsProviderConfig{Module: Module{"a", "b"}, Provider: NewDefaultProvider("aws"), Alias: "west"},
+			want: `module.a.module.b.provider["registry.terraform.io/hashicorp/aws"].west`,
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -155,6 +159,17 @@ func TestParseAbsProviderConfig(t *testing.T) {
 			input: `provider["aws"].east`,
 			want:  AbsProviderConfig{Provider: NewDefaultProvider("aws"), Alias: "east"},
 		},
+		"ChildModule": {
+			reason: "State files name provider configurations of child modules by their static module path.",
+			input:  `module.a.module.b.provider["registry.terraform.io/hashicorp/aws"].west`,
+			want:   AbsProviderConfig{Module: Module{"a", "b"}, Provider: NewDefaultProvider("aws"), Alias: "west"},
+		},
+		"ModuleInstanceKey": {
+			reason:    "A provider configuration belongs to a module, not to one of its instances.",
+			input:     `module.a[0].provider["hashicorp/aws"]`,
+			wantDiags: invalid,
+		},
+		"ModuleNoDot":      {input: `module.aprovider["hashicorp/aws"]`, wantDiags: invalid},
 		"NoPrefix":         {input: `registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
 		"Unquoted":         {input: `provider.aws`, wantDiags: invalid},
 		"Unclosed":         {input: `provider["registry.terraform.io/hashicorp/aws`, wantDiags: invalid},

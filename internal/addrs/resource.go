@@ -101,17 +101,58 @@ func (r AbsResource) Instance(key InstanceKey) AbsResourceInstance {
 	return AbsResourceInstance{Module: r.Module, Resource: r.Resource.Instance(key)}
 }
 
-// UniqueKey returns a comparable key for maps; equal addresses have equal keys.
+// UniqueKey implements UniqueKeyer.
 func (r AbsResource) UniqueKey() UniqueKey {
-	if r.Module.IsRoot() {
-		return r.Resource
-	}
-	return stringKey("R" + r.String())
+	return resourceKey{module: r.Module.String(), res: r.Resource}
+}
+
+// Config returns the configuration object the resource is an instance of:
+// the resource in its static module, whatever the module's instance keys.
+func (r AbsResource) Config() ConfigResource {
+	return ConfigResource{Module: r.Module.Module(), Resource: r.Resource}
 }
 
 // Equal reports whether two addresses are the same.
 func (r AbsResource) Equal(o AbsResource) bool {
 	return r.Resource == o.Resource && r.Module.Equal(o.Module)
+}
+
+// ConfigResource is a resource block in the configuration: a resource in a
+// static module, before count, for_each or module expansion. The
+// configuration graph has one vertex per ConfigResource; each expands into
+// an AbsResource per module instance and then into instances.
+type ConfigResource struct {
+	Module   Module
+	Resource Resource
+}
+
+// String returns the address as written, e.g. module.a.terraform_data.b.
+func (r ConfigResource) String() string {
+	if r.Module.IsRoot() {
+		return r.Resource.String()
+	}
+	return r.Module.String() + "." + r.Resource.String()
+}
+
+// UniqueKey implements UniqueKeyer.
+func (r ConfigResource) UniqueKey() UniqueKey {
+	return configResourceKey{module: r.Module.String(), res: r.Resource}
+}
+
+// Absolute places the resource in one instance of its module, which must
+// be an instance of r.Module.
+func (r ConfigResource) Absolute(m ModuleInstance) AbsResource {
+	return AbsResource{Module: m, Resource: r.Resource}
+}
+
+// Equal reports whether two addresses are the same.
+func (r ConfigResource) Equal(o ConfigResource) bool {
+	return r.Resource == o.Resource && r.Module.Equal(o.Module)
+}
+
+// InModule returns the resource r in the static module m.
+func (r Resource) InModule(m Module) ConfigResource {
+	return ConfigResource{Module: m, Resource: r}
 }
 
 // AbsResourceInstance is one resource instance in a particular module
@@ -134,12 +175,17 @@ func (r AbsResourceInstance) ContainingResource() AbsResource {
 	return AbsResource{Module: r.Module, Resource: r.Resource.Resource}
 }
 
-// UniqueKey returns a comparable key for maps; equal addresses have equal keys.
-func (r AbsResourceInstance) UniqueKey() UniqueKey {
-	if r.Module.IsRoot() {
-		return r.Resource
-	}
-	return stringKey("I" + r.String())
+// UniqueKey implements UniqueKeyer.
+func (r AbsResourceInstance) UniqueKey() UniqueKey { return r.key() }
+
+func (r AbsResourceInstance) key() resourceInstanceKey {
+	return resourceInstanceKey{module: r.Module.String(), res: r.Resource.Resource, key: r.Resource.Key}
+}
+
+// Object returns the address of the instance's current object, or of its
+// deposed object dk.
+func (r AbsResourceInstance) Object(dk DeposedKey) AbsResourceInstanceObject {
+	return AbsResourceInstanceObject{ResourceInstance: r, DeposedKey: dk}
 }
 
 // Equal reports whether two addresses are the same.

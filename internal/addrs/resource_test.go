@@ -157,8 +157,25 @@ func TestParseAbsResourceInstanceStr(t *testing.T) {
 			wantDiags: invalid,
 		},
 		"Module": {
-			reason:    "Module addresses are not supported yet and must say so rather than parse as a resource of type module.",
-			input:     "module.a.terraform_data.b",
+			input: "module.a.terraform_data.b",
+			want:  managed("terraform_data", "b").Instance(NoKey).Absolute(ModuleInstance{{Name: "a"}}),
+		},
+		"NestedModulesWithKeys": {
+			reason: "Module instance keys and a data resource after the path, as users name them in -replace and state commands.",
+			input:  `module.a["x"].module.b[2].data.t.n[0]`,
+			want:   data("t", "n").Instance(IntKey(0)).Absolute(ModuleInstance{{Name: "a", Key: StringKey("x")}, {Name: "b", Key: IntKey(2)}}),
+		},
+		"ModuleOnly": {
+			reason:    "A module path alone names no resource.",
+			input:     "module.a",
+			wantDiags: invalid,
+		},
+		"ModuleWithoutName": {
+			input:     "module",
+			wantDiags: invalid,
+		},
+		"ModuleBadKey": {
+			input:     "module.a[true].b.c",
 			wantDiags: invalid,
 		},
 		"FractionalKey": {
@@ -365,7 +382,42 @@ func TestUniqueKey(t *testing.T) {
 		},
 		"ProviderConfigInModule": {
 			a: AbsProviderConfig{Provider: NewDefaultProvider("aws")}.UniqueKey(),
-			b: AbsProviderConfig{Module: mod, Provider: NewDefaultProvider("aws")}.UniqueKey(),
+			b: AbsProviderConfig{Module: mod.Module(), Provider: NewDefaultProvider("aws")}.UniqueKey(),
+		},
+		"SameDeposedObject": {
+			a: managed("a", "b").Instance(NoKey).Absolute(mod).Object("0000abcd").UniqueKey(),
+			b: managed("a", "b").Instance(NoKey).Absolute(ModuleInstance{{Name: "m", Key: StringKey("k")}}).Object("0000abcd").UniqueKey(), want: true,
+		},
+		"CurrentVersusDeposedObject": {
+			a: managed("a", "b").Instance(NoKey).Absolute(root).Object(NotDeposed).UniqueKey(),
+			b: managed("a", "b").Instance(NoKey).Absolute(root).Object("0000abcd").UniqueKey(),
+		},
+		"CurrentObjectVersusInstance": {
+			reason: "An instance and its current object are different kinds of address.",
+			a:      managed("a", "b").Instance(NoKey).Absolute(root).Object(NotDeposed).UniqueKey(),
+			b:      managed("a", "b").Instance(NoKey).Absolute(root).UniqueKey(),
+		},
+		"ConfigResourceVersusResource": {
+			reason: "A configuration object and its root-module resource have the same text but are different kinds.",
+			a:      managed("a", "b").InModule(RootModule).UniqueKey(),
+			b:      managed("a", "b").Absolute(root).UniqueKey(),
+		},
+		"ConfigResourceOfInstances": {
+			reason: "Every instance of a module shares one configuration object.",
+			a:      managed("a", "b").Absolute(ModuleInstance{{Name: "m", Key: IntKey(0)}}).Config().UniqueKey(),
+			b:      managed("a", "b").Absolute(ModuleInstance{{Name: "m", Key: IntKey(1)}}).Config().UniqueKey(), want: true,
+		},
+		"LocalVersusOutput": {
+			a: LocalValue{Name: "x"}.Absolute(root).UniqueKey(),
+			b: OutputValue{Name: "x"}.Absolute(root).UniqueKey(),
+		},
+		"LocalsOfModuleInstances": {
+			a: LocalValue{Name: "x"}.Absolute(ModuleInstance{{Name: "m", Key: IntKey(0)}}).UniqueKey(),
+			b: LocalValue{Name: "x"}.Absolute(ModuleInstance{{Name: "m", Key: IntKey(1)}}).UniqueKey(),
+		},
+		"ModuleVersusModuleInstance": {
+			a: Module{"m"}.UniqueKey(),
+			b: ModuleInstance{{Name: "m"}}.UniqueKey(),
 		},
 	}
 	for name, tc := range cases {

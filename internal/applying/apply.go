@@ -21,7 +21,7 @@ import (
 // return only once the object is durable: apply reports an instance done
 // after that.
 type StateWriter interface {
-	SetObject(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error
+	SetObject(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error
 	SetOutput(name string, v *states.OutputValue) error
 }
 
@@ -35,7 +35,7 @@ type StateWriter interface {
 // provider call would.
 type AsyncStateWriter interface {
 	StateWriter
-	SetObjectAsync(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error)
+	SetObjectAsync(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error)
 }
 
 // pending is the unfinished tail of a change whose record is not durable
@@ -69,7 +69,7 @@ type applier struct {
 	graph     *graph.Graph
 
 	mu      sync.Mutex
-	deposed map[int]states.DeposedKey // change index → key of the object a create-before-destroy deposed
+	deposed map[int]addrs.DeposedKey // change index → key of the object a create-before-destroy deposed
 	diags   diags.Diagnostics
 }
 
@@ -86,7 +86,7 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	if opts.Hooks == nil {
 		opts.Hooks = NoHooks{}
 	}
-	a := &applier{opts: opts, deposed: map[int]states.DeposedKey{}}
+	a := &applier{opts: opts, deposed: map[int]addrs.DeposedKey{}}
 	ds := a.prepare(ctx)
 	if ds.HasErrors() {
 		return ds
@@ -118,7 +118,11 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	a.schemas = schemas
 	vals := namedvals.New(p.VariableValues)
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.workspace(), Prepared: a.opts.Prepared}
+	prepared := a.opts.Prepared
+	if prepared == nil {
+		prepared = eval.NewPreparedCache()
+	}
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.workspace(), Prepared: prepared}
 	a.providers = eval.NewProviderSet(a.opts.Providers, schemas)
 	ds = ds.Append(seedValues(a.opts.Config, p, schemas, vals))
 	a.graph = graph.New(len(p.Graph.Nodes))

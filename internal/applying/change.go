@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -75,7 +76,7 @@ func (a *applier) depose(in *instance) diags.Diagnostics {
 	if err := a.opts.State.SetObject(c.Addr, key, is.Current, c.Provider); err != nil {
 		return diags.Diagnostics{persistError(c, err)}
 	}
-	if err := a.opts.State.SetObject(c.Addr, states.NotDeposed, nil, c.Provider); err != nil {
+	if err := a.opts.State.SetObject(c.Addr, addrs.NotDeposed, nil, c.Provider); err != nil {
 		return diags.Diagnostics{persistError(c, err)}
 	}
 	a.mu.Lock()
@@ -86,8 +87,8 @@ func (a *applier) depose(in *instance) diags.Diagnostics {
 
 // deposedKeyFor returns the deposed key of the object a delete step
 // removes: the change's own key, the one depose chose, or none.
-func (a *applier) deposedKeyFor(in *instance) states.DeposedKey {
-	if in.change.DeposedKey != states.NotDeposed {
+func (a *applier) deposedKeyFor(in *instance) addrs.DeposedKey {
+	if in.change.DeposedKey != addrs.NotDeposed {
 		return in.change.DeposedKey
 	}
 	a.mu.Lock()
@@ -104,7 +105,7 @@ func persistError(c *plans.ResourceInstanceChange, err error) diags.Diagnostic {
 // setObject hands an object (nil: its removal) to the state writer:
 // asynchronously when the writer allows it, returning the wait for
 // durability, or synchronously with a nil wait.
-func (a *applier) setObject(c *plans.ResourceInstanceChange, deposed states.DeposedKey, src *states.ObjectSrc) (wait func() error, err error) {
+func (a *applier) setObject(c *plans.ResourceInstanceChange, deposed addrs.DeposedKey, src *states.ObjectSrc) (wait func() error, err error) {
 	if aw, ok := a.opts.State.(AsyncStateWriter); ok {
 		return aw.SetObjectAsync(c.Addr, deposed, src, c.Provider)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/marks"
@@ -59,7 +60,7 @@ func (a *applier) applyCreateOrUpdate(ctx context.Context, in *instance, create 
 	if create {
 		action = plans.Create
 	}
-	a.opts.Hooks.PreApply(c.Addr, states.NotDeposed, action, prior)
+	a.opts.Hooks.PreApply(c.Addr, addrs.NotDeposed, action, prior)
 	newVal, ads := a.callApply(ctx, in, p, planned, config, private, redact)
 	ds = ds.Append(ads)
 	wait, err := a.recordApplied(in, newVal, create, ads.HasErrors())
@@ -71,7 +72,7 @@ func (a *applier) applyCreateOrUpdate(ctx context.Context, in *instance, create 
 		if werr != nil {
 			fds = fds.Append(persistError(c, werr))
 		}
-		a.opts.Hooks.PostApply(c.Addr, states.NotDeposed, action, newVal.v, firstError(append(ds, fds...)))
+		a.opts.Hooks.PostApply(c.Addr, addrs.NotDeposed, action, newVal.v, firstError(append(ds, fds...)))
 		return fds
 	}
 	if wait != nil && !ds.HasErrors() {
@@ -169,7 +170,7 @@ func (a *applier) recordApplied(in *instance, newVal split, create, failed bool)
 			// object: for an update we keep the prior object.
 			return nil, nil
 		}
-		return nil, a.opts.State.SetObject(c.Addr, states.NotDeposed, nil, c.Provider)
+		return nil, a.opts.State.SetObject(c.Addr, addrs.NotDeposed, nil, c.Provider)
 	}
 	if !newVal.u.IsWhollyKnown() {
 		return nil, nil
@@ -186,7 +187,7 @@ func (a *applier) recordApplied(in *instance, newVal split, create, failed bool)
 	// Dependents start only when this node completes, after the wait, so
 	// publishing the value first is safe.
 	a.env.Values.SetInstance(c.Addr.Resource, newVal.v)
-	return a.setObject(c, states.NotDeposed, src)
+	return a.setObject(c, addrs.NotDeposed, src)
 }
 
 func contractDiag(summary string, c *plans.ResourceInstanceChange, what string) diags.Diagnostic {

@@ -2,6 +2,8 @@ package applying
 
 import (
 	"context"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -17,11 +19,11 @@ import (
 // it stays, so the next plan tries again.
 func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Phase) (diags.Diagnostics, *pending) {
 	c := in.change
-	deposed := states.NotDeposed
-	if phase == plans.DestroyPhase || c.DeposedKey != states.NotDeposed {
+	deposed := addrs.NotDeposed
+	if phase == plans.DestroyPhase || c.DeposedKey != addrs.NotDeposed {
 		deposed = a.deposedKeyFor(in)
 	}
-	if c.Action == plans.CreateThenDelete && deposed == states.NotDeposed {
+	if c.Action == plans.CreateThenDelete && deposed == addrs.NotDeposed {
 		// The create step found no prior object to depose; nothing to do.
 		return nil, nil
 	}
@@ -71,7 +73,7 @@ func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics
 		return ds
 	}
 	configU, cfgMarks := marks.Unmark(config)
-	a.opts.Hooks.PreApply(c.Addr, states.NotDeposed, plans.Read, cty.NullVal(in.schema.ImpliedType()))
+	a.opts.Hooks.PreApply(c.Addr, addrs.NotDeposed, plans.Read, cty.NullVal(in.schema.ImpliedType()))
 	resp := in.provider.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: c.Addr.Resource.Resource.Type, Config: configU, ProviderMeta: cty.NullVal(cty.DynamicPseudoType)})
 	ds = ds.Append(resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr))
 	val := resp.State
@@ -81,18 +83,18 @@ func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics
 		}
 	}
 	if ds.HasErrors() {
-		a.opts.Hooks.PostApply(c.Addr, states.NotDeposed, plans.Read, cty.NilVal, firstError(ds))
+		a.opts.Hooks.PostApply(c.Addr, addrs.NotDeposed, plans.Read, cty.NilVal, firstError(ds))
 		return ds
 	}
 	val = in.schema.MarkSensitive(val.MarkWithPaths(cfgMarks))
 	src, err := eval.EncodeObject(in.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}, c.SchemaVersion)
 	if err == nil {
-		err = a.opts.State.SetObject(c.Addr, states.NotDeposed, src, c.Provider)
+		err = a.opts.State.SetObject(c.Addr, addrs.NotDeposed, src, c.Provider)
 	}
 	if err != nil {
 		ds = ds.Append(persistError(c, err))
 	}
 	a.env.Values.SetInstance(c.Addr.Resource, val)
-	a.opts.Hooks.PostApply(c.Addr, states.NotDeposed, plans.Read, val, firstError(ds))
+	a.opts.Hooks.PostApply(c.Addr, addrs.NotDeposed, plans.Read, val, firstError(ds))
 	return ds
 }

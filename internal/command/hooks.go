@@ -8,7 +8,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -33,15 +32,15 @@ type runningOp struct {
 
 func newUIHooks(m *Meta) *uiHooks { return &uiHooks{m: m, running: map[string]*runningOp{}} }
 
-func hookAddr(addr addrs.AbsResourceInstance, deposed states.DeposedKey) string {
-	if deposed != states.NotDeposed {
+func hookAddr(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey) string {
+	if deposed != addrs.NotDeposed {
 		return fmt.Sprintf("%s (deposed object %s)", addr, deposed)
 	}
 	return addr.String()
 }
 
 // PreApply implements applying.Hooks.
-func (h *uiHooks) PreApply(addr addrs.AbsResourceInstance, deposed states.DeposedKey, action plans.Action, prior cty.Value) {
+func (h *uiHooks) PreApply(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, action plans.Action, prior cty.Value) {
 	name := hookAddr(addr, deposed)
 	verb, gerund := verbs(action)
 	idText := ""
@@ -71,7 +70,7 @@ func (h *uiHooks) still(name, gerund string, op *runningOp) {
 }
 
 // PostApply implements applying.Hooks.
-func (h *uiHooks) PostApply(addr addrs.AbsResourceInstance, deposed states.DeposedKey, action plans.Action, newVal cty.Value, err error) {
+func (h *uiHooks) PostApply(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, action plans.Action, newVal cty.Value, err error) {
 	name := hookAddr(addr, deposed)
 	h.mu.Lock()
 	op := h.running[name]

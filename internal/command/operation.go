@@ -5,9 +5,10 @@ import (
 	"sync"
 
 	"context"
-	"github.com/zclconf/go-cty/cty"
 	"os"
 	"os/signal"
+
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -130,12 +131,12 @@ func (m *Meta) interruptible() (context.Context, func()) {
 
 // refreshProgress prints "addr: Refreshing state... [id=...]" as Terraform
 // does while planning, one line per existing object.
-func (m *Meta) refreshProgress() func(addrs.AbsResourceInstance, states.DeposedKey, cty.Value) {
+func (m *Meta) refreshProgress() func(addrs.AbsResourceInstance, addrs.DeposedKey, cty.Value) {
 	if m.machineOutput {
 		return nil
 	}
 	var mu sync.Mutex
-	return func(addr addrs.AbsResourceInstance, deposed states.DeposedKey, prior cty.Value) {
+	return func(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, prior cty.Value) {
 		if addr.Resource.Resource.Mode == addrs.DataResourceMode {
 			return
 		}

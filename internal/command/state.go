@@ -124,7 +124,7 @@ func (m *Meta) lockInfo(operation string) statemgr.LockInfo {
 // recorderWriter adapts the state recorder to applying.StateWriter.
 type recorderWriter struct{ rec *statemgr.Recorder }
 
-func (w recorderWriter) SetObject(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+func (w recorderWriter) SetObject(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
 	return w.rec.SetObject(addr, deposed, obj, provider)
 }
 
@@ -132,7 +132,7 @@ func (w recorderWriter) SetOutput(name string, v *states.OutputValue) error {
 	return w.rec.SetOutput(name, v)
 }
 
-func (w recorderWriter) SetObjectAsync(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
+func (w recorderWriter) SetObjectAsync(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
 	return w.rec.SetObjectAsync(addr, deposed, obj, provider)
 }
 

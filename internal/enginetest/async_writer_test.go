@@ -28,7 +28,7 @@ func (w *slowDurableWriter) event(e string) {
 	w.events = append(w.events, e)
 }
 
-func (w *slowDurableWriter) SetObjectAsync(addr addrs.AbsResourceInstance, dk states.DeposedKey, obj *states.ObjectSrc, p addrs.AbsProviderConfig) (func() error, error) {
+func (w *slowDurableWriter) SetObjectAsync(addr addrs.AbsResourceInstance, dk addrs.DeposedKey, obj *states.ObjectSrc, p addrs.AbsProviderConfig) (func() error, error) {
 	if err := w.MemoryWriter.SetObject(addr, dk, obj, p); err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ type eventHooks struct {
 	w *slowDurableWriter
 }
 
-func (h eventHooks) PostApply(addr addrs.AbsResourceInstance, _ states.DeposedKey, _ plans.Action, _ cty.Value, _ error) {
+func (h eventHooks) PostApply(addr addrs.AbsResourceInstance, _ addrs.DeposedKey, _ plans.Action, _ cty.Value, _ error) {
 	h.w.event("complete " + addr.String())
 }
 

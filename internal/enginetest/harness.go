@@ -2,9 +2,10 @@ package enginetest
 
 import (
 	"context"
-	"github.com/cairn-iac/cairn/internal/valjson"
 	"sync"
 	"time"
+
+	"github.com/cairn-iac/cairn/internal/valjson"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/applying"
@@ -88,10 +89,10 @@ type MemoryWriter struct {
 }
 
 // SetObject implements applying.StateWriter.
-func (w *MemoryWriter) SetObject(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+func (w *MemoryWriter) SetObject(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if deposed == states.NotDeposed {
+	if deposed == addrs.NotDeposed {
 		w.State.SetResourceInstanceCurrent(addr, obj, provider)
 	} else {
 		w.State.SetResourceInstanceDeposed(addr, deposed, obj, provider)

@@ -21,8 +21,10 @@ type Env struct {
 	Funcs     map[string]function.Function
 	ModuleDir string
 	Workspace string
-	// Prepared caches analysed resource bodies; nil means a private cache.
-	// A plan and the apply that follows in the same process share one.
+	// Prepared caches analysed resource bodies; nil means no caching
+	// (every call analyses the body again). A plan and the apply that
+	// follows in the same process share one. Env never replaces it: scopes
+	// are used from many goroutines at once.
 	Prepared *PreparedCache
 }
 
@@ -52,11 +54,11 @@ func (e *Env) InstanceScope(exp *namedvals.Expansion, key addrs.InstanceKey) *la
 }
 
 // PreparedBlock returns the resource's configuration body prepared for
-// evaluation with schema, analysing it on first use. Safe for concurrent
-// use.
+// evaluation with schema, analysing it on first use when the Env has a
+// cache. Safe for concurrent use.
 func (e *Env) PreparedBlock(r *configs.Resource, schema *configschema.Block) *lang.PreparedBlock {
 	if e.Prepared == nil {
-		e.Prepared = NewPreparedCache()
+		return lang.PrepareBlock(r.Config, schema)
 	}
 	if v, ok := e.Prepared.m.Load(r); ok {
 		return v.(*lang.PreparedBlock)

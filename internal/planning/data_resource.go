@@ -38,7 +38,7 @@ func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, dep
 	if prior := p.opts.PrevState.Resource(addr); prior != nil {
 		for key := range prior.Instances {
 			if !exp.Has(key) {
-				p.setRefreshed(addr.Instance(key), states.NotDeposed, nil, r.ProviderConfigAddr())
+				p.setRefreshed(addr.Instance(key), addrs.NotDeposed, nil, r.ProviderConfigAddr())
 			}
 		}
 	}
@@ -75,7 +75,7 @@ func (p *planner) planDataInstance(ctx context.Context, r *configs.Resource, t *
 	if err != nil {
 		return ds.Append(diags.Errorf("Failed to record data source result", "%s: %s.", t.addr, err))
 	}
-	p.setRefreshed(t.addr, states.NotDeposed, src, t.pAddr)
+	p.setRefreshed(t.addr, addrs.NotDeposed, src, t.pAddr)
 	p.env.Values.SetInstance(t.addr.Resource, val)
 	return ds
 }

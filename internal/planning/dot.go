@@ -20,7 +20,7 @@ func GraphDOT(ctx context.Context, cfg *configs.Module, reg providers.Registry) 
 	if ds.HasErrors() {
 		return "", ds
 	}
-	env := &eval.Env{ModuleDir: cfg.SourceDir}
+	env := &eval.Env{ModuleDir: cfg.SourceDir, Prepared: eval.NewPreparedCache()}
 	cg, gds := buildConfigGraph(cfg, nil, schemas, env.PreparedBlock)
 	ds = ds.Append(gds)
 	if ds.HasErrors() {

@@ -92,8 +92,8 @@ func orphanReason(exp *namedvals.Expansion, key addrs.InstanceKey) plans.ActionR
 	return plans.ReasonDeleteBecauseWrongRepetition
 }
 
-func sortedDeposed(is *states.ResourceInstance) []states.DeposedKey {
-	keys := make([]states.DeposedKey, 0, len(is.Deposed))
+func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
+	keys := make([]addrs.DeposedKey, 0, len(is.Deposed))
 	for k := range is.Deposed {
 		keys = append(keys, k)
 	}

@@ -42,7 +42,7 @@ type Options struct {
 	Prepared *eval.PreparedCache
 	// OnRefresh, when set, is called as each existing object is refreshed
 	// (the terminal prints "Refreshing state..."). Called concurrently.
-	OnRefresh func(addr addrs.AbsResourceInstance, deposed states.DeposedKey, prior cty.Value)
+	OnRefresh func(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, prior cty.Value)
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the
@@ -147,7 +147,7 @@ func (p *planner) record(c *plans.ResourceInstanceChange) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.changes = append(p.changes, c)
-	if c.DeposedKey == states.NotDeposed {
+	if c.DeposedKey == addrs.NotDeposed {
 		p.byAddr[c.Addr.UniqueKey()] = c
 	}
 }
@@ -161,10 +161,10 @@ func (p *planner) changeFor(addr addrs.AbsResourceInstance) *plans.ResourceInsta
 
 // setRefreshed records an instance's refreshed object in the prior state
 // the plan will carry (nil removes it: the object is gone).
-func (p *planner) setRefreshed(addr addrs.AbsResourceInstance, deposed states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
+func (p *planner) setRefreshed(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if deposed == states.NotDeposed {
+	if deposed == addrs.NotDeposed {
 		p.refreshed.SetResourceInstanceCurrent(addr, obj, provider)
 	} else {
 		p.refreshed.SetResourceInstanceDeposed(addr, deposed, obj, provider)

@@ -19,7 +19,7 @@ import (
 // step needs to talk to its provider.
 type target struct {
 	addr     addrs.AbsResourceInstance
-	deposed  states.DeposedKey
+	deposed  addrs.DeposedKey
 	pAddr    addrs.AbsProviderConfig
 	provider providers.Interface
 	schema   *configschema.Block

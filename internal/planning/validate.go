@@ -30,7 +30,7 @@ func Validate(ctx context.Context, cfg *configs.Module, reg providers.Registry, 
 		return ds
 	}
 	ds = ds.Append(checkResourceTypes(cfg, schemas))
-	env := &eval.Env{Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default"}
+	env := &eval.Env{Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default", Prepared: eval.NewPreparedCache()}
 	_, gds := buildConfigGraph(cfg, nil, schemas, env.PreparedBlock)
 	ds = ds.Append(gds)
 	if ds.HasErrors() {

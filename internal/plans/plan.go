@@ -57,7 +57,7 @@ type Plan struct {
 // object (the current object, or a deposed one when DeposedKey is set).
 type ResourceInstanceChange struct {
 	Addr         addrs.AbsResourceInstance
-	DeposedKey   states.DeposedKey
+	DeposedKey   addrs.DeposedKey
 	Provider     addrs.AbsProviderConfig
 	Action       Action
 	ActionReason ActionReason

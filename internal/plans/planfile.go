@@ -269,7 +269,7 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 		return nil, fmt.Errorf("after: %w", err)
 	}
 	c := &ResourceInstanceChange{
-		Addr: addr, DeposedKey: states.DeposedKey(ec.Deposed), Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
+		Addr: addr, DeposedKey: addrs.DeposedKey(ec.Deposed), Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
 		Before: before, After: after, Private: ec.Private, SchemaVersion: ec.SchemaVersion, CreateBeforeDestroy: ec.CreateBeforeDestroy,
 	}
 	for _, ep := range ec.RequiredReplace {

@@ -31,12 +31,12 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 		}
 		now := p.PriorState.ResourceInstance(addr)
 		objs := []struct {
-			key  states.DeposedKey
+			key  addrs.DeposedKey
 			prev *states.ObjectSrc
-		}{{states.NotDeposed, is.Current}}
+		}{{addrs.NotDeposed, is.Current}}
 		for _, k := range sortedDeposed(is) {
 			objs = append(objs, struct {
-				key  states.DeposedKey
+				key  addrs.DeposedKey
 				prev *states.ObjectSrc
 			}{k, is.Deposed[k]})
 		}
@@ -63,7 +63,7 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 
 // driftChange compares one object before and after refresh; it returns nil
 // when nothing changed.
-func driftChange(addr addrs.AbsResourceInstance, key states.DeposedKey, provider addrs.AbsProviderConfig, prev, cur *states.ObjectSrc, schemas providers.Schemas) (*plans.ResourceInstanceChange, error) {
+func driftChange(addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.AbsProviderConfig, prev, cur *states.ObjectSrc, schemas providers.Schemas) (*plans.ResourceInstanceChange, error) {
 	if prev == cur {
 		// Planning keeps the stored object when a refresh finds no
 		// change, so the same pointer means no drift, without decoding.
@@ -99,15 +99,15 @@ func driftChange(addr addrs.AbsResourceInstance, key states.DeposedKey, provider
 	return c, nil
 }
 
-func objectOf(is *states.ResourceInstance, key states.DeposedKey) *states.ObjectSrc {
-	if key == states.NotDeposed {
+func objectOf(is *states.ResourceInstance, key addrs.DeposedKey) *states.ObjectSrc {
+	if key == addrs.NotDeposed {
 		return is.Current
 	}
 	return is.Deposed[key]
 }
 
-func sortedDeposed(is *states.ResourceInstance) []states.DeposedKey {
-	keys := make([]states.DeposedKey, 0, len(is.Deposed))
+func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
+	keys := make([]addrs.DeposedKey, 0, len(is.Deposed))
 	for k := range is.Deposed {
 		keys = append(keys, k)
 	}

@@ -22,15 +22,15 @@ var stateOpts = printOpts{showUnchanged: true, noSymbols: true}
 // marks call sensitive read "(sensitive value)".
 func StateShow(w io.Writer, addr addrs.AbsResourceInstance, obj *states.Object, schema *configschema.Block, opts Options) error {
 	var b strings.Builder
-	writeStateObject(&b, newPrinter(opts.painter()), addr, states.NotDeposed, obj, schema)
+	writeStateObject(&b, newPrinter(opts.painter()), addr, addrs.NotDeposed, obj, schema)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // writeStateObject writes the header line and the block of one object.
-func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key states.DeposedKey, obj *states.Object, schema *configschema.Block) {
+func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *states.Object, schema *configschema.Block) {
 	switch {
-	case key != states.NotDeposed:
+	case key != addrs.NotDeposed:
 		fmt.Fprintf(b, "# %s: (deposed object %s)\n", addr, key)
 	case obj.Status == states.ObjectTainted:
 		fmt.Fprintf(b, "# %s: (tainted)\n", addr)
@@ -63,7 +63,7 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 		if err != nil {
 			return
 		}
-		objs := []states.DeposedKey{states.NotDeposed}
+		objs := []addrs.DeposedKey{addrs.NotDeposed}
 		objs = append(objs, sortedDeposed(is)...)
 		for _, key := range objs {
 			src := objectOf(is, key)
@@ -89,7 +89,7 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 }
 
 // writeStateSrc decodes a stored object and writes it.
-func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key states.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas) error {
+func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas) error {
 	schema, _, err := resourceSchema(schemas, provider.Provider, addr)
 	if err != nil {
 		return err

@@ -18,16 +18,16 @@ func richState(t *testing.T) *states.State {
 	t.Helper()
 	s := states.NewState()
 	prov := addrs.AbsProviderConfig{Provider: exampleProvider}
-	put := func(addr addrs.AbsResourceInstance, key states.DeposedKey, obj *states.Object) {
+	put := func(addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *states.Object) {
 		src, err := obj.Encode(thingSchema.ImpliedType(), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s.SetResourceInstanceDeposed(addr, key, src, prov)
 	}
-	put(thingAddr("a", addrs.NoKey), states.NotDeposed, &states.Object{Value: fullThing(str("t-1")), Status: states.ObjectReady})
+	put(thingAddr("a", addrs.NoKey), addrs.NotDeposed, &states.Object{Value: fullThing(str("t-1")), Status: states.ObjectReady})
 	put(thingAddr("a", addrs.NoKey), "0badf00d", &states.Object{Value: thing(map[string]cty.Value{"id": str("t-0"), "name": str("old")}), Status: states.ObjectReady})
-	put(thingAddr("b", addrs.IntKey(0)), states.NotDeposed, &states.Object{
+	put(thingAddr("b", addrs.IntKey(0)), addrs.NotDeposed, &states.Object{
 		Value:        thing(map[string]cty.Value{"id": str("t-2"), "name": str("b")}),
 		Status:       states.ObjectTainted,
 		Dependencies: []addrs.AbsResource{thingAddr("a", addrs.NoKey).ContainingResource()},

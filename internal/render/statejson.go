@@ -69,7 +69,7 @@ func stateResourcesJSON(s *states.State, schemas providers.Schemas) ([]*tfjson.S
 		if err != nil {
 			return
 		}
-		keys := append([]states.DeposedKey{states.NotDeposed}, sortedDeposed(is)...)
+		keys := append([]addrs.DeposedKey{addrs.NotDeposed}, sortedDeposed(is)...)
 		for _, key := range keys {
 			src := objectOf(is, key)
 			if src == nil {
@@ -86,7 +86,7 @@ func stateResourcesJSON(s *states.State, schemas providers.Schemas) ([]*tfjson.S
 }
 
 // stateResourceJSON describes one stored object.
-func stateResourceJSON(addr addrs.AbsResourceInstance, key states.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas) (*tfjson.StateResource, error) {
+func stateResourceJSON(addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas) (*tfjson.StateResource, error) {
 	schema, version, err := resourceSchema(schemas, provider.Provider, addr)
 	if err != nil {
 		return nil, err

@@ -173,7 +173,7 @@ func changeFromTerraform(t testing.TB, rc *tfjson.ResourceChange, schemas provid
 	ty := schema.ImpliedType()
 	c := &plans.ResourceInstanceChange{
 		Addr:          addr,
-		DeposedKey:    states.DeposedKey(rc.DeposedKey),
+		DeposedKey:    addrs.DeposedKey(rc.DeposedKey),
 		Provider:      prov,
 		Action:        actionFromTerraform(t, rc.Change.Actions),
 		ActionReason:  reasonFromTerraform(rc.ActionReason),
@@ -422,7 +422,7 @@ func stateFromTerraform(t testing.TB, ts *tfjson.State, schemas providers.Schema
 			t.Fatal(err)
 		}
 		if r.DeposedKey != "" {
-			s.SetResourceInstanceDeposed(addr, states.DeposedKey(r.DeposedKey), src, prov)
+			s.SetResourceInstanceDeposed(addr, addrs.DeposedKey(r.DeposedKey), src, prov)
 		} else {
 			s.SetResourceInstanceCurrent(addr, src, prov)
 		}

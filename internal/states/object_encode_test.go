@@ -171,7 +171,7 @@ func TestNewDeposedKey(t *testing.T) {
 		}
 	})
 	t.Run("UniqueWithinInstance", func(t *testing.T) {
-		is := &ResourceInstance{Deposed: map[DeposedKey]*ObjectSrc{}}
+		is := &ResourceInstance{Deposed: map[addrs.DeposedKey]*ObjectSrc{}}
 		for range 2000 {
 			k := NewDeposedKey(is)
 			if !format.MatchString(string(k)) {
@@ -180,7 +180,7 @@ func TestNewDeposedKey(t *testing.T) {
 			if is.Deposed[k] != nil {
 				t.Fatalf("NewDeposedKey returned %q, already used by the instance", k)
 			}
-			if k == NotDeposed {
+			if k == addrs.NotDeposed {
 				t.Fatalf("NewDeposedKey returned the current object's key")
 			}
 			is.Deposed[k] = src(string(k))

@@ -33,15 +33,8 @@ type Resource struct {
 // objects (old objects kept by create_before_destroy until deleted).
 type ResourceInstance struct {
 	Current *ObjectSrc
-	Deposed map[DeposedKey]*ObjectSrc
+	Deposed map[addrs.DeposedKey]*ObjectSrc
 }
-
-// DeposedKey identifies a deposed object: eight hex digits, as Terraform
-// writes them.
-type DeposedKey string
-
-// NotDeposed is the DeposedKey of a current object.
-const NotDeposed DeposedKey = ""
 
 // NewState returns an empty state.
 func NewState() *State {
@@ -72,16 +65,16 @@ func (s *State) ResourceInstance(addr addrs.AbsResourceInstance) *ResourceInstan
 // left with no objects is removed, and a resource left with no instances
 // too.
 func (s *State) SetResourceInstanceCurrent(addr addrs.AbsResourceInstance, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
-	s.setObject(addr, NotDeposed, obj, provider)
+	s.setObject(addr, addrs.NotDeposed, obj, provider)
 }
 
 // SetResourceInstanceDeposed records obj as the deposed object key of addr.
 // A nil obj removes it.
-func (s *State) SetResourceInstanceDeposed(addr addrs.AbsResourceInstance, key DeposedKey, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
+func (s *State) SetResourceInstanceDeposed(addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
 	s.setObject(addr, key, obj, provider)
 }
 
-func (s *State) setObject(addr addrs.AbsResourceInstance, key DeposedKey, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
+func (s *State) setObject(addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
 	rk := addr.ContainingResource().UniqueKey()
 	rs := s.Resources[rk]
 	if rs == nil {
@@ -102,13 +95,13 @@ func (s *State) setObject(addr addrs.AbsResourceInstance, key DeposedKey, obj *O
 		is = &ResourceInstance{}
 		rs.Instances[addr.Resource.Key] = is
 	}
-	if key == NotDeposed {
+	if key == addrs.NotDeposed {
 		is.Current = obj
 	} else if obj == nil {
 		delete(is.Deposed, key)
 	} else {
 		if is.Deposed == nil {
-			is.Deposed = map[DeposedKey]*ObjectSrc{}
+			is.Deposed = map[addrs.DeposedKey]*ObjectSrc{}
 		}
 		is.Deposed[key] = obj
 	}
@@ -178,7 +171,7 @@ func (s *State) DeepCopy() *State {
 		for ik, is := range r.Instances {
 			ni := &ResourceInstance{Current: is.Current}
 			if len(is.Deposed) > 0 {
-				ni.Deposed = make(map[DeposedKey]*ObjectSrc, len(is.Deposed))
+				ni.Deposed = make(map[addrs.DeposedKey]*ObjectSrc, len(is.Deposed))
 				for dk, o := range is.Deposed {
 					ni.Deposed[dk] = o
 				}

@@ -32,7 +32,7 @@ type stateView map[string]instanceView
 
 type instanceView struct {
 	Current string
-	Deposed map[DeposedKey]string
+	Deposed map[addrs.DeposedKey]string
 }
 
 func viewState(s *State) stateView {
@@ -44,7 +44,7 @@ func viewState(s *State) stateView {
 		}
 		for k, o := range is.Deposed {
 			if iv.Deposed == nil {
-				iv.Deposed = map[DeposedKey]string{}
+				iv.Deposed = map[addrs.DeposedKey]string{}
 			}
 			iv.Deposed[k] = string(o.AttrsJSON)
 		}
@@ -96,7 +96,7 @@ func TestSetObjects(t *testing.T) {
 				s.SetResourceInstanceDeposed(a0, "00000001", src("old"), tfProvider)
 				s.SetResourceInstanceCurrent(a0, nil, tfProvider)
 			},
-			want: stateView{"terraform_data.a[0]": {Current: "-", Deposed: map[DeposedKey]string{"00000001": `{"id":"old"}`}}},
+			want: stateView{"terraform_data.a[0]": {Current: "-", Deposed: map[addrs.DeposedKey]string{"00000001": `{"id":"old"}`}}},
 		},
 		"RemoveLastDeposedRemovesInstance": {
 			steps: func(s *State) {

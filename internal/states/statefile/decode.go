@@ -97,7 +97,7 @@ func decodeInstance(rs *states.Resource, is *instanceV4) error {
 		ri = &states.ResourceInstance{}
 		rs.Instances[key] = ri
 	}
-	if dk == states.NotDeposed {
+	if dk == addrs.NotDeposed {
 		if ri.Current != nil {
 			return fmt.Errorf("%s: the current object appears more than once", rs.Addr.Instance(key))
 		}
@@ -108,14 +108,14 @@ func decodeInstance(rs *states.Resource, is *instanceV4) error {
 		return fmt.Errorf("%s: deposed object %s appears more than once", rs.Addr.Instance(key), dk)
 	}
 	if ri.Deposed == nil {
-		ri.Deposed = map[states.DeposedKey]*states.ObjectSrc{}
+		ri.Deposed = map[addrs.DeposedKey]*states.ObjectSrc{}
 	}
 	ri.Deposed[dk] = obj
 	return nil
 }
 
-func describeObject(addr addrs.AbsResourceInstance, dk states.DeposedKey) string {
-	if dk == states.NotDeposed {
+func describeObject(addr addrs.AbsResourceInstance, dk addrs.DeposedKey) string {
+	if dk == addrs.NotDeposed {
 		return addr.String()
 	}
 	return fmt.Sprintf("%s (deposed object %s)", addr, dk)
@@ -152,20 +152,7 @@ func decodeIndexKey(raw json.RawMessage) (addrs.InstanceKey, error) {
 }
 
 // decodeDeposedKey checks the eight hexadecimal digits Terraform generates.
-func decodeDeposedKey(s string) (states.DeposedKey, error) {
-	if s == "" {
-		return states.NotDeposed, nil
-	}
-	if len(s) != 8 {
-		return "", fmt.Errorf("invalid deposed key %q: must be eight hexadecimal digits", s)
-	}
-	for _, c := range []byte(s) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return "", fmt.Errorf("invalid deposed key %q: must be eight hexadecimal digits", s)
-		}
-	}
-	return states.DeposedKey(s), nil
-}
+func decodeDeposedKey(s string) (addrs.DeposedKey, error) { return addrs.ParseDeposedKey(s) }
 
 func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
 	if is.AttributesFlat != nil && len(is.Attributes) == 0 {

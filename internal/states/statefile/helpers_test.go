@@ -58,7 +58,7 @@ func sampleState() *states.State {
 	s.SetResourceInstanceCurrent(data.Instance(addrs.NoKey), obj(`{"backend":"local"}`), builtinProvider)
 	mod := addrs.ModuleInstance{{Name: "net", Key: addrs.StringKey("eu")}, {Name: "sub"}}
 	modRes := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "aws_vpc", Name: "main"}.Absolute(mod)
-	modProvider := addrs.AbsProviderConfig{Module: mod, Provider: addrs.NewDefaultProvider("aws")}
+	modProvider := addrs.AbsProviderConfig{Module: mod.Module(), Provider: addrs.NewDefaultProvider("aws")}
 	s.SetResourceInstanceCurrent(modRes.Instance(addrs.NoKey), obj(`{"id":"vpc-1"}`), modProvider)
 
 	s.Outputs["str"] = &states.OutputValue{Value: cty.StringVal("<s>")}

@@ -14,7 +14,7 @@ import (
 // record means exactly what the same entry in a state file means.
 type ObjectRecord struct {
 	Addr     addrs.AbsResourceInstance
-	Deposed  states.DeposedKey
+	Deposed  addrs.DeposedKey
 	Provider addrs.AbsProviderConfig
 	// Object is the object's new stored form, or nil when it was removed.
 	Object *states.ObjectSrc
@@ -126,7 +126,7 @@ func (r *ObjectRecord) UnmarshalJSON(src []byte) error {
 
 // Apply records the change in s.
 func (r *ObjectRecord) Apply(s *states.State) {
-	if r.Deposed == states.NotDeposed {
+	if r.Deposed == addrs.NotDeposed {
 		s.SetResourceInstanceCurrent(r.Addr, r.Object, r.Provider)
 		return
 	}

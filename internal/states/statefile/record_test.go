@@ -35,7 +35,7 @@ func TestObjectRecordRoundTrip(t *testing.T) {
 			rec: statefile.ObjectRecord{
 				Addr:     addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "aws_vpc", Name: "v"}.Absolute(mod).Instance(addrs.StringKey("k")),
 				Deposed:  "0000beef",
-				Provider: addrs.AbsProviderConfig{Module: mod, Provider: addrs.NewDefaultProvider("aws"), Alias: "x"},
+				Provider: addrs.AbsProviderConfig{Module: mod.Module(), Provider: addrs.NewDefaultProvider("aws"), Alias: "x"},
 				Object:   &states.ObjectSrc{AttrsJSON: []byte(`{}`), Status: states.ObjectReady},
 			},
 		},

@@ -155,7 +155,7 @@ func encodeResource(rs *states.Resource) (resourceV4, error) {
 // instanceKeyed is one object of a resource, with what orders it.
 type instanceKeyed struct {
 	key     addrs.InstanceKey
-	deposed states.DeposedKey
+	deposed addrs.DeposedKey
 	obj     *states.ObjectSrc
 }
 
@@ -178,7 +178,7 @@ func (a *instanceKeyed) less(b *instanceKeyed) bool {
 	return a.deposed < b.deposed
 }
 
-func encodeInstance(key addrs.InstanceKey, dk states.DeposedKey, obj *states.ObjectSrc) (instanceV4, error) {
+func encodeInstance(key addrs.InstanceKey, dk addrs.DeposedKey, obj *states.ObjectSrc) (instanceV4, error) {
 	is := instanceV4{
 		Deposed:             string(dk),
 		SchemaVersion:       obj.SchemaVersion,

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/states"
 )
 
@@ -37,7 +38,7 @@ func BenchmarkRecorder10000(b *testing.B) {
 		for w := range workers {
 			wg.Go(func() {
 				for i := w; i < n; i += workers {
-					if err := rec.SetObject(instanceAddr(i), states.NotDeposed, objs[i], testProvider); err != nil {
+					if err := rec.SetObject(instanceAddr(i), addrs.NotDeposed, objs[i], testProvider); err != nil {
 						b.Error(err)
 						return
 					}

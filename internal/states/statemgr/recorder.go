@@ -116,7 +116,7 @@ func checkBase(base, cur *statefile.File) error {
 // If the journal cannot be written the change is still kept in memory, so
 // that Close can save it in the final snapshot, and the error says the
 // change is not yet durable.
-func (r *Recorder) SetObject(addr addrs.AbsResourceInstance, dk states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+func (r *Recorder) SetObject(addr addrs.AbsResourceInstance, dk addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
 	rec := statefile.ObjectRecord{Addr: addr, Deposed: dk, Provider: provider, Object: obj}
 	line, err := encodeObjectLine(&rec)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 // the caller can do other work, so more records share each sync: an apply
 // engine frees its worker for the next operation while the journal
 // catches up.
-func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstance, dk states.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error) {
+func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstance, dk addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error) {
 	rec := statefile.ObjectRecord{Addr: addr, Deposed: dk, Provider: provider, Object: obj}
 	line, err := encodeObjectLine(&rec)
 	if err != nil {
