@@ -204,6 +204,77 @@ resource "test_thing" "a" {
 }`},
 			want: []string{"test_thing.src update"},
 		},
+		"replace_triggered_by indexed by count.index": {
+			reason: "the index expression is evaluated per instance, so each instance follows only its counterpart",
+			steps: []string{`
+locals { names = ["x", "y"] }
+resource "test_thing" "src" {
+  count = 2
+  name  = local.names[count.index]
+}
+resource "test_thing" "a" {
+  count = 2
+  name  = "a"
+  lifecycle { replace_triggered_by = [test_thing.src[count.index]] }
+}`, `
+locals { names = ["x", "changed"] }
+resource "test_thing" "src" {
+  count = 2
+  name  = local.names[count.index]
+}
+resource "test_thing" "a" {
+  count = 2
+  name  = "a"
+  lifecycle { replace_triggered_by = [test_thing.src[count.index]] }
+}`},
+			want: []string{"test_thing.a[1] delete-then-create replace_by_triggers", "test_thing.src[1] update"},
+		},
+		"replace_triggered_by indexed by each.key with attribute": {
+			reason: "each.key picks the instance and the attribute must change",
+			steps: []string{`
+resource "test_thing" "src" {
+  for_each = { p = "1", q = "1" }
+  name        = each.key
+  replace_key = each.value
+}
+resource "test_thing" "a" {
+  for_each = toset(["p", "q"])
+  name     = "a"
+  lifecycle { replace_triggered_by = [test_thing.src[each.key].name] }
+}`, `
+resource "test_thing" "src" {
+  for_each = { p = "1", q = "2" }
+  name        = each.key
+  replace_key = each.value
+}
+resource "test_thing" "a" {
+  for_each = toset(["p", "q"])
+  name     = "a"
+  lifecycle { replace_triggered_by = [test_thing.src[each.key].name] }
+}`},
+			want: []string{`test_thing.src["q"] delete-then-create replace_because_cannot_update`},
+		},
+		"replace_triggered_by whole resource with count": {
+			reason: "a reference without an index fires when any instance changes",
+			steps: []string{`
+resource "test_thing" "src" {
+  count = 2
+  name  = "n"
+}
+resource "test_thing" "a" {
+  name = "a"
+  lifecycle { replace_triggered_by = [test_thing.src] }
+}`, `
+resource "test_thing" "src" {
+  count = 3
+  name  = "n"
+}
+resource "test_thing" "a" {
+  name = "a"
+  lifecycle { replace_triggered_by = [test_thing.src] }
+}`},
+			want: []string{"test_thing.src[2] create"},
+		},
 		"data source read during plan": {
 			steps: []string{`data "test_info" "d" { input = "x" }
 resource "test_thing" "a" { name = data.test_info.d.result }`},

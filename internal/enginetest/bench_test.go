@@ -24,6 +24,21 @@ var shapes = map[string]func(n int) string{
 	"fanout": func(n int) string {
 		return fmt.Sprintf("resource \"terraform_data\" \"root\" {\n  input = \"root\"\n}\nresource \"terraform_data\" \"r\" {\n  count = %d\n  input = terraform_data.root.output\n}\n", n)
 	},
+	// triggered is two count resources of n/2 instances, each instance of
+	// the second replaced when its counterpart in the first changes: the
+	// shape that was quadratic while replace_triggered_by scanned changes.
+	"triggered": func(n int) string {
+		return fmt.Sprintf(`resource "terraform_data" "a" {
+  count = %d
+  input = "v${count.index}"
+}
+resource "terraform_data" "b" {
+  count = %d
+  input = "w${count.index}"
+  lifecycle { replace_triggered_by = [terraform_data.a[count.index]] }
+}
+`, n/2, n/2)
+	},
 	"chain": func(n int) string {
 		var b strings.Builder
 		b.WriteString("resource \"terraform_data\" \"r0\" {\n  input = \"start\"\n}\n")
@@ -69,7 +84,7 @@ type benchSize struct {
 // 1,000 long (its cost is sequential by nature).
 func benchSizes() []benchSize {
 	var out []benchSize
-	for _, shape := range []string{"independent", "count", "fanout", "chain"} {
+	for _, shape := range []string{"independent", "count", "fanout", "triggered", "chain"} {
 		for _, n := range []int{1000, 10000} {
 			if shape == "chain" && n > 1000 {
 				continue

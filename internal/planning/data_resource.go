@@ -3,6 +3,7 @@ package planning
 import (
 	"context"
 	"fmt"
+
 	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -28,7 +29,7 @@ func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, dep
 		return ds
 	}
 	addr, schema, version, exp, provider := rt.addr, rt.schema, rt.version, rt.exp, rt.provider
-	pending := p.dependsOnPending(r)
+	pending := p.dependsOnPending(r, addr.Module)
 	for _, key := range exp.Keys() {
 		t := &target{addr: addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}
 		ds = ds.Append(p.planDataInstance(ctx, r, t, exp, pending, deps))
@@ -121,7 +122,7 @@ func plannedDataObject(schema *configschema.Block, config cty.Value) cty.Value {
 
 // dependsOnPending reports whether any resource named in the data block's
 // depends_on has a change planned: its result could differ after apply.
-func (p *planner) dependsOnPending(r *configs.Resource) bool {
+func (p *planner) dependsOnPending(r *configs.Resource, m addrs.ModuleInstance) bool {
 	for _, t := range r.DependsOn {
 		ref, ds := addrs.ParseRef(t)
 		if ds.HasErrors() || ref == nil {
@@ -136,10 +137,8 @@ func (p *planner) dependsOnPending(r *configs.Resource) bool {
 		default:
 			continue
 		}
-		for _, c := range p.changesOf(res) {
-			if c.Action != plans.NoOp {
-				return true
-			}
+		if p.hasPendingChanges(res.Absolute(m)) {
+			return true
 		}
 	}
 	return false

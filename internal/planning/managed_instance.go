@@ -3,6 +3,8 @@ package planning
 import (
 	"context"
 	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -42,7 +44,7 @@ func (p *planner) planManagedInstance(ctx context.Context, r *configs.Resource, 
 		p.env.Values.SetInstance(t.addr.Resource, cty.UnknownVal(t.schema.ImpliedType()))
 		return ds
 	}
-	change, pds := p.planChange(ctx, r, t, prior, config)
+	change, pds := p.planChange(ctx, r, t, exp, prior, config)
 	ds = ds.Append(pds)
 	if pds.HasErrors() {
 		p.env.Values.SetInstance(t.addr.Resource, cty.UnknownVal(t.schema.ImpliedType()))
@@ -77,7 +79,7 @@ func (p *planner) instanceConfig(ctx context.Context, r *configs.Resource, t *ta
 
 // planChange asks the provider to plan the instance and turns the answer
 // into a change with an action.
-func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target, prior *states.Object, config cty.Value) (*plans.ResourceInstanceChange, diags.Diagnostics) {
+func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target, exp *namedvals.Expansion, prior *states.Object, config cty.Value) (*plans.ResourceInstanceChange, diags.Diagnostics) {
 	nullVal := cty.NullVal(t.schema.ImpliedType())
 	priorVal, priorPrivate := nullVal, []byte(nil)
 	if prior != nil {
@@ -96,7 +98,9 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 		change.Action = plans.Create
 		return change, ds
 	}
-	triggered, tds := p.replaceTriggered(r, t)
+	var rep lang.Repetition
+	rep.CountIndex, rep.EachKey, rep.EachValue = exp.Repetition(t.addr.Resource.Key)
+	triggered, tds := p.replaceTriggered(r, t, rep)
 	ds = ds.Append(tds)
 	change.Action, change.ActionReason, change.RequiredReplace = decideAction(actionInput{
 		prior: priorVal, planned: planned, requiresReplace: reqRep,

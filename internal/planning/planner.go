@@ -58,12 +58,16 @@ type planner struct {
 	// configured so, or forced by a dependent (forcedCreateBeforeDestroy).
 	cbd map[addrs.Resource]bool
 
-	mu        sync.Mutex
-	changes   []*plans.ResourceInstanceChange
-	byAddr    map[addrs.UniqueKey]*plans.ResourceInstanceChange
-	outputs   []*plans.OutputChange
-	refreshed *states.State
-	diags     diags.Diagnostics
+	mu      sync.Mutex
+	changes []*plans.ResourceInstanceChange
+	// byAddr indexes the changes of current objects by instance, and
+	// byResource summarises them per resource, so replace_triggered_by and
+	// data sources' depends_on look changes up instead of scanning them.
+	byAddr     map[addrs.UniqueKey]*plans.ResourceInstanceChange
+	byResource map[addrs.UniqueKey]resourceChanges
+	outputs    []*plans.OutputChange
+	refreshed  *states.State
+	diags      diags.Diagnostics
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
@@ -78,7 +82,8 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	if opts.Workspace == "" {
 		opts.Workspace = "default"
 	}
-	p := &planner{opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, refreshed: opts.PrevState.DeepCopy()}
+	p := &planner{
+		opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{}, refreshed: opts.PrevState.DeepCopy()}
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
 		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
@@ -142,14 +147,45 @@ func (p *planner) variableValues() map[string]cty.Value {
 	return p.env.Values.InputVariables()
 }
 
+// resourceChanges summarises the planned changes of one resource's current
+// objects.
+type resourceChanges struct {
+	// pending: some change is not a no-op.
+	pending bool
+	// updatedOrReplaced: some instance is updated or replaced.
+	updatedOrReplaced bool
+}
+
 // record adds a change to the plan.
 func (p *planner) record(c *plans.ResourceInstanceChange) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.changes = append(p.changes, c)
-	if c.DeposedKey == addrs.NotDeposed {
-		p.byAddr[c.Addr.UniqueKey()] = c
+	if c.DeposedKey != addrs.NotDeposed {
+		return
 	}
+	p.byAddr[c.Addr.UniqueKey()] = c
+	rk := c.Addr.ContainingResource().UniqueKey()
+	rc := p.byResource[rk]
+	rc.pending = rc.pending || c.Action != plans.NoOp
+	rc.updatedOrReplaced = rc.updatedOrReplaced || c.Action == plans.Update || c.Action.IsReplace()
+	p.byResource[rk] = rc
+}
+
+// anyUpdatedOrReplaced reports whether an instance of r is planned for
+// update or replacement.
+func (p *planner) anyUpdatedOrReplaced(r addrs.AbsResource) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.byResource[r.UniqueKey()].updatedOrReplaced
+}
+
+// hasPendingChanges reports whether an instance of r has a change that is
+// not a no-op.
+func (p *planner) hasPendingChanges(r addrs.AbsResource) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.byResource[r.UniqueKey()].pending
 }
 
 // changeFor returns the planned change of an instance's current object.

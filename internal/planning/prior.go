@@ -3,6 +3,7 @@ package planning
 import (
 	"context"
 	"fmt"
+
 	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
