@@ -109,3 +109,28 @@ func TestModulePaths(t *testing.T) {
 		t.Errorf("Child must not modify its receiver: %s, %s", parent, child)
 	}
 }
+
+func TestParseAbsLocalValueStr(t *testing.T) {
+	cases := map[string]struct {
+		input   string
+		wantErr bool
+	}{
+		"Root":      {input: "local.a"},
+		"InModule":  {input: `module.m["k"].local.a`},
+		"NoName":    {input: "local", wantErr: true},
+		"Extra":     {input: "local.a.b", wantErr: true},
+		"NotLocal":  {input: "var.a", wantErr: true},
+		"BadSyntax": {input: "local.", wantErr: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := ParseAbsLocalValueStr(tc.input)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("error = %v, want error %t", err, tc.wantErr)
+			}
+			if err == nil && got.String() != tc.input {
+				t.Errorf("round trip: %q became %q", tc.input, got.String())
+			}
+		})
+	}
+}

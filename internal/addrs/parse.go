@@ -158,3 +158,24 @@ func invalidAddress(s, why string) hcl.Diagnostics {
 		Detail:   fmt.Sprintf("%q is not a resource instance address: %s.", s, why),
 	}}
 }
+
+// ParseAbsLocalValueStr parses local.NAME with an optional module instance
+// path before it, as Graph operands record local values.
+func ParseAbsLocalValueStr(s string) (AbsLocalValue, error) {
+	t, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+	if ds.HasErrors() {
+		return AbsLocalValue{}, fmt.Errorf("invalid local value address %q: not a valid traversal", s)
+	}
+	mod, rest, err := splitModule(t)
+	if err != nil {
+		return AbsLocalValue{}, fmt.Errorf("invalid local value address %q: %w", s, err)
+	}
+	if len(rest) != 2 || stepName(rest[0]) != "local" {
+		return AbsLocalValue{}, fmt.Errorf("invalid local value address %q: expected local.NAME", s)
+	}
+	name, ok := rest[1].(hcl.TraverseAttr)
+	if !ok {
+		return AbsLocalValue{}, fmt.Errorf("invalid local value address %q: expected local.NAME", s)
+	}
+	return LocalValue{Name: name.Name}.Absolute(mod), nil
+}

@@ -2,6 +2,7 @@ package applying
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -21,7 +22,7 @@ import (
 // return only once the object is durable: apply reports an instance done
 // after that.
 type StateWriter interface {
-	SetObject(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error
+	SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error
 	SetOutput(name string, v *states.OutputValue) error
 }
 
@@ -35,21 +36,17 @@ type StateWriter interface {
 // provider call would.
 type AsyncStateWriter interface {
 	StateWriter
-	SetObjectAsync(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error)
-}
-
-// pending is the unfinished tail of a change whose record is not durable
-// yet: wait blocks until it is, then done reports the outcome.
-type pending struct {
-	wait func() error
-	done func(err error) diags.Diagnostics
+	SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error)
 }
 
 // Options is everything one apply needs.
 type Options struct {
-	Plan        *plans.Plan
-	Config      *configs.Module
-	Providers   providers.Registry
+	Plan *plans.Plan
+	// Config is the root module the plan was made from.
+	Config *configs.Module
+	// Providers starts provider instances and caches their schemas; the
+	// apply's instances are released before Apply returns.
+	Providers   *providers.Library
 	Funcs       map[string]function.Function
 	Parallelism int
 	State       StateWriter
@@ -62,15 +59,17 @@ type Options struct {
 
 // applier holds one apply run.
 type applier struct {
-	opts      Options
-	schemas   providers.Schemas
-	env       *eval.Env
-	providers *eval.ProviderSet
-	graph     *graph.Graph
+	opts    Options
+	plan    *plans.Plan
+	schemas providers.Schemas
+	env     *eval.Env
+	metas   *eval.ProviderMetas
+	set     *providers.InstanceSet
+	graph   *graph.Graph
+	steps   map[plans.Op]step
 
-	mu      sync.Mutex
-	deposed map[int]addrs.DeposedKey // change index → key of the object a create-before-destroy deposed
-	diags   diags.Diagnostics
+	mu    sync.Mutex
+	diags diags.Diagnostics
 }
 
 // Apply executes the plan. The diagnostics hold every error of every
@@ -86,82 +85,71 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	if opts.Hooks == nil {
 		opts.Hooks = NoHooks{}
 	}
-	a := &applier{opts: opts, deposed: map[int]addrs.DeposedKey{}}
+	if opts.Workspace == "" {
+		opts.Workspace = "default"
+	}
+	a := &applier{opts: opts, plan: opts.Plan}
 	ds := a.prepare(ctx)
 	if ds.HasErrors() {
 		return ds
 	}
-	defer a.providers.Close()
+	a.set = opts.Providers.NewInstanceSet(ctx)
+	defer a.set.Close()
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)
 	ds = ds.Append(a.diags)
 	for _, err := range res.Errors {
-		if err != errNodeFailed {
+		if !errors.Is(err, errNodeFailed) {
 			ds = ds.Append(diags.Errorf("Internal error during apply", "%s", err))
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		ds = ds.Append(diags.Errorf("Apply interrupted", "The apply was cancelled (%s); operations already finished are recorded in state.", err))
 	}
-	ds = ds.Append(a.removeOutputs())
 	return ds
 }
 
-var errNodeFailed = fmt.Errorf("node failed")
+var errNodeFailed = errors.New("node failed")
 
 // prepare loads schemas, seeds the value table from the plan, and builds
 // the walkable graph.
 func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
-	p := a.opts.Plan
-	schemas, ds := providers.LoadSchemas(ctx, a.opts.Providers, planProviders(p))
+	p := a.plan
+	schemas, ds := a.opts.Providers.Schemas(ctx, planProviders(p))
 	if ds.HasErrors() {
 		return ds
 	}
 	a.schemas = schemas
+	metas, mds := eval.DecodeProviderMetas(addrs.RootModule, a.opts.Config, schemas)
+	a.metas = metas
+	ds = ds.Append(mds)
 	vals := namedvals.New(p.VariableValues)
 	prepared := a.opts.Prepared
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.workspace(), Prepared: prepared}
-	a.providers = eval.NewProviderSet(a.opts.Providers, schemas)
-	ds = ds.Append(seedValues(a.opts.Config, p, schemas, vals))
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.opts.Workspace, Prepared: prepared}
+	ds = ds.Append(a.seedValues(vals))
 	a.graph = graph.New(len(p.Graph.Nodes))
 	for i, n := range p.Graph.Nodes {
 		for _, d := range n.Deps {
 			a.graph.Connect(i, d)
 		}
 	}
+	a.steps = a.stepTable()
 	return ds
 }
 
-func (a *applier) workspace() string {
-	if a.opts.Workspace == "" {
-		return "default"
-	}
-	return a.opts.Workspace
-}
-
-// visit runs one node of the operation graph.
+// visit runs one node of the operation graph: the step its operation names.
 func (a *applier) visit(ctx context.Context, i int) error {
-	n := a.opts.Plan.Graph.Nodes[i]
-	var ds diags.Diagnostics
-	switch n.Kind {
-	case plans.NodeProvider:
-		cfg := a.opts.Config.ProviderConfigs[configs.ProviderConfigKey(a.opts.Config.LocalNameForProvider(n.Provider.Provider), n.Provider.Alias)]
-		ds = a.providers.Configure(ctx, n.Provider, cfg, a.env)
-	case plans.NodeLocal:
-		ds = a.applyLocal(n.Name)
-	case plans.NodeExpand:
-		ds = a.applyExpand(n.Resource)
-	case plans.NodeOutput:
-		ds = a.applyOutput(n.Name)
-	case plans.NodeChange:
-		var p *pending
-		ds, p = a.applyChange(ctx, n.Change, n.Phase)
-		if p != nil && !ds.HasErrors() {
-			a.addDiags(ds)
-			return graph.Background(ctx, func() error { return a.finish(p) })
-		}
+	n := a.plan.Graph.Nodes[i]
+	s, ok := a.steps[n.Op]
+	if !ok {
+		return fmt.Errorf("the plan has an operation Cairn cannot run: %s", n.Op)
+	}
+	ds, p := s(ctx, n)
+	if p != nil && !ds.HasErrors() {
+		a.addDiags(ds)
+		return graph.Background(ctx, func() error { return a.finish(p) })
 	}
 	a.addDiags(ds)
 	if ds.HasErrors() {
@@ -189,23 +177,30 @@ func (a *applier) finish(p *pending) error {
 	return nil
 }
 
-// planProviders lists the providers the plan's changes and state use.
+// moduleConfig returns the configuration of the module at path. Only the
+// root module exists today.
+func (a *applier) moduleConfig(path addrs.Module) *configs.Module {
+	if path.IsRoot() {
+		return a.opts.Config
+	}
+	return nil
+}
+
+// planProviders lists the providers the plan's graph and state use.
 func planProviders(p *plans.Plan) []addrs.Provider {
 	seen := map[addrs.Provider]bool{}
 	var out []addrs.Provider
-	for _, n := range p.Graph.Nodes {
-		if n.Kind == plans.NodeProvider && !seen[n.Provider.Provider] {
-			seen[n.Provider.Provider] = true
-			out = append(out, n.Provider.Provider)
+	add := func(pa addrs.Provider) {
+		if !seen[pa] {
+			seen[pa] = true
+			out = append(out, pa)
 		}
 	}
-	if p.PriorState != nil {
-		for _, rs := range p.PriorState.SortedResources() {
-			if pa := rs.ProviderConfig.Provider; !seen[pa] {
-				seen[pa] = true
-				out = append(out, pa)
-			}
-		}
+	for _, pc := range p.Graph.Providers {
+		add(pc.Provider)
+	}
+	for _, c := range p.Changes {
+		add(c.Provider.Provider)
 	}
 	return out
 }

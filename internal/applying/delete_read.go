@@ -4,56 +4,63 @@ import (
 	"context"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/marks"
-
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
-// applyDelete deletes an object: an orphan, a deposed object, or the old
-// object of a replacement. On success the object leaves state; on failure
-// it stays, so the next plan tries again.
-func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Phase) (diags.Diagnostics, *pending) {
-	c := in.change
-	deposed := addrs.NotDeposed
-	if phase == plans.DestroyPhase || c.DeposedKey != addrs.NotDeposed {
-		deposed = a.deposedKeyFor(in)
-	}
-	if c.Action == plans.CreateThenDelete && deposed == addrs.NotDeposed {
-		// The create step found no prior object to depose; nothing to do.
+// delete deletes the change's current object: a delete, or the destroy
+// step of delete-then-create.
+func (a *applier) delete(ctx context.Context, n plans.Node) (diags.Diagnostics, *pending) {
+	c := a.plan.Changes[n.Ref]
+	return a.deleteObject(ctx, n, c.Addr.Object(addrs.NotDeposed))
+}
+
+// deleteDeposed deletes the deposed object the node names: one an earlier
+// run left, or the old object of create-before-destroy.
+func (a *applier) deleteDeposed(ctx context.Context, n plans.Node) (diags.Diagnostics, *pending) {
+	c := a.plan.Changes[n.Ref]
+	if c.Action == plans.CreateThenDelete && a.priorObject(c.Addr.Object(addrs.NotDeposed)) == nil {
+		// There was no object to depose, so there is none to delete.
 		return nil, nil
 	}
-	prior := c.Before
-	priorU := marks.Strip(prior)
-	private := c.Private
-	a.opts.Hooks.PreApply(c.Addr, deposed, plans.Delete, prior)
-	resp := in.provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
-		TypeName: c.Addr.Resource.Resource.Type, PriorState: priorU, PlannedState: cty.NullVal(in.schema.ImpliedType()),
-		Config: cty.NullVal(in.schema.ImpliedType()), PlannedPrivate: private, ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
-	})
-	ds := resp.Diagnostics.WithAddressOf(c.Addr)
+	return a.deleteObject(ctx, n, c.Addr.Object(n.Deposed))
+}
+
+// deleteObject deletes one object. On success it leaves state; on failure
+// it stays, so the next plan tries again.
+func (a *applier) deleteObject(ctx context.Context, n plans.Node, addr addrs.AbsResourceInstanceObject) (diags.Diagnostics, *pending) {
+	in, ds := a.instance(n, addr)
+	if ds.HasErrors() {
+		return ds, nil
+	}
+	c := in.change
+	prior, private := c.Before, c.Private
+	if c.Action != plans.Delete {
+		// The old object of a replacement: the change's private data is
+		// the new object's plan, so the old object's own goes instead.
+		if src := a.priorObject(c.Addr.Object(addrs.NotDeposed)); src != nil {
+			private = src.Private
+		}
+	}
+	a.opts.Hooks.PreApply(addr, plans.Delete, prior)
+	ds = lifecycle.Delete(ctx, in.target, prior, private)
 	var wait func() error
 	if !ds.HasErrors() {
-		if resp.NewState != cty.NilVal && !resp.NewState.IsNull() {
-			ds = ds.Append(contractDiag("Provider produced inconsistent result after apply", c,
-				"deleting the object returned a non-null new state"))
-		} else {
-			var err error
-			if wait, err = a.setObject(c, deposed, nil); err != nil {
-				ds = ds.Append(persistError(c, err))
-			}
+		var err error
+		if wait, err = a.setObject(c, addr, nil); err != nil {
+			ds = ds.Append(persistError(addr, err))
 		}
 	}
 	finish := func(werr error) diags.Diagnostics {
 		var fds diags.Diagnostics
 		if werr != nil {
-			fds = fds.Append(persistError(c, werr))
+			fds = fds.Append(persistError(addr, werr))
 		}
-		a.opts.Hooks.PostApply(c.Addr, deposed, plans.Delete, cty.NullVal(in.schema.ImpliedType()), firstError(append(ds, fds...)))
+		a.opts.Hooks.PostApply(addr, plans.Delete, cty.NullVal(in.target.Schema.ImpliedType()), firstError(append(ds, fds...)))
 		return fds
 	}
 	if wait != nil && !ds.HasErrors() {
@@ -62,39 +69,34 @@ func (a *applier) applyDelete(ctx context.Context, in *instance, phase plans.Pha
 	return ds.Append(finish(nil)), nil
 }
 
-// applyRead reads a data source deferred to apply time.
-func (a *applier) applyRead(ctx context.Context, in *instance) diags.Diagnostics {
-	c := in.change
-	if in.config == nil {
-		return nil
+// read reads a data source deferred to apply time, through the same checks
+// as a read made while planning.
+func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
+	c := a.plan.Changes[n.Ref]
+	in, ds := a.instance(n, c.Addr.Object(addrs.NotDeposed))
+	if ds.HasErrors() || in.config == nil {
+		return ds
 	}
-	config, ds := a.instanceConfig(in)
+	t := in.target
+	config, ds := a.evalConfig(in)
 	if ds.HasErrors() {
 		return ds
 	}
-	configU, cfgMarks := marks.Unmark(config)
-	a.opts.Hooks.PreApply(c.Addr, addrs.NotDeposed, plans.Read, cty.NullVal(in.schema.ImpliedType()))
-	resp := in.provider.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: c.Addr.Resource.Resource.Type, Config: configU, ProviderMeta: cty.NullVal(cty.DynamicPseudoType)})
-	ds = ds.Append(resp.Diagnostics.InBody(in.config.Config, in.config.DeclRange).WithAddressOf(c.Addr))
-	val := resp.State
-	if !ds.HasErrors() {
-		if val == cty.NilVal || val.IsNull() || val.Type().TestConformance(in.schema.ImpliedType()) != nil || !val.IsWhollyKnown() {
-			ds = ds.Append(contractDiag("Provider produced invalid object", c, "the data source returned a null, unknown or non-conforming object"))
-		}
-	}
+	a.opts.Hooks.PreApply(t.Addr, plans.Read, cty.NullVal(t.Schema.ImpliedType()))
+	val, rds := lifecycle.ReadData(ctx, t, config)
+	ds = ds.Append(rds)
 	if ds.HasErrors() {
-		a.opts.Hooks.PostApply(c.Addr, addrs.NotDeposed, plans.Read, cty.NilVal, firstError(ds))
+		a.opts.Hooks.PostApply(t.Addr, plans.Read, cty.NilVal, firstError(ds))
 		return ds
 	}
-	val = in.schema.MarkSensitive(val.MarkWithPaths(cfgMarks))
-	src, err := eval.EncodeObject(in.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}, c.SchemaVersion)
+	src, err := eval.EncodeObject(t.Schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}, c.SchemaVersion)
 	if err == nil {
-		err = a.opts.State.SetObject(c.Addr, addrs.NotDeposed, src, c.Provider)
+		err = a.opts.State.SetObject(t.Addr, src, c.Provider)
 	}
 	if err != nil {
-		ds = ds.Append(persistError(c, err))
+		ds = ds.Append(persistError(t.Addr, err))
 	}
-	a.env.Values.SetInstance(c.Addr.Resource, val)
-	a.opts.Hooks.PostApply(c.Addr, addrs.NotDeposed, plans.Read, val, firstError(ds))
+	a.env.Values.SetInstance(c.Addr, val)
+	a.opts.Hooks.PostApply(t.Addr, plans.Read, val, firstError(ds))
 	return ds
 }

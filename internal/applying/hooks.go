@@ -12,18 +12,17 @@ type Hooks interface {
 	// PreApply is called as an operation starts. action is Create, Update,
 	// Delete or Read (a replacement reports its two steps separately);
 	// prior is the object's value before the operation (null for create).
-	PreApply(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, action plans.Action, prior cty.Value)
+	PreApply(addr addrs.AbsResourceInstanceObject, action plans.Action, prior cty.Value)
 	// PostApply is called when the operation finished, once its result is
 	// durable in state; err is non-nil on failure.
-	PostApply(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, action plans.Action, newVal cty.Value, err error)
+	PostApply(addr addrs.AbsResourceInstanceObject, action plans.Action, newVal cty.Value, err error)
 }
 
 // NoHooks ignores every event.
 type NoHooks struct{}
 
 // PreApply implements Hooks.
-func (NoHooks) PreApply(addrs.AbsResourceInstance, addrs.DeposedKey, plans.Action, cty.Value) {}
+func (NoHooks) PreApply(addrs.AbsResourceInstanceObject, plans.Action, cty.Value) {}
 
 // PostApply implements Hooks.
-func (NoHooks) PostApply(addrs.AbsResourceInstance, addrs.DeposedKey, plans.Action, cty.Value, error) {
-}
+func (NoHooks) PostApply(addrs.AbsResourceInstanceObject, plans.Action, cty.Value, error) {}

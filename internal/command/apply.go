@@ -134,7 +134,7 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(ds.Append(rds))
 	}
@@ -149,10 +149,10 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 			"The given plan file can no longer be applied because the state was changed by another operation after the plan was created (plan made against lineage %q serial %d; state is now lineage %q serial %d). Create a new plan.",
 			p.StateLineage, p.StateSerial, lineage, serial)
 	}
-	op := &operation{cfg: cfg, state: h, registry: reg}
+	op := &operation{cfg: cfg, state: h, library: lib}
 	ctx, stop := m.interruptible()
 	defer stop()
-	op.schemas = m.schemasFor(ctx, op.registry, p)
+	op.schemas = m.schemasFor(ctx, op.library, p)
 	return m.runApplyPlan(ctx, op, p, c.parallelism, p.Mode == plans.DestroyMode)
 }
 
@@ -169,8 +169,8 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	}
 	hooks := newUIHooks(m)
 	ds := applying.Apply(ctx, applying.Options{
-		Plan: p, Config: op.cfg, Providers: op.registry, Funcs: m.funcTable(false), Parallelism: parallelism,
-		State: recorderWriter{rec}, Hooks: hooks, Workspace: "default", Prepared: op.prepared,
+		Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
+		State: rec, Hooks: hooks, Workspace: "default", Prepared: op.prepared,
 	})
 	hooks.stopAll()
 	final, cerr := rec.Close()

@@ -32,16 +32,9 @@ type runningOp struct {
 
 func newUIHooks(m *Meta) *uiHooks { return &uiHooks{m: m, running: map[string]*runningOp{}} }
 
-func hookAddr(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey) string {
-	if deposed != addrs.NotDeposed {
-		return fmt.Sprintf("%s (deposed object %s)", addr, deposed)
-	}
-	return addr.String()
-}
-
 // PreApply implements applying.Hooks.
-func (h *uiHooks) PreApply(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, action plans.Action, prior cty.Value) {
-	name := hookAddr(addr, deposed)
+func (h *uiHooks) PreApply(addr addrs.AbsResourceInstanceObject, action plans.Action, prior cty.Value) {
+	name := addr.String()
 	verb, gerund := verbs(action)
 	idText := ""
 	if action != plans.Create && action != plans.Read {
@@ -70,8 +63,8 @@ func (h *uiHooks) still(name, gerund string, op *runningOp) {
 }
 
 // PostApply implements applying.Hooks.
-func (h *uiHooks) PostApply(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, action plans.Action, newVal cty.Value, err error) {
-	name := hookAddr(addr, deposed)
+func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.Action, newVal cty.Value, err error) {
+	name := addr.String()
 	h.mu.Lock()
 	op := h.running[name]
 	delete(h.running, name)

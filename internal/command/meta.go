@@ -30,6 +30,9 @@ type Meta struct {
 	machineOutput bool
 	// awscc loads the built-in awscc provider once per run (see awscc.go).
 	awscc awsccProviders
+	// libraries are the provider libraries the command opened, closed
+	// when it returns.
+	libraries []*providers.Library
 }
 
 func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.Color} }
@@ -79,17 +82,29 @@ func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diag
 	return configs.LoadFiles(m.Dir, files)
 }
 
-// providerRegistry returns the providers available to this run: the
+// providerLibrary returns the providers available to this run: the
 // built-in terraform provider, and the built-in awscc provider when cfg (may
 // be nil) or the environment says where its CloudFormation schemas are.
 // Errors say the configuration uses awscc without saying where they are.
-func (m *Meta) providerRegistry(cfg *configs.Module) (providers.Registry, diags.Diagnostics) {
+// The library, which caches schemas and owns provider instances, is closed
+// when the command ends.
+func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.Diagnostics) {
 	tp := builtin.NewTerraformProvider()
 	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
 	}
 	ds := m.addAWSCC(reg, cfg)
-	return reg, ds
+	lib := providers.NewLibrary(reg)
+	m.libraries = append(m.libraries, lib)
+	return lib, ds
+}
+
+// closeLibraries closes the provider libraries the command opened.
+func (m *Meta) closeLibraries() {
+	for _, lib := range m.libraries {
+		_ = lib.Close()
+	}
+	m.libraries = nil
 }
 
 // funcTable returns the function table for the configuration directory.

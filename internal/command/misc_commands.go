@@ -39,12 +39,12 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(bds)
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(ds.Append(rds))
 	}
 	for _, p := range planning.RequiredProviders(cfg) {
-		if _, pds := reg.Factory(p); pds.HasErrors() {
+		if pds := lib.Available(p); pds.HasErrors() {
 			return m.fail(ds.Append(pds))
 		}
 		fmt.Fprintf(m.Stdout, "- Using built-in provider %s\n", p.ForDisplay())
@@ -67,10 +67,10 @@ func runValidate(m *Meta, args []string) int {
 	}
 	cfg, ds := m.loadConfig()
 	if !ds.HasErrors() {
-		reg, rds := m.providerRegistry(cfg)
+		lib, rds := m.providerLibrary(cfg)
 		ds = ds.Append(rds)
 		if !rds.HasErrors() {
-			ds = ds.Append(planning.Validate(context.Background(), cfg, reg, m.funcTable(true)))
+			ds = ds.Append(planning.Validate(context.Background(), cfg, lib, m.funcTable(true)))
 		}
 	}
 	if ds.HasErrors() {
@@ -91,11 +91,11 @@ func runGraph(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(rds)
 	}
-	dot, gds := planning.GraphDOT(context.Background(), cfg, reg)
+	dot, gds := planning.GraphDOT(context.Background(), cfg, lib)
 	if gds.HasErrors() {
 		return m.fail(gds)
 	}

@@ -23,10 +23,10 @@ import (
 // operation is a plan (and possibly apply) in progress: the loaded
 // configuration, the locked state and the providers.
 type operation struct {
-	cfg      *configs.Module
-	state    *stateHandle
-	registry providers.Registry
-	schemas  providers.Schemas
+	cfg     *configs.Module
+	state   *stateHandle
+	library *providers.Library
+	schemas providers.Schemas
 	// prepared lets apply reuse the bodies planning analysed.
 	prepared *eval.PreparedCache
 }
@@ -37,7 +37,7 @@ func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Di
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	ds = ds.Append(rds)
 	if rds.HasErrors() {
 		return nil, ds
@@ -47,7 +47,7 @@ func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Di
 	if sds.HasErrors() {
 		return nil, ds
 	}
-	return &operation{cfg: cfg, state: h, registry: reg, prepared: eval.NewPreparedCache()}, ds
+	return &operation{cfg: cfg, state: h, library: lib, prepared: eval.NewPreparedCache()}, ds
 }
 
 // makePlan plans the operation's configuration against its state.
@@ -71,20 +71,20 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	lineage, serial := op.state.lineageSerial()
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
-		Variables: vars, Providers: op.registry, Funcs: m.funcTable(true), Parallelism: c.parallelism,
+		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared,
 		OnRefresh: m.refreshProgress(),
 	})
 	ds = ds.Append(pds)
 	if p != nil {
-		op.schemas = m.schemasFor(ctx, op.registry, p)
+		op.schemas = m.schemasFor(ctx, op.library, p)
 	}
 	return p, ds
 }
 
 // schemasFor loads the schemas of the providers a plan involves, for
 // rendering.
-func (m *Meta) schemasFor(ctx context.Context, reg providers.Registry, p *plans.Plan) providers.Schemas {
+func (m *Meta) schemasFor(ctx context.Context, lib *providers.Library, p *plans.Plan) providers.Schemas {
 	seen := map[addrs.Provider]bool{}
 	var list []addrs.Provider
 	add := func(a addrs.Provider) {
@@ -104,7 +104,7 @@ func (m *Meta) schemasFor(ctx context.Context, reg providers.Registry, p *plans.
 			add(rs.ProviderConfig.Provider)
 		}
 	}
-	s, _ := providers.LoadSchemas(ctx, reg, list)
+	s, _ := lib.Schemas(ctx, list)
 	return s
 }
 
@@ -131,17 +131,17 @@ func (m *Meta) interruptible() (context.Context, func()) {
 
 // refreshProgress prints "addr: Refreshing state... [id=...]" as Terraform
 // does while planning, one line per existing object.
-func (m *Meta) refreshProgress() func(addrs.AbsResourceInstance, addrs.DeposedKey, cty.Value) {
+func (m *Meta) refreshProgress() func(addrs.AbsResourceInstanceObject, cty.Value) {
 	if m.machineOutput {
 		return nil
 	}
 	var mu sync.Mutex
-	return func(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, prior cty.Value) {
-		if addr.Resource.Resource.Mode == addrs.DataResourceMode {
+	return func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
+		if addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
 			return
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(m.Stdout, "%s: Refreshing state...%s\n", m.bold(hookAddr(addr, deposed)), idSuffix(prior))
+		fmt.Fprintf(m.Stdout, "%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/planning"
-	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
 )
 
@@ -33,12 +32,12 @@ func runProvidersSchema(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	ds = ds.Append(rds)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	schemas, sds := providers.LoadSchemas(context.Background(), reg, configProviders(cfg))
+	schemas, sds := lib.Schemas(context.Background(), configProviders(cfg))
 	ds = ds.Append(sds)
 	if ds.HasErrors() {
 		return m.fail(ds)

@@ -103,6 +103,7 @@ func Run(args []string, s Streams) int {
 		usage(s.Stderr)
 		return 1
 	}
+	defer m.closeLibraries()
 	return cmd(m, rest)
 }
 

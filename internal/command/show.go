@@ -31,19 +31,19 @@ func runShow(m *Meta, args []string) int {
 	}
 	ctx := context.Background()
 	cfg, _ := m.loadConfig()
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(rds)
 	}
 	if fs.NArg() == 1 {
-		return m.showPlanFile(ctx, reg, fs.Arg(0), jsonOut)
+		return m.showPlanFile(ctx, lib, fs.Arg(0), jsonOut)
 	}
 	h, ds := m.openState(cfg, false, 0, "OperationTypeShow")
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
 	st := h.state()
-	schemas, sds := providers.LoadSchemas(ctx, reg, stateProviders(st))
+	schemas, sds := lib.Schemas(ctx, stateProviders(st))
 	if sds.HasErrors() {
 		return m.fail(sds)
 	}
@@ -58,7 +58,7 @@ func runShow(m *Meta, args []string) int {
 	return 0
 }
 
-func (m *Meta) showPlanFile(ctx context.Context, reg providers.Registry, name string, jsonOut bool) int {
+func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name string, jsonOut bool) int {
 	path := name
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(m.Dir, name)
@@ -72,7 +72,7 @@ func (m *Meta) showPlanFile(ctx context.Context, reg providers.Registry, name st
 		return m.errorf("Failed to read the given file as a state or plan file", "%s: %s.", name, err)
 	}
 	m.sources = p.ConfigSources
-	schemas := m.schemasFor(ctx, reg, p)
+	schemas := m.schemasFor(ctx, lib, p)
 	if jsonOut {
 		return m.writeJSON(render.PlanJSON(p, schemas))
 	}

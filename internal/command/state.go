@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -119,21 +118,6 @@ func (m *Meta) lockInfo(operation string) statemgr.LockInfo {
 		who += "@" + host
 	}
 	return statemgr.LockInfo{Operation: operation, Who: who, Version: configs.LanguageVersion, Created: m.Now().UTC()}
-}
-
-// recorderWriter adapts the state recorder to applying.StateWriter.
-type recorderWriter struct{ rec *statemgr.Recorder }
-
-func (w recorderWriter) SetObject(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
-	return w.rec.SetObject(addr, deposed, obj, provider)
-}
-
-func (w recorderWriter) SetOutput(name string, v *states.OutputValue) error {
-	return w.rec.SetOutput(name, v)
-}
-
-func (w recorderWriter) SetObjectAsync(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
-	return w.rec.SetObjectAsync(addr, deposed, obj, provider)
 }
 
 // baseFile is the snapshot an apply starts from: the plan's refreshed

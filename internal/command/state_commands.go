@@ -7,7 +7,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states"
 )
@@ -78,11 +77,11 @@ func runStateShow(m *Meta, args []string) int {
 		return m.errorf("No instance found for the given address!",
 			"This command requires that the address references one specific instance. To view the available instances, use \"cairn state list\". Please modify the address to reference a specific instance.")
 	}
-	reg, rds := m.providerRegistry(cfg)
+	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(rds)
 	}
-	schemas, sds := providers.LoadSchemas(context.Background(), reg, []addrs.Provider{rs.ProviderConfig.Provider})
+	schemas, sds := lib.Schemas(context.Background(), []addrs.Provider{rs.ProviderConfig.Provider})
 	if sds.HasErrors() {
 		return m.fail(sds)
 	}

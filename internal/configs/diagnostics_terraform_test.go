@@ -55,7 +55,17 @@ resource "x" {}
 			files: files{"main.tf": `terraform {
   provider_meta "aws" {}
 }`},
-			want: []diagWant{warnAt("provider_meta is ignored", "main.tf:2:3")},
+		},
+		"ProviderMetaDuplicate": {
+			files: files{"main.tf": `terraform {
+  provider_meta "aws" {}
+}
+terraform {
+  provider_meta "aws" {
+    module_name = "x"
+  }
+}`},
+			want: []diagWant{errAt("Duplicate provider_meta block", "main.tf:5:17")},
 		},
 		"LanguageEdition": {
 			files: files{"main.tf": `terraform {

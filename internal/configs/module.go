@@ -21,6 +21,7 @@ type Module struct {
 	Backend           *Backend
 
 	ProviderConfigs  map[string]*Provider // by "name" or "name.alias"
+	ProviderMetas    []*ProviderMeta      // in source order
 	Variables        map[string]*Variable
 	Locals           map[string]*Local
 	Outputs          map[string]*Output

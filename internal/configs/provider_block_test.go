@@ -3,6 +3,7 @@ package configs
 import (
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -96,4 +97,37 @@ provider "aws" {
 	if diff := cmp.Diff([]string{"region"}, got); diff != "" {
 		t.Errorf("config -want +got:\n%s", diff)
 	}
+}
+
+func TestProviderMeta(t *testing.T) {
+	m := mustLoad(t, map[string]string{"main.tf": `
+terraform {
+  required_providers {
+    cloud = { source = "example.com/acme/cloud" }
+  }
+  provider_meta "cloud" {
+    module_name = "net"
+  }
+}
+`})
+	acme := m.ProviderMetaFor(mustProvider(t, "example.com/acme/cloud"))
+	if acme == nil || acme.Name != "cloud" {
+		t.Fatalf("provider_meta for the required provider's source not found: %#v", acme)
+	}
+	attrs, ds := acme.Config.JustAttributes()
+	if ds.HasErrors() || attrs["module_name"] == nil {
+		t.Errorf("the block's body is kept for the provider's schema: %v %s", attrs, ds.Error())
+	}
+	if other := m.ProviderMetaFor(mustProvider(t, "hashicorp/cloud")); other != nil {
+		t.Errorf("provider_meta found for a provider the module did not name: %#v", other)
+	}
+}
+
+func mustProvider(t *testing.T, s string) addrs.Provider {
+	t.Helper()
+	p, err := addrs.ParseProviderSource(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -28,6 +28,9 @@ func (b *moduleBuilder) resolveProviders() {
 	for _, p := range b.mod.ProviderConfigs {
 		p.Source = b.mod.providerForLocalName(p.Name)
 	}
+	for _, pm := range b.mod.ProviderMetas {
+		pm.Provider = b.mod.providerForLocalName(pm.Name)
+	}
 	for _, r := range b.resources {
 		b.resolveResourceProvider(r)
 	}

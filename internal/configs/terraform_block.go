@@ -59,13 +59,7 @@ func (b *moduleBuilder) decodeTerraformBlock(block *hcl.Block) {
 				Subject: blk.TypeRange.Ptr(),
 			}})
 		case "provider_meta":
-			b.report(hcl.Diagnostics{{
-				Severity: hcl.DiagWarning,
-				Summary:  "provider_meta is ignored",
-				Detail: fmt.Sprintf("Cairn does not send provider_meta to providers yet, so the settings "+
-					"for provider %q have no effect. Remove the block to silence this warning.", blk.Labels[0]),
-				Subject: blk.TypeRange.Ptr(),
-			}})
+			b.addProviderMeta(blk)
 		}
 	}
 }

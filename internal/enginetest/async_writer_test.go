@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -28,8 +29,8 @@ func (w *slowDurableWriter) event(e string) {
 	w.events = append(w.events, e)
 }
 
-func (w *slowDurableWriter) SetObjectAsync(addr addrs.AbsResourceInstance, dk addrs.DeposedKey, obj *states.ObjectSrc, p addrs.AbsProviderConfig) (func() error, error) {
-	if err := w.MemoryWriter.SetObject(addr, dk, obj, p); err != nil {
+func (w *slowDurableWriter) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, p addrs.AbsProviderConfig) (func() error, error) {
+	if err := w.MemoryWriter.SetObject(addr, obj, p); err != nil {
 		return nil, err
 	}
 	w.event("recorded " + addr.String())
@@ -46,7 +47,7 @@ type eventHooks struct {
 	w *slowDurableWriter
 }
 
-func (h eventHooks) PostApply(addr addrs.AbsResourceInstance, _ addrs.DeposedKey, _ plans.Action, _ cty.Value, _ error) {
+func (h eventHooks) PostApply(addr addrs.AbsResourceInstanceObject, _ plans.Action, _ cty.Value, _ error) {
 	h.w.event("complete " + addr.String())
 }
 
@@ -68,7 +69,7 @@ resource "terraform_data" "b" { input = terraform_data.a.id }
 	go func() {
 		defer close(done)
 		applying.Apply(context.Background(), applying.Options{
-			Plan: p, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table("."), State: w, Hooks: eventHooks{w: w},
+			Plan: p, Config: h.Config, Providers: providers.NewLibrary(h.Providers), Funcs: funcs.Table("."), State: w, Hooks: eventHooks{w: w},
 		})
 	}()
 	// b is recorded (its create ran) while a is not yet durable.

@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
@@ -43,7 +44,7 @@ func BenchmarkApplyDurable(b *testing.B) {
 					b.Fatal(err)
 				}
 				ds = applying.Apply(context.Background(), applying.Options{
-					Plan: p, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir), State: rec, Prepared: h.Prepared,
+					Plan: p, Config: h.Config, Providers: providers.NewLibrary(h.Providers), Funcs: funcs.Table(h.Config.SourceDir), State: rec, Prepared: h.Prepared,
 				})
 				if ds.HasErrors() {
 					b.Fatal(ds)
@@ -93,7 +94,7 @@ func BenchmarkDestroyDurable(b *testing.B) {
 			b.Fatal(err)
 		}
 		ds = applying.Apply(context.Background(), applying.Options{
-			Plan: p, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir), State: rec,
+			Plan: p, Config: h.Config, Providers: providers.NewLibrary(h.Providers), Funcs: funcs.Table(h.Config.SourceDir), State: rec,
 		})
 		if ds.HasErrors() {
 			b.Fatal(ds)

@@ -60,8 +60,10 @@ func New(files map[string]string) (*Harness, diags.Diagnostics) {
 
 // Plan plans against the harness state.
 func (h *Harness) Plan(mode plans.Mode, opts ...func(*planning.Options)) (*plans.Plan, diags.Diagnostics) {
+	lib := providers.NewLibrary(h.Providers)
+	defer lib.Close()
 	o := planning.Options{
-		Mode: mode, Config: h.Config, PrevState: h.State, Variables: h.Vars, Providers: h.Providers,
+		Mode: mode, Config: h.Config, PrevState: h.State, Variables: h.Vars, Providers: lib,
 		Funcs: funcs.Table(h.Config.SourceDir), Parallelism: h.Parallelism, Now: time.Unix(0, 0).UTC(),
 		Prepared: h.Prepared,
 	}
@@ -74,8 +76,10 @@ func (h *Harness) Plan(mode plans.Mode, opts ...func(*planning.Options)) (*plans
 // Apply applies plan and makes the result the harness state.
 func (h *Harness) Apply(plan *plans.Plan) diags.Diagnostics {
 	w := &MemoryWriter{State: plan.PriorState.DeepCopy()}
+	lib := providers.NewLibrary(h.Providers)
+	defer lib.Close()
 	ds := applying.Apply(context.Background(), applying.Options{
-		Plan: plan, Config: h.Config, Providers: h.Providers, Funcs: funcs.Table(h.Config.SourceDir),
+		Plan: plan, Config: h.Config, Providers: lib, Funcs: funcs.Table(h.Config.SourceDir),
 		Parallelism: h.Parallelism, State: w, Hooks: h.Hooks, Prepared: h.Prepared,
 	})
 	h.State = w.State
@@ -89,14 +93,10 @@ type MemoryWriter struct {
 }
 
 // SetObject implements applying.StateWriter.
-func (w *MemoryWriter) SetObject(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+func (w *MemoryWriter) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if deposed == addrs.NotDeposed {
-		w.State.SetResourceInstanceCurrent(addr, obj, provider)
-	} else {
-		w.State.SetResourceInstanceDeposed(addr, deposed, obj, provider)
-	}
+	w.State.SetObject(addr, obj, provider)
 	return nil
 }
 

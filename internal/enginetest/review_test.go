@@ -547,7 +547,7 @@ func TestReviewSensitiveOutputJSON(t *testing.T) {
 
 func schemasOf(t *testing.T, h *Harness) providers.Schemas {
 	t.Helper()
-	sc, ds := providers.LoadSchemas(context.Background(), h.Providers, []addrs.Provider{builtin.TerraformProviderAddr, TestProviderAddr})
+	sc, ds := providers.NewLibrary(h.Providers).Schemas(context.Background(), []addrs.Provider{builtin.TerraformProviderAddr, TestProviderAddr})
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

@@ -6,8 +6,8 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
-	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/gocty"
 )
@@ -16,17 +16,17 @@ import (
 // unknown value is an error the user must fix (instance keys must be known
 // to plan), unless allowUnknown is set, when the expansion is reported as
 // ExpandUnknown.
-func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*namedvals.Expansion, diags.Diagnostics) {
+func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
 	switch {
 	case r.Count != nil:
 		return expandCount(scope, r, allowUnknown)
 	case r.ForEach != nil:
 		return expandForEach(scope, r, allowUnknown)
 	}
-	return &namedvals.Expansion{Mode: namedvals.ExpandSingle}, nil
+	return instances.SingleExpansion(), nil
 }
 
-func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*namedvals.Expansion, diags.Diagnostics) {
+func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
 	rng := r.Count.Range()
 	v, ds := scope.EvalExpr(r.Count, cty.Number)
 	if ds.HasErrors() {
@@ -39,7 +39,7 @@ func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*na
 	switch {
 	case !v.IsKnown():
 		if allowUnknown {
-			return &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, ds
+			return instances.UnknownExpansion(), ds
 		}
 		return nil, ds.Append(diags.At(rng, "Invalid count argument",
 			"The \"count\" value depends on resource attributes that cannot be determined until apply, so Cairn cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on."))
@@ -55,16 +55,16 @@ func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*na
 		return nil, ds.Append(diags.At(rng, "Invalid count argument",
 			"The given \"count\" argument value is unsuitable: must be greater than or equal to zero."))
 	}
-	return &namedvals.Expansion{Mode: namedvals.ExpandCount, Count: n}, ds
+	return instances.CountExpansion(n), ds
 }
 
-func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*namedvals.Expansion, diags.Diagnostics) {
+func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
 	rng := r.ForEach.Range()
 	v, ds := scope.EvalExpr(r.ForEach, cty.DynamicPseudoType)
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	bad := func(detail string) (*namedvals.Expansion, diags.Diagnostics) {
+	bad := func(detail string) (*instances.Expansion, diags.Diagnostics) {
 		return nil, ds.Append(diags.At(rng, "Invalid for_each argument", detail))
 	}
 	if v.HasMark(configschema.SensitiveMark) {
@@ -78,7 +78,7 @@ func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*
 		return bad(fmt.Sprintf("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type %s.", ty.FriendlyName()))
 	case !v.IsKnown() || (ty.IsSetType() && !v.IsWhollyKnown()):
 		if allowUnknown {
-			return &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, ds
+			return instances.UnknownExpansion(), ds
 		}
 		return bad("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Cairn cannot determine the full set of keys that will identify the instances of this resource. When working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.")
 	}
@@ -86,7 +86,7 @@ func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*
 	if v.LengthInt() == 0 {
 		// An empty set or map means no instances whatever its element
 		// type: toset([]) is a set of dynamic, and Terraform accepts it.
-		return &namedvals.Expansion{Mode: namedvals.ExpandForEach, Each: each}, ds
+		return instances.ForEachExpansion(each), ds
 	}
 	if ty.IsSetType() {
 		if !ty.ElementType().Equals(cty.String) {
@@ -108,5 +108,5 @@ func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*
 			each[k.AsString()] = e
 		}
 	}
-	return &namedvals.Expansion{Mode: namedvals.ExpandForEach, Each: each}, ds
+	return instances.ForEachExpansion(each), ds
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/namedvals"
@@ -30,17 +31,24 @@ func expandVars() map[string]cty.Value {
 }
 
 type expansionView struct {
-	Mode  namedvals.ExpansionMode
+	Mode  instances.Mode
 	Count int
 	Keys  []addrs.InstanceKey
 	Each  map[string]cty.Value
 }
 
-func viewExpansion(e *namedvals.Expansion) *expansionView {
+func viewExpansion(e *instances.Expansion) *expansionView {
 	if e == nil {
 		return nil
 	}
-	return &expansionView{Mode: e.Mode, Count: e.Count, Keys: e.Keys(), Each: e.Each}
+	v := &expansionView{Mode: e.Mode(), Count: e.Count(), Keys: e.Keys()}
+	if e.Mode() == instances.ForEach {
+		v.Each = map[string]cty.Value{}
+		for _, k := range e.EachKeys() {
+			v.Each[k], _ = e.EachValue(k)
+		}
+	}
+	return v
 }
 
 func TestExpand(t *testing.T) {
@@ -60,20 +68,20 @@ func TestExpand(t *testing.T) {
 	}{
 		"Single": {
 			meta: ``,
-			want: &expansionView{Mode: namedvals.ExpandSingle, Keys: []addrs.InstanceKey{addrs.NoKey}},
+			want: &expansionView{Mode: instances.Single, Keys: []addrs.InstanceKey{addrs.NoKey}},
 		},
 		"Count": {
 			meta: `count = var.n + 1`,
-			want: &expansionView{Mode: namedvals.ExpandCount, Count: 3, Keys: ints(3)},
+			want: &expansionView{Mode: instances.Count, Count: 3, Keys: ints(3)},
 		},
 		"CountZero": {
 			meta: `count = 0`,
-			want: &expansionView{Mode: namedvals.ExpandCount, Keys: ints(0)},
+			want: &expansionView{Mode: instances.Count, Keys: ints(0)},
 		},
 		"CountString": {
 			reason: "count converts like any number argument.",
 			meta:   `count = "2"`,
-			want:   &expansionView{Mode: namedvals.ExpandCount, Count: 2, Keys: ints(2)},
+			want:   &expansionView{Mode: instances.Count, Count: 2, Keys: ints(2)},
 		},
 		"CountNull": {
 			meta:      `count = null`,
@@ -99,7 +107,7 @@ func TestExpand(t *testing.T) {
 		"CountUnknownAllowed": {
 			meta:         `count = var.unknown_n`,
 			allowUnknown: true,
-			want:         &expansionView{Mode: namedvals.ExpandUnknown},
+			want:         &expansionView{Mode: instances.Unknown},
 		},
 		"CountSensitive": {
 			meta:      `count = var.secret_n`,
@@ -117,27 +125,27 @@ func TestExpand(t *testing.T) {
 		},
 		"ForEachMap": {
 			meta: `for_each = var.map`,
-			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a"), addrs.StringKey("b")},
+			want: &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a"), addrs.StringKey("b")},
 				Each: map[string]cty.Value{"a": cty.NumberIntVal(1), "b": cty.NumberIntVal(2)}},
 		},
 		"ForEachObject": {
 			meta: `for_each = { x = "1", y = true }`,
-			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{addrs.StringKey("x"), addrs.StringKey("y")},
+			want: &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{addrs.StringKey("x"), addrs.StringKey("y")},
 				Each: map[string]cty.Value{"x": cty.StringVal("1"), "y": cty.True}},
 		},
 		"ForEachEmptyMap": {
 			meta: `for_each = {}`,
-			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{}, Each: map[string]cty.Value{}},
+			want: &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{}, Each: map[string]cty.Value{}},
 		},
 		"ForEachEmptySet": {
 			reason: "toset([]) is a set of dynamic; empty, it means no instances, as in Terraform.",
 			meta:   `for_each = toset([])`,
-			want:   &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{}, Each: map[string]cty.Value{}},
+			want:   &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{}, Each: map[string]cty.Value{}},
 		},
 		"ForEachSetOfStrings": {
 			reason: "For a set, each.value is each.key.",
 			meta:   `for_each = toset(["b", "a"])`,
-			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a"), addrs.StringKey("b")},
+			want: &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a"), addrs.StringKey("b")},
 				Each: map[string]cty.Value{"a": cty.StringVal("a"), "b": cty.StringVal("b")}},
 		},
 		"ForEachSetOfNumbers": {
@@ -163,12 +171,12 @@ func TestExpand(t *testing.T) {
 		"ForEachUnknownMapAllowed": {
 			meta:         `for_each = var.unknown_map`,
 			allowUnknown: true,
-			want:         &expansionView{Mode: namedvals.ExpandUnknown},
+			want:         &expansionView{Mode: instances.Unknown},
 		},
 		"ForEachUnknownValues": {
 			reason: "Known keys are enough; values may be unknown until apply.",
 			meta:   `for_each = var.unknown_vals`,
-			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a")},
+			want: &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a")},
 				Each: map[string]cty.Value{"a": cty.UnknownVal(cty.String)}},
 		},
 		"ForEachSetWithUnknownElement": {
@@ -179,7 +187,7 @@ func TestExpand(t *testing.T) {
 		"ForEachSetWithUnknownElementAllowed": {
 			meta:         `for_each = toset(["a", var.unknown_s])`,
 			allowUnknown: true,
-			want:         &expansionView{Mode: namedvals.ExpandUnknown},
+			want:         &expansionView{Mode: instances.Unknown},
 		},
 		"ForEachSensitiveMap": {
 			meta:      `for_each = var.secret_map`,
@@ -193,7 +201,7 @@ func TestExpand(t *testing.T) {
 		"ForEachSensitiveValues": {
 			reason: "Sensitive values (not keys) are allowed; each.value stays sensitive.",
 			meta:   `for_each = var.secret_vals`,
-			want: &expansionView{Mode: namedvals.ExpandForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a")},
+			want: &expansionView{Mode: instances.ForEach, Keys: []addrs.InstanceKey{addrs.StringKey("a")},
 				Each: map[string]cty.Value{"a": cty.StringVal("x").Mark(configschema.SensitiveMark)}},
 		},
 		"ForEachSetWithNull": {
@@ -209,7 +217,7 @@ resource "terraform_data" "x" {
 }
 `)
 			r := mod.ManagedResources["terraform_data.x"]
-			scope := &lang.Scope{Data: namedvals.New(expandVars()), Funcs: funcs.Table(".")}
+			scope := &lang.Scope{Data: namedvals.New(expandVars()).Data(addrs.RootModuleInstance), Funcs: funcs.Table(".")}
 			got, ds := Expand(scope, r, tc.allowUnknown)
 			if diff := cmp.Diff(tc.wantDiags, viewDiags(ds)); diff != "" {
 				t.Errorf("%s\ndiagnostics: -want +got:\n%s", tc.reason, diff)

@@ -1,112 +1,45 @@
 package eval
 
 import (
-	"context"
-	"fmt"
-	"github.com/cairn-iac/cairn/internal/marks"
-	"sync"
-
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
 )
 
-// ProviderSet starts and configures provider instances, one per provider
-// configuration, and closes them all at the end of a run.
-type ProviderSet struct {
-	reg     providers.Registry
-	schemas providers.Schemas
-
-	mu        sync.Mutex
-	instances map[addrs.UniqueKey]providers.Interface
-}
-
-// NewProviderSet returns an empty set.
-func NewProviderSet(reg providers.Registry, schemas providers.Schemas) *ProviderSet {
-	return &ProviderSet{reg: reg, schemas: schemas, instances: map[addrs.UniqueKey]providers.Interface{}}
-}
-
-// Configure starts the provider for addr and configures it with the
-// evaluated body of its provider block (cfg may be nil: an empty
-// configuration). Errors are returned as diagnostics about the block.
-func (s *ProviderSet) Configure(ctx context.Context, addr addrs.AbsProviderConfig, cfg *configs.Provider, env *Env) diags.Diagnostics {
-	f, ds := s.reg.Factory(addr.Provider)
-	if f == nil {
-		return ds
-	}
-	p, err := f()
-	if err != nil {
-		return ds.Append(diags.Errorf("Failed to start provider", "Starting %s: %s.", addr, err))
-	}
-	schema := s.schemas.ProviderConfigSchema(addr.Provider)
-	config := cty.EmptyObjectVal
-	if schema != nil {
-		config = cty.NullVal(schema.ImpliedType())
-	}
-	fallback := addr.String()
-	if cfg != nil {
-		val, vds := env.Scope().EvalBlock(cfg.Config, schema)
-		ds = ds.Append(vds)
-		if vds.HasErrors() {
-			_ = p.Close()
-			return ds
-		}
-		config = val
-	} else if schema != nil {
-		config, _ = env.Scope().EvalBlock(emptyBody{}, schema)
-	}
-	unmarked := marks.Strip(config)
-	vresp := p.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: unmarked})
-	ds = ds.Append(providerDiags(vresp.Diagnostics, cfg, fallback))
-	if !vresp.Diagnostics.HasErrors() {
-		cresp := p.ConfigureProvider(ctx, providers.ConfigureProviderRequest{TerraformVersion: configs.LanguageVersion, Config: unmarked})
-		ds = ds.Append(providerDiags(cresp.Diagnostics, cfg, fallback))
-	}
+// ConfigureProvider evaluates the provider block of addr (cfg may be nil:
+// no block, an empty configuration) and configures the set's instance for
+// addr with it. Provider diagnostics are located in the block, or name the
+// provider configuration when there is none.
+func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig, cfg *configs.Provider, schema *configschema.Block, env *Env) diags.Diagnostics {
+	config, ds := ProviderConfigValue(addr, cfg, schema, env)
 	if ds.HasErrors() {
-		_ = p.Close()
 		return ds
 	}
-	s.mu.Lock()
-	s.instances[addr.UniqueKey()] = p
-	s.mu.Unlock()
-	return ds
+	pds := set.Configure(addr, marks.Strip(config), configs.LanguageVersion)
+	return ds.Append(providerDiags(pds, cfg, addr))
 }
 
-// Get returns the configured instance for addr.
-func (s *ProviderSet) Get(addr addrs.AbsProviderConfig) (providers.Interface, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p, ok := s.instances[addr.UniqueKey()]
-	if !ok {
-		return nil, fmt.Errorf("provider %s is not configured", addr)
+// ProviderConfigValue evaluates a provider block in the scope of its
+// module (a provider configuration belongs to a module, not to one of its
+// instances). Without a block, required arguments are still reported.
+func ProviderConfigValue(addr addrs.AbsProviderConfig, cfg *configs.Provider, schema *configschema.Block, env *Env) (cty.Value, diags.Diagnostics) {
+	if schema == nil {
+		return cty.EmptyObjectVal, nil
 	}
-	return p, nil
-}
-
-// Close closes every instance.
-func (s *ProviderSet) Close() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for k, p := range s.instances {
-		_ = p.Close()
-		delete(s.instances, k)
+	scope := env.Scope(addr.Module.UnkeyedInstance())
+	if cfg == nil {
+		return scope.EvalBlock(emptyBody{}, schema)
 	}
+	return scope.EvalBlock(cfg.Config, schema)
 }
 
-// Stop asks every instance to cancel in-flight work (on interrupt).
-func (s *ProviderSet) Stop(ctx context.Context) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, p := range s.instances {
-		_ = p.StopProvider(ctx)
-	}
-}
-
-func providerDiags(ds diags.Diagnostics, cfg *configs.Provider, addr string) diags.Diagnostics {
+func providerDiags(ds diags.Diagnostics, cfg *configs.Provider, addr addrs.AbsProviderConfig) diags.Diagnostics {
 	if cfg != nil {
 		return ds.InBody(cfg.Config, cfg.DeclRange)
 	}
-	return ds.WithAddress(addr)
+	return ds.WithAddressOf(addr)
 }

@@ -3,12 +3,14 @@ package eval
 import (
 	"fmt"
 
-	"github.com/zclconf/go-cty/cty"
 	"sync"
+
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -37,18 +39,19 @@ type PreparedCache struct {
 // NewPreparedCache returns an empty cache.
 func NewPreparedCache() *PreparedCache { return &PreparedCache{} }
 
-// Scope returns the scope for module-level expressions (locals, outputs,
-// provider blocks, count and for_each).
-func (e *Env) Scope() *lang.Scope {
-	return &lang.Scope{Data: e.Values, Funcs: e.Funcs, ModuleDir: e.ModuleDir, Workspace: e.Workspace}
+// Scope returns the scope for module-level expressions of module instance
+// m (locals, outputs, provider blocks, count and for_each).
+func (e *Env) Scope(m addrs.ModuleInstance) *lang.Scope {
+	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.ModuleDir, Workspace: e.Workspace}
 }
 
 // InstanceScope returns the scope for one resource instance's
-// configuration: the module scope plus count.index or each.key/each.value.
-func (e *Env) InstanceScope(exp *namedvals.Expansion, key addrs.InstanceKey) *lang.Scope {
-	s := e.Scope()
+// configuration: its module's scope plus count.index or
+// each.key/each.value from exp (nil: none).
+func (e *Env) InstanceScope(addr addrs.AbsResourceInstance, exp *instances.Expansion) *lang.Scope {
+	s := e.Scope(addr.Module)
 	if exp != nil {
-		s.Repetition.CountIndex, s.Repetition.EachKey, s.Repetition.EachValue = exp.Repetition(key)
+		s.Repetition.CountIndex, s.Repetition.EachKey, s.Repetition.EachValue = exp.Repetition(addr.Resource.Key)
 	}
 	return s
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -182,7 +183,7 @@ func invalidVariable(v *configs.Variable, rv RawVariable, rng *hcl.Range, detail
 // variable itself in scope.
 func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[string]function.Function, dir string) diags.Diagnostics {
 	var ds diags.Diagnostics
-	scope := &lang.Scope{Data: namedvals.New(map[string]cty.Value{v.Name: vals[v.Name]}), Funcs: funcs, ModuleDir: dir}
+	scope := &lang.Scope{Data: namedvals.New(map[string]cty.Value{v.Name: vals[v.Name]}).Data(addrs.RootModuleInstance), Funcs: funcs, ModuleDir: dir}
 	for _, rule := range v.Validations {
 		cond, cds := scope.EvalExpr(rule.Condition, cty.Bool)
 		ds = ds.Append(cds)

@@ -6,21 +6,29 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
 
-// Values is the run's table of named values. Safe for concurrent use.
+// Values is the run's table of named values, for every module instance.
+// Safe for concurrent use.
 type Values struct {
-	mu        sync.RWMutex
+	mu      sync.RWMutex
+	modules map[string]*moduleVals // by ModuleInstance.String()
+}
+
+// moduleVals holds the values of one module instance, keyed by the local
+// addresses its expressions use.
+type moduleVals struct {
 	vars      map[string]cty.Value
 	locals    map[string]cty.Value
 	resources map[addrs.Resource]*resourceVals
 }
 
 type resourceVals struct {
-	exp       *Expansion
+	exp       *instances.Expansion
 	instances map[addrs.InstanceKey]cty.Value
 	// ty is the object type of one instance, for instances that have no
 	// value yet.
@@ -29,74 +37,139 @@ type resourceVals struct {
 	cached bool
 }
 
-var _ lang.Data = (*Values)(nil)
-
-// New returns a table holding the given input variable values.
-func New(vars map[string]cty.Value) *Values {
-	return &Values{vars: vars, locals: map[string]cty.Value{}, resources: map[addrs.Resource]*resourceVals{}}
+// New returns a table holding the root module's input variable values.
+func New(rootVars map[string]cty.Value) *Values {
+	v := &Values{modules: map[string]*moduleVals{}}
+	v.module(addrs.RootModuleInstance).vars = rootVars
+	return v
 }
 
+// module returns the values of m, adding an empty table on first use. The
+// caller holds the write lock, or is New.
+func (v *Values) module(m addrs.ModuleInstance) *moduleVals {
+	key := m.String()
+	mv := v.modules[key]
+	if mv == nil {
+		mv = &moduleVals{vars: map[string]cty.Value{}, locals: map[string]cty.Value{}, resources: map[addrs.Resource]*resourceVals{}}
+		v.modules[key] = mv
+	}
+	return mv
+}
+
+// lookup returns the values of m, or nil; the caller holds a lock.
+func (v *Values) lookup(m addrs.ModuleInstance) *moduleVals { return v.modules[m.String()] }
+
+// Data returns what expressions in module instance m see.
+func (v *Values) Data(m addrs.ModuleInstance) lang.Data { return moduleData{v: v, module: m} }
+
 // SetLocal records a local value.
-func (v *Values) SetLocal(name string, val cty.Value) {
+func (v *Values) SetLocal(addr addrs.AbsLocalValue, val cty.Value) {
 	v.mu.Lock()
-	v.locals[name] = val
+	v.module(addr.Module).locals[addr.Local.Name] = val
 	v.mu.Unlock()
 }
 
 // DeclareResource records a resource's expansion and the object type of its
 // instances. Instances already recorded keep their values.
-func (v *Values) DeclareResource(addr addrs.Resource, exp *Expansion, ty cty.Type) {
+func (v *Values) DeclareResource(addr addrs.AbsResource, exp *instances.Expansion, ty cty.Type) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	rv := v.resources[addr]
+	mv := v.module(addr.Module)
+	rv := mv.resources[addr.Resource]
 	if rv == nil {
 		rv = &resourceVals{instances: map[addrs.InstanceKey]cty.Value{}}
-		v.resources[addr] = rv
+		mv.resources[addr.Resource] = rv
 	}
 	rv.exp, rv.ty, rv.cached = exp, ty, false
 }
 
 // Expansion returns a resource's expansion, or nil if not declared.
-func (v *Values) Expansion(addr addrs.Resource) *Expansion {
+func (v *Values) Expansion(addr addrs.AbsResource) *instances.Expansion {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	if rv := v.resources[addr]; rv != nil {
-		return rv.exp
+	if mv := v.lookup(addr.Module); mv != nil {
+		if rv := mv.resources[addr.Resource]; rv != nil {
+			return rv.exp
+		}
 	}
 	return nil
 }
 
 // SetInstance records an instance's value (possibly with unknowns); a null
 // value records that the instance will not exist.
-func (v *Values) SetInstance(addr addrs.ResourceInstance, val cty.Value) {
+func (v *Values) SetInstance(addr addrs.AbsResourceInstance, val cty.Value) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	rv := v.resources[addr.Resource]
+	mv := v.module(addr.Module)
+	res := addr.Resource.Resource
+	rv := mv.resources[res]
 	if rv == nil {
 		rv = &resourceVals{instances: map[addrs.InstanceKey]cty.Value{}, ty: val.Type()}
-		v.resources[addr.Resource] = rv
+		mv.resources[res] = rv
 	}
-	rv.instances[addr.Key] = val
+	rv.instances[addr.Resource.Key] = val
 	rv.cached = false
 }
 
 // Instance returns an instance's recorded value.
-func (v *Values) Instance(addr addrs.ResourceInstance) (cty.Value, bool) {
+func (v *Values) Instance(addr addrs.AbsResourceInstance) (cty.Value, bool) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	rv := v.resources[addr.Resource]
+	mv := v.lookup(addr.Module)
+	if mv == nil {
+		return cty.NilVal, false
+	}
+	rv := mv.resources[addr.Resource.Resource]
 	if rv == nil {
 		return cty.NilVal, false
 	}
-	val, ok := rv.instances[addr.Key]
+	val, ok := rv.instances[addr.Resource.Key]
 	return val, ok
 }
 
-// InputVariable implements lang.Data.
-func (v *Values) InputVariable(addr addrs.InputVariable, rng hcl.Range) (cty.Value, diags.Diagnostics) {
+// InputVariables returns the root module's input variable values.
+func (v *Values) InputVariables() map[string]cty.Value {
 	v.mu.RLock()
-	val, ok := v.vars[addr.Name]
-	v.mu.RUnlock()
+	defer v.mu.RUnlock()
+	return copyMap(v.lookup(addrs.RootModuleInstance).vars)
+}
+
+// Locals returns the local values of module instance m evaluated so far.
+func (v *Values) Locals(m addrs.ModuleInstance) map[string]cty.Value {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	if mv := v.lookup(m); mv != nil {
+		return copyMap(mv.locals)
+	}
+	return map[string]cty.Value{}
+}
+
+func copyMap(m map[string]cty.Value) map[string]cty.Value {
+	out := make(map[string]cty.Value, len(m))
+	for k, val := range m {
+		out[k] = val
+	}
+	return out
+}
+
+// moduleData is lang.Data for one module instance: references resolve
+// to the objects of that instance.
+type moduleData struct {
+	v      *Values
+	module addrs.ModuleInstance
+}
+
+var _ lang.Data = moduleData{}
+
+// InputVariable implements lang.Data.
+func (d moduleData) InputVariable(addr addrs.InputVariable, rng hcl.Range) (cty.Value, diags.Diagnostics) {
+	d.v.mu.RLock()
+	var val cty.Value
+	ok := false
+	if mv := d.v.lookup(d.module); mv != nil {
+		val, ok = mv.vars[addr.Name]
+	}
+	d.v.mu.RUnlock()
 	if !ok {
 		return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Reference to undeclared input variable",
 			fmt.Sprintf("An input variable with the name %q has not been declared. This variable can be declared with a variable %q {} block.", addr.Name, addr.Name))}
@@ -105,10 +178,14 @@ func (v *Values) InputVariable(addr addrs.InputVariable, rng hcl.Range) (cty.Val
 }
 
 // LocalValue implements lang.Data.
-func (v *Values) LocalValue(addr addrs.LocalValue, rng hcl.Range) (cty.Value, diags.Diagnostics) {
-	v.mu.RLock()
-	val, ok := v.locals[addr.Name]
-	v.mu.RUnlock()
+func (d moduleData) LocalValue(addr addrs.LocalValue, rng hcl.Range) (cty.Value, diags.Diagnostics) {
+	d.v.mu.RLock()
+	var val cty.Value
+	ok := false
+	if mv := d.v.lookup(d.module); mv != nil {
+		val, ok = mv.locals[addr.Name]
+	}
+	d.v.mu.RUnlock()
 	if !ok {
 		// Declared locals are always evaluated before their readers; a
 		// missing one failed to evaluate, which was already reported.
@@ -118,9 +195,13 @@ func (v *Values) LocalValue(addr addrs.LocalValue, rng hcl.Range) (cty.Value, di
 }
 
 // Resource implements lang.Data.
-func (v *Values) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, diags.Diagnostics) {
+func (d moduleData) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, diags.Diagnostics) {
+	v := d.v
 	v.mu.RLock()
-	rv := v.resources[addr]
+	var rv *resourceVals
+	if mv := v.lookup(d.module); mv != nil {
+		rv = mv.resources[addr]
+	}
 	if rv != nil && rv.cached {
 		w := rv.whole
 		v.mu.RUnlock()
@@ -141,7 +222,7 @@ func (v *Values) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, diags.
 
 // build assembles the whole-resource value from the instances.
 func (rv *resourceVals) build() cty.Value {
-	if rv.exp == nil || rv.exp.Mode == ExpandUnknown {
+	if rv.exp == nil || rv.exp.Mode() == instances.Unknown {
 		return cty.DynamicVal
 	}
 	get := func(k addrs.InstanceKey) cty.Value {
@@ -153,48 +234,27 @@ func (rv *resourceVals) build() cty.Value {
 		}
 		return cty.UnknownVal(rv.ty)
 	}
-	switch rv.exp.Mode {
-	case ExpandSingle:
+	switch rv.exp.Mode() {
+	case instances.Single:
 		return get(addrs.NoKey)
-	case ExpandCount:
-		if rv.exp.Count == 0 {
+	case instances.Count:
+		if rv.exp.Count() == 0 {
 			return cty.EmptyTupleVal
 		}
-		elems := make([]cty.Value, rv.exp.Count)
+		elems := make([]cty.Value, rv.exp.Count())
 		for i := range elems {
 			elems[i] = get(addrs.IntKey(i))
 		}
 		return cty.TupleVal(elems)
 	default:
-		if len(rv.exp.Each) == 0 {
+		keys := rv.exp.EachKeys()
+		if len(keys) == 0 {
 			return cty.EmptyObjectVal
 		}
-		attrs := make(map[string]cty.Value, len(rv.exp.Each))
-		for k := range rv.exp.Each {
+		attrs := make(map[string]cty.Value, len(keys))
+		for _, k := range keys {
 			attrs[k] = get(addrs.StringKey(k))
 		}
 		return cty.ObjectVal(attrs)
 	}
-}
-
-// InputVariables returns the root input variable values.
-func (v *Values) InputVariables() map[string]cty.Value {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
-	out := make(map[string]cty.Value, len(v.vars))
-	for k, val := range v.vars {
-		out[k] = val
-	}
-	return out
-}
-
-// Locals returns the local values evaluated so far.
-func (v *Values) Locals() map[string]cty.Value {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
-	out := make(map[string]cty.Value, len(v.locals))
-	for k, val := range v.locals {
-		out[k] = val
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -17,7 +18,8 @@ var ctyOpts = cmp.Options{
 }
 
 var (
-	res    = addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "a"}
+	res    = addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "a"}.Absolute(addrs.RootModuleInstance)
+	root   = addrs.RootModuleInstance
 	instTy = cty.Object(map[string]cty.Type{"id": cty.String})
 )
 
@@ -33,14 +35,14 @@ func TestResource(t *testing.T) {
 	cases := map[string]struct {
 		reason    string
 		declare   bool
-		exp       *Expansion
+		exp       *instances.Expansion
 		ty        cty.Type
 		instances []setInstance
 		want      cty.Value
 	}{
 		"Single": {
 			declare:   true,
-			exp:       &Expansion{Mode: ExpandSingle},
+			exp:       instances.SingleExpansion(),
 			ty:        instTy,
 			instances: []setInstance{{addrs.NoKey, inst("x")}},
 			want:      inst("x"),
@@ -48,13 +50,13 @@ func TestResource(t *testing.T) {
 		"SingleMissing": {
 			reason:  "An instance not planned yet is unknown of the instance type, so attribute access type-checks.",
 			declare: true,
-			exp:     &Expansion{Mode: ExpandSingle},
+			exp:     instances.SingleExpansion(),
 			ty:      instTy,
 			want:    unknownInst(),
 		},
 		"Count": {
 			declare:   true,
-			exp:       &Expansion{Mode: ExpandCount, Count: 3},
+			exp:       instances.CountExpansion(3),
 			ty:        instTy,
 			instances: []setInstance{{addrs.IntKey(0), inst("a")}, {addrs.IntKey(2), inst("c")}},
 			want:      cty.TupleVal([]cty.Value{inst("a"), unknownInst(), inst("c")}),
@@ -62,36 +64,36 @@ func TestResource(t *testing.T) {
 		"CountIgnoresExtraInstances": {
 			reason:    "Instances beyond the expansion (orphans being deleted) are not part of the whole value.",
 			declare:   true,
-			exp:       &Expansion{Mode: ExpandCount, Count: 1},
+			exp:       instances.CountExpansion(1),
 			ty:        instTy,
 			instances: []setInstance{{addrs.IntKey(0), inst("a")}, {addrs.IntKey(1), inst("b")}},
 			want:      cty.TupleVal([]cty.Value{inst("a")}),
 		},
 		"CountZero": {
 			declare: true,
-			exp:     &Expansion{Mode: ExpandCount, Count: 0},
+			exp:     instances.CountExpansion(0),
 			ty:      instTy,
 			want:    cty.EmptyTupleVal,
 		},
 		"ForEach": {
 			declare: true,
-			exp: &Expansion{Mode: ExpandForEach, Each: map[string]cty.Value{
+			exp: instances.ForEachExpansion(map[string]cty.Value{
 				"x": cty.StringVal("1"), "y": cty.StringVal("2"),
-			}},
+			}),
 			ty:        instTy,
 			instances: []setInstance{{addrs.StringKey("x"), inst("x")}},
 			want:      cty.ObjectVal(map[string]cty.Value{"x": inst("x"), "y": unknownInst()}),
 		},
 		"ForEachEmpty": {
 			declare: true,
-			exp:     &Expansion{Mode: ExpandForEach, Each: map[string]cty.Value{}},
+			exp:     instances.ForEachExpansion(map[string]cty.Value{}),
 			ty:      instTy,
 			want:    cty.EmptyObjectVal,
 		},
 		"UnknownExpansion": {
 			reason:    "While count or for_each is unknown, so is the whole resource, whatever instances exist.",
 			declare:   true,
-			exp:       &Expansion{Mode: ExpandUnknown},
+			exp:       instances.UnknownExpansion(),
 			ty:        instTy,
 			instances: []setInstance{{addrs.IntKey(0), inst("a")}},
 			want:      cty.DynamicVal,
@@ -107,7 +109,7 @@ func TestResource(t *testing.T) {
 		"NoTypeKnown": {
 			reason:  "Without an instance type, a missing instance is wholly unknown.",
 			declare: true,
-			exp:     &Expansion{Mode: ExpandCount, Count: 1},
+			exp:     instances.CountExpansion(1),
 			ty:      cty.NilType,
 			want:    cty.TupleVal([]cty.Value{cty.DynamicVal}),
 		},
@@ -121,7 +123,7 @@ func TestResource(t *testing.T) {
 			for _, si := range tc.instances {
 				v.SetInstance(res.Instance(si.key), si.val)
 			}
-			got, ds := v.Resource(res, hcl.Range{})
+			got, ds := v.Data(root).Resource(res.Resource, hcl.Range{})
 			if len(ds) > 0 {
 				t.Fatalf("unexpected diagnostics: %s", ds.Error())
 			}
@@ -149,7 +151,7 @@ func TestResourceCache(t *testing.T) {
 		},
 		"DeclareAfterRead": {
 			reason: "Re-declaring (apply's expand node) invalidates too, and keeps recorded instances.",
-			change: func(v *Values) { v.DeclareResource(res, &Expansion{Mode: ExpandCount, Count: 1}, instTy) },
+			change: func(v *Values) { v.DeclareResource(res, instances.CountExpansion(1), instTy) },
 			want:   cty.TupleVal([]cty.Value{inst("a")}),
 		},
 		"NoChange": {
@@ -160,14 +162,14 @@ func TestResourceCache(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			v := New(nil)
-			v.DeclareResource(res, &Expansion{Mode: ExpandCount, Count: 2}, instTy)
+			v.DeclareResource(res, instances.CountExpansion(2), instTy)
 			v.SetInstance(res.Instance(addrs.IntKey(0)), inst("a"))
-			first, _ := v.Resource(res, hcl.Range{})
+			first, _ := v.Data(root).Resource(res.Resource, hcl.Range{})
 			if want := cty.TupleVal([]cty.Value{inst("a"), unknownInst()}); !first.RawEquals(want) {
 				t.Fatalf("first read = %#v", first)
 			}
 			tc.change(v)
-			got, _ := v.Resource(res, hcl.Range{})
+			got, _ := v.Data(root).Resource(res.Resource, hcl.Range{})
 			if diff := cmp.Diff(tc.want, got, ctyOpts); diff != "" {
 				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
 			}
@@ -178,7 +180,7 @@ func TestResourceCache(t *testing.T) {
 func TestResourceConcurrent(t *testing.T) {
 	v := New(nil)
 	const n = 50
-	v.DeclareResource(res, &Expansion{Mode: ExpandCount, Count: n}, instTy)
+	v.DeclareResource(res, instances.CountExpansion(n), instTy)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Add(2)
@@ -188,11 +190,11 @@ func TestResourceConcurrent(t *testing.T) {
 		}()
 		go func() {
 			defer wg.Done()
-			_, _ = v.Resource(res, hcl.Range{})
+			_, _ = v.Data(root).Resource(res.Resource, hcl.Range{})
 		}()
 	}
 	wg.Wait()
-	got, _ := v.Resource(res, hcl.Range{})
+	got, _ := v.Data(root).Resource(res.Resource, hcl.Range{})
 	if !got.IsWhollyKnown() || got.LengthInt() != n {
 		t.Fatalf("after every instance was set the whole value is %#v", got)
 	}
@@ -220,7 +222,7 @@ func TestInstance(t *testing.T) {
 
 func TestVariablesAndLocals(t *testing.T) {
 	v := New(map[string]cty.Value{"x": cty.StringVal("vx")})
-	v.SetLocal("l", cty.NumberIntVal(1))
+	v.SetLocal(addrs.LocalValue{Name: "l"}.Absolute(root), cty.NumberIntVal(1))
 	r := hcl.Range{Filename: "main.tf", Start: hcl.Pos{Line: 4, Column: 9}, End: hcl.Pos{Line: 4, Column: 14}}
 
 	type result struct {
@@ -244,21 +246,21 @@ func TestVariablesAndLocals(t *testing.T) {
 		want   result
 	}{
 		"DeclaredVariable": {
-			got:  view(v.InputVariable(addrs.InputVariable{Name: "x"}, r)),
+			got:  view(v.Data(root).InputVariable(addrs.InputVariable{Name: "x"}, r)),
 			want: result{Value: cty.StringVal("vx")},
 		},
 		"UndeclaredVariable": {
 			reason: "The diagnostic points at the reference.",
-			got:    view(v.InputVariable(addrs.InputVariable{Name: "y"}, r)),
+			got:    view(v.Data(root).InputVariable(addrs.InputVariable{Name: "y"}, r)),
 			want:   result{Value: cty.DynamicVal, Summary: []string{"Reference to undeclared input variable"}, At: []string{"main.tf:4:9"}},
 		},
 		"Local": {
-			got:  view(v.LocalValue(addrs.LocalValue{Name: "l"}, r)),
+			got:  view(v.Data(root).LocalValue(addrs.LocalValue{Name: "l"}, r)),
 			want: result{Value: cty.NumberIntVal(1)},
 		},
 		"LocalNotEvaluated": {
 			reason: "A local that failed to evaluate was already reported; readers see an unknown value.",
-			got:    view(v.LocalValue(addrs.LocalValue{Name: "m"}, r)),
+			got:    view(v.Data(root).LocalValue(addrs.LocalValue{Name: "m"}, r)),
 			want:   result{Value: cty.DynamicVal},
 		},
 	}
@@ -273,13 +275,41 @@ func TestVariablesAndLocals(t *testing.T) {
 	t.Run("CopiesAreIndependent", func(t *testing.T) {
 		vars := v.InputVariables()
 		vars["x"] = cty.StringVal("changed")
-		locals := v.Locals()
+		locals := v.Locals(root)
 		locals["l"] = cty.False
-		if got, _ := v.InputVariable(addrs.InputVariable{Name: "x"}, r); !got.RawEquals(cty.StringVal("vx")) {
+		if got, _ := v.Data(root).InputVariable(addrs.InputVariable{Name: "x"}, r); !got.RawEquals(cty.StringVal("vx")) {
 			t.Errorf("changing InputVariables' result changed the table: %#v", got)
 		}
-		if got, _ := v.LocalValue(addrs.LocalValue{Name: "l"}, r); !got.RawEquals(cty.NumberIntVal(1)) {
+		if got, _ := v.Data(root).LocalValue(addrs.LocalValue{Name: "l"}, r); !got.RawEquals(cty.NumberIntVal(1)) {
 			t.Errorf("changing Locals' result changed the table: %#v", got)
 		}
 	})
+}
+
+func TestModuleInstancesAreSeparate(t *testing.T) {
+	v := New(map[string]cty.Value{"x": cty.StringVal("root")})
+	m0 := addrs.RootModuleInstance.Child("m", addrs.IntKey(0))
+	m1 := addrs.RootModuleInstance.Child("m", addrs.IntKey(1))
+	for i, m := range []addrs.ModuleInstance{m0, m1} {
+		r := res.Resource.Absolute(m)
+		v.DeclareResource(r, instances.SingleExpansion(), instTy)
+		v.SetInstance(r.Instance(addrs.NoKey), inst(fmt.Sprint(i)))
+		v.SetLocal(addrs.LocalValue{Name: "l"}.Absolute(m), cty.NumberIntVal(int64(i)))
+	}
+	for i, m := range []addrs.ModuleInstance{m0, m1} {
+		got, _ := v.Data(m).Resource(res.Resource, hcl.Range{})
+		if !got.RawEquals(inst(fmt.Sprint(i))) {
+			t.Errorf("%s sees %#v", m, got)
+		}
+		l, _ := v.Data(m).LocalValue(addrs.LocalValue{Name: "l"}, hcl.Range{})
+		if !l.RawEquals(cty.NumberIntVal(int64(i))) {
+			t.Errorf("%s sees local %#v", m, l)
+		}
+		if _, ds := v.Data(m).InputVariable(addrs.InputVariable{Name: "x"}, hcl.Range{}); !ds.HasErrors() {
+			t.Errorf("%s sees the root module's variable", m)
+		}
+	}
+	if got, _ := v.Data(root).Resource(res.Resource, hcl.Range{}); got != cty.DynamicVal {
+		t.Errorf("the root module sees a child's resource: %#v", got)
+	}
 }

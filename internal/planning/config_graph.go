@@ -28,9 +28,13 @@ const (
 	vOrphan vertexKind = 'X'
 )
 
-// vertex is one object of the configuration graph.
+// vertex is one object of the configuration graph: a provider
+// configuration, local, output or resource block of one module (planned in
+// every instance of that module), or a resource of prior state the
+// configuration no longer has.
 type vertex struct {
 	kind     vertexKind
+	module   addrs.Module
 	name     string // local or output name
 	provider addrs.AbsProviderConfig
 	pcfg     *configs.Provider
@@ -46,28 +50,63 @@ func (v *vertex) String() string {
 	case vProvider:
 		return v.provider.String()
 	case vLocal:
-		return "local." + v.name
+		return prefixModule(v.module, "local."+v.name)
 	case vOutput:
-		return "output." + v.name
+		return prefixModule(v.module, "output."+v.name)
 	case vResource:
-		return v.resource.Addr().String()
+		return v.resource.Addr().InModule(v.module).String()
 	case vOrphan:
 		return v.orphan.Addr.String() + " (orphan)"
 	}
 	return "?"
 }
 
+func prefixModule(m addrs.Module, s string) string {
+	if m.IsRoot() {
+		return s
+	}
+	return m.String() + "." + s
+}
+
 // configGraph is the dependency graph of one configuration plus the
 // resources of the prior state that the configuration no longer declares.
+// Vertices are configuration objects, keyed by their static module path:
+// planning visits each in every instance of its module.
 type configGraph struct {
 	g         *graph.Graph
 	vertices  []*vertex
-	locals    map[string]int
-	resources map[addrs.Resource]int
-	providers map[addrs.UniqueKey]int
+	locals    map[addrs.UniqueKey]int // by AbsLocalValue in the unkeyed module instance
+	resources map[addrs.UniqueKey]int // by ConfigResource
+	providers map[addrs.UniqueKey]int // by AbsProviderConfig
 	// resourceDeps holds, per resource vertex, the resources it depends on
-	// directly or through locals: what state records as dependencies.
-	resourceDeps map[int][]addrs.AbsResource
+	// directly or through locals, in the same module: what state records
+	// as dependencies.
+	resourceDeps map[int][]addrs.ConfigResource
+}
+
+// resourceVertex returns the vertex of a configured resource.
+func (cg *configGraph) resourceVertex(r addrs.ConfigResource) (int, bool) {
+	i, ok := cg.resources[r.UniqueKey()]
+	return i, ok
+}
+
+// localKey keys a local value of a module in cg.locals.
+func localKey(m addrs.Module, name string) addrs.UniqueKey {
+	return addrs.LocalValue{Name: name}.Absolute(m.UnkeyedInstance()).UniqueKey()
+}
+
+// absDeps returns the resource dependencies of vertex v in module
+// instance m, as state records them.
+func (cg *configGraph) absDeps(v *vertex, m addrs.ModuleInstance) []addrs.AbsResource {
+	deps := cg.resourceDeps[cg.resources[v.resource.Addr().InModule(v.module).UniqueKey()]]
+	if len(deps) == 0 {
+		return nil
+	}
+	out := make([]addrs.AbsResource, len(deps))
+	for i, d := range deps {
+		out[i] = d.Absolute(m)
+	}
+	return out
 }
 
 // buildConfigGraph creates a vertex per provider configuration, local,
@@ -80,23 +119,23 @@ type configGraph struct {
 func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas providers.Schemas, prepare preparer) (*configGraph, diags.Diagnostics) {
 	cg := &configGraph{
 		g:            graph.New(0),
-		locals:       map[string]int{},
-		resources:    map[addrs.Resource]int{},
+		locals:       map[addrs.UniqueKey]int{},
+		resources:    map[addrs.UniqueKey]int{},
 		providers:    map[addrs.UniqueKey]int{},
-		resourceDeps: map[int][]addrs.AbsResource{},
+		resourceDeps: map[int][]addrs.ConfigResource{},
 	}
-	cg.addVertices(cfg, prior)
+	cg.addVertices(addrs.RootModule, cfg, prior)
 	var ds diags.Diagnostics
 	for i, v := range cg.vertices {
 		refs, rds := vertexReferences(v, schemas, prepare)
 		ds = ds.Append(rds)
-		ds = ds.Append(cg.connectRefs(i, refs))
+		ds = ds.Append(cg.connectRefs(i, v.module, refs))
 		if v.kind == vResource {
-			ds = ds.Append(cg.connectDependsOn(i, v.resource.DependsOn))
+			ds = ds.Append(cg.connectDependsOn(i, v.module, v.resource.DependsOn))
 			cg.g.Connect(i, cg.providerVertex(v.resource.ProviderConfigAddr(), nil))
 		}
 		if v.kind == vOutput {
-			ds = ds.Append(cg.connectDependsOn(i, v.output.DependsOn))
+			ds = ds.Append(cg.connectDependsOn(i, v.module, v.output.DependsOn))
 		}
 		if v.kind == vOrphan {
 			cg.g.Connect(i, cg.providerVertex(v.orphan.ProviderConfig, nil))
@@ -117,30 +156,39 @@ func (cg *configGraph) add(v *vertex) int {
 	return cg.g.AddVertex()
 }
 
-func (cg *configGraph) addVertices(cfg *configs.Module, prior *states.State) {
-	for _, key := range sortedKeys(cfg.ProviderConfigs) {
-		pc := cfg.ProviderConfigs[key]
-		addr := addrs.AbsProviderConfig{Provider: providerForLocalName(cfg, pc.Name), Alias: pc.Alias}
-		cg.providerVertex(addr, pc)
+// addVertices adds the objects of module mod (the module at path) and, for
+// the root, the resources of prior state no module declares.
+func (cg *configGraph) addVertices(path addrs.Module, mod *configs.Module, prior *states.State) {
+	for _, key := range sortedKeys(mod.ProviderConfigs) {
+		pc := mod.ProviderConfigs[key]
+		cg.providerVertex(addrs.AbsProviderConfig{Module: path, Provider: pc.Source, Alias: pc.Alias}, pc)
 	}
-	for _, name := range sortedKeys(cfg.Locals) {
-		cg.locals[name] = cg.add(&vertex{kind: vLocal, name: name, local: cfg.Locals[name]})
+	for _, name := range sortedKeys(mod.Locals) {
+		cg.locals[localKey(path, name)] = cg.add(&vertex{kind: vLocal, module: path, name: name, local: mod.Locals[name]})
 	}
-	for _, name := range sortedKeys(cfg.Outputs) {
-		cg.add(&vertex{kind: vOutput, name: name, output: cfg.Outputs[name]})
+	for _, name := range sortedKeys(mod.Outputs) {
+		cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
 	}
-	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
+	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
 		for _, key := range sortedKeys(m) {
 			r := m[key]
-			cg.resources[r.Addr()] = cg.add(&vertex{kind: vResource, resource: r})
+			cg.resources[r.Addr().InModule(path).UniqueKey()] = cg.add(&vertex{kind: vResource, module: path, resource: r})
 		}
 	}
-	if prior != nil {
-		for _, rs := range prior.SortedResources() {
-			if cfg.ResourceByAddr(rs.Addr.Resource) == nil {
-				cg.add(&vertex{kind: vOrphan, orphan: rs})
-			}
+	if prior == nil {
+		return
+	}
+	var orphans []*states.Resource
+	for _, rs := range prior.Resources {
+		if _, configured := cg.resourceVertex(rs.Addr.Config()); !configured {
+			orphans = append(orphans, rs)
 		}
+	}
+	sort.Slice(orphans, func(i, j int) bool {
+		return orphans[i].Addr.Instance(addrs.NoKey).Less(orphans[j].Addr.Instance(addrs.NoKey))
+	})
+	for _, rs := range orphans {
+		cg.add(&vertex{kind: vOrphan, module: rs.Addr.Module.Module(), orphan: rs})
 	}
 }
 
@@ -208,44 +256,54 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare 
 	return refs, ds
 }
 
-// connectRefs adds an edge from v to each vertex a reference names.
-func (cg *configGraph) connectRefs(v int, refs []*addrs.Reference) diags.Diagnostics {
+// connectRefs adds an edge from v, in module m, to each vertex a
+// reference names.
+func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Reference) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, ref := range refs {
 		switch sub := ref.Subject.(type) {
 		case addrs.LocalValue:
-			if t, ok := cg.locals[sub.Name]; ok {
+			if t, ok := cg.locals[localKey(m, sub.Name)]; ok {
 				cg.g.Connect(v, t)
 			} else {
 				ds = ds.Append(diags.At(ref.SourceRange, "Reference to undeclared local value",
 					fmt.Sprintf("A local value with the name %q has not been declared.", sub.Name)))
 			}
 		case addrs.Resource:
-			ds = ds.Append(cg.connectResource(v, sub, ref.SourceRange))
+			ds = ds.Append(cg.connectResource(v, sub.InModule(m), ref.SourceRange))
 		case addrs.ResourceInstance:
-			ds = ds.Append(cg.connectResource(v, sub.Resource, ref.SourceRange))
+			ds = ds.Append(cg.connectResource(v, sub.Resource.InModule(m), ref.SourceRange))
 		}
 	}
 	return ds
 }
 
-func (cg *configGraph) connectResource(v int, r addrs.Resource, rng hcl.Range) diags.Diagnostics {
-	t, ok := cg.resources[r]
+func (cg *configGraph) connectResource(v int, cr addrs.ConfigResource, rng hcl.Range) diags.Diagnostics {
+	t, ok := cg.resourceVertex(cr)
 	if !ok {
+		r := cr.Resource
 		what := "managed resource"
 		if r.Mode == addrs.DataResourceMode {
 			what = "data resource"
 		}
 		return diags.Diagnostics{diags.At(rng, "Reference to undeclared resource",
-			fmt.Sprintf("A %s %q %q has not been declared in the root module.", what, r.Type, r.Name))}
+			fmt.Sprintf("A %s %q %q has not been declared in %s.", what, r.Type, r.Name, moduleDisplay(cr.Module)))}
 	}
 	cg.g.Connect(v, t)
 	return nil
 }
 
-func (cg *configGraph) connectDependsOn(v int, traversals []hcl.Traversal) diags.Diagnostics {
+func (cg *configGraph) connectDependsOn(v int, m addrs.Module, traversals []hcl.Traversal) diags.Diagnostics {
 	refs, ds := lang.References(traversals)
-	return ds.Append(cg.connectRefs(v, refs))
+	return ds.Append(cg.connectRefs(v, m, refs))
+}
+
+// moduleDisplay names a module as Terraform does in messages.
+func moduleDisplay(m addrs.Module) string {
+	if m.IsRoot() {
+		return "the root module"
+	}
+	return m.String()
 }
 
 // cycleDiags reports each cycle, naming its members in order.
@@ -292,7 +350,7 @@ func (cg *configGraph) computeResourceDeps() {
 			continue
 		}
 		seen := map[int]bool{}
-		var out []addrs.AbsResource
+		var out []addrs.ConfigResource
 		var visit func(int)
 		visit = func(n int) {
 			for _, d := range cg.g.Deps(n) {
@@ -302,7 +360,7 @@ func (cg *configGraph) computeResourceDeps() {
 				seen[d] = true
 				switch dv := cg.vertices[d]; dv.kind {
 				case vResource:
-					out = append(out, dv.resource.Addr().Absolute(addrs.RootModuleInstance))
+					out = append(out, dv.resource.Addr().InModule(dv.module))
 				case vLocal:
 					visit(d)
 				}
@@ -312,16 +370,6 @@ func (cg *configGraph) computeResourceDeps() {
 		sort.Slice(out, func(a, b int) bool { return out[a].String() < out[b].String() })
 		cg.resourceDeps[i] = out
 	}
-}
-
-func providerForLocalName(cfg *configs.Module, name string) addrs.Provider {
-	if rp, ok := cfg.RequiredProviders[name]; ok {
-		return rp.Source
-	}
-	if name == "terraform" {
-		return addrs.NewBuiltInProvider("terraform")
-	}
-	return addrs.NewDefaultProvider(name)
 }
 
 func sortedKeys[V any](m map[string]V) []string {

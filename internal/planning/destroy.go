@@ -5,7 +5,10 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // planDestroyResource plans the deletion of every object of a resource in
@@ -22,31 +25,48 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 		p.mu.Unlock()
 		return nil
 	}
-	schema, version := p.schemas.ResourceTypeSchema(pAddr.Provider, addr.Resource.Mode, addr.Resource.Type)
-	if schema == nil {
-		return diags.Diagnostics{diags.Errorf("Unknown resource type in state",
-			"The state has %s, but provider %s has no resource type %q, so it cannot be destroyed.", addr, pAddr.Provider.ForDisplay(), addr.Resource.Type)}
-	}
-	provider, err := p.providers.Get(pAddr)
-	if err != nil {
-		return diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s: %s.", addr, err)}
+	rt, ds := p.resourceTarget(addr, nil, pAddr)
+	if ds.HasErrors() {
+		return ds
 	}
 	reason := plans.ReasonDeleteBecauseNoResourceConfig
 	if p.opts.Mode == plans.DestroyMode {
 		reason = plans.ReasonNone
 	}
-	var ds diags.Diagnostics
 	for _, key := range prior.SortedInstanceKeys() {
 		is := prior.Instances[key]
-		t := &target{addr: addr.Instance(key), pAddr: pAddr, provider: provider, schema: schema, version: version}
 		if is.Current != nil {
-			ds = ds.Append(p.planDelete(ctx, t, is.Current, reason))
+			ds = ds.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, reason))
 		}
 		for _, dk := range sortedDeposed(is) {
-			dt := *t
-			dt.deposed = dk
-			ds = ds.Append(p.planDelete(ctx, &dt, is.Deposed[dk], plans.ReasonNone))
+			ds = ds.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
+	return ds
+}
+
+// planDelete plans the deletion of an object (an orphaned instance, a
+// deposed object, anything in destroy mode), refreshing it first so a
+// vanished object is just forgotten. A provider that declared the
+// PlanDestroy capability plans the delete too, and its planned private
+// data goes to the delete.
+func (p *planner) planDelete(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, planDestroy bool, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
+	obj, ds := p.readPrior(ctx, t, pAddr, src)
+	if ds.HasErrors() || obj == nil {
+		return ds
+	}
+	private := obj.Private
+	if planDestroy {
+		planned, pds := lifecycle.PlanDestroy(ctx, t, obj.Value, obj.Private)
+		ds = ds.Append(pds)
+		if pds.HasErrors() {
+			return ds
+		}
+		private = planned
+	}
+	p.record(&plans.ResourceInstanceChange{
+		Addr: t.Addr.ResourceInstance, DeposedKey: t.Addr.DeposedKey, Provider: pAddr, Action: plans.Delete, ActionReason: reason,
+		Before: obj.Value, After: cty.NullVal(t.Schema.ImpliedType()), Private: private, SchemaVersion: t.SchemaVersion,
+	})
 	return ds
 }

@@ -15,8 +15,8 @@ import (
 // GraphDOT renders the configuration's dependency graph in Graphviz DOT:
 // one box per resource, a diamond per provider, a note per local and
 // output, and an edge from each object to what it depends on.
-func GraphDOT(ctx context.Context, cfg *configs.Module, reg providers.Registry) (string, diags.Diagnostics) {
-	schemas, ds := providers.LoadSchemas(ctx, reg, usedProviders(cfg, nil))
+func GraphDOT(ctx context.Context, cfg *configs.Module, lib *providers.Library) (string, diags.Diagnostics) {
+	schemas, ds := lib.Schemas(ctx, usedProviders(cfg, nil))
 	if ds.HasErrors() {
 		return "", ds
 	}

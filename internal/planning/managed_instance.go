@@ -4,17 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cairn-iac/cairn/internal/lang"
-	"github.com/cairn-iac/cairn/internal/marks"
-
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
-	"github.com/cairn-iac/cairn/internal/namedvals"
-	"github.com/cairn-iac/cairn/internal/objchange"
+	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -22,90 +18,80 @@ import (
 // planManagedInstance plans one instance of a resource block: read and
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
-func (p *planner) planManagedInstance(ctx context.Context, r *configs.Resource, t *target, exp *namedvals.Expansion, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+	t := rt.target(key, addrs.NotDeposed)
+	addr := t.Addr.ResourceInstance
 	var ds diags.Diagnostics
 	var prior *states.Object
 	if is != nil && is.Current != nil {
-		obj, pds := p.priorObject(ctx, t, is.Current)
+		obj, pds := p.readPrior(ctx, t, rt.pAddr, is.Current)
 		ds = ds.Append(pds)
 		if pds.HasErrors() {
 			return ds
 		}
-		obj, rds := p.refresh(ctx, t, obj, is.Current)
-		ds = ds.Append(rds)
-		if rds.HasErrors() {
-			return ds
-		}
 		prior = obj
 	}
-	config, cds := p.instanceConfig(ctx, r, t, exp)
+	config, cds := p.instanceConfig(ctx, rt, t)
 	ds = ds.Append(cds)
 	if cds.HasErrors() {
-		p.env.Values.SetInstance(t.addr.Resource, cty.UnknownVal(t.schema.ImpliedType()))
+		p.env.Values.SetInstance(addr, cty.UnknownVal(rt.schema.ImpliedType()))
 		return ds
 	}
-	change, pds := p.planChange(ctx, r, t, exp, prior, config)
+	change, pds := p.planChange(ctx, rt, t, prior, config)
 	ds = ds.Append(pds)
 	if pds.HasErrors() {
-		p.env.Values.SetInstance(t.addr.Resource, cty.UnknownVal(t.schema.ImpliedType()))
+		p.env.Values.SetInstance(addr, cty.UnknownVal(rt.schema.ImpliedType()))
 		return ds
 	}
 	change.Dependencies = deps
-	change.CreateBeforeDestroy = p.cbd[r.Addr()]
-	ds = ds.Append(checkPreventDestroy(r, change))
-	p.env.Values.SetInstance(t.addr.Resource, change.After)
+	change.CreateBeforeDestroy = p.cbd[rt.addr.Config().UniqueKey()]
+	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))
+	p.env.Values.SetInstance(addr, change.After)
 	p.record(change)
 	return ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the
 // schema's sensitive attributes and lets the provider validate it.
-func (p *planner) instanceConfig(ctx context.Context, r *configs.Resource, t *target, exp *namedvals.Expansion) (cty.Value, diags.Diagnostics) {
-	scope := p.env.InstanceScope(exp, t.addr.Resource.Key)
-	val, ds := scope.EvalPrepared(p.env.PreparedBlock(r, t.schema))
+func (p *planner) instanceConfig(ctx context.Context, rt *resourceTarget, t *lifecycle.Target) (cty.Value, diags.Diagnostics) {
+	scope := p.env.InstanceScope(t.Addr.ResourceInstance, rt.exp)
+	val, ds := scope.EvalPrepared(p.env.PreparedBlock(rt.config, rt.schema))
 	if ds.HasErrors() {
 		return val, ds
 	}
-	val = t.schema.MarkSensitive(val)
-	unmarked := marks.Strip(val)
-	var vds diags.Diagnostics
-	if r.Mode == addrs.DataResourceMode {
-		vds = t.provider.ValidateDataResourceConfig(ctx, providers.ValidateDataResourceConfigRequest{TypeName: r.Type, Config: unmarked}).Diagnostics
-	} else {
-		vds = t.provider.ValidateResourceConfig(ctx, providers.ValidateResourceConfigRequest{TypeName: r.Type, Config: unmarked}).Diagnostics
-	}
-	return val, ds.Append(vds.InBody(r.Config, r.DeclRange).WithAddressOf(t.addr))
+	val = rt.schema.MarkSensitive(val)
+	return val, ds.Append(lifecycle.ValidateConfig(ctx, t, val))
 }
 
 // planChange asks the provider to plan the instance and turns the answer
 // into a change with an action.
-func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target, exp *namedvals.Expansion, prior *states.Object, config cty.Value) (*plans.ResourceInstanceChange, diags.Diagnostics) {
-	nullVal := cty.NullVal(t.schema.ImpliedType())
+func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, prior *states.Object, config cty.Value) (*plans.ResourceInstanceChange, diags.Diagnostics) {
+	r := rt.config
+	nullVal := cty.NullVal(rt.schema.ImpliedType())
 	priorVal, priorPrivate := nullVal, []byte(nil)
 	if prior != nil {
 		priorVal, priorPrivate = prior.Value, prior.Private
 	}
-	origConfig := config
-	config = eval.IgnoreChanges(r, priorVal, config)
-	planned, reqRep, private, ds := p.callPlan(ctx, r, t, priorVal, config, priorPrivate)
+	planned, ds := lifecycle.Plan(ctx, t, priorVal, priorPrivate, eval.IgnoreChanges(r, priorVal, config))
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	addr := t.Addr.ResourceInstance
 	change := &plans.ResourceInstanceChange{
-		Addr: t.addr, Provider: t.pAddr, Before: priorVal, After: planned, Private: private, SchemaVersion: t.version,
+		Addr: addr, Provider: rt.pAddr, Before: priorVal, After: planned.Value, Private: planned.Private, SchemaVersion: rt.version,
 	}
 	if prior == nil {
 		change.Action = plans.Create
 		return change, ds
 	}
 	var rep lang.Repetition
-	rep.CountIndex, rep.EachKey, rep.EachValue = exp.Repetition(t.addr.Resource.Key)
-	triggered, tds := p.replaceTriggered(r, t, rep)
+	rep.CountIndex, rep.EachKey, rep.EachValue = rt.exp.Repetition(addr.Resource.Key)
+	triggered, tds := p.replaceTriggered(r, addr, rep)
 	ds = ds.Append(tds)
 	change.Action, change.ActionReason, change.RequiredReplace = decideAction(actionInput{
-		prior: priorVal, planned: planned, requiresReplace: reqRep,
-		tainted: prior.Status == states.ObjectTainted, forced: p.forced[t.addr.UniqueKey()], triggered: triggered,
-		createBeforeDestroy: p.cbd[r.Addr()],
+		prior: priorVal, planned: planned.Value, requiresReplace: planned.RequiresReplace,
+		tainted: prior.Status == states.ObjectTainted, forced: p.forced[addr.UniqueKey()], triggered: triggered,
+		createBeforeDestroy: p.cbd[rt.addr.Config().UniqueKey()],
 	})
 	if change.Action.IsReplace() {
 		// The new object is planned as a create, from no prior object and
@@ -113,75 +99,30 @@ func (p *planner) planChange(ctx context.Context, r *configs.Resource, t *target
 		// of an existing object, and the new object has none. Terraform
 		// plans replacements this way, and apply's final plan for the
 		// create step (no prior object) sees the same configuration.
-		createPlanned, _, createPrivate, cds := p.callPlan(ctx, r, t, nullVal, origConfig, nil)
+		created, cds := lifecycle.Plan(ctx, t, nullVal, nil, config)
 		ds = ds.Append(cds)
 		if cds.HasErrors() {
 			return nil, ds
 		}
-		change.After, change.Private = createPlanned, createPrivate
+		change.After, change.Private = created.Value, created.Private
 	}
 	return change, ds
 }
 
-// callPlan computes the proposed new state, calls PlanResourceChange and
-// checks the answer against the contract. The planned value comes back with
-// the configuration's and the schema's sensitive marks.
-func (p *planner) callPlan(ctx context.Context, r *configs.Resource, t *target, prior, config cty.Value, private []byte) (cty.Value, []cty.Path, []byte, diags.Diagnostics) {
-	priorU := marks.Strip(prior)
-	configU, configMarks := marks.Unmark(config)
-	proposed := objchange.ProposedNew(t.schema, priorU, configU)
-	resp := t.provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
-		TypeName: r.Type, PriorState: priorU, ProposedNewState: proposed, Config: configU, PriorPrivate: private,
-		ProviderMeta: cty.NullVal(cty.DynamicPseudoType),
-	})
-	ds := resp.Diagnostics.InBody(r.Config, r.DeclRange).WithAddressOf(t.addr)
-	if ds.HasErrors() {
-		return cty.NilVal, nil, nil, ds
-	}
-	planned := t.schema.MarkSensitive(resp.PlannedState.MarkWithPaths(configMarks))
-	if errs := objchange.AssertPlanValid(t.schema, prior, config, planned); len(errs) > 0 && !resp.LegacyTypeSystem {
-		for _, err := range errs {
-			ds = ds.Append(p.contractError("Provider produced invalid plan", t, fmt.Sprintf("planned an invalid value for %s", err)))
-		}
-		return cty.NilVal, nil, nil, ds
-	}
-	return planned, resp.RequiresReplace, resp.PlannedPrivate, ds
-}
-
-// planDelete plans the deletion of an object (an orphaned instance or a
-// deposed object), refreshing it first so a vanished object is just
-// forgotten.
-func (p *planner) planDelete(ctx context.Context, t *target, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
-	obj, ds := p.priorObject(ctx, t, src)
-	if ds.HasErrors() {
-		return ds
-	}
-	obj, rds := p.refresh(ctx, t, obj, src)
-	ds = ds.Append(rds)
-	if rds.HasErrors() || obj == nil {
-		return ds
-	}
-	p.record(&plans.ResourceInstanceChange{
-		Addr: t.addr, DeposedKey: t.deposed, Provider: t.pAddr, Action: plans.Delete, ActionReason: reason,
-		Before: obj.Value, After: cty.NullVal(t.schema.ImpliedType()), Private: obj.Private, SchemaVersion: t.version,
-	})
-	return ds
-}
-
 // checkPreventDestroy refuses a plan that would destroy an instance whose
 // configuration sets lifecycle.prevent_destroy.
-func checkPreventDestroy(r *configs.Resource, c *plans.ResourceInstanceChange) diags.Diagnostics {
-	if r.Managed == nil || !r.Managed.PreventDestroy {
+func checkPreventDestroy(r *configs.Resource, addr addrs.AbsResourceInstance, action plans.Action) diags.Diagnostics {
+	if r == nil || r.Managed == nil || !r.Managed.PreventDestroy {
 		return nil
 	}
-	if c.Action != plans.Delete && !c.Action.IsReplace() {
+	if action != plans.Delete && !action.IsReplace() {
 		return nil
 	}
 	return diags.Diagnostics{{
 		Severity: diags.Error,
 		Summary:  "Instance cannot be destroyed",
 		Detail: fmt.Sprintf("Resource %s has lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or change the configuration so the plan does not destroy it.",
-			c.Addr),
+			addr),
 		Subject: r.DeclRange.Ptr(),
 	}}
 }

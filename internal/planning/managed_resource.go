@@ -2,39 +2,35 @@ package planning
 
 import (
 	"context"
+	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
-	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
-	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"golang.org/x/sync/errgroup"
 )
 
-// planManagedResource expands a resource block and plans each of its
-// instances, plus the deletion of instances (and deposed objects) the
-// expansion no longer includes.
-func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, deps []addrs.AbsResource) diags.Diagnostics {
-	rt, ds := p.expandResource(r)
+// planManagedResource expands a resource block in one module instance and
+// plans each of its instances, plus the deletion of instances (and deposed
+// objects) the expansion no longer includes.
+func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, addr addrs.AbsResource, deps []addrs.AbsResource) diags.Diagnostics {
+	rt, ds := p.expandResource(r, addr)
 	if ds.HasErrors() {
 		return ds
 	}
-	addr, schema, version, exp, provider := rt.addr, rt.schema, rt.version, rt.exp, rt.provider
-	prior := p.impliedMove(p.opts.PrevState.Resource(addr), exp, r.ProviderConfigAddr())
-	keys := exp.Keys()
+	prior := p.impliedMove(p.opts.PrevState.Resource(addr), rt)
+	keys := rt.exp.Keys()
 	results := make([]diags.Diagnostics, len(keys))
 	planOne := func(i int) {
-		key := keys[i]
-		t := &target{addr: addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}
 		var is *states.ResourceInstance
 		if prior != nil {
-			is = prior.Instances[key]
+			is = prior.Instances[keys[i]]
 		}
-		results[i] = p.planManagedInstance(ctx, r, t, exp, is, deps)
+		results[i] = p.planManagedInstance(ctx, rt, keys[i], is, deps)
 	}
 	if len(keys) == 1 {
 		// Most resources have one instance; the walk already runs
@@ -52,40 +48,37 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 		ds = ds.Append(rds)
 	}
 	if prior != nil {
-		ds = ds.Append(p.planOrphanInstances(ctx, r, prior, exp, provider, schema, version))
+		ds = ds.Append(p.planOrphanInstances(ctx, rt, prior))
 	}
 	return ds
 }
 
 // planOrphanInstances plans the deletion of instances whose keys the
 // expansion no longer has, and of every deposed object.
-func (p *planner) planOrphanInstances(ctx context.Context, r *configs.Resource, prior *states.Resource, exp *namedvals.Expansion, provider providers.Interface, schema *configschema.Block, version int64) diags.Diagnostics {
+func (p *planner) planOrphanInstances(ctx context.Context, rt *resourceTarget, prior *states.Resource) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, key := range prior.SortedInstanceKeys() {
 		is := prior.Instances[key]
-		t := &target{addr: prior.Addr.Instance(key), pAddr: r.ProviderConfigAddr(), provider: provider, schema: schema, version: version}
-		if is.Current != nil && !exp.Has(key) {
-			ds = ds.Append(checkPreventDestroy(r, &plans.ResourceInstanceChange{Addr: t.addr, Action: plans.Delete}))
-			ds = ds.Append(p.planDelete(ctx, t, is.Current, orphanReason(exp, key)))
+		if is.Current != nil && !rt.exp.Has(key) {
+			ds = ds.Append(checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
+			ds = ds.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range sortedDeposed(is) {
-			dt := *t
-			dt.deposed = dk
-			ds = ds.Append(p.planDelete(ctx, &dt, is.Deposed[dk], plans.ReasonNone))
+			ds = ds.Append(p.planDelete(ctx, rt.target(key, dk), rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
 	return ds
 }
 
 // orphanReason explains why an instance key is no longer wanted.
-func orphanReason(exp *namedvals.Expansion, key addrs.InstanceKey) plans.ActionReason {
+func orphanReason(exp *instances.Expansion, key addrs.InstanceKey) plans.ActionReason {
 	switch key.(type) {
 	case addrs.IntKey:
-		if exp.Mode == namedvals.ExpandCount {
+		if exp.Mode() == instances.Count {
 			return plans.ReasonDeleteBecauseCountIndex
 		}
 	case addrs.StringKey:
-		if exp.Mode == namedvals.ExpandForEach {
+		if exp.Mode() == instances.ForEach {
 			return plans.ReasonDeleteBecauseEachKey
 		}
 	}
@@ -97,11 +90,7 @@ func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
 	for k := range is.Deposed {
 		keys = append(keys, k)
 	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	return keys
 }
 
@@ -110,15 +99,15 @@ func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
 // 0, removing count moves index 0 back, so neither change replaces the
 // object. It returns the prior resource as seen after the move and records
 // the move in the plan's prior state.
-func (p *planner) impliedMove(prior *states.Resource, exp *namedvals.Expansion, pAddr addrs.AbsProviderConfig) *states.Resource {
+func (p *planner) impliedMove(prior *states.Resource, rt *resourceTarget) *states.Resource {
 	if prior == nil {
 		return nil
 	}
 	var from, to addrs.InstanceKey
-	switch {
-	case exp.Mode == namedvals.ExpandCount && prior.Instances[addrs.NoKey] != nil && prior.Instances[addrs.IntKey(0)] == nil:
+	switch mode := rt.exp.Mode(); {
+	case mode == instances.Count && prior.Instances[addrs.NoKey] != nil && prior.Instances[addrs.IntKey(0)] == nil:
 		from, to = addrs.NoKey, addrs.IntKey(0)
-	case exp.Mode == namedvals.ExpandSingle && prior.Instances[addrs.IntKey(0)] != nil && prior.Instances[addrs.NoKey] == nil:
+	case mode == instances.Single && prior.Instances[addrs.IntKey(0)] != nil && prior.Instances[addrs.NoKey] == nil:
 		from, to = addrs.IntKey(0), addrs.NoKey
 	default:
 		return prior
@@ -130,45 +119,37 @@ func (p *planner) impliedMove(prior *states.Resource, exp *namedvals.Expansion, 
 	is := moved.Instances[from]
 	delete(moved.Instances, from)
 	moved.Instances[to] = is
+	fromAddr, toAddr := prior.Addr.Instance(from), prior.Addr.Instance(to)
 	p.mu.Lock()
-	p.refreshed.SetResourceInstanceCurrent(prior.Addr.Instance(from), nil, pAddr)
+	defer p.mu.Unlock()
+	p.refreshed.SetObject(fromAddr.Object(addrs.NotDeposed), nil, rt.pAddr)
 	for dk := range is.Deposed {
-		p.refreshed.SetResourceInstanceDeposed(prior.Addr.Instance(from), dk, nil, pAddr)
-		p.refreshed.SetResourceInstanceDeposed(prior.Addr.Instance(to), dk, is.Deposed[dk], prior.ProviderConfig)
+		p.refreshed.SetObject(fromAddr.Object(dk), nil, rt.pAddr)
+		p.refreshed.SetObject(toAddr.Object(dk), is.Deposed[dk], prior.ProviderConfig)
 	}
 	if is.Current != nil {
-		p.refreshed.SetResourceInstanceCurrent(prior.Addr.Instance(to), is.Current, prior.ProviderConfig)
+		p.refreshed.SetObject(toAddr.Object(addrs.NotDeposed), is.Current, prior.ProviderConfig)
 	}
-	p.mu.Unlock()
 	return moved
 }
 
-// resourceTarget is what planning a resource block's instances needs.
-type resourceTarget struct {
-	addr     addrs.AbsResource
-	schema   *configschema.Block
-	version  int64
-	exp      *namedvals.Expansion
-	provider providers.Interface
-}
-
-// expandResource evaluates a resource's count or for_each, publishes the
-// expansion (unknown when it failed, so dependents see unknowns rather
-// than errors of their own) and finds its provider.
-func (p *planner) expandResource(r *configs.Resource) (*resourceTarget, diags.Diagnostics) {
-	rt := &resourceTarget{addr: r.Addr().Absolute(addrs.RootModuleInstance)}
-	rt.schema, rt.version = p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
-	exp, ds := eval.Expand(p.env.Scope(), r, false)
+// expandResource evaluates a resource's count or for_each in its module
+// instance, publishes and records the expansion (unknown when it failed,
+// so dependents see unknowns rather than errors of their own) and finds
+// its provider.
+func (p *planner) expandResource(r *configs.Resource, addr addrs.AbsResource) (*resourceTarget, diags.Diagnostics) {
+	schema, _ := p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
+	exp, ds := eval.Expand(p.env.Scope(addr.Module), r, false)
 	if ds.HasErrors() {
-		p.env.Values.DeclareResource(r.Addr(), &namedvals.Expansion{Mode: namedvals.ExpandUnknown}, rt.schema.ImpliedType())
+		p.env.Values.DeclareResource(addr, instances.UnknownExpansion(), schema.ImpliedType())
 		return nil, ds
 	}
-	rt.exp = exp
-	p.env.Values.DeclareResource(r.Addr(), exp, rt.schema.ImpliedType())
-	provider, err := p.providers.Get(r.ProviderConfigAddr())
-	if err != nil {
-		return nil, ds.Append(diags.Errorf("Provider configuration not available", "%s: %s.", rt.addr, err))
+	p.env.Values.DeclareResource(addr, exp, schema.ImpliedType())
+	p.recordExpansion(&plans.ResourceExpansion{Addr: addr, Expansion: exp})
+	rt, rds := p.resourceTarget(addr, r, r.ProviderConfigAddr())
+	if rds.HasErrors() {
+		return nil, ds.Append(rds)
 	}
-	rt.provider = provider
+	rt.exp = exp
 	return rt, ds
 }

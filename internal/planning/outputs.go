@@ -1,31 +1,33 @@
 package planning
 
 import (
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/zclconf/go-cty/cty"
 )
 
-// planOutput evaluates a root output and plans its change against the
-// value in state.
-func (p *planner) planOutput(o *configs.Output) diags.Diagnostics {
+// planOutput evaluates an output of module instance m. A root output's
+// change is planned against the value in state, and its sensitivity
+// decided here, once: apply records what this decides.
+func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Diagnostics {
+	if !m.IsRoot() {
+		// Child module outputs are values for their callers, which module
+		// calls will read; they have no change of their own.
+		return nil
+	}
 	if p.opts.Mode == plans.DestroyMode {
 		return p.planOutputDelete(o.Name)
 	}
-	val, ds := p.env.Scope().EvalExpr(o.Expr, cty.DynamicPseudoType)
+	val, ds := p.env.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
 	if ds.HasErrors() {
 		return ds
 	}
-	if !o.Sensitive && val.ContainsMarked() {
-		return ds.Append(diags.Diagnostic{
-			Severity: diags.Error,
-			Summary:  "Output refers to sensitive values",
-			Detail: "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Cairn requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\n" +
-				"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
-			Subject: o.Expr.Range().Ptr(),
-		})
+	if d := eval.CheckOutputSensitivity(o, val); d != nil {
+		return ds.Append(*d)
 	}
 	change := &plans.OutputChange{Name: o.Name, After: val, Sensitive: o.Sensitive, Before: cty.NullVal(cty.DynamicPseudoType)}
 	prior := p.opts.PrevState.Outputs[o.Name]
@@ -44,7 +46,7 @@ func (p *planner) planOutput(o *configs.Output) diags.Diagnostics {
 		change.Action = plans.NoOp
 	case prior == nil:
 		change.Action = plans.Create
-	case valuesEqual(prior.Value, unmarkedIf(val)) && prior.Sensitive == o.Sensitive:
+	case valuesEqual(prior.Value, marks.Strip(val)) && prior.Sensitive == o.Sensitive:
 		change.Action = plans.NoOp
 	default:
 		change.Action = plans.Update
@@ -53,11 +55,6 @@ func (p *planner) planOutput(o *configs.Output) diags.Diagnostics {
 	p.outputs = append(p.outputs, change)
 	p.mu.Unlock()
 	return ds
-}
-
-func unmarkedIf(v cty.Value) cty.Value {
-	u := marks.Strip(v)
-	return u
 }
 
 func (p *planner) planOutputDelete(name string) diags.Diagnostics {

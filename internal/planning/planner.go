@@ -19,14 +19,17 @@ import (
 
 // Options is everything one plan needs.
 type Options struct {
-	Mode   plans.Mode
+	Mode plans.Mode
+	// Config is the root module.
 	Config *configs.Module
 	// PrevState is the state as read; nil means empty.
 	PrevState    *states.State
 	StateLineage string
 	StateSerial  uint64
 	Variables    map[string]eval.RawVariable
-	Providers    providers.Registry
+	// Providers starts provider instances and caches their schemas; the
+	// plan's instances are released before Plan returns.
+	Providers *providers.Library
 	// Funcs is the function table expressions may call.
 	Funcs       map[string]function.Function
 	Parallelism int
@@ -42,21 +45,24 @@ type Options struct {
 	Prepared *eval.PreparedCache
 	// OnRefresh, when set, is called as each existing object is refreshed
 	// (the terminal prints "Refreshing state..."). Called concurrently.
-	OnRefresh func(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, prior cty.Value)
+	OnRefresh func(addr addrs.AbsResourceInstanceObject, prior cty.Value)
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the
 // results they share are guarded by mu.
 type planner struct {
-	opts      Options
-	schemas   providers.Schemas
-	env       *eval.Env
-	providers *eval.ProviderSet
-	cg        *configGraph
-	forced    map[addrs.UniqueKey]bool
-	// cbd holds the managed resources planned create-before-destroy:
-	// configured so, or forced by a dependent (forcedCreateBeforeDestroy).
-	cbd map[addrs.Resource]bool
+	opts    Options
+	schemas providers.Schemas
+	env     *eval.Env
+	set     *providers.InstanceSet
+	cg      *configGraph
+	forced  map[addrs.UniqueKey]bool
+	// cbd holds the configuration resources planned
+	// create-before-destroy: configured so, or forced by a dependent
+	// (forcedCreateBeforeDestroy).
+	cbd map[addrs.UniqueKey]bool
+	// metas holds each module's provider_meta values.
+	metas *eval.ProviderMetas
 
 	mu      sync.Mutex
 	changes []*plans.ResourceInstanceChange
@@ -66,6 +72,7 @@ type planner struct {
 	byAddr     map[addrs.UniqueKey]*plans.ResourceInstanceChange
 	byResource map[addrs.UniqueKey]resourceChanges
 	outputs    []*plans.OutputChange
+	expansions []*plans.ResourceExpansion
 	refreshed  *states.State
 	diags      diags.Diagnostics
 }
@@ -83,24 +90,25 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		opts.Workspace = "default"
 	}
 	p := &planner{
-		opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{}, refreshed: opts.PrevState.DeepCopy()}
+		opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
+		refreshed: opts.PrevState.DeepCopy(),
+	}
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
 		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
 	}
 	ds := p.prepare(ctx)
 	if !ds.HasErrors() {
+		p.set = opts.Providers.NewInstanceSet(ctx)
 		ds = ds.Append(p.walk(ctx))
+		p.set.Close()
 		p.planRemovedOutputs()
 	}
-	if p.providers != nil {
-		p.providers.Close()
-	}
-	plan.Changes, plan.Outputs, plan.PriorState = p.changes, p.outputs, p.refreshed
+	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
 	plan.VariableValues = p.variableValues()
 	plan.SortChanges()
 	if !ds.HasErrors() {
-		g, gds := buildApplyGraph(plan, p.cg, opts.Config)
+		g, gds := buildApplyGraph(plan, p.cg, p.moduleInstances)
 		ds = ds.Append(gds)
 		plan.Graph = g
 	}
@@ -111,12 +119,15 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 // prepare loads schemas, finalizes variables and builds the graph.
 func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	cfg := p.opts.Config
-	schemas, ds := providers.LoadSchemas(ctx, p.opts.Providers, usedProviders(cfg, p.opts.PrevState))
+	schemas, ds := p.opts.Providers.Schemas(ctx, usedProviders(cfg, p.opts.PrevState))
 	p.schemas = schemas
 	if ds.HasErrors() {
 		return ds
 	}
 	ds = ds.Append(checkResourceTypes(cfg, schemas))
+	metas, mds := eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
+	p.metas = metas
+	ds = ds.Append(mds)
 	vars, vds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(vds)
 	prepared := p.opts.Prepared
@@ -124,7 +135,6 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 		prepared = eval.NewPreparedCache()
 	}
 	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Workspace: p.opts.Workspace, Prepared: prepared}
-	p.providers = eval.NewProviderSet(p.opts.Providers, schemas)
 	p.forced = map[addrs.UniqueKey]bool{}
 	for _, a := range p.opts.ForceReplace {
 		p.forced[a.UniqueKey()] = true
@@ -138,6 +148,13 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 		p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
 	}
 	return ds.Append(gds)
+}
+
+// moduleInstances returns the instances of module m this plan covers.
+// Only the root module exists today; module calls (count, for_each) will
+// expand here, and everything downstream is keyed by module instance.
+func (p *planner) moduleInstances(m addrs.Module) []addrs.ModuleInstance {
+	return []addrs.ModuleInstance{m.UnkeyedInstance()}
 }
 
 func (p *planner) variableValues() map[string]cty.Value {
@@ -172,6 +189,20 @@ func (p *planner) record(c *plans.ResourceInstanceChange) {
 	p.byResource[rk] = rc
 }
 
+// recordExpansion adds a resource's expansion to the plan.
+func (p *planner) recordExpansion(e *plans.ResourceExpansion) {
+	p.mu.Lock()
+	p.expansions = append(p.expansions, e)
+	p.mu.Unlock()
+}
+
+// changeFor returns the planned change of an instance's current object.
+func (p *planner) changeFor(addr addrs.AbsResourceInstance) *plans.ResourceInstanceChange {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.byAddr[addr.UniqueKey()]
+}
+
 // anyUpdatedOrReplaced reports whether an instance of r is planned for
 // update or replacement.
 func (p *planner) anyUpdatedOrReplaced(r addrs.AbsResource) bool {
@@ -188,21 +219,10 @@ func (p *planner) hasPendingChanges(r addrs.AbsResource) bool {
 	return p.byResource[r.UniqueKey()].pending
 }
 
-// changeFor returns the planned change of an instance's current object.
-func (p *planner) changeFor(addr addrs.AbsResourceInstance) *plans.ResourceInstanceChange {
+// setRefreshed records an object's refreshed form in the prior state the
+// plan will carry (nil removes it: the object is gone).
+func (p *planner) setRefreshed(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.byAddr[addr.UniqueKey()]
-}
-
-// setRefreshed records an instance's refreshed object in the prior state
-// the plan will carry (nil removes it: the object is gone).
-func (p *planner) setRefreshed(addr addrs.AbsResourceInstance, deposed addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if deposed == addrs.NotDeposed {
-		p.refreshed.SetResourceInstanceCurrent(addr, obj, provider)
-	} else {
-		p.refreshed.SetResourceInstanceDeposed(addr, deposed, obj, provider)
-	}
+	p.refreshed.SetObject(addr, obj, provider)
 }

@@ -25,7 +25,7 @@ import (
 //
 // Each lookup is a map access, so planning N instances that each refer to
 // their counterpart stays linear in N.
-func (p *planner) replaceTriggered(r *configs.Resource, t *target, rep lang.Repetition) (bool, diags.Diagnostics) {
+func (p *planner) replaceTriggered(r *configs.Resource, addr addrs.AbsResourceInstance, rep lang.Repetition) (bool, diags.Diagnostics) {
 	if r.Managed == nil || len(r.Managed.ReplaceTriggeredBy) == 0 {
 		return false, nil
 	}
@@ -36,7 +36,7 @@ func (p *planner) replaceTriggered(r *configs.Resource, t *target, rep lang.Repe
 		if rds.HasErrors() {
 			continue
 		}
-		if p.refTriggers(t.addr.Module, ref) {
+		if p.refTriggers(addr.Module, ref) {
 			return true, ds
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang"
-	"github.com/cairn-iac/cairn/internal/marks"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -23,13 +23,16 @@ func RequiredProviders(cfg *configs.Module) []addrs.Provider {
 // Validate checks a configuration without variables or state: references
 // resolve, there are no cycles, every resource type exists, and every
 // expression and body type-checks when all values are unknown. Providers
-// validate their resources' bodies too.
-func Validate(ctx context.Context, cfg *configs.Module, reg providers.Registry, funcs map[string]function.Function) diags.Diagnostics {
-	schemas, ds := providers.LoadSchemas(ctx, reg, usedProviders(cfg, nil))
+// validate their resources' bodies too, each through one unconfigured
+// instance per provider configuration, as Terraform validates.
+func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, funcs map[string]function.Function) diags.Diagnostics {
+	schemas, ds := lib.Schemas(ctx, usedProviders(cfg, nil))
 	if ds.HasErrors() {
 		return ds
 	}
 	ds = ds.Append(checkResourceTypes(cfg, schemas))
+	_, mds := eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
+	ds = ds.Append(mds)
 	env := &eval.Env{Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default", Prepared: eval.NewPreparedCache()}
 	_, gds := buildConfigGraph(cfg, nil, schemas, env.PreparedBlock)
 	ds = ds.Append(gds)
@@ -46,49 +49,59 @@ func Validate(ctx context.Context, cfg *configs.Module, reg providers.Registry, 
 		_, ods := scope.EvalExpr(cfg.Outputs[name].Expr, cty.DynamicPseudoType)
 		ds = ds.Append(ods)
 	}
+	set := lib.NewInstanceSet(ctx)
+	defer set.Close()
+	v := &validator{ctx: ctx, set: set, schemas: schemas, env: env, scope: scope}
 	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
 		for _, key := range sortedKeys(m) {
-			ds = ds.Append(validateResource(ctx, m[key], scope, reg, schemas, env))
+			ds = ds.Append(v.resource(m[key]))
 		}
 	}
 	return ds
 }
 
-// validateResource decodes a resource body with unknown values and lets
-// its provider check it.
-func validateResource(ctx context.Context, r *configs.Resource, scope *lang.Scope, reg providers.Registry, schemas providers.Schemas, env *eval.Env) diags.Diagnostics {
-	schema, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
+// validator checks resource bodies with unknown values.
+type validator struct {
+	ctx     context.Context
+	set     *providers.InstanceSet
+	schemas providers.Schemas
+	env     *eval.Env
+	scope   *lang.Scope
+}
+
+// resource decodes a resource body with unknown values and lets its
+// provider check it.
+func (v *validator) resource(r *configs.Resource) diags.Diagnostics {
+	schema, version := v.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
 	if schema == nil {
 		return nil
 	}
-	s := *scope
+	s := *v.scope
 	if r.Count == nil {
 		s.Repetition.CountIndex = cty.NilVal
 	}
 	if r.ForEach == nil {
 		s.Repetition.EachKey, s.Repetition.EachValue = cty.NilVal, cty.NilVal
 	}
-	val, ds := s.EvalPrepared(env.PreparedBlock(r, schema))
+	val, ds := s.EvalPrepared(v.env.PreparedBlock(r, schema))
 	if ds.HasErrors() {
 		return ds
 	}
-	f, fds := reg.Factory(r.Provider)
-	if f == nil {
-		return ds.Append(fds)
-	}
-	p, err := f()
+	pAddr := r.ProviderConfigAddr()
+	inst, err := v.set.Get(pAddr)
 	if err != nil {
-		return ds.Append(diags.Errorf("Failed to start provider", "%s: %s.", r.Provider.ForDisplay(), err))
+		if uds := v.set.Unconfigured(pAddr); uds.HasErrors() {
+			return ds.Append(uds)
+		}
+		inst, _ = v.set.Get(pAddr)
 	}
-	defer p.Close()
-	config := marks.Strip(val)
-	var vds diags.Diagnostics
-	if r.Mode == addrs.DataResourceMode {
-		vds = p.ValidateDataResourceConfig(ctx, providers.ValidateDataResourceConfigRequest{TypeName: r.Type, Config: config}).Diagnostics
-	} else {
-		vds = p.ValidateResourceConfig(ctx, providers.ValidateResourceConfigRequest{TypeName: r.Type, Config: config}).Diagnostics
+	t := &lifecycle.Target{
+		Addr: r.Addr().Instance(addrs.NoKey).Absolute(addrs.RootModuleInstance).Object(addrs.NotDeposed), Provider: inst,
+		ProviderAddr: r.Provider, Schema: schema, SchemaVersion: version, Body: r.Config, DeclRange: r.DeclRange,
 	}
-	return ds.Append(vds.InBody(r.Config, r.DeclRange))
+	// The diagnostics name the resource block (the NoKey instance's
+	// address is the block's), as Terraform's validate does.
+	return ds.Append(lifecycle.ValidateConfig(v.ctx, t, val))
 }
 
 // unknownData answers every reference with an unknown value.

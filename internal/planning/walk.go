@@ -2,12 +2,14 @@ package planning
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -31,7 +33,7 @@ func (p *planner) walk(ctx context.Context) diags.Diagnostics {
 	})
 	ds := p.diags
 	for _, err := range res.Errors {
-		if err != errVertexFailed {
+		if !errors.Is(err, errVertexFailed) {
 			ds = ds.Append(diags.Errorf("Internal error during planning", "%s", err))
 		}
 	}
@@ -41,38 +43,57 @@ func (p *planner) walk(ctx context.Context) diags.Diagnostics {
 	return ds
 }
 
-var errVertexFailed = fmt.Errorf("vertex failed")
+var errVertexFailed = errors.New("vertex failed")
 
+// visit plans one configuration object in every instance of its module.
 func (p *planner) visit(ctx context.Context, v *vertex) diags.Diagnostics {
-	switch v.kind {
-	case vProvider:
-		return p.providers.Configure(ctx, v.provider, v.pcfg, p.env)
-	case vLocal:
-		val, ds := p.env.Scope().EvalExpr(v.local.Expr, cty.DynamicPseudoType)
-		p.env.Values.SetLocal(v.name, val)
-		return ds
-	case vOutput:
-		return p.planOutput(v.output)
-	case vResource:
-		if p.opts.Mode == plans.DestroyMode {
-			addr := v.resource.Addr().Absolute(addrs.RootModuleInstance)
-			if rs := p.opts.PrevState.Resource(addr); rs != nil && v.resource.Mode == addrs.ManagedResourceMode {
-				for _, k := range rs.SortedInstanceKeys() {
-					if ds := checkPreventDestroy(v.resource, &plans.ResourceInstanceChange{Addr: addr.Instance(k), Action: plans.Delete}); ds.HasErrors() {
-						return ds
-					}
-				}
-			}
-			return p.planDestroyResource(ctx, addr, v.resource.ProviderConfigAddr())
-		}
-		if v.resource.Mode == addrs.DataResourceMode {
-			return p.planDataResource(ctx, v.resource, p.cg.resourceDeps[p.cg.resources[v.resource.Addr()]])
-		}
-		return p.planManagedResource(ctx, v.resource, p.cg.resourceDeps[p.cg.resources[v.resource.Addr()]])
-	case vOrphan:
+	if v.kind == vProvider {
+		return eval.ConfigureProvider(p.set, v.provider, v.pcfg, p.schemas.ProviderConfigSchema(v.provider.Provider), p.env)
+	}
+	if v.kind == vOrphan {
 		return p.planDestroyResource(ctx, v.orphan.Addr, v.orphan.ProviderConfig)
 	}
-	return nil
+	var ds diags.Diagnostics
+	for _, m := range p.moduleInstances(v.module) {
+		ds = ds.Append(p.visitIn(ctx, v, m))
+	}
+	return ds
+}
+
+func (p *planner) visitIn(ctx context.Context, v *vertex, m addrs.ModuleInstance) diags.Diagnostics {
+	switch v.kind {
+	case vLocal:
+		addr := addrs.LocalValue{Name: v.name}.Absolute(m)
+		val, ds := p.env.Scope(m).EvalExpr(v.local.Expr, cty.DynamicPseudoType)
+		p.env.Values.SetLocal(addr, val)
+		return ds
+	case vOutput:
+		return p.planOutput(v.output, m)
+	case vResource:
+		addr := v.resource.Addr().Absolute(m)
+		switch {
+		case p.opts.Mode == plans.DestroyMode:
+			return p.planDestroyConfigured(ctx, v.resource, addr)
+		case v.resource.Mode == addrs.DataResourceMode:
+			return p.planDataResource(ctx, v.resource, addr, p.cg.absDeps(v, m))
+		default:
+			return p.planManagedResource(ctx, v.resource, addr, p.cg.absDeps(v, m))
+		}
+	}
+	return diags.Diagnostics{diags.Errorf("Internal error during planning", "unexpected vertex %s", v)}
+}
+
+// planDestroyConfigured plans the deletion of a configured resource in
+// destroy mode, refusing it for prevent_destroy.
+func (p *planner) planDestroyConfigured(ctx context.Context, r *configs.Resource, addr addrs.AbsResource) diags.Diagnostics {
+	if rs := p.opts.PrevState.Resource(addr); rs != nil && r.Mode == addrs.ManagedResourceMode {
+		for _, k := range rs.SortedInstanceKeys() {
+			if ds := checkPreventDestroy(r, addr.Instance(k), plans.Delete); ds.HasErrors() {
+				return ds
+			}
+		}
+	}
+	return p.planDestroyResource(ctx, addr, r.ProviderConfigAddr())
 }
 
 // usedProviders lists every provider the configuration or state needs.
@@ -91,10 +112,10 @@ func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
 		}
 	}
 	for _, key := range sortedKeys(cfg.ProviderConfigs) {
-		add(providerForLocalName(cfg, cfg.ProviderConfigs[key].Name))
+		add(cfg.ProviderConfigs[key].Source)
 	}
 	if prior != nil {
-		for _, rs := range prior.SortedResources() {
+		for _, rs := range prior.Resources {
 			add(rs.ProviderConfig.Provider)
 		}
 	}

@@ -1,69 +1,133 @@
 package plans
 
 import (
+	"fmt"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 )
 
-// NodeKind is what one step of the operation graph does.
-type NodeKind byte
+// Op is what one node of the operation graph does. The plan is a program:
+// apply looks up the step for each node's Op and runs it with the node's
+// operands; it never infers an operation from a change's action, a phase
+// or a deposed key.
+type Op byte
 
 const (
-	// NodeProvider configures a provider configuration.
-	NodeProvider NodeKind = 'P'
-	// NodeLocal evaluates a local value.
-	NodeLocal NodeKind = 'L'
-	// NodeOutput evaluates a root output and records it in state.
-	NodeOutput NodeKind = 'O'
-	// NodeExpand evaluates a resource's count or for_each so its instances
-	// know count.index, each.key and each.value.
-	NodeExpand NodeKind = 'E'
-	// NodeChange applies one ResourceInstanceChange.
-	NodeChange NodeKind = 'C'
-	// NodeResource joins every change of one resource: expressions that
-	// refer to the resource wait for it.
-	NodeResource NodeKind = 'R'
-	// NodeDestroyed joins every delete of one resource: deletes of the
-	// resources it depends on wait for it.
-	NodeDestroyed NodeKind = 'Z'
+	// OpConfigureProvider configures provider configuration
+	// Graph.Providers[Ref].
+	OpConfigureProvider Op = 'P'
+	// OpEvalLocal evaluates local value Graph.Locals[Ref].
+	OpEvalLocal Op = 'L'
+	// OpEvalOutput evaluates root output Plan.Outputs[Ref] and records it.
+	OpEvalOutput Op = 'O'
+	// OpRemoveOutput removes root output Plan.Outputs[Ref] from state.
+	OpRemoveOutput Op = 'o'
+	// OpExpand publishes the expansion planning recorded for resource
+	// Graph.Resources[Ref], so its instances see count.index, each.key and
+	// each.value; for_each values unknown while planning are evaluated
+	// again, and must give the same keys.
+	OpExpand Op = 'E'
+	// OpJoinResource waits for every change of resource
+	// Graph.Resources[Ref] that leaves an object: what refers to the
+	// resource waits for it.
+	OpJoinResource Op = 'J'
+	// OpJoinUpdated waits for the in-place updates of resource
+	// Graph.Resources[Ref]: plain deletes of what it depends on wait for it.
+	OpJoinUpdated Op = 'u'
+	// OpJoinDestroyed waits for every delete of resource
+	// Graph.Resources[Ref]: deletes of what it depends on wait for it.
+	OpJoinDestroyed Op = 'Z'
+	// OpCreate creates the object of change Plan.Changes[Ref] from no prior
+	// object: a create, or the create step of delete-then-create.
+	OpCreate Op = 'C'
+	// OpUpdate updates the current object of change Ref in place.
+	OpUpdate Op = 'U'
+	// OpDeposeAndCreate moves the current object of change Ref aside under
+	// deposed key Deposed, then creates the new object (the first step of
+	// create-before-destroy). If the create leaves no object, the deposed
+	// one is restored.
+	OpDeposeAndCreate Op = 'K'
+	// OpDelete deletes the current object of change Ref: a delete, or the
+	// destroy step of delete-then-create.
+	OpDelete Op = 'D'
+	// OpDeleteDeposed deletes deposed object Deposed of change Ref's
+	// instance: a deposed object left by an earlier run, or the destroy
+	// step of create-before-destroy.
+	OpDeleteDeposed Op = 'X'
+	// OpRead reads the data source of change Ref.
+	OpRead Op = 'R'
 )
 
-// Phase splits a replacement into its two steps, so other nodes can be
-// ordered between them.
-type Phase byte
+// String names the op, for DOT and messages.
+func (o Op) String() string {
+	switch o {
+	case OpConfigureProvider:
+		return "configure"
+	case OpEvalLocal:
+		return "local"
+	case OpEvalOutput:
+		return "output"
+	case OpRemoveOutput:
+		return "remove output"
+	case OpExpand:
+		return "expand"
+	case OpJoinResource:
+		return "join"
+	case OpJoinUpdated:
+		return "updated"
+	case OpJoinDestroyed:
+		return "destroyed"
+	case OpCreate:
+		return "create"
+	case OpUpdate:
+		return "update"
+	case OpDeposeAndCreate:
+		return "depose and create"
+	case OpDelete:
+		return "delete"
+	case OpDeleteDeposed:
+		return "delete deposed"
+	case OpRead:
+		return "read"
+	}
+	return fmt.Sprintf("op %q", byte(o))
+}
 
-const (
-	// WholeChange runs the whole change in one node.
-	WholeChange Phase = 0
-	// DestroyPhase deletes the old object of a replacement.
-	DestroyPhase Phase = 'D'
-	// CreatePhase creates the new object of a replacement.
-	CreatePhase Phase = 'C'
-)
+// ChangeOp reports whether the op acts on a change (Ref indexes
+// Plan.Changes).
+func (o Op) ChangeOp() bool {
+	switch o {
+	case OpCreate, OpUpdate, OpDeposeAndCreate, OpDelete, OpDeleteDeposed, OpRead:
+		return true
+	}
+	return false
+}
 
 // Graph is the operation graph of a plan: apply runs every node after the
 // nodes it depends on, in parallel where the graph allows.
 //
-// Nodes refer to changes by index into Plan.Changes; edges point from a node
-// to the nodes it waits for. The number of edges is linear in the number of
-// nodes: instances of a resource wait for the resource's join node, not for
-// each instance of everything they refer to.
+// The number of edges is linear in the number of nodes: instances of a
+// resource wait for the resource's expand node, and what refers to a
+// resource waits for its join node, never for each instance of it.
 type Graph struct {
 	Nodes []Node
+	// The operands nodes refer to by index (Node.Ref), so a node stays
+	// small however long the addresses.
+	Providers []addrs.AbsProviderConfig
+	Locals    []addrs.AbsLocalValue
+	Resources []addrs.AbsResource
 }
 
 // Node is one step of the operation graph.
 type Node struct {
-	Kind NodeKind
-	// Change is the index of the change in Plan.Changes (NodeChange).
-	Change int
-	// Phase is the step of a replacement this node runs (NodeChange).
-	Phase Phase
-	// Resource names the resource (NodeExpand, NodeResource).
-	Resource addrs.AbsResource
-	// Name names the local or output (NodeLocal, NodeOutput).
-	Name string
-	// Provider names the provider configuration (NodeProvider).
-	Provider addrs.AbsProviderConfig
+	Op Op
+	// Ref indexes the table Op names: Plan.Changes, Plan.Outputs,
+	// Graph.Providers, Graph.Locals or Graph.Resources.
+	Ref int
+	// Deposed is the deposed key OpDeposeAndCreate moves the current
+	// object to and OpDeleteDeposed deletes. Planning chooses it, so
+	// both steps of a create-before-destroy agree without sharing state.
+	Deposed addrs.DeposedKey
 	// Deps are the indexes of the nodes this node waits for.
 	Deps []int
 }
@@ -72,4 +136,45 @@ type Node struct {
 func (g *Graph) Add(n Node) int {
 	g.Nodes = append(g.Nodes, n)
 	return len(g.Nodes) - 1
+}
+
+// AddProvider, AddLocal and AddResource append an operand and return its
+// index, for Node.Ref.
+func (g *Graph) AddProvider(a addrs.AbsProviderConfig) int {
+	g.Providers = append(g.Providers, a)
+	return len(g.Providers) - 1
+}
+
+// AddLocal appends a local value operand.
+func (g *Graph) AddLocal(a addrs.AbsLocalValue) int {
+	g.Locals = append(g.Locals, a)
+	return len(g.Locals) - 1
+}
+
+// AddResource appends a resource operand.
+func (g *Graph) AddResource(a addrs.AbsResource) int {
+	g.Resources = append(g.Resources, a)
+	return len(g.Resources) - 1
+}
+
+// NodeName names node i as people read it: the object and the operation.
+func (p *Plan) NodeName(i int) string {
+	g := p.Graph
+	n := g.Nodes[i]
+	switch {
+	case n.Op.ChangeOp():
+		c := p.Changes[n.Ref]
+		addr := c.Addr.Object(c.DeposedKey)
+		if n.Op == OpDeleteDeposed {
+			addr = c.Addr.Object(n.Deposed)
+		}
+		return fmt.Sprintf("%s (%s)", addr, n.Op)
+	case n.Op == OpConfigureProvider:
+		return g.Providers[n.Ref].String()
+	case n.Op == OpEvalLocal:
+		return g.Locals[n.Ref].String()
+	case n.Op == OpEvalOutput || n.Op == OpRemoveOutput:
+		return fmt.Sprintf("output.%s (%s)", p.Outputs[n.Ref].Name, n.Op)
+	}
+	return fmt.Sprintf("%s (%s)", g.Resources[n.Ref], n.Op)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -42,6 +43,10 @@ type Plan struct {
 	// against; applying a saved plan fails if the state moved on.
 	StateLineage string
 	StateSerial  uint64
+	// Expansions records how every configured resource expanded into
+	// instances, in address order; apply uses them instead of evaluating
+	// count and for_each again.
+	Expansions []*ResourceExpansion
 	// Graph is the operation graph apply walks.
 	Graph *Graph
 	// Errored is true when planning stopped with errors; such a plan can
@@ -78,6 +83,17 @@ type ResourceInstanceChange struct {
 	Dependencies []addrs.AbsResource
 	// CreateBeforeDestroy records the lifecycle setting in state.
 	CreateBeforeDestroy bool
+}
+
+// ObjectAddr returns the address of the object the change is about.
+func (c *ResourceInstanceChange) ObjectAddr() addrs.AbsResourceInstanceObject {
+	return c.Addr.Object(c.DeposedKey)
+}
+
+// ResourceExpansion is how one resource expanded into instances.
+type ResourceExpansion struct {
+	Addr      addrs.AbsResource
+	Expansion *instances.Expansion
 }
 
 // OutputChange is the planned change to a root module output.

@@ -15,7 +15,7 @@ import (
 
 // planFileMagic starts every plan file, so a state or configuration file
 // given by mistake is recognised at once.
-const planFileMagic = "cairn-plan-v1"
+const planFileMagic = "cairn-plan-v2"
 
 // planFileV1 is the plan file document: gzip-compressed JSON. Values are
 // msgpack (which keeps unknowns) with their type and sensitive paths beside
@@ -31,7 +31,8 @@ type planFileV1 struct {
 	Outputs      []outputV1         `json:"outputs"`
 	PriorState   json.RawMessage    `json:"prior_state"`
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
-	Graph        []nodeV1           `json:"graph"`
+	Expansions   []expansionV1      `json:"expansions,omitempty"`
+	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
 }
 
@@ -56,16 +57,6 @@ type outputV1 struct {
 	Before    valueV1 `json:"before"`
 	After     valueV1 `json:"after"`
 	Sensitive bool    `json:"sensitive,omitempty"`
-}
-
-type nodeV1 struct {
-	Kind     NodeKind `json:"kind"`
-	Change   int      `json:"change,omitempty"`
-	Phase    Phase    `json:"phase,omitempty"`
-	Resource string   `json:"resource,omitempty"`
-	Name     string   `json:"name,omitempty"`
-	Provider string   `json:"provider,omitempty"`
-	Deps     []int    `json:"deps,omitempty"`
 }
 
 // WriteFile writes p as a plan file. Only complete plans can be saved.
@@ -143,16 +134,10 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	if doc.PrevRunState, err = encodeState(p.PrevRunState, p); err != nil {
 		return nil, err
 	}
-	for _, n := range p.Graph.Nodes {
-		en := nodeV1{Kind: n.Kind, Change: n.Change, Phase: n.Phase, Name: n.Name, Deps: n.Deps}
-		if n.Kind == NodeExpand || n.Kind == NodeResource || n.Kind == NodeDestroyed {
-			en.Resource = n.Resource.String()
-		}
-		if n.Kind == NodeProvider {
-			en.Provider = n.Provider.String()
-		}
-		doc.Graph = append(doc.Graph, en)
+	if doc.Expansions, err = encodeExpansions(p.Expansions); err != nil {
+		return nil, err
 	}
+	doc.Graph = encodeGraph(p.Graph)
 	return doc, nil
 }
 
@@ -207,7 +192,7 @@ func decodeState(raw json.RawMessage) (*states.State, error) {
 func decodePlan(doc *planFileV1) (*Plan, error) {
 	p := &Plan{
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
-		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, Graph: &Graph{},
+		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config,
 	}
 	for name, ev := range doc.Variables {
 		v, err := ev.decode()
@@ -241,12 +226,11 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	if p.PrevRunState, err = decodeState(doc.PrevRunState); err != nil {
 		return nil, err
 	}
-	for i, en := range doc.Graph {
-		n, err := decodeNode(en, len(doc.Graph), len(p.Changes))
-		if err != nil {
-			return nil, fmt.Errorf("graph node %d: %w", i, err)
-		}
-		p.Graph.Nodes = append(p.Graph.Nodes, n)
+	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
+		return nil, err
+	}
+	if p.Graph, err = decodeGraph(doc.Graph, len(p.Changes), len(p.Outputs)); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -260,6 +244,10 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 	if pds.HasErrors() {
 		return nil, fmt.Errorf("invalid provider %q", ec.Provider)
 	}
+	dk, err := addrs.ParseDeposedKey(ec.Deposed)
+	if err != nil {
+		return nil, err
+	}
 	before, err := ec.Before.decode()
 	if err != nil {
 		return nil, fmt.Errorf("before: %w", err)
@@ -269,7 +257,7 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 		return nil, fmt.Errorf("after: %w", err)
 	}
 	c := &ResourceInstanceChange{
-		Addr: addr, DeposedKey: addrs.DeposedKey(ec.Deposed), Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
+		Addr: addr, DeposedKey: dk, Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
 		Before: before, After: after, Private: ec.Private, SchemaVersion: ec.SchemaVersion, CreateBeforeDestroy: ec.CreateBeforeDestroy,
 	}
 	for _, ep := range ec.RequiredReplace {
@@ -280,42 +268,11 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 		c.RequiredReplace = append(c.RequiredReplace, path)
 	}
 	for _, d := range ec.Dependencies {
-		ra, ds := addrs.ParseAbsResourceInstanceStr(d)
-		if ds.HasErrors() || ra.Resource.Key != addrs.NoKey {
+		ra, ds := addrs.ParseAbsResourceStr(d)
+		if ds.HasErrors() {
 			return nil, fmt.Errorf("invalid dependency %q", d)
 		}
-		c.Dependencies = append(c.Dependencies, ra.ContainingResource())
+		c.Dependencies = append(c.Dependencies, ra)
 	}
 	return c, nil
-}
-
-func decodeNode(en nodeV1, nodes, changes int) (Node, error) {
-	n := Node{Kind: en.Kind, Change: en.Change, Phase: en.Phase, Name: en.Name, Deps: en.Deps}
-	for _, d := range en.Deps {
-		if d < 0 || d >= nodes {
-			return n, fmt.Errorf("dependency %d out of range", d)
-		}
-	}
-	switch en.Kind {
-	case NodeChange:
-		if en.Change < 0 || en.Change >= changes {
-			return n, fmt.Errorf("change %d out of range", en.Change)
-		}
-	case NodeExpand, NodeResource, NodeDestroyed:
-		ra, ds := addrs.ParseAbsResourceInstanceStr(en.Resource)
-		if ds.HasErrors() {
-			return n, fmt.Errorf("invalid resource %q", en.Resource)
-		}
-		n.Resource = ra.ContainingResource()
-	case NodeProvider:
-		pa, ds := addrs.ParseAbsProviderConfig(en.Provider)
-		if ds.HasErrors() {
-			return n, fmt.Errorf("invalid provider %q", en.Provider)
-		}
-		n.Provider = pa
-	case NodeLocal, NodeOutput:
-	default:
-		return n, fmt.Errorf("unknown node kind %q", en.Kind)
-	}
-	return n, nil
 }

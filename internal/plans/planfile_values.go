@@ -5,6 +5,7 @@ import (
 
 	"encoding/json"
 	"fmt"
+
 	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/cairn-iac/cairn/internal/configschema"

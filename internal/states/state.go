@@ -65,16 +65,32 @@ func (s *State) ResourceInstance(addr addrs.AbsResourceInstance) *ResourceInstan
 // left with no objects is removed, and a resource left with no instances
 // too.
 func (s *State) SetResourceInstanceCurrent(addr addrs.AbsResourceInstance, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
-	s.setObject(addr, addrs.NotDeposed, obj, provider)
+	s.SetObject(addr.Object(addrs.NotDeposed), obj, provider)
 }
 
 // SetResourceInstanceDeposed records obj as the deposed object key of addr.
 // A nil obj removes it.
 func (s *State) SetResourceInstanceDeposed(addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
-	s.setObject(addr, key, obj, provider)
+	s.SetObject(addr.Object(key), obj, provider)
 }
 
-func (s *State) setObject(addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
+// Object returns the stored object at addr (current or deposed), or nil.
+func (s *State) Object(addr addrs.AbsResourceInstanceObject) *ObjectSrc {
+	is := s.ResourceInstance(addr.ResourceInstance)
+	if is == nil {
+		return nil
+	}
+	if addr.DeposedKey == addrs.NotDeposed {
+		return is.Current
+	}
+	return is.Deposed[addr.DeposedKey]
+}
+
+// SetObject records obj as the object at addr, the current object or a
+// deposed one, managed by provider. A nil obj removes it; an instance left
+// with no objects is removed, and a resource left with no instances too.
+func (s *State) SetObject(object addrs.AbsResourceInstanceObject, obj *ObjectSrc, provider addrs.AbsProviderConfig) {
+	addr, key := object.ResourceInstance, object.DeposedKey
 	rk := addr.ContainingResource().UniqueKey()
 	rs := s.Resources[rk]
 	if rs == nil {

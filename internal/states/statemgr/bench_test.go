@@ -38,7 +38,7 @@ func BenchmarkRecorder10000(b *testing.B) {
 		for w := range workers {
 			wg.Go(func() {
 				for i := w; i < n; i += workers {
-					if err := rec.SetObject(instanceAddr(i), addrs.NotDeposed, objs[i], testProvider); err != nil {
+					if err := rec.SetObject(instanceAddr(i).Object(addrs.NotDeposed), objs[i], testProvider); err != nil {
 						b.Error(err)
 						return
 					}

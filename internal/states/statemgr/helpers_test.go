@@ -82,7 +82,7 @@ func childApply(path string) int {
 	for w := range 10 {
 		wg.Go(func() {
 			for i := w; ; i += 10 {
-				if err := rec.SetObject(instanceAddr(i), addrs.NotDeposed, testObject(i), testProvider); err != nil {
+				if err := rec.SetObject(instanceAddr(i).Object(addrs.NotDeposed), testObject(i), testProvider); err != nil {
 					fmt.Fprintln(os.Stderr, err)
 					os.Exit(1)
 				}

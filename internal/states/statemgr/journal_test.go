@@ -49,18 +49,18 @@ func applyThenCrash(t *testing.T, m *Filesystem, n int) (*statefile.File, *state
 	}
 	want := stateOf(n)
 	for i := n; i < n+5; i++ {
-		if err := rec.SetObject(instanceAddr(i), addrs.NotDeposed, testObject(i), testProvider); err != nil {
+		if err := rec.SetObject(instanceAddr(i).Object(addrs.NotDeposed), testObject(i), testProvider); err != nil {
 			t.Fatal(err)
 		}
 		want.SetResourceInstanceCurrent(instanceAddr(i), testObject(i), testProvider)
 	}
 	if n > 0 {
-		if err := rec.SetObject(instanceAddr(0), addrs.NotDeposed, nil, testProvider); err != nil {
+		if err := rec.SetObject(instanceAddr(0).Object(addrs.NotDeposed), nil, testProvider); err != nil {
 			t.Fatal(err)
 		}
 		want.SetResourceInstanceCurrent(instanceAddr(0), nil, testProvider)
 	}
-	if err := rec.SetObject(instanceAddr(n), "0000abcd", testObject(99), testProvider); err != nil {
+	if err := rec.SetObject(instanceAddr(n).Object("0000abcd"), testObject(99), testProvider); err != nil {
 		t.Fatal(err)
 	}
 	want.SetResourceInstanceDeposed(instanceAddr(n), "0000abcd", testObject(99), testProvider)
@@ -190,7 +190,7 @@ func TestStaleJournalRemoved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(instanceAddr(5), addrs.NotDeposed, testObject(5), testProvider); err != nil {
+	if err := rec.SetObject(instanceAddr(5).Object(addrs.NotDeposed), testObject(5), testProvider); err != nil {
 		t.Fatal(err)
 	}
 	journal, err := os.ReadFile(m.journalPath)
@@ -388,7 +388,7 @@ func TestRecorderConcurrent(t *testing.T) {
 	for w := range 10 {
 		wg.Go(func() {
 			for i := w; i < n; i += 10 {
-				if err := rec.SetObject(instanceAddr(i), addrs.NotDeposed, testObject(i), testProvider); err != nil {
+				if err := rec.SetObject(instanceAddr(i).Object(addrs.NotDeposed), testObject(i), testProvider); err != nil {
 					t.Error(err)
 				}
 			}
@@ -466,7 +466,7 @@ func TestRecorderRules(t *testing.T) {
 	if final.Serial != base.Serial {
 		t.Errorf("an apply with no changes moved the serial to %d", final.Serial)
 	}
-	if err := rec.SetObject(instanceAddr(9), addrs.NotDeposed, testObject(9), testProvider); !errors.Is(err, ErrRecorderClosed) {
+	if err := rec.SetObject(instanceAddr(9).Object(addrs.NotDeposed), testObject(9), testProvider); !errors.Is(err, ErrRecorderClosed) {
 		t.Errorf("SetObject after Close: got %v", err)
 	}
 	if _, err := rec.Close(); !errors.Is(err, ErrRecorderClosed) {
@@ -489,7 +489,7 @@ func TestBeginApplyPersistsChangedBase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(instanceAddr(7), addrs.NotDeposed, testObject(7), testProvider); err != nil {
+	if err := rec.SetObject(instanceAddr(7).Object(addrs.NotDeposed), testObject(7), testProvider); err != nil {
 		t.Fatal(err)
 	}
 	abandon(t, rec)
@@ -512,11 +512,11 @@ func TestJournalFailureKeepsChanges(t *testing.T) {
 	}
 	// The disk goes away under the journal.
 	rec.journal.f.Close()
-	err = rec.SetObject(instanceAddr(1), addrs.NotDeposed, testObject(1), testProvider)
+	err = rec.SetObject(instanceAddr(1).Object(addrs.NotDeposed), testObject(1), testProvider)
 	if err == nil || !strings.Contains(err.Error(), m.journalPath) {
 		t.Fatalf("SetObject with a broken journal: got %v, want an error naming the journal", err)
 	}
-	if err := rec.SetObject(instanceAddr(2), addrs.NotDeposed, testObject(2), testProvider); err == nil {
+	if err := rec.SetObject(instanceAddr(2).Object(addrs.NotDeposed), testObject(2), testProvider); err == nil {
 		t.Errorf("a second SetObject after the journal broke succeeded; the failure must stick")
 	}
 	// The object exists remotely whatever the journal says: Close saves it.

@@ -108,16 +108,16 @@ func checkBase(base, cur *statefile.File) error {
 	return nil
 }
 
-// SetObject records obj as the object of addr (its current object, or the
-// deposed object dk), managed by provider; a nil obj records its removal.
+// SetObject records obj as the object at addr (an instance's current
+// object, or a deposed one), managed by provider; a nil obj records its removal.
 // It returns once the change is durable. Safe for concurrent use:
 // concurrent calls share syncs. obj must not be modified afterwards.
 //
 // If the journal cannot be written the change is still kept in memory, so
 // that Close can save it in the final snapshot, and the error says the
 // change is not yet durable.
-func (r *Recorder) SetObject(addr addrs.AbsResourceInstance, dk addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
-	rec := statefile.ObjectRecord{Addr: addr, Deposed: dk, Provider: provider, Object: obj}
+func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
 	line, err := encodeObjectLine(&rec)
 	if err != nil {
 		return fmt.Errorf("recording %s: %w", addr, err)

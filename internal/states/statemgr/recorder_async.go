@@ -14,8 +14,8 @@ import (
 // the caller can do other work, so more records share each sync: an apply
 // engine frees its worker for the next operation while the journal
 // catches up.
-func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstance, dk addrs.DeposedKey, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error) {
-	rec := statefile.ObjectRecord{Addr: addr, Deposed: dk, Provider: provider, Object: obj}
+func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error) {
+	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
 	line, err := encodeObjectLine(&rec)
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: %w", addr, err)

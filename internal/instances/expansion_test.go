@@ -1,4 +1,4 @@
-package namedvals
+package instances
 
 import (
 	"testing"
@@ -15,34 +15,34 @@ func TestExpansionKeys(t *testing.T) {
 		want   []addrs.InstanceKey
 	}{
 		"Single": {
-			exp:  &Expansion{Mode: ExpandSingle},
+			exp:  SingleExpansion(),
 			want: []addrs.InstanceKey{addrs.NoKey},
 		},
 		"Count": {
-			exp:  &Expansion{Mode: ExpandCount, Count: 3},
+			exp:  CountExpansion(3),
 			want: []addrs.InstanceKey{addrs.IntKey(0), addrs.IntKey(1), addrs.IntKey(2)},
 		},
 		"CountZero": {
-			exp:  &Expansion{Mode: ExpandCount},
+			exp:  CountExpansion(0),
 			want: []addrs.InstanceKey{},
 		},
 		"ForEachSorted": {
 			reason: "for_each keys come in lexical order, as Terraform lists them, whatever the map's order.",
-			exp: &Expansion{Mode: ExpandForEach, Each: map[string]cty.Value{
+			exp: ForEachExpansion(map[string]cty.Value{
 				"b": cty.True, "a": cty.True, "B": cty.True, "10": cty.True, "9": cty.True, "": cty.True,
-			}},
+			}),
 			want: []addrs.InstanceKey{
 				addrs.StringKey(""), addrs.StringKey("10"), addrs.StringKey("9"),
 				addrs.StringKey("B"), addrs.StringKey("a"), addrs.StringKey("b"),
 			},
 		},
 		"ForEachEmpty": {
-			exp:  &Expansion{Mode: ExpandForEach, Each: map[string]cty.Value{}},
+			exp:  ForEachExpansion(map[string]cty.Value{}),
 			want: []addrs.InstanceKey{},
 		},
 		"Unknown": {
 			reason: "Instances of an unknown expansion cannot be listed.",
-			exp:    &Expansion{Mode: ExpandUnknown},
+			exp:    UnknownExpansion(),
 			want:   nil,
 		},
 	}
@@ -65,10 +65,10 @@ func TestExpansionKeys(t *testing.T) {
 }
 
 func TestExpansionHas(t *testing.T) {
-	single := &Expansion{Mode: ExpandSingle}
-	count := &Expansion{Mode: ExpandCount, Count: 2}
-	each := &Expansion{Mode: ExpandForEach, Each: map[string]cty.Value{"a": cty.True}}
-	unknown := &Expansion{Mode: ExpandUnknown}
+	single := SingleExpansion()
+	count := CountExpansion(2)
+	each := ForEachExpansion(map[string]cty.Value{"a": cty.True})
+	unknown := UnknownExpansion()
 	cases := map[string]struct {
 		reason string
 		exp    *Expansion
@@ -100,7 +100,7 @@ func TestExpansionHas(t *testing.T) {
 }
 
 func TestExpansionRepetition(t *testing.T) {
-	each := &Expansion{Mode: ExpandForEach, Each: map[string]cty.Value{"a": cty.NumberIntVal(7)}}
+	each := ForEachExpansion(map[string]cty.Value{"a": cty.NumberIntVal(7)})
 	type rep struct{ CountIndex, EachKey, EachValue cty.Value }
 	cases := map[string]struct {
 		exp  *Expansion
@@ -108,12 +108,12 @@ func TestExpansionRepetition(t *testing.T) {
 		want rep
 	}{
 		"Single": {
-			exp:  &Expansion{Mode: ExpandSingle},
+			exp:  SingleExpansion(),
 			key:  addrs.NoKey,
 			want: rep{cty.NilVal, cty.NilVal, cty.NilVal},
 		},
 		"Count": {
-			exp:  &Expansion{Mode: ExpandCount, Count: 4},
+			exp:  CountExpansion(4),
 			key:  addrs.IntKey(3),
 			want: rep{cty.NumberIntVal(3), cty.NilVal, cty.NilVal},
 		},
@@ -127,9 +127,38 @@ func TestExpansionRepetition(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var got rep
 			got.CountIndex, got.EachKey, got.EachValue = tc.exp.Repetition(tc.key)
-			if diff := cmp.Diff(tc.want, got, ctyOpts); diff != "" {
+			if diff := cmp.Diff(tc.want, got, cmp.Comparer(cty.Value.RawEquals)); diff != "" {
 				t.Errorf("-want +got:\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestExpansionSameKeysAndKnown(t *testing.T) {
+	a := ForEachExpansion(map[string]cty.Value{"x": cty.StringVal("1"), "y": cty.UnknownVal(cty.String)})
+	b := ForEachExpansion(map[string]cty.Value{"x": cty.StringVal("2"), "y": cty.StringVal("3")})
+	c := ForEachExpansion(map[string]cty.Value{"x": cty.StringVal("1")})
+	cases := map[string]struct {
+		a, b *Expansion
+		want bool
+	}{
+		"ValuesDiffer":   {a: a, b: b, want: true},
+		"KeysDiffer":     {a: a, b: c},
+		"CountVsForEach": {a: CountExpansion(1), b: c},
+		"CountsDiffer":   {a: CountExpansion(1), b: CountExpansion(2)},
+		"Singles":        {a: SingleExpansion(), b: SingleExpansion(), want: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := tc.a.SameKeys(tc.b); got != tc.want {
+				t.Errorf("SameKeys = %t, want %t", got, tc.want)
+			}
+		})
+	}
+	if a.WhollyKnown() || !b.WhollyKnown() || UnknownExpansion().WhollyKnown() || !CountExpansion(3).WhollyKnown() {
+		t.Errorf("WhollyKnown is wrong")
+	}
+	if a.Len() != 2 || CountExpansion(3).Len() != 3 || SingleExpansion().Len() != 1 || UnknownExpansion().Len() != 0 {
+		t.Errorf("Len is wrong")
 	}
 }

@@ -1,0 +1,88 @@
+package applying
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// instance is one change being applied, with its lifecycle target.
+type instance struct {
+	change *plans.ResourceInstanceChange
+	config *configs.Resource // nil for objects no longer configured
+	target *lifecycle.Target
+}
+
+// instance prepares the change node n acts on, for the object obj of it.
+func (a *applier) instance(n plans.Node, obj addrs.AbsResourceInstanceObject) (*instance, diags.Diagnostics) {
+	c := a.plan.Changes[n.Ref]
+	res := c.Addr.Resource.Resource
+	schema, version := a.schemas.ResourceTypeSchema(c.Provider.Provider, res.Mode, res.Type)
+	if schema == nil {
+		return nil, diags.Diagnostics{diags.Errorf("Unknown resource type", "Provider %s has no schema for %s.", c.Provider.Provider.ForDisplay(), c.Addr)}
+	}
+	p, err := a.set.Get(c.Provider)
+	if err != nil {
+		return nil, diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s: %s.", c.Addr, err)}
+	}
+	in := &instance{change: c, target: &lifecycle.Target{
+		Addr: obj, Provider: p, ProviderAddr: c.Provider.Provider, Schema: schema, SchemaVersion: version,
+		ProviderMeta: a.metas.For(c.Addr.Module.Module(), c.Provider.Provider),
+	}}
+	if mod := a.moduleConfig(c.Addr.Module.Module()); mod != nil {
+		in.config = mod.ResourceByAddr(res)
+	}
+	if in.config != nil {
+		in.target.Body, in.target.DeclRange = in.config.Config, in.config.DeclRange
+	}
+	return in, nil
+}
+
+// evalConfig evaluates the instance's configuration as known now, with the
+// schema's sensitive marks.
+func (a *applier) evalConfig(in *instance) (cty.Value, diags.Diagnostics) {
+	addr := in.change.Addr
+	exp := a.env.Values.Expansion(addr.ContainingResource())
+	val, ds := a.env.InstanceScope(addr, exp).EvalPrepared(a.env.PreparedBlock(in.config, in.target.Schema))
+	if ds.HasErrors() {
+		return val, ds
+	}
+	return in.target.Schema.MarkSensitive(val), ds
+}
+
+// priorObject returns the instance's object in the plan's prior state:
+// the current one, or deposed object dk.
+func (a *applier) priorObject(addr addrs.AbsResourceInstanceObject) *states.ObjectSrc {
+	return a.plan.PriorState.Object(addr)
+}
+
+// setObject hands an object (nil: its removal) to the state writer:
+// asynchronously when the writer allows it, returning the wait for
+// durability, or synchronously with a nil wait.
+func (a *applier) setObject(c *plans.ResourceInstanceChange, addr addrs.AbsResourceInstanceObject, src *states.ObjectSrc) (wait func() error, err error) {
+	if aw, ok := a.opts.State.(AsyncStateWriter); ok {
+		return aw.SetObjectAsync(addr, src, c.Provider)
+	}
+	return nil, a.opts.State.SetObject(addr, src, c.Provider)
+}
+
+func persistError(addr addrs.AbsResourceInstanceObject, err error) diags.Diagnostic {
+	return diags.Diagnostic{Severity: diags.Error, Summary: "Failed to persist state",
+		Detail:  fmt.Sprintf("Recording %s in state failed: %s. The remote object may exist without being tracked; check the state before running again.", addr, err),
+		Address: addr.ResourceInstance.String()}
+}
+
+func firstError(ds diags.Diagnostics) error {
+	for _, d := range ds {
+		if d.Severity == diags.Error {
+			return fmt.Errorf("%s", d.Summary)
+		}
+	}
+	return nil
+}

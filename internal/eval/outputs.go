@@ -1,0 +1,25 @@
+package eval
+
+import (
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// CheckOutputSensitivity refuses a root output whose value derives from
+// sensitive data unless the output says sensitive = true, as Terraform
+// does: exporting a secret must be a deliberate choice. Planning decides
+// this; apply refuses the same way should a value it learns turn out
+// sensitive after all. nil means the output may be recorded.
+func CheckOutputSensitivity(o *configs.Output, val cty.Value) *diags.Diagnostic {
+	if o.Sensitive || !val.ContainsMarked() {
+		return nil
+	}
+	return &diags.Diagnostic{
+		Severity: diags.Error,
+		Summary:  "Output refers to sensitive values",
+		Detail: "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Cairn requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\n" +
+			"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
+		Subject: o.Expr.Range().Ptr(),
+	}
+}

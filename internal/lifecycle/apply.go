@@ -1,0 +1,105 @@
+package lifecycle
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/objchange"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Applied is the object an apply produced.
+type Applied struct {
+	// Value is the new object with the planned value's marks; null when
+	// the provider returned no object.
+	Value   cty.Value
+	Private []byte
+	u       cty.Value
+	marks   []cty.PathValueMarks
+}
+
+// Unmarked returns the new object without marks, and its marks, for a
+// caller that stores it without walking it again.
+func (a *Applied) Unmarked() (cty.Value, []cty.PathValueMarks) { return a.u, a.marks }
+
+// Apply carries out a plan FinalPlan made (ApplyResourceChange) and checks
+// the new object keeps every value the plan knew and has nothing unknown
+// left ("Provider produced inconsistent result after apply"). A provider
+// error may still come with a partial object, which is returned with the
+// error so it can be kept (tainted) rather than lost.
+func Apply(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnostics) {
+	resp := t.Provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
+		TypeName: t.typeName(), PriorState: p.prior.u, PlannedState: p.planned.u, Config: p.config.u,
+		PlannedPrivate: p.Private, ProviderMeta: t.meta(),
+	})
+	ds := t.located(resp.Diagnostics)
+	null := t.null()
+	newU := resp.NewState
+	if newU == cty.NilVal || newU.IsNull() {
+		return &Applied{Value: null, u: null}, ds
+	}
+	if errs := newU.Type().TestConformance(t.Schema.ImpliedType()); len(errs) > 0 {
+		return &Applied{Value: null, u: null}, ds.Append(t.contractError("Provider produced invalid object",
+			fmt.Sprintf("the new object does not conform to the schema: %s", errs[0])))
+	}
+	out := &Applied{Value: markedLike(newU, p.planned), Private: resp.Private, u: newU, marks: p.planned.marks}
+	if ds.HasErrors() || resp.LegacyTypeSystem {
+		return out, ds
+	}
+	for _, err := range objchange.AssertObjectCompatibleUnmarked(t.Schema, p.planned.u, newU, redactPaths(p.prior, p.config)) {
+		ds = ds.Append(t.contractError("Provider produced inconsistent result after apply",
+			fmt.Sprintf("it produced an unexpected new value: %s", err)))
+	}
+	for _, err := range objchange.AssertWhollyKnown(newU) {
+		ds = ds.Append(t.contractError("Provider produced inconsistent result after apply",
+			fmt.Sprintf("the new object still has an unknown value at %s", err)))
+	}
+	return out, ds
+}
+
+// markedLike gives u the marks of the planned value.
+func markedLike(u cty.Value, planned split) cty.Value {
+	if len(planned.marks) == 0 {
+		return u
+	}
+	return u.MarkWithPaths(planned.marks)
+}
+
+// PlanDestroy asks a provider that declared the PlanDestroy capability to
+// plan deleting prior: PlanResourceChange with a null configuration and
+// proposed state, whose planned state must be null. It returns the planned
+// private data, which Delete then sends.
+func PlanDestroy(ctx context.Context, t *Target, prior cty.Value, priorPrivate []byte) ([]byte, diags.Diagnostics) {
+	null := t.null()
+	resp := t.Provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
+		TypeName: t.typeName(), PriorState: splitMarks(prior).u, ProposedNewState: null, Config: null,
+		PriorPrivate: priorPrivate, ProviderMeta: t.meta(),
+	})
+	ds := t.named(resp.Diagnostics)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	if ps := resp.PlannedState; ps != cty.NilVal && !ps.IsNull() {
+		return nil, ds.Append(t.contractError("Provider produced invalid plan",
+			"planned an object to remain when it was asked to plan its deletion"))
+	}
+	return resp.PlannedPrivate, ds
+}
+
+// Delete deletes prior: ApplyResourceChange with a null planned state and
+// configuration, which the provider must answer with a null object.
+func Delete(ctx context.Context, t *Target, prior cty.Value, private []byte) diags.Diagnostics {
+	null := t.null()
+	resp := t.Provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
+		TypeName: t.typeName(), PriorState: splitMarks(prior).u, PlannedState: null, Config: null,
+		PlannedPrivate: private, ProviderMeta: t.meta(),
+	})
+	ds := t.named(resp.Diagnostics)
+	if !ds.HasErrors() && resp.NewState != cty.NilVal && !resp.NewState.IsNull() {
+		ds = ds.Append(t.contractError("Provider produced inconsistent result after apply",
+			"deleting the object returned a non-null new state"))
+	}
+	return ds
+}

@@ -1,0 +1,57 @@
+package lifecycle
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/objchange"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Import asks the provider for the object that id names
+// (ImportResourceState) and checks the answer: exactly one object, of the
+// target's own resource type, conforming to its schema and wholly known.
+// The object has the schema's marks and is ready to be refreshed; an
+// object the provider returns null for does not exist.
+//
+// A provider may answer with several objects of other types (legacy SDK
+// providers did for a few resource types); Terraform stopped supporting
+// that, and so does Cairn.
+func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Diagnostics) {
+	resp := t.Provider.ImportResourceState(ctx, providers.ImportResourceStateRequest{TypeName: t.typeName(), ID: id})
+	ds := t.named(resp.Diagnostics)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	switch n := len(resp.ImportedResources); {
+	case n == 0:
+		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
+			"While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.",
+			t.Addr.ResourceInstance))
+	case n > 1:
+		return nil, ds.Append(t.contractError("Provider produced invalid object",
+			fmt.Sprintf("importing %q returned %d objects; Cairn imports exactly one object per resource instance", id, n)))
+	}
+	imp := resp.ImportedResources[0]
+	if imp.TypeName != t.typeName() {
+		return nil, ds.Append(t.contractError("Provider produced invalid object",
+			fmt.Sprintf("importing into a %s returned an object of type %s", t.typeName(), imp.TypeName)))
+	}
+	val := imp.State
+	if val == cty.NilVal || val.IsNull() {
+		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
+			"The provider found no object with id %q to import into %s.", id, t.Addr.ResourceInstance))
+	}
+	if errs := val.Type().TestConformance(t.Schema.ImpliedType()); len(errs) > 0 {
+		return nil, ds.Append(t.contractError("Provider produced invalid object",
+			fmt.Sprintf("the imported object does not conform to the schema: %s", errs[0])))
+	}
+	if errs := objchange.AssertWhollyKnown(val); len(errs) > 0 {
+		return nil, ds.Append(t.contractError("Provider produced invalid object",
+			fmt.Sprintf("the imported object has an unknown value at %s", errs[0])))
+	}
+	return &states.Object{Value: t.Schema.MarkSensitive(val), Private: imp.Private, Status: states.ObjectReady}, ds
+}

@@ -1,0 +1,85 @@
+package lifecycle
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Target is one resource instance object and what every step needs to talk
+// to its provider about it.
+type Target struct {
+	Addr addrs.AbsResourceInstanceObject
+	// Provider is the instance to call: configured, except for
+	// ValidateConfig, which Terraform runs before configuration.
+	Provider providers.Interface
+	// ProviderAddr names the provider in contract errors.
+	ProviderAddr addrs.Provider
+	// Schema is the resource type's (or data source's) schema, and
+	// SchemaVersion its version.
+	Schema        *configschema.Block
+	SchemaVersion int64
+	// ProviderMeta is the module's provider_meta for this provider,
+	// unmarked; cty.NilVal sends a null.
+	ProviderMeta cty.Value
+	// Body and DeclRange are the resource block's, when the object has a
+	// configuration: provider diagnostics with attribute paths are located
+	// in it. Body is nil for an object no longer configured.
+	Body      hcl.Body
+	DeclRange hcl.Range
+}
+
+func (t *Target) typeName() string { return t.Addr.ResourceInstance.Resource.Resource.Type }
+
+func (t *Target) meta() cty.Value {
+	if t.ProviderMeta == cty.NilVal {
+		return cty.NullVal(cty.DynamicPseudoType)
+	}
+	return t.ProviderMeta
+}
+
+func (t *Target) null() cty.Value { return cty.NullVal(t.Schema.ImpliedType()) }
+
+// located names the instance in provider diagnostics and, with a body,
+// resolves their attribute paths to source ranges.
+func (t *Target) located(ds diags.Diagnostics) diags.Diagnostics {
+	if len(ds) == 0 {
+		return nil
+	}
+	if t.Body != nil {
+		ds = ds.InBody(t.Body, t.DeclRange)
+	}
+	return ds.WithAddressOf(t.Addr.ResourceInstance)
+}
+
+// named names the instance in diagnostics that have no attribute paths
+// worth locating (reads of stored objects).
+func (t *Target) named(ds diags.Diagnostics) diags.Diagnostics {
+	if len(ds) == 0 {
+		return nil
+	}
+	return ds.WithAddressOf(t.Addr.ResourceInstance)
+}
+
+func (t *Target) contractError(summary, what string) diags.Diagnostic {
+	return ContractError(summary, t.ProviderAddr, t.Addr, what)
+}
+
+// ContractError words a provider contract violation for the user: which
+// provider, which object, what was wrong, and whose bug it is. It is the
+// one constructor of these messages, so every consumer of the lifecycle
+// reports a misbehaving provider the same way.
+func ContractError(summary string, provider addrs.Provider, addr addrs.AbsResourceInstanceObject, what string) diags.Diagnostic {
+	return diags.Diagnostic{
+		Severity: diags.Error,
+		Summary:  summary,
+		Detail: fmt.Sprintf("Provider %q produced an invalid result for %s: %s.\n\nThis is a bug in the provider, which should be reported in the provider's own issue tracker.",
+			provider.String(), addr, what),
+		Address: addr.ResourceInstance.String(),
+	}
+}

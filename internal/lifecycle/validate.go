@@ -1,0 +1,25 @@
+package lifecycle
+
+import (
+	"context"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// ValidateConfig lets the provider check a configuration
+// (ValidateResourceConfig, or ValidateDataResourceConfig for a data
+// source). config may carry marks.
+func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diagnostics {
+	u := marks.Strip(config)
+	var ds diags.Diagnostics
+	if t.Addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
+		ds = t.Provider.ValidateDataResourceConfig(ctx, providers.ValidateDataResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics
+	} else {
+		ds = t.Provider.ValidateResourceConfig(ctx, providers.ValidateResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics
+	}
+	return t.located(ds)
+}

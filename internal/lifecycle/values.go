@@ -1,0 +1,57 @@
+package lifecycle
+
+import (
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// split is a value with and without its marks, so each value of a step is
+// walked for marks once.
+type split struct {
+	v     cty.Value // with marks
+	u     cty.Value // without
+	marks []cty.PathValueMarks
+}
+
+func splitMarks(v cty.Value) split {
+	u, pvm := marks.Unmark(v)
+	return split{v: v, u: u, marks: pvm}
+}
+
+// withMarks re-applies marks to an unmarked answer, plus the schema's,
+// without walking the value for marks again.
+func withMarks(schema *configschema.Block, u cty.Value, pvm []cty.PathValueMarks) split {
+	sp := schema.SensitivePaths(u)
+	if len(sp) == 0 {
+		return split{v: marks.Apply(u, pvm), u: u, marks: pvm}
+	}
+	all := make([]cty.PathValueMarks, 0, len(pvm)+len(sp))
+	all = append(all, pvm...)
+	for _, p := range sp {
+		all = append(all, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
+	}
+	return split{v: u.MarkWithPaths(all), u: u, marks: all}
+}
+
+// redactPaths lists every marked path of the given values, to keep their
+// values out of error messages.
+func redactPaths(vals ...split) []cty.Path {
+	var out []cty.Path
+	for _, v := range vals {
+		out = append(out, marks.Paths(v.marks)...)
+	}
+	return out
+}
+
+// markPaths adds the sensitive mark at each path.
+func markPaths(v cty.Value, paths []cty.Path) cty.Value {
+	if len(paths) == 0 {
+		return v
+	}
+	pvm := make([]cty.PathValueMarks, len(paths))
+	for i, path := range paths {
+		pvm[i] = cty.PathValueMarks{Path: path, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
+	}
+	return v.MarkWithPaths(pvm)
+}
