@@ -27,6 +27,16 @@ type TestProvider struct {
 	PlanHook func(req providers.PlanResourceChangeRequest, planned cty.Value) cty.Value
 	// ApplyHook may rewrite a new state.
 	ApplyHook func(req providers.ApplyResourceChangeRequest, newState cty.Value) cty.Value
+	// PlanDestroy declares the capability: the engine must plan deletes,
+	// and the planned private data "destroy:<name>" reaches the delete.
+	PlanDestroy bool
+	// MetaSchema, when set, is the provider_meta schema; every call that
+	// carries provider_meta logs it as "meta <op> <value>".
+	MetaSchema *configschema.Block
+	// ApplyPrivate, when set, is the private data every apply returns.
+	ApplyPrivate []byte
+	// ReadDataHook may rewrite what a data source read returns.
+	ReadDataHook func(cty.Value) cty.Value
 
 	mu     sync.Mutex
 	nextID int
@@ -52,9 +62,24 @@ var infoSchema = &configschema.Block{Attributes: map[string]*configschema.Attrib
 func (p *TestProvider) GetProviderSchema(context.Context) providers.GetProviderSchemaResponse {
 	return providers.GetProviderSchemaResponse{
 		Provider:      providers.Schema{Block: &configschema.Block{}},
+		ProviderMeta:  providers.Schema{Block: p.MetaSchema},
 		ResourceTypes: map[string]providers.Schema{"test_thing": {Block: thingSchema}},
 		DataSources:   map[string]providers.Schema{"test_info": {Block: infoSchema}},
+		PlanDestroy:   p.PlanDestroy,
 	}
+}
+
+// logMeta records the provider_meta a call carried, when the provider has
+// a provider_meta schema.
+func (p *TestProvider) logMeta(op string, meta cty.Value) {
+	if p.MetaSchema == nil {
+		return
+	}
+	text := "null"
+	if meta != cty.NilVal && !meta.IsNull() {
+		text = meta.GetAttr("module_name").AsString()
+	}
+	p.log("meta %s %s", op, text)
 }
 
 func (p *TestProvider) ValidateProviderConfig(_ context.Context, r providers.ValidateProviderConfigRequest) providers.ValidateProviderConfigResponse {
@@ -86,13 +111,20 @@ func (p *TestProvider) UpgradeResourceState(_ context.Context, r providers.Upgra
 }
 
 func (p *TestProvider) ReadResource(_ context.Context, r providers.ReadResourceRequest) providers.ReadResourceResponse {
+	p.logMeta("read", r.ProviderMeta)
 	return providers.ReadResourceResponse{NewState: r.PriorState, Private: r.Private}
 }
 
 func (p *TestProvider) PlanResourceChange(_ context.Context, r providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
 	var resp providers.PlanResourceChangeResponse
+	p.logMeta("plan", r.ProviderMeta)
 	if r.ProposedNewState.IsNull() {
 		resp.PlannedState = r.ProposedNewState
+		if !r.PriorState.IsNull() {
+			name := r.PriorState.GetAttr("name").AsString()
+			p.log("plan %s destroy", name)
+			resp.PlannedPrivate = []byte("destroy:" + name)
+		}
 		return resp
 	}
 	attrs := r.ProposedNewState.AsValueMap()
@@ -113,11 +145,16 @@ func (p *TestProvider) PlanResourceChange(_ context.Context, r providers.PlanRes
 
 func (p *TestProvider) ApplyResourceChange(_ context.Context, r providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
 	var resp providers.ApplyResourceChangeResponse
+	p.logMeta("apply", r.ProviderMeta)
 	name := "?"
 	switch {
 	case r.PlannedState.IsNull():
 		name = r.PriorState.GetAttr("name").AsString()
-		p.log("apply %s delete", name)
+		if len(r.PlannedPrivate) > 0 {
+			p.log("apply %s delete with private %s", name, r.PlannedPrivate)
+		} else {
+			p.log("apply %s delete", name)
+		}
 		resp.NewState = r.PlannedState
 		return resp
 	case r.PriorState.IsNull():
@@ -135,6 +172,7 @@ func (p *TestProvider) ApplyResourceChange(_ context.Context, r providers.ApplyR
 		p.mu.Unlock()
 	}
 	resp.NewState = cty.ObjectVal(attrs)
+	resp.Private = p.ApplyPrivate
 	if f := attrs["fail"]; f.IsKnown() && !f.IsNull() && f.True() {
 		resp.Diagnostics = resp.Diagnostics.Append(diags.Errorf("Creation failed", "test_thing %s was told to fail.", name))
 	}
@@ -144,15 +182,29 @@ func (p *TestProvider) ApplyResourceChange(_ context.Context, r providers.ApplyR
 	return resp
 }
 
-func (p *TestProvider) ImportResourceState(context.Context, providers.ImportResourceStateRequest) providers.ImportResourceStateResponse {
-	return providers.ImportResourceStateResponse{}
+// ImportResourceState imports the test_thing whose name is the id; an id
+// starting with "missing" names no object.
+func (p *TestProvider) ImportResourceState(_ context.Context, r providers.ImportResourceStateRequest) providers.ImportResourceStateResponse {
+	if len(r.ID) >= 7 && r.ID[:7] == "missing" {
+		return providers.ImportResourceStateResponse{}
+	}
+	obj := cty.ObjectVal(map[string]cty.Value{
+		"id": cty.StringVal("imported-" + r.ID), "name": cty.StringVal(r.ID), "size": cty.NumberIntVal(1),
+		"replace_key": cty.NullVal(cty.String), "secret": cty.NullVal(cty.String), "fail": cty.NullVal(cty.Bool),
+	})
+	return providers.ImportResourceStateResponse{ImportedResources: []providers.ImportedResource{{TypeName: r.TypeName, State: obj}}}
 }
 
 func (p *TestProvider) ReadDataSource(_ context.Context, r providers.ReadDataSourceRequest) providers.ReadDataSourceResponse {
+	p.logMeta("read-data", r.ProviderMeta)
 	attrs := r.Config.AsValueMap()
 	attrs["result"] = cty.StringVal("read:" + attrs["input"].AsString())
 	p.log("read %s", attrs["input"].AsString())
-	return providers.ReadDataSourceResponse{State: cty.ObjectVal(attrs)}
+	state := cty.ObjectVal(attrs)
+	if p.ReadDataHook != nil {
+		state = p.ReadDataHook(state)
+	}
+	return providers.ReadDataSourceResponse{State: state}
 }
 
 func (p *TestProvider) StopProvider(context.Context) error { return nil }

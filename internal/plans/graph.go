@@ -163,12 +163,10 @@ func (p *Plan) NodeName(i int) string {
 	n := g.Nodes[i]
 	switch {
 	case n.Op.ChangeOp():
-		c := p.Changes[n.Ref]
-		addr := c.Addr.Object(c.DeposedKey)
-		if n.Op == OpDeleteDeposed {
-			addr = c.Addr.Object(n.Deposed)
-		}
-		return fmt.Sprintf("%s (%s)", addr, n.Op)
+		// The change's own object: a deposed key chosen by planning (for
+		// create-before-destroy) is random, and left out so names are
+		// stable from one plan to the next.
+		return fmt.Sprintf("%s (%s)", p.Changes[n.Ref].ObjectAddr(), n.Op)
 	case n.Op == OpConfigureProvider:
 		return g.Providers[n.Ref].String()
 	case n.Op == OpEvalLocal:
