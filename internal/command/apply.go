@@ -1,11 +1,8 @@
 package command
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -118,17 +115,9 @@ func (m *Meta) approve(c *commonFlags, destroy bool) (int, bool) {
 
 // applySaved applies a plan file exactly, refusing a stale one.
 func (m *Meta) applySaved(c *commonFlags, name string) int {
-	path := name
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(m.Dir, name)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return m.errorf("Failed to load plan file", "Reading %s: %s.", name, err)
-	}
-	p, err := plans.ReadFile(bytes.NewReader(src))
-	if err != nil {
-		return m.errorf("Failed to load plan file", "%s: %s.", name, err)
+	p, code := m.loadPlanFile(name, "Failed to load plan file")
+	if p == nil {
+		return code
 	}
 	cfg, ds := m.loadConfigSources(p.ConfigSources)
 	if ds.HasErrors() {

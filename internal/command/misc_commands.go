@@ -7,6 +7,8 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/planning"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/render"
 )
 
 // runVersion implements "cairn version".
@@ -81,11 +83,30 @@ func runValidate(m *Meta, args []string) int {
 	return 0
 }
 
-// runGraph implements "cairn graph": the dependency graph in DOT.
+// runGraph implements "cairn graph": a graph in Graphviz DOT. The default
+// (-type=plan) is the configuration's dependency graph; -type=apply makes a
+// plan and prints the operation graph apply would run (as terraform graph
+// -type=apply does), and -plan=FILE prints a saved plan's.
 func runGraph(m *Meta, args []string) int {
 	fs := newFlagSet("graph", m.Stderr)
+	var typ, planFile string
+	fs.StringVar(&typ, "type", "plan", "The graph to print: plan (dependencies) or apply (the operations of a plan).")
+	fs.StringVar(&planFile, "plan", "", "Print the operation graph of this saved plan.")
 	if !m.parseFlags(fs, args) {
 		return 1
+	}
+	switch {
+	case planFile != "":
+		p, code := m.loadPlanFile(planFile, "Failed to load plan file")
+		if p == nil {
+			return code
+		}
+		fmt.Fprint(m.Stdout, render.OperationGraphDOT(p))
+		return 0
+	case typ == "apply" || typ == "plan-destroy":
+		return m.graphOfPlan(typ == "plan-destroy")
+	case typ != "plan":
+		return m.errorf("Invalid graph type", "-type must be plan, plan-destroy or apply, not %q.", typ)
 	}
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
@@ -100,5 +121,29 @@ func runGraph(m *Meta, args []string) int {
 		return m.fail(gds)
 	}
 	fmt.Fprint(m.Stdout, dot)
+	return 0
+}
+
+// graphOfPlan plans (without asking for input) and prints the operation
+// graph of the plan.
+func (m *Meta) graphOfPlan(destroy bool) int {
+	c := commonFlags{parallelism: 10, lock: true, refresh: true}
+	op, ds := m.startOperation(&c, "OperationTypePlan")
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	defer op.state.release(m)
+	mode := plans.NormalMode
+	if destroy {
+		mode = plans.DestroyMode
+	}
+	m.machineOutput = true
+	ctx, stop := m.interruptible()
+	defer stop()
+	p, pds := m.makePlan(ctx, op, &c, mode)
+	if ds = ds.Append(pds); p == nil || ds.HasErrors() {
+		return m.fail(ds)
+	}
+	fmt.Fprint(m.Stdout, render.OperationGraphDOT(p))
 	return 0
 }

@@ -40,6 +40,7 @@ func commands() map[string]commandFunc {
 		"show":       runShow,
 		"output":     runOutput,
 		"graph":      runGraph,
+		"import":     runImport,
 		"version":    runVersion,
 		"state list": runStateList,
 		"state show": runStateShow,

@@ -1,13 +1,9 @@
 package command
 
 import (
-	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -59,17 +55,9 @@ func runShow(m *Meta, args []string) int {
 }
 
 func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name string, jsonOut bool) int {
-	path := name
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(m.Dir, name)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return m.errorf("Failed to read the given file as a state or plan file", "Reading %s: %s.", name, err)
-	}
-	p, err := plans.ReadFile(bytes.NewReader(src))
-	if err != nil {
-		return m.errorf("Failed to read the given file as a state or plan file", "%s: %s.", name, err)
+	p, code := m.loadPlanFile(name, "Failed to read the given file as a state or plan file")
+	if p == nil {
+		return code
 	}
 	m.sources = p.ConfigSources
 	schemas := m.schemasFor(ctx, lib, p)

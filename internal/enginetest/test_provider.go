@@ -37,6 +37,10 @@ type TestProvider struct {
 	ApplyPrivate []byte
 	// ReadDataHook may rewrite what a data source read returns.
 	ReadDataHook func(cty.Value) cty.Value
+	// ConfigSchema, when set, is the provider's configuration schema.
+	ConfigSchema *configschema.Block
+	// Gone lists names whose objects ReadResource reports deleted.
+	Gone []string
 
 	mu     sync.Mutex
 	nextID int
@@ -61,12 +65,19 @@ var infoSchema = &configschema.Block{Attributes: map[string]*configschema.Attrib
 // GetProviderSchema implements providers.Interface.
 func (p *TestProvider) GetProviderSchema(context.Context) providers.GetProviderSchemaResponse {
 	return providers.GetProviderSchemaResponse{
-		Provider:      providers.Schema{Block: &configschema.Block{}},
+		Provider:      providers.Schema{Block: p.configSchema()},
 		ProviderMeta:  providers.Schema{Block: p.MetaSchema},
 		ResourceTypes: map[string]providers.Schema{"test_thing": {Block: thingSchema}},
 		DataSources:   map[string]providers.Schema{"test_info": {Block: infoSchema}},
 		PlanDestroy:   p.PlanDestroy,
 	}
+}
+
+func (p *TestProvider) configSchema() *configschema.Block {
+	if p.ConfigSchema != nil {
+		return p.ConfigSchema
+	}
+	return &configschema.Block{}
 }
 
 // logMeta records the provider_meta a call carried, when the provider has
@@ -112,6 +123,11 @@ func (p *TestProvider) UpgradeResourceState(_ context.Context, r providers.Upgra
 
 func (p *TestProvider) ReadResource(_ context.Context, r providers.ReadResourceRequest) providers.ReadResourceResponse {
 	p.logMeta("read", r.ProviderMeta)
+	for _, g := range p.Gone {
+		if r.PriorState.GetAttr("name").AsString() == g {
+			return providers.ReadResourceResponse{NewState: cty.NullVal(r.PriorState.Type())}
+		}
+	}
 	return providers.ReadResourceResponse{NewState: r.PriorState, Private: r.Private}
 }
 

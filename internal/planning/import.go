@@ -1,0 +1,144 @@
+package planning
+
+import (
+	"context"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// ImportHooks observe an import, for the terminal.
+type ImportHooks struct {
+	// Importing is called before the provider is asked for the object.
+	Importing func(addr addrs.AbsResourceInstance, id string)
+	// Imported is called with the object as imported, before it is read.
+	Imported func(addr addrs.AbsResourceInstance, value cty.Value)
+}
+
+// Import adopts the existing remote object id as resource instance addr,
+// as terraform import does: the instance's resource block must exist and
+// be a managed resource, and the instance must not be in state yet. Its
+// provider is configured (from the provider block, variables and locals),
+// asked for the object (ImportResourceState) and then to read it
+// (ReadResource). It returns opts.PrevState with the object added; the
+// caller persists it. Nothing is planned: the next plan shows what the
+// configuration would change.
+func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, id string, hooks ImportHooks) (*states.State, diags.Diagnostics) {
+	p := &planner{opts: opts}
+	if p.opts.PrevState == nil {
+		p.opts.PrevState = states.NewState()
+	}
+	if p.opts.Workspace == "" {
+		p.opts.Workspace = "default"
+	}
+	r := opts.Config.ResourceByAddr(addr.Resource.Resource)
+	if ds := checkImportTarget(p, addr, r != nil); ds.HasErrors() {
+		return nil, ds
+	}
+	ds := p.prepare(ctx)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	p.set = opts.Providers.NewInstanceSet(ctx)
+	defer p.set.Close()
+	pAddr := r.ProviderConfigAddr()
+	if cds := p.configureFor(ctx, pAddr); cds.HasErrors() {
+		return nil, ds.Append(cds)
+	}
+	rt, rds := p.resourceTarget(addr.ContainingResource(), r, pAddr)
+	if ds = ds.Append(rds); rds.HasErrors() {
+		return nil, ds
+	}
+	t := rt.target(addr.Resource.Key, addrs.NotDeposed)
+	if hooks.Importing != nil {
+		hooks.Importing(addr, id)
+	}
+	obj, ids := lifecycle.Import(ctx, t, id)
+	if ds = ds.Append(ids); ids.HasErrors() {
+		return nil, ds
+	}
+	if hooks.Imported != nil {
+		hooks.Imported(addr, obj.Value)
+	}
+	if opts.OnRefresh != nil {
+		opts.OnRefresh(t.Addr, obj.Value)
+	}
+	read, rds := lifecycle.Refresh(ctx, t, obj)
+	if ds = ds.Append(rds); rds.HasErrors() {
+		return nil, ds
+	}
+	if read == nil {
+		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
+			"While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.", addr))
+	}
+	src, err := eval.EncodeObject(rt.schema, read, rt.version)
+	if err != nil {
+		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
+	}
+	out := opts.PrevState.DeepCopy()
+	out.SetObject(t.Addr, src, pAddr)
+	return out, ds
+}
+
+// checkImportTarget refuses an address with no managed resource block, or
+// one already in state, with Terraform's wording.
+func checkImportTarget(p *planner, addr addrs.AbsResourceInstance, configured bool) diags.Diagnostics {
+	switch {
+	case addr.Resource.Resource.Mode != addrs.ManagedResourceMode:
+		return diags.Diagnostics{diags.Errorf("Invalid address", "A managed resource address is required. Importing into a data resource is not allowed.")}
+	case !configured:
+		return diags.Diagnostics{diags.Errorf("Configuration for import target does not exist",
+			"The configuration for the given import %s does not exist. All target instances must have an associated configuration to be imported: before importing this resource, create its configuration in the root module, such as:\n\nresource %q %q {\n  # (resource arguments)\n}",
+			addr, addr.Resource.Resource.Type, addr.Resource.Resource.Name)}
+	}
+	if is := p.opts.PrevState.ResourceInstance(addr); is != nil && is.Current != nil {
+		return diags.Diagnostics{diags.Errorf("Resource already managed by Cairn",
+			"Cairn is already managing a remote object for %s. To import to this address you must first remove the existing object from the state.", addr)}
+	}
+	return nil
+}
+
+// configureFor configures provider configuration pAddr, evaluating first
+// the locals and other providers its block refers to. A block that refers
+// to a resource cannot be evaluated without a plan, as in Terraform.
+func (p *planner) configureFor(ctx context.Context, pAddr addrs.AbsProviderConfig) diags.Diagnostics {
+	start, ok := p.cg.providers[pAddr.UniqueKey()]
+	if !ok {
+		return diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s is not configured.", pAddr)}
+	}
+	var order []int
+	seen := map[int]bool{}
+	var visit func(int) diags.Diagnostics
+	visit = func(i int) diags.Diagnostics {
+		if seen[i] {
+			return nil
+		}
+		seen[i] = true
+		v := p.cg.vertices[i]
+		if v.kind == vResource {
+			return diags.Diagnostics{diags.Errorf("Invalid provider configuration for import",
+				"The configuration of %s depends on %s, whose values are not known until a plan is applied. Import with a provider configuration that depends only on variables and locals.", pAddr, v)}
+		}
+		for _, d := range p.cg.g.Deps(i) {
+			if ds := visit(d); ds.HasErrors() {
+				return ds
+			}
+		}
+		order = append(order, i)
+		return nil
+	}
+	if ds := visit(start); ds.HasErrors() {
+		return ds
+	}
+	var ds diags.Diagnostics
+	for _, i := range order {
+		if ds = ds.Append(p.visit(ctx, p.cg.vertices[i])); ds.HasErrors() {
+			return ds
+		}
+	}
+	return ds
+}
