@@ -8,7 +8,9 @@
 // wire: schemas (tfprotov6.Schema → configschema.Block), values (cty ↔
 // DynamicValue as cty msgpack with the schema's implied type, unknowns
 // included), attribute paths (tftypes.AttributePath ↔ cty.Path) and
-// diagnostics. It asks the server for its schema once per adapter, or once
+// diagnostics. Everything about that translation that protocol 5 shares
+// lives in package wire; this package maps protocol 6's message types
+// onto it. It asks the server for its schema once per adapter, or once
 // per SchemaCache shared by the adapters of one provider.
 //
 // Boundary: the package knows providers.Interface, configschema and

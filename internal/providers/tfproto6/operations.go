@@ -2,10 +2,10 @@ package tfproto6
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/providers/wire"
 
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -37,8 +37,8 @@ func (p *Provider) ValidateProviderConfig(ctx context.Context, req providers.Val
 	if presp.PreparedConfig != nil {
 		resp.PreparedConfig = c.decode("prepared configuration", presp.PreparedConfig, ty)
 	}
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -134,8 +134,8 @@ func (p *Provider) UpgradeResourceState(ctx context.Context, req providers.Upgra
 	}
 	resp.Diagnostics = convertDiagnostics(presp.Diagnostics)
 	resp.UpgradedState = c.decode("upgraded state", presp.UpgradedState, ty)
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -163,8 +163,8 @@ func (p *Provider) ReadResource(ctx context.Context, req providers.ReadResourceR
 	resp.Diagnostics = convertDiagnostics(presp.Diagnostics).Append(deferred(method, presp.Deferred))
 	resp.NewState = c.decode("new state", presp.NewState, ty)
 	resp.Private = presp.Private
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -193,11 +193,11 @@ func (p *Provider) PlanResourceChange(ctx context.Context, req providers.PlanRes
 	}
 	resp.Diagnostics = convertDiagnostics(presp.Diagnostics).Append(deferred(method, presp.Deferred))
 	resp.PlannedState = c.decode("planned state", presp.PlannedState, ty)
-	resp.RequiresReplace = attributePaths(presp.RequiresReplace)
+	resp.RequiresReplace = wire.Paths(presp.RequiresReplace)
 	resp.PlannedPrivate = presp.PlannedPrivate
 	resp.LegacyTypeSystem = presp.UnsafeToUseLegacyTypeSystem
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -227,8 +227,8 @@ func (p *Provider) ApplyResourceChange(ctx context.Context, req providers.ApplyR
 	resp.NewState = c.decode("new state", presp.NewState, ty)
 	resp.Private = presp.Private
 	resp.LegacyTypeSystem = presp.UnsafeToUseLegacyTypeSystem
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -269,8 +269,8 @@ func (p *Provider) ImportResourceState(ctx context.Context, req providers.Import
 			Private:  ir.Private,
 		})
 	}
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -296,8 +296,8 @@ func (p *Provider) ReadDataSource(ctx context.Context, req providers.ReadDataSou
 	}
 	resp.Diagnostics = convertDiagnostics(presp.Diagnostics).Append(deferred(method, presp.Deferred))
 	resp.State = c.decode("state", presp.State, ty)
-	if c.err != nil {
-		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.err))
+	if c.Err != nil {
+		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
 	return resp
 }
@@ -309,22 +309,4 @@ func (p *Provider) schemaErrors(ctx context.Context) diags.Diagnostics {
 		return ds
 	}
 	return nil
-}
-
-// invoke calls the server unless encoding the request failed, turning a
-// panic or a missing response into an error.
-func invoke[R any](c *codec, call func() (*R, error)) (*R, error) {
-	if c.err != nil {
-		return nil, c.err
-	}
-	var resp *R
-	err := guard(func() error {
-		var err error
-		resp, err = call()
-		return err
-	})
-	if err == nil && resp == nil {
-		err = errors.New("the provider returned no response")
-	}
-	return resp, err
 }

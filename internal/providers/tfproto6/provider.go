@@ -3,11 +3,11 @@ package tfproto6
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 	"sync"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/providers/wire"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -62,7 +62,7 @@ func New(server tfprotov6.ProviderServer, opts ...Option) providers.Interface {
 func (p *Provider) schema(ctx context.Context) *providers.GetProviderSchemaResponse {
 	p.cache.once.Do(func() {
 		var resp *tfprotov6.GetProviderSchemaResponse
-		err := guard(func() error {
+		err := wire.Guard(func() error {
 			var err error
 			resp, err = p.server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 			return err
@@ -124,7 +124,7 @@ func (p *Provider) metaType(ctx context.Context) cty.Type {
 // StopProvider implements providers.Interface.
 func (p *Provider) StopProvider(ctx context.Context) error {
 	var resp *tfprotov6.StopProviderResponse
-	err := guard(func() error {
+	err := wire.Guard(func() error {
 		var err error
 		resp, err = p.server.StopProvider(ctx, &tfprotov6.StopProviderRequest{})
 		return err
@@ -141,31 +141,3 @@ func (p *Provider) StopProvider(ctx context.Context) error {
 // Close implements providers.Interface. An in-process server holds nothing
 // to release.
 func (p *Provider) Close() error { return nil }
-
-// guard runs a server call, turning a panic into an error: a provider's bug
-// must not take the engine down with it.
-func guard(call func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("the provider panicked: %v\n\n%s", r, debug.Stack())
-		}
-	}()
-	return call()
-}
-
-// callFailed reports a failed call: a Go error from the server, an encoding
-// failure, or a panic. These are the provider's (or the adapter's) bugs, not
-// the user's.
-func callFailed(method string, err error) diags.Diagnostics {
-	return diags.Diagnostics{diags.Errorf("Provider call failed",
-		"Calling %s on the provider failed: %s. This is a bug in the provider.", method, err)}
-}
-
-// deferred reports a deferral the engine did not allow.
-func deferred(method string, d *tfprotov6.Deferred) diags.Diagnostics {
-	if d == nil {
-		return nil
-	}
-	return diags.Diagnostics{diags.Errorf("Provider deferred the operation",
-		"The provider answered %s with a deferral (reason %s), but Cairn does not allow deferrals. This is a bug in the provider.", method, d.Reason)}
-}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/providers/wire"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
@@ -122,7 +123,7 @@ func convertAttribute(in *tfprotov6.SchemaAttribute) (*configschema.Attribute, e
 		a.NestedType = obj
 		return a, nil
 	}
-	t, err := ctyType(in.Type)
+	t, err := wire.CtyType(in.Type)
 	if err != nil {
 		return nil, err
 	}

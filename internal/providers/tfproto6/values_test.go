@@ -93,27 +93,3 @@ func TestDecodeJSONAndNil(t *testing.T) {
 		t.Errorf("a marked value encoded; want an error")
 	}
 }
-
-func TestAttributePath(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		in     *tftypes.AttributePath
-		want   cty.Path
-	}{
-		"nil": {"No path is no path.", nil, nil},
-		"steps": {"Names, string keys and int keys map one to one.",
-			tftypes.NewAttributePath().WithAttributeName("a").WithElementKeyString("k").WithElementKeyInt(2).WithAttributeName("b"),
-			cty.GetAttrPath("a").Index(cty.StringVal("k")).Index(cty.NumberIntVal(2)).GetAttr("b")},
-		"set element": {"A set element step ends the path at the set.",
-			tftypes.NewAttributePath().WithAttributeName("s").WithElementKeyValue(tftypes.NewValue(tftypes.String, "x")).WithAttributeName("b"),
-			cty.GetAttrPath("s")},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			got := attributePath(tc.in)
-			if !got.Equals(tc.want) || len(got) != len(tc.want) {
-				t.Errorf("%s\ngot %#v, want %#v", tc.reason, got, tc.want)
-			}
-		})
-	}
-}

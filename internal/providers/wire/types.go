@@ -1,4 +1,4 @@
-package tfproto6
+package wire
 
 import (
 	"fmt"
@@ -7,27 +7,27 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// ctyType returns the cty type equivalent to a tftypes type. Both describe
+// CtyType returns the cty type equivalent to a tftypes type. Both describe
 // the same type system (Terraform sends schema types as cty's JSON type
 // form); the error names a type tftypes knows and cty does not.
-func ctyType(t tftypes.Type) (cty.Type, error) {
+func CtyType(t tftypes.Type) (cty.Type, error) {
 	switch t := t.(type) {
 	case nil:
 		return cty.NilType, fmt.Errorf("missing type")
 	case tftypes.List:
-		et, err := ctyType(t.ElementType)
+		et, err := CtyType(t.ElementType)
 		return cty.List(et), err
 	case tftypes.Set:
-		et, err := ctyType(t.ElementType)
+		et, err := CtyType(t.ElementType)
 		return cty.Set(et), err
 	case tftypes.Map:
-		et, err := ctyType(t.ElementType)
+		et, err := CtyType(t.ElementType)
 		return cty.Map(et), err
 	case tftypes.Tuple:
 		elems := make([]cty.Type, len(t.ElementTypes))
 		for i, et := range t.ElementTypes {
 			var err error
-			if elems[i], err = ctyType(et); err != nil {
+			if elems[i], err = CtyType(et); err != nil {
 				return cty.NilType, err
 			}
 		}
@@ -36,7 +36,7 @@ func ctyType(t tftypes.Type) (cty.Type, error) {
 		attrs := make(map[string]cty.Type, len(t.AttributeTypes))
 		for name, at := range t.AttributeTypes {
 			var err error
-			if attrs[name], err = ctyType(at); err != nil {
+			if attrs[name], err = CtyType(at); err != nil {
 				return cty.NilType, fmt.Errorf("attribute %q: %w", name, err)
 			}
 		}

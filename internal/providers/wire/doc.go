@@ -1,0 +1,16 @@
+// Package wire holds the protocol-neutral half of every adapter between
+// the engine's provider interface and Terraform's plugin protocols 5 and
+// 6: how cty values travel (DynamicValue bytes, msgpack with unknowns, or
+// JSON), how types and attribute paths are written (terraform-plugin-go's
+// tftypes, shared by both protocol versions), how protocol diagnostics
+// become the engine's, and how a call into provider code is guarded so a
+// panic becomes an error.
+//
+// The in-process protocol 6 adapter (tfproto6) uses it today; a protocol 5
+// adapter and a gRPC plugin client map their own message types onto these
+// functions instead of repeating them.
+//
+// Boundary: the package knows cty, tftypes and the engine's diagnostics; it
+// knows nothing of either protocol's message types, of schemas, or of
+// which provider it serves.
+package wire
