@@ -1,7 +1,6 @@
 package command
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -19,18 +18,29 @@ const stillInterval = 10 * time.Second
 //	terraform_data.a: Creating...
 //	terraform_data.a: Still creating... [10s elapsed]
 //	terraform_data.a: Creation complete after 12s [id=...]
+//
+// Lines go through a progressOut; one timer reports every operation still
+// running, rather than a timer and a goroutine per operation.
 type uiHooks struct {
-	m       *Meta
+	m   *Meta
+	out *progressOut
+
 	mu      sync.Mutex
 	running map[string]*runningOp
 }
 
 type runningOp struct {
-	start time.Time
-	stop  chan struct{}
+	start  time.Time
+	gerund string
+	// next is when the operation next reports it is still running.
+	next time.Time
 }
 
-func newUIHooks(m *Meta) *uiHooks { return &uiHooks{m: m, running: map[string]*runningOp{}} }
+func newUIHooks(m *Meta) *uiHooks {
+	h := &uiHooks{m: m, running: map[string]*runningOp{}}
+	h.out = newProgressOut(m.Stdout, h.still)
+	return h
+}
 
 // PreApply implements applying.Hooks.
 func (h *uiHooks) PreApply(addr addrs.AbsResourceInstanceObject, action plans.Action, prior cty.Value) {
@@ -40,25 +50,23 @@ func (h *uiHooks) PreApply(addr addrs.AbsResourceInstanceObject, action plans.Ac
 	if action != plans.Create && action != plans.Read {
 		idText = idSuffix(prior)
 	}
-	h.printf("%s: %s...%s\n", h.m.bold(name), verb, idText)
-	op := &runningOp{start: time.Now(), stop: make(chan struct{})}
+	now := time.Now()
 	h.mu.Lock()
-	h.running[name] = op
+	h.running[name] = &runningOp{start: now, gerund: gerund, next: now.Add(stillInterval)}
 	h.mu.Unlock()
-	go h.still(name, gerund, op)
+	h.out.Printf("%s: %s...%s\n", h.m.bold(name), verb, idText)
 }
 
-// still reports a long operation every stillInterval until it ends.
-func (h *uiHooks) still(name, gerund string, op *runningOp) {
-	t := time.NewTicker(stillInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-op.stop:
-			return
-		case <-t.C:
-			h.printf("%s: Still %s... [%s elapsed]\n", h.m.bold(name), gerund, time.Since(op.start).Truncate(time.Second))
+// still reports every operation that has run another stillInterval.
+func (h *uiHooks) still(now time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for name, op := range h.running {
+		if now.Before(op.next) {
+			continue
 		}
+		op.next = op.next.Add(stillInterval)
+		h.out.Printf("%s: Still %s... [%s elapsed]\n", h.m.bold(name), op.gerund, now.Sub(op.start).Truncate(time.Second))
 	}
 }
 
@@ -71,7 +79,6 @@ func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.A
 	h.mu.Unlock()
 	elapsed := time.Duration(0)
 	if op != nil {
-		close(op.stop)
 		elapsed = time.Since(op.start).Truncate(time.Second)
 	}
 	if err != nil {
@@ -82,23 +89,16 @@ func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.A
 	if action != plans.Delete {
 		idText = idSuffix(newVal)
 	}
-	h.printf("%s: %s after %s%s\n", h.m.bold(name), done, elapsed, idText)
+	h.out.Printf("%s: %s after %s%s\n", h.m.bold(name), done, elapsed, idText)
 }
 
-func (h *uiHooks) printf(format string, args ...any) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	fmt.Fprintf(h.m.Stdout, format, args...)
-}
-
-// stopAll ends every progress ticker (after an interrupted apply).
+// stopAll ends progress reporting and writes out what is buffered, before
+// anything else is printed.
 func (h *uiHooks) stopAll() {
+	h.out.Close()
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	for name, op := range h.running {
-		close(op.stop)
-		delete(h.running, name)
-	}
+	h.running = map[string]*runningOp{}
+	h.mu.Unlock()
 }
 
 func verbs(a plans.Action) (verb, gerund string) {

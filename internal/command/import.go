@@ -41,10 +41,12 @@ func runImport(m *Meta, args []string) int {
 	m.promptVariables(op.cfg, vars, c.input)
 	ctx, stop := m.interruptible()
 	defer stop()
+	onRefresh, done := m.refreshProgress()
 	st, ids := planning.Import(ctx, planning.Options{
 		Config: op.cfg, PrevState: op.state.state(), Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Now: m.Now().UTC(),
-		OnRefresh: m.refreshProgress(),
+		OnRefresh: onRefresh,
 	}, addr, fs.Arg(1), m.importHooks())
+	done()
 	if ds = ds.Append(ids); ids.HasErrors() {
 		return m.fail(ds)
 	}

@@ -1,9 +1,6 @@
 package command
 
 import (
-	"fmt"
-	"sync"
-
 	"context"
 	"os"
 	"os/signal"
@@ -69,12 +66,14 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 		return nil, ds
 	}
 	lineage, serial := op.state.lineageSerial()
+	onRefresh, done := m.refreshProgress()
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared,
-		OnRefresh: m.refreshProgress(),
+		OnRefresh: onRefresh,
 	})
+	done()
 	ds = ds.Append(pds)
 	if p != nil {
 		op.schemas = m.schemasFor(ctx, op.library, p)
@@ -130,18 +129,17 @@ func (m *Meta) interruptible() (context.Context, func()) {
 }
 
 // refreshProgress prints "addr: Refreshing state... [id=...]" as Terraform
-// does while planning, one line per existing object.
-func (m *Meta) refreshProgress() func(addrs.AbsResourceInstanceObject, cty.Value) {
+// does while planning, one line per existing object. done writes out what
+// is buffered and must be called before anything else is printed.
+func (m *Meta) refreshProgress() (report func(addrs.AbsResourceInstanceObject, cty.Value), done func()) {
 	if m.machineOutput {
-		return nil
+		return nil, func() {}
 	}
-	var mu sync.Mutex
+	out := newProgressOut(m.Stdout, nil)
 	return func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
 		if addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
 			return
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		fmt.Fprintf(m.Stdout, "%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
-	}
+		out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
+	}, out.Close
 }

@@ -61,8 +61,9 @@ type outputDiff struct {
 func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true}
 	for _, c := range p.Changes {
-		if c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode {
-			// Forgetting a data resource is bookkeeping, not a change.
+		if c.Action == plans.NoOp || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
+			// A no-op is not shown, and forgetting a data resource is
+			// bookkeeping, not a change: neither needs a diff.
 			continue
 		}
 		d, err := diffResourceChange(c, schemas, everything)
