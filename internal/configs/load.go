@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljson "github.com/hashicorp/hcl/v2/json"
+	"golang.org/x/sync/errgroup"
 )
 
 // LoadDir loads the module in dir: every *.tf and *.tf.json file directly
@@ -71,18 +73,43 @@ func isRegularFile(dir string, e os.DirEntry) bool {
 // The result is never nil; see LoadDir.
 func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics) {
 	b := newModuleBuilder(dir)
-	for _, name := range configFileNames(files) {
-		src := files[name]
-		b.mod.Sources[name] = src
+	names := configFileNames(files)
+	parsed := parseFiles(names, files)
+	for i, name := range names {
+		b.mod.Sources[name] = files[name]
 		if isOverrideFile(name) {
 			b.report(hcl.Diagnostics{overrideNotSupported(name)})
 			continue
 		}
-		body, parseDiags := parseFile(name, src)
-		b.report(parseDiags)
-		b.decodeFile(body)
+		b.report(parsed[i].diags)
+		b.decodeFile(parsed[i].body)
 	}
 	return b.finish()
+}
+
+type parsedFile struct {
+	body  hcl.Body
+	diags hcl.Diagnostics
+}
+
+// parseFiles parses the named files in parallel, one per core at a time;
+// decoding then goes through them in name order, so results and
+// diagnostics do not depend on which finished first.
+func parseFiles(names []string, files map[string][]byte) []parsedFile {
+	out := make([]parsedFile, len(names))
+	var eg errgroup.Group
+	eg.SetLimit(runtime.GOMAXPROCS(0))
+	for i, name := range names {
+		if isOverrideFile(name) {
+			continue
+		}
+		eg.Go(func() error {
+			out[i].body, out[i].diags = parseFile(name, files[name])
+			return nil
+		})
+	}
+	_ = eg.Wait()
+	return out
 }
 
 // configFileNames returns the keys of files that name configuration files,
@@ -151,6 +178,11 @@ func parseFile(name string, src []byte) (body hcl.Body, diags hcl.Diagnostics) {
 	if strings.HasSuffix(name, ".json") {
 		f, diags = hcljson.Parse(src, name)
 	} else {
+		if n := chunksFor(src); n > 1 {
+			if body, ok := parseNativeChunked(name, src, n); ok {
+				return body, nil
+			}
+		}
 		f, diags = hclsyntax.ParseConfig(src, name, hcl.Pos{Line: 1, Column: 1})
 	}
 	if f == nil || f.Body == nil {

@@ -32,12 +32,27 @@ func decodeOutput(o outputV4) (*states.OutputValue, error) {
 	return &states.OutputValue{Value: v, Sensitive: o.Sensitive}, nil
 }
 
-func decodeResource(r *resourceV4) (*states.Resource, error) {
+// providerCache holds the provider configuration addresses a state file
+// names, parsed once each: thousands of resources share a handful.
+type providerCache map[string]addrs.AbsProviderConfig
+
+func (c providerCache) parse(s string) (addrs.AbsProviderConfig, error) {
+	if pc, ok := c[s]; ok {
+		return pc, nil
+	}
+	pc, err := parseProviderConfig(s)
+	if err == nil {
+		c[s] = pc
+	}
+	return pc, err
+}
+
+func decodeResource(r *resourceV4, providers providerCache) (*states.Resource, error) {
 	addr, err := decodeResourceAddr(r)
 	if err != nil {
 		return nil, err
 	}
-	pc, err := parseProviderConfig(r.Provider)
+	pc, err := providers.parse(r.Provider)
 	if err != nil {
 		return nil, err
 	}
@@ -64,10 +79,10 @@ func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
 	default:
 		return addrs.AbsResource{}, fmt.Errorf("invalid mode %q: must be %q or %q", r.Mode, modeManaged, modeData)
 	}
-	if !hclsyntax.ValidIdentifier(r.Type) {
+	if !validIdentifier(r.Type) {
 		return addrs.AbsResource{}, fmt.Errorf("invalid address: type %q is not a valid name", r.Type)
 	}
-	if !hclsyntax.ValidIdentifier(r.Name) {
+	if !validIdentifier(r.Name) {
 		return addrs.AbsResource{}, fmt.Errorf("invalid address: name %q is not a valid name", r.Name)
 	}
 	m, err := parseModuleInstance(r.Module)
@@ -75,6 +90,28 @@ func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
 		return addrs.AbsResource{}, err
 	}
 	return addrs.Resource{Mode: mode, Type: r.Type, Name: r.Name}.Absolute(m), nil
+}
+
+// validIdentifier reports whether s is an HCL identifier. Plain ASCII
+// names, nearly all of them, are checked here; anything else goes to
+// hclsyntax, whose lexer is exact about Unicode but costs a tokenizer run
+// per call.
+func validIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
+		case c >= 0x80:
+			return hclsyntax.ValidIdentifier(s)
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // decodeInstance adds one instance entry (a current or a deposed object) to

@@ -150,8 +150,9 @@ func decodeState(doc *fileV4) (*states.State, error) {
 		}
 		s.Outputs[name] = ov
 	}
+	providers := providerCache{}
 	for i := range doc.Resources {
-		rs, err := decodeResource(&doc.Resources[i])
+		rs, err := decodeResource(&doc.Resources[i], providers)
 		if err != nil {
 			return nil, fmt.Errorf("invalid state file: resources[%d]%s: %w", i, describeResource(&doc.Resources[i]), err)
 		}
