@@ -15,6 +15,7 @@ func main() {
 // run runs the command line. CAIRN_CPU_PROFILE=FILE writes a CPU profile of
 // the whole run, for performance work on real configurations.
 func run() int {
+	tuneGC()
 	if path := os.Getenv("CAIRN_CPU_PROFILE"); path != "" {
 		if f, err := os.Create(path); err == nil {
 			defer f.Close() // runs after StopCPUProfile has flushed
