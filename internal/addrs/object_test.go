@@ -134,3 +134,17 @@ func TestParseAbsLocalValueStr(t *testing.T) {
 		})
 	}
 }
+
+func TestAbsResourceLessAgreesWithInstances(t *testing.T) {
+	rs := []AbsResource{
+		managed("b", "a").Absolute(nil), managed("a", "z").Absolute(nil), data("z", "z").Absolute(nil),
+		managed("a", "b").Absolute(ModuleInstance{{Name: "m"}}), data("a", "a").Absolute(ModuleInstance{{Name: "m", Key: IntKey(1)}}),
+	}
+	for _, a := range rs {
+		for _, b := range rs {
+			if got, want := a.Less(b), a.Instance(NoKey).Less(b.Instance(NoKey)); got != want {
+				t.Errorf("%s.Less(%s) = %t, instances say %t", a, b, got, want)
+			}
+		}
+	}
+}

@@ -112,6 +112,25 @@ func (r AbsResource) Config() ConfigResource {
 	return ConfigResource{Module: r.Module.Module(), Resource: r.Resource}
 }
 
+// Less orders resource addresses as Less orders their instances: by
+// module, then mode (data first), type and name.
+func (r AbsResource) Less(o AbsResource) bool {
+	if c := r.Module.compare(o.Module); c != 0 {
+		return c < 0
+	}
+	return r.Resource.less(o.Resource)
+}
+
+func (r Resource) less(o Resource) bool {
+	if r.Mode != o.Mode {
+		return r.Mode == DataResourceMode // 'D' sorts first, as Terraform's state does
+	}
+	if r.Type != o.Type {
+		return r.Type < o.Type
+	}
+	return r.Name < o.Name
+}
+
 // Equal reports whether two addresses are the same.
 func (r AbsResource) Equal(o AbsResource) bool {
 	return r.Resource == o.Resource && r.Module.Equal(o.Module)
@@ -200,15 +219,8 @@ func (r AbsResourceInstance) Less(o AbsResourceInstance) bool {
 	if c := r.Module.compare(o.Module); c != 0 {
 		return c < 0
 	}
-	a, b := r.Resource.Resource, o.Resource.Resource
-	if a.Mode != b.Mode {
-		return a.Mode == DataResourceMode // 'D' sorts first, as Terraform's state does
-	}
-	if a.Type != b.Type {
-		return a.Type < b.Type
-	}
-	if a.Name != b.Name {
-		return a.Name < b.Name
+	if a, b := r.Resource.Resource, o.Resource.Resource; a != b {
+		return a.less(b)
 	}
 	return keyLess(r.Resource.Key, o.Resource.Key)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"sort"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -99,10 +100,11 @@ func (m *Meta) schemasFor(ctx context.Context, lib *providers.Library, p *plans.
 		if st == nil {
 			continue
 		}
-		for _, rs := range st.SortedResources() {
+		for _, rs := range st.Resources {
 			add(rs.ProviderConfig.Provider)
 		}
 	}
+	sort.Slice(list, func(i, j int) bool { return list[i].String() < list[j].String() })
 	s, _ := lib.Schemas(ctx, list)
 	return s
 }

@@ -263,7 +263,7 @@ func (b *applyGraphBuilder) sortedKeysOf(m map[addrs.UniqueKey][]int) []addrs.Un
 		out = append(out, k)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		return b.addrOf[out[i]].Instance(addrs.NoKey).Less(b.addrOf[out[j]].Instance(addrs.NoKey))
+		return b.addrOf[out[i]].Less(b.addrOf[out[j]])
 	})
 	return out
 }

@@ -2,8 +2,10 @@ package planning
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -125,11 +127,11 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 		resourceDeps: map[int][]addrs.ConfigResource{},
 	}
 	cg.addVertices(addrs.RootModule, cfg, prior)
+	refs := allReferences(cg.vertices, schemas, prepare)
 	var ds diags.Diagnostics
 	for i, v := range cg.vertices {
-		refs, rds := vertexReferences(v, schemas, prepare)
-		ds = ds.Append(rds)
-		ds = ds.Append(cg.connectRefs(i, v.module, refs))
+		ds = ds.Append(refs[i].diags)
+		ds = ds.Append(cg.connectRefs(i, v.module, refs[i].refs))
 		if v.kind == vResource {
 			ds = ds.Append(cg.connectDependsOn(i, v.module, v.resource.DependsOn))
 			cg.g.Connect(i, cg.providerVertex(v.resource.ProviderConfigAddr(), nil))
@@ -185,7 +187,7 @@ func (cg *configGraph) addVertices(path addrs.Module, mod *configs.Module, prior
 		}
 	}
 	sort.Slice(orphans, func(i, j int) bool {
-		return orphans[i].Addr.Instance(addrs.NoKey).Less(orphans[j].Addr.Instance(addrs.NoKey))
+		return orphans[i].Addr.Less(orphans[j].Addr)
 	})
 	for _, rs := range orphans {
 		cg.add(&vertex{kind: vOrphan, module: rs.Addr.Module.Module(), orphan: rs})
@@ -203,6 +205,45 @@ func (cg *configGraph) providerVertex(addr addrs.AbsProviderConfig, pc *configs.
 	i := cg.add(&vertex{kind: vProvider, provider: addr, pcfg: pc})
 	cg.providers[key] = i
 	return i
+}
+
+type vertexRefs struct {
+	refs  []*addrs.Reference
+	diags diags.Diagnostics
+}
+
+// allReferences finds the references of every vertex, in parallel: each
+// resource body is analysed on the way (and the analysis kept for
+// evaluation), which is most of building the graph of a large
+// configuration.
+func allReferences(vertices []*vertex, schemas providers.Schemas, prepare preparer) []vertexRefs {
+	out := make([]vertexRefs, len(vertices))
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(vertices); i += workers {
+				out[i] = safeReferences(vertices[i], schemas, prepare)
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// safeReferences is vertexReferences with a panic (a bug in the analysis)
+// turned into an error about the object, not a crash.
+func safeReferences(v *vertex, schemas providers.Schemas, prepare preparer) (out vertexRefs) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = vertexRefs{diags: diags.Diagnostics{diags.Errorf("Internal error analysing the configuration",
+				"Finding the references of %s failed: %v. This is a bug in Cairn; please report it with the configuration.", v, r)}}
+		}
+	}()
+	out.refs, out.diags = vertexReferences(v, schemas, prepare)
+	return out
 }
 
 // vertexReferences returns every reference the vertex's expressions make.

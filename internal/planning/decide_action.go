@@ -71,11 +71,13 @@ func valuesEqual(a, b cty.Value) bool {
 	if a.IsNull() && b.IsNull() {
 		return true
 	}
+	if a.RawEquals(b) {
+		// The common case (nothing changed) costs one walk more: raw
+		// equality holds for unknowns too, which are never equal.
+		return a.IsWhollyKnown()
+	}
 	if !a.IsWhollyKnown() || !b.IsWhollyKnown() {
 		return false
-	}
-	if a.RawEquals(b) {
-		return true
 	}
 	au, aMarks := marks.Unmark(a)
 	bu, bMarks := marks.Unmark(b)

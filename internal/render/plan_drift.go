@@ -25,7 +25,8 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 	}
 	var out []*plans.ResourceInstanceChange
 	var err error
-	p.PrevRunState.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
+	// Every object is looked at, but only the few that drifted are sorted.
+	forEachInstance(p.PrevRunState, func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
 		if err != nil {
 			return
 		}
@@ -58,7 +59,17 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 			}
 		}
 	})
+	sort.Slice(out, func(i, j int) bool { return out[i].ObjectAddr().Less(out[j].ObjectAddr()) })
 	return out, err
+}
+
+// forEachInstance calls fn for every instance of s, in no particular order.
+func forEachInstance(s *states.State, fn func(addrs.AbsResourceInstance, *states.Resource, *states.ResourceInstance)) {
+	for _, rs := range s.Resources {
+		for k, is := range rs.Instances {
+			fn(rs.Addr.Instance(k), rs, is)
+		}
+	}
 }
 
 // driftChange compares one object before and after refresh; it returns nil

@@ -141,9 +141,7 @@ func (s *State) SortedResources() []*Resource {
 	for _, r := range s.Resources {
 		out = append(out, r)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		return out[i].Addr.Instance(addrs.NoKey).Less(out[j].Addr.Instance(addrs.NoKey))
-	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Addr.Less(out[j].Addr) })
 	return out
 }
 
