@@ -113,6 +113,11 @@ func (p AbsProviderConfig) String() string {
 	return b.String()
 }
 
+// Equal reports whether two addresses are the same.
+func (p AbsProviderConfig) Equal(o AbsProviderConfig) bool {
+	return p.Provider == o.Provider && p.Alias == o.Alias && p.Module.Equal(o.Module)
+}
+
 // UniqueKey implements UniqueKeyer.
 func (p AbsProviderConfig) UniqueKey() UniqueKey {
 	return providerConfigKey{module: p.Module.String(), provider: p.Provider, alias: p.Alias}

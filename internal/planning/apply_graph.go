@@ -1,7 +1,6 @@
 package planning
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -27,19 +26,23 @@ type applyGraphBuilder struct {
 	// node its dependents wait for (a resource's join node).
 	nodeOf    map[vertexInstance]int
 	providers map[addrs.UniqueKey]int
-	// By AbsResource: the resource's operand index, expand and join nodes.
-	resources map[addrs.UniqueKey]int
-	expand    map[addrs.UniqueKey]int
-	join      map[addrs.UniqueKey]int
-	// deletes holds each resource's delete nodes and destroyed the join
-	// over them; updates its in-place update nodes and updated the join
-	// over them.
-	deletes   map[addrs.UniqueKey][]int
-	destroyed map[addrs.UniqueKey]int
-	updates   map[addrs.UniqueKey][]int
-	updated   map[addrs.UniqueKey]int
-	// addrOf names the resources the maps above are keyed by.
-	addrOf map[addrs.UniqueKey]addrs.AbsResource
+	// resources holds what the graph has of each resource, by AbsResource
+	// key: one map lookup per change.
+	resources map[addrs.UniqueKey]*resourceNodes
+}
+
+// resourceNodes are one resource's operand and nodes. A node index of -1
+// means the resource has no such node.
+type resourceNodes struct {
+	addr addrs.AbsResource
+	ref  int // operand index in Graph.Resources, -1 until needed
+	// expand and join wait for what the resource refers to and for every
+	// change that leaves an object of it.
+	expand, join int
+	// deletes are its delete nodes and destroyed the join over them;
+	// updates its in-place update nodes and updated the join over them.
+	deletes, updates   []int
+	destroyed, updated int
 }
 
 // vertexInstance is a configuration vertex in one module instance.
@@ -56,10 +59,8 @@ func buildApplyGraph(plan *plans.Plan, cg *configGraph, moduleInstances func(add
 	size := 2*len(cg.vertices) + 3*len(plan.Changes)
 	b := &applyGraphBuilder{
 		plan: plan, cg: cg, moduleInstances: moduleInstances, g: &plans.Graph{Nodes: make([]plans.Node, 0, size)},
-		nodeOf: map[vertexInstance]int{}, providers: map[addrs.UniqueKey]int{}, resources: map[addrs.UniqueKey]int{},
-		expand: map[addrs.UniqueKey]int{}, join: map[addrs.UniqueKey]int{},
-		deletes: map[addrs.UniqueKey][]int{}, destroyed: map[addrs.UniqueKey]int{},
-		updates: map[addrs.UniqueKey][]int{}, updated: map[addrs.UniqueKey]int{}, addrOf: map[addrs.UniqueKey]addrs.AbsResource{},
+		nodeOf: make(map[vertexInstance]int, len(cg.vertices)), providers: map[addrs.UniqueKey]int{},
+		resources: make(map[addrs.UniqueKey]*resourceNodes, len(cg.vertices)),
 	}
 	b.addConfigNodes()
 	b.addChangeNodes()
@@ -69,15 +70,24 @@ func buildApplyGraph(plan *plans.Plan, cg *configGraph, moduleInstances func(add
 	return b.g, b.checkAcyclic()
 }
 
-// resource returns the operand index of a resource, adding it on first use.
-func (b *applyGraphBuilder) resource(addr addrs.AbsResource) int {
+// resource returns what the graph has of a resource, adding an empty
+// record on first use.
+func (b *applyGraphBuilder) resource(addr addrs.AbsResource) *resourceNodes {
 	k := addr.UniqueKey()
-	if i, ok := b.resources[k]; ok {
-		return i
+	if r, ok := b.resources[k]; ok {
+		return r
 	}
-	i := b.g.AddResource(addr)
-	b.resources[k], b.addrOf[k] = i, addr
-	return i
+	r := &resourceNodes{addr: addr, ref: -1, expand: -1, join: -1, destroyed: -1, updated: -1}
+	b.resources[k] = r
+	return r
+}
+
+// operand returns the resource's operand index, adding it on first use.
+func (b *applyGraphBuilder) operand(r *resourceNodes) int {
+	if r.ref < 0 {
+		r.ref = b.g.AddResource(r.addr)
+	}
+	return r.ref
 }
 
 // addConfigNodes adds provider, local, output, expand and join nodes.
@@ -107,12 +117,11 @@ func (b *applyGraphBuilder) addConfigNodes() {
 				continue
 			}
 			for _, m := range b.moduleInstances(v.module) {
-				addr := v.resource.Addr().Absolute(m)
-				ref := b.resource(addr)
-				e := b.g.Add(plans.Node{Op: plans.OpExpand, Ref: ref})
-				j := b.g.Add(plans.Node{Op: plans.OpJoinResource, Ref: ref, Deps: []int{e}})
-				b.expand[addr.UniqueKey()], b.join[addr.UniqueKey()] = e, j
-				b.nodeOf[vertexInstance{i, m.String()}] = j
+				r := b.resource(v.resource.Addr().Absolute(m))
+				ref := b.operand(r)
+				r.expand = b.g.Add(plans.Node{Op: plans.OpExpand, Ref: ref})
+				r.join = b.g.Add(plans.Node{Op: plans.OpJoinResource, Ref: ref, Deps: []int{r.expand}})
+				b.nodeOf[vertexInstance{i, m.String()}] = r.join
 			}
 		}
 	}
@@ -121,12 +130,17 @@ func (b *applyGraphBuilder) addConfigNodes() {
 // addChangeNodes adds one node per change (two for a replacement) and ties
 // creates and updates to their resource's expand and join nodes.
 func (b *applyGraphBuilder) addChangeNodes() {
+	var lastProvider addrs.AbsProviderConfig
+	prov := -1
 	for ci, c := range b.plan.Changes {
 		if c.Action == plans.NoOp {
 			continue
 		}
-		res := c.Addr.ContainingResource()
-		prov := b.providers[c.Provider.UniqueKey()]
+		res := b.resource(c.Addr.ContainingResource())
+		if prov < 0 || !c.Provider.Equal(lastProvider) {
+			// Changes come sorted, so runs of one provider are common.
+			prov, lastProvider = b.providers[c.Provider.UniqueKey()], c.Provider
+		}
 		node := func(op plans.Op, deps ...int) plans.Node {
 			return plans.Node{Op: op, Ref: ci, Deps: append([]int{prov}, deps...)}
 		}
@@ -152,8 +166,7 @@ func (b *applyGraphBuilder) addChangeNodes() {
 			dn.Deposed = dk
 			b.addDelete(res, dn)
 		case plans.Update:
-			n := b.addCreate(res, node(plans.OpUpdate))
-			b.updates[res.UniqueKey()] = append(b.updates[res.UniqueKey()], n)
+			res.updates = append(res.updates, b.addCreate(res, node(plans.OpUpdate)))
 		case plans.Create:
 			b.addCreate(res, node(plans.OpCreate))
 		case plans.Read:
@@ -164,23 +177,21 @@ func (b *applyGraphBuilder) addChangeNodes() {
 
 // addCreate adds a node that leaves an object: it waits for the resource's
 // expand node, and the resource's join waits for it.
-func (b *applyGraphBuilder) addCreate(res addrs.AbsResource, n plans.Node) int {
-	k := res.UniqueKey()
-	if e, ok := b.expand[k]; ok {
-		n.Deps = append(n.Deps, e)
+func (b *applyGraphBuilder) addCreate(res *resourceNodes, n plans.Node) int {
+	if res.expand >= 0 {
+		n.Deps = append(n.Deps, res.expand)
 	}
 	i := b.g.Add(n)
-	if j, ok := b.join[k]; ok {
-		b.g.Nodes[j].Deps = append(b.g.Nodes[j].Deps, i)
+	if res.join >= 0 {
+		b.g.Nodes[res.join].Deps = append(b.g.Nodes[res.join].Deps, i)
 	}
 	return i
 }
 
-func (b *applyGraphBuilder) addDelete(res addrs.AbsResource, n plans.Node) int {
-	b.resource(res)
+func (b *applyGraphBuilder) addDelete(res *resourceNodes, n plans.Node) int {
+	b.operand(res)
 	i := b.g.Add(n)
-	k := res.UniqueKey()
-	b.deletes[k] = append(b.deletes[k], i)
+	res.deletes = append(res.deletes, i)
 	return i
 }
 
@@ -207,7 +218,11 @@ func (b *applyGraphBuilder) connectConfigDeps() {
 		for _, m := range insts {
 			n, ok := b.nodeOf[vertexInstance{i, m.String()}]
 			if v.kind == vResource {
-				n, ok = b.expand[v.resource.Addr().Absolute(m).UniqueKey()]
+				r := b.resources[v.resource.Addr().Absolute(m).UniqueKey()]
+				n, ok = -1, r != nil && r.expand >= 0
+				if ok {
+					n = r.expand
+				}
 			}
 			if !ok {
 				continue
@@ -253,17 +268,4 @@ func (b *applyGraphBuilder) checkAcyclic() diags.Diagnostics {
 	}
 	return diags.Diagnostics{diags.Errorf("Cycle in the operation graph",
 		"The changes cannot be ordered: %s. This is a bug in Cairn's planner; please report it with the configuration.", strings.Join(names, " → "))}
-}
-
-// sortedKeysOf lists resource keys of m in address order, for a
-// deterministic graph.
-func (b *applyGraphBuilder) sortedKeysOf(m map[addrs.UniqueKey][]int) []addrs.UniqueKey {
-	out := make([]addrs.UniqueKey, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		return b.addrOf[out[i]].Less(b.addrOf[out[j]])
-	})
-	return out
 }

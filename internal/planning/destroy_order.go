@@ -1,6 +1,8 @@
 package planning
 
 import (
+	"sort"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/plans"
 )
@@ -12,23 +14,28 @@ import (
 // create-before-destroy for everything the dependents do (they must use
 // the new object first).
 func (b *applyGraphBuilder) addDestroyOrdering() {
-	if len(b.deletes) == 0 {
+	var order []*resourceNodes
+	for _, r := range b.resources {
+		if len(r.deletes) > 0 {
+			order = append(order, r)
+		}
+	}
+	if len(order) == 0 {
 		return
 	}
-	order := b.sortedKeysOf(b.deletes)
-	for _, k := range order {
-		deps := append([]int(nil), b.deletes[k]...)
-		b.destroyed[k] = b.g.Add(plans.Node{Op: plans.OpJoinDestroyed, Ref: b.resources[k], Deps: deps})
+	sort.Slice(order, func(i, j int) bool { return order[i].addr.Less(order[j].addr) })
+	for _, r := range order {
+		r.destroyed = b.g.Add(plans.Node{Op: plans.OpJoinDestroyed, Ref: r.ref, Deps: append([]int(nil), r.deletes...)})
 	}
 	dependents := b.dependents()
-	for _, k := range order {
-		for _, dep := range dependents[k] {
-			if dep == k {
+	for _, r := range order {
+		for _, dep := range dependents[r.addr.UniqueKey()] {
+			if dep == r {
 				continue
 			}
-			for _, n := range b.deletes[k] {
-				if d, ok := b.destroyed[dep]; ok {
-					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, d)
+			for _, n := range r.deletes {
+				if dep.destroyed >= 0 {
+					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, dep.destroyed)
 				}
 				if j, ok := b.dependentsDone(n, dep); ok {
 					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, j)
@@ -53,47 +60,40 @@ func (b *applyGraphBuilder) addDestroyOrdering() {
 //     something the deleted object depends on.
 //   - The destroy step of delete-then-create waits for neither: the
 //     dependents need the new object, which needs the old one gone.
-func (b *applyGraphBuilder) dependentsDone(n int, dep addrs.UniqueKey) (int, bool) {
+func (b *applyGraphBuilder) dependentsDone(n int, dep *resourceNodes) (int, bool) {
 	switch b.plan.Changes[b.g.Nodes[n].Ref].Action {
 	case plans.Delete:
 		return b.updatedJoin(dep)
 	case plans.CreateThenDelete:
-		j, ok := b.join[dep]
-		return j, ok
+		return dep.join, dep.join >= 0
 	}
 	return 0, false
 }
 
 // updatedJoin returns the join over a resource's in-place updates,
 // adding it on first use; ok is false when the resource has none.
-func (b *applyGraphBuilder) updatedJoin(res addrs.UniqueKey) (int, bool) {
-	if j, ok := b.updated[res]; ok {
-		return j, true
+func (b *applyGraphBuilder) updatedJoin(r *resourceNodes) (int, bool) {
+	if r.updated >= 0 {
+		return r.updated, true
 	}
-	ups := b.updates[res]
-	if len(ups) == 0 {
+	if len(r.updates) == 0 {
 		return 0, false
 	}
-	j := b.g.Add(plans.Node{Op: plans.OpJoinUpdated, Ref: b.resources[res], Deps: append([]int(nil), ups...)})
-	b.updated[res] = j
-	return j, true
+	r.updated = b.g.Add(plans.Node{Op: plans.OpJoinUpdated, Ref: b.operand(r), Deps: append([]int(nil), r.updates...)})
+	return r.updated, true
 }
 
 // dependents maps each resource (by AbsResource key) to the resources that
 // depend on it, from configuration (in each module instance) and from the
 // dependencies recorded in prior state.
-func (b *applyGraphBuilder) dependents() map[addrs.UniqueKey][]addrs.UniqueKey {
-	out := map[addrs.UniqueKey][]addrs.UniqueKey{}
-	seen := map[[2]addrs.UniqueKey]bool{}
+func (b *applyGraphBuilder) dependents() map[addrs.UniqueKey][]*resourceNodes {
+	out := map[addrs.UniqueKey][]*resourceNodes{}
+	seen := map[[2]*resourceNodes]bool{}
 	add := func(of, dep addrs.AbsResource) {
-		ok, dk := of.UniqueKey(), dep.UniqueKey()
-		if _, known := b.addrOf[dk]; !known {
-			b.addrOf[dk] = dep
-		}
-		pair := [2]addrs.UniqueKey{ok, dk}
-		if !seen[pair] {
+		o, d := b.resource(of), b.resource(dep)
+		if pair := [2]*resourceNodes{o, d}; !seen[pair] {
 			seen[pair] = true
-			out[ok] = append(out[ok], dk)
+			out[of.UniqueKey()] = append(out[of.UniqueKey()], d)
 		}
 	}
 	for i, deps := range b.cg.resourceDeps {

@@ -66,14 +66,19 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 			// bookkeeping, not a change: neither needs a diff.
 			continue
 		}
-		d, err := diffResourceChange(c, schemas, everything)
+		doc.changes = append(doc.changes, resourceDiff{change: c})
+	}
+	errs := make([]error, len(doc.changes))
+	forEachIndex(len(doc.changes), func(i int) {
+		doc.changes[i].diff, errs[i] = diffResourceChange(doc.changes[i].change, schemas, everything)
+	})
+	for i, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		if d.action != plans.NoOp {
+		if doc.changes[i].diff.action != plans.NoOp {
 			doc.empty = false
 		}
-		doc.changes = append(doc.changes, resourceDiff{c, d})
 	}
 	for _, o := range p.Outputs {
 		d := diffOutputChange(o)
@@ -200,15 +205,20 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 		} else {
 			w.WriteString("\nTerraform will perform the following actions:\n")
 		}
-		var b strings.Builder
-		for _, rd := range doc.changes {
+		texts := make([]string, len(doc.changes))
+		forEachIndex(len(doc.changes), func(i int) {
+			if rd := doc.changes[i]; rd.change.Action != plans.NoOp {
+				var b strings.Builder
+				writeResourceDiff(&b, pr, rd, planned)
+				texts[i] = b.String()
+			}
+		})
+		for i, rd := range doc.changes {
 			if rd.change.Action == plans.NoOp {
 				continue
 			}
-			b.Reset()
-			writeResourceDiff(&b, pr, rd, planned)
 			w.WriteString("\n")
-			w.WriteString(b.String())
+			w.WriteString(texts[i])
 			w.WriteString("\n")
 		}
 		fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to add, %d to change, %d to destroy.\n"), n.add(), n.change(), n.destroy())

@@ -3,7 +3,6 @@ package statemgr
 import (
 	"bytes"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/states"
 )
 
@@ -35,7 +34,7 @@ func sameState(a, b *states.State) bool {
 }
 
 func sameResource(a, b *states.Resource) bool {
-	if !a.Addr.Equal(b.Addr) || !sameProvider(a.ProviderConfig, b.ProviderConfig) || len(a.Instances) != len(b.Instances) {
+	if !a.Addr.Equal(b.Addr) || !a.ProviderConfig.Equal(b.ProviderConfig) || len(a.Instances) != len(b.Instances) {
 		return false
 	}
 	for k, ai := range a.Instances {
@@ -50,10 +49,6 @@ func sameResource(a, b *states.Resource) bool {
 		}
 	}
 	return true
-}
-
-func sameProvider(a, b addrs.AbsProviderConfig) bool {
-	return a.Provider == b.Provider && a.Alias == b.Alias && a.Module.Equal(b.Module)
 }
 
 func sameObject(a, b *states.ObjectSrc) bool {
