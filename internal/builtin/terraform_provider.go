@@ -125,8 +125,9 @@ func (p *TerraformProvider) PlanResourceChange(_ context.Context, req providers.
 		resp.PlannedState = proposed
 		return resp
 	}
-	input, triggers := proposed.GetAttr("input"), proposed.GetAttr("triggers_replace")
-	if prior := req.PriorState; !prior.IsNull() && prior.GetAttr("triggers_replace").RawEquals(triggers) && prior.GetAttr("input").RawEquals(input) {
+	if prior := req.PriorState; !prior.IsNull() &&
+		prior.GetAttr("triggers_replace").RawEquals(proposed.GetAttr("triggers_replace")) &&
+		prior.GetAttr("input").RawEquals(proposed.GetAttr("input")) {
 		// Nothing changes: the proposed state (the prior object's id and
 		// output with the same configuration) is the plan. Most plans of
 		// existing objects are this, so the object is not rebuilt.
@@ -134,6 +135,7 @@ func (p *TerraformProvider) PlanResourceChange(_ context.Context, req providers.
 		return resp
 	}
 	attrs := proposed.AsValueMap()
+	input, triggers := attrs["input"], attrs["triggers_replace"]
 	newOutput := func() cty.Value {
 		if input.IsNull() {
 			return input

@@ -2,8 +2,8 @@ package states
 
 import (
 	"fmt"
+
 	"github.com/cairn-iac/cairn/internal/valjson"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -85,12 +85,9 @@ func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 		}
 		paths = append(paths, p.Path)
 	}
-	if !val.IsWhollyKnown() {
-		return nil, fmt.Errorf("value contains unknown values and cannot be stored")
-	}
-	src, err := ctyjson.Marshal(val, ty)
+	src, err := EncodeValue(val, ty)
 	if err != nil {
-		return nil, fmt.Errorf("encoding attributes: %w", err)
+		return nil, err
 	}
 	return &ObjectSrc{
 		SchemaVersion:       schemaVersion,
@@ -109,7 +106,7 @@ func EncodeValue(v cty.Value, ty cty.Type) ([]byte, error) {
 	if !v.IsWhollyKnown() {
 		return nil, fmt.Errorf("value contains unknown values and cannot be stored")
 	}
-	src, err := ctyjson.Marshal(v, ty)
+	src, err := valjson.Marshal(v, ty)
 	if err != nil {
 		return nil, fmt.Errorf("encoding attributes: %w", err)
 	}
