@@ -225,6 +225,10 @@ func (r AbsResourceInstance) Less(o AbsResourceInstance) bool {
 	return keyLess(r.Resource.Key, o.Resource.Key)
 }
 
+// InstanceKeyLess orders instance keys as Terraform lists instances: no
+// key first, then numbers numerically, then strings.
+func InstanceKeyLess(a, b InstanceKey) bool { return keyLess(a, b) }
+
 func keyLess(a, b InstanceKey) bool {
 	switch ak := a.(type) {
 	case nil:

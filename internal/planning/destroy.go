@@ -33,14 +33,22 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 	if p.opts.Mode == plans.DestroyMode {
 		reason = plans.ReasonNone
 	}
-	for _, key := range prior.SortedInstanceKeys() {
+	keys := prior.SortedInstanceKeys()
+	results := make([]diags.Diagnostics, len(keys))
+	p.forEachInstance(len(keys), func(i int) {
+		key := keys[i]
 		is := prior.Instances[key]
+		var ids diags.Diagnostics
 		if is.Current != nil {
-			ds = ds.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, reason))
+			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, reason))
 		}
 		for _, dk := range sortedDeposed(is) {
-			ds = ds.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+			ids = ids.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
+		results[i] = ids
+	})
+	for _, rds := range results {
+		ds = ds.Append(rds)
 	}
 	return ds
 }

@@ -32,18 +32,7 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 		}
 		results[i] = p.planManagedInstance(ctx, rt, keys[i], is, deps)
 	}
-	if len(keys) == 1 {
-		// Most resources have one instance; the walk already runs
-		// resources in parallel, so no goroutine is needed.
-		planOne(0)
-	} else {
-		var eg errgroup.Group
-		eg.SetLimit(p.opts.Parallelism)
-		for i := range keys {
-			eg.Go(func() error { planOne(i); return nil })
-		}
-		_ = eg.Wait()
-	}
+	p.forEachInstance(len(keys), planOne)
 	for _, rds := range results {
 		ds = ds.Append(rds)
 	}
@@ -51,6 +40,22 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 		ds = ds.Append(p.planOrphanInstances(ctx, rt, prior))
 	}
 	return ds
+}
+
+// forEachInstance runs plan(i) for every instance index of a resource, up
+// to the run's parallelism at once. Most resources have one instance; the
+// walk already plans resources in parallel, so that one is planned inline.
+func (p *planner) forEachInstance(n int, plan func(i int)) {
+	if n == 1 {
+		plan(0)
+		return
+	}
+	var eg errgroup.Group
+	eg.SetLimit(p.opts.Parallelism)
+	for i := 0; i < n; i++ {
+		eg.Go(func() error { plan(i); return nil })
+	}
+	_ = eg.Wait()
 }
 
 // planOrphanInstances plans the deletion of instances whose keys the

@@ -86,7 +86,7 @@ func (p *planner) visitIn(ctx context.Context, v *vertex, m addrs.ModuleInstance
 // planDestroyConfigured plans the deletion of a configured resource in
 // destroy mode, refusing it for prevent_destroy.
 func (p *planner) planDestroyConfigured(ctx context.Context, r *configs.Resource, addr addrs.AbsResource) diags.Diagnostics {
-	if rs := p.opts.PrevState.Resource(addr); rs != nil && r.Mode == addrs.ManagedResourceMode {
+	if rs := p.opts.PrevState.Resource(addr); rs != nil && r.Managed != nil && r.Managed.PreventDestroy {
 		for _, k := range rs.SortedInstanceKeys() {
 			if ds := checkPreventDestroy(r, addr.Instance(k), plans.Delete); ds.HasErrors() {
 				return ds

@@ -151,9 +151,7 @@ func (r *Resource) SortedInstanceKeys() []addrs.InstanceKey {
 	for k := range r.Instances {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		return r.Addr.Instance(keys[i]).Less(r.Addr.Instance(keys[j]))
-	})
+	sort.Slice(keys, func(i, j int) bool { return addrs.InstanceKeyLess(keys[i], keys[j]) })
 	return keys
 }
 
