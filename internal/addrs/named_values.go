@@ -23,28 +23,3 @@ func (l AbsLocalValue) UniqueKey() UniqueKey {
 func (v LocalValue) Absolute(m ModuleInstance) AbsLocalValue {
 	return AbsLocalValue{Module: m, Local: v}
 }
-
-// AbsOutputValue is an output value in one module instance. Root module
-// outputs are the ones state records.
-type AbsOutputValue struct {
-	Module      ModuleInstance
-	OutputValue OutputValue
-}
-
-// String returns e.g. output.a or module.m.output.a.
-func (o AbsOutputValue) String() string {
-	if o.Module.IsRoot() {
-		return o.OutputValue.String()
-	}
-	return o.Module.String() + "." + o.OutputValue.String()
-}
-
-// UniqueKey implements UniqueKeyer.
-func (o AbsOutputValue) UniqueKey() UniqueKey {
-	return outputValueKey{module: o.Module.String(), name: o.OutputValue.Name}
-}
-
-// Absolute places the output in module instance m.
-func (v OutputValue) Absolute(m ModuleInstance) AbsOutputValue {
-	return AbsOutputValue{Module: m, OutputValue: v}
-}

@@ -18,10 +18,6 @@ type InputVariable struct{ Name string }
 // LocalValue is a reference to local.NAME.
 type LocalValue struct{ Name string }
 
-// OutputValue is the address of an output block (not referenceable from the
-// same module, but addressed in plans and state).
-type OutputValue struct{ Name string }
-
 // CountAttr is a reference to count.index.
 type CountAttr struct{ Name string }
 
@@ -49,7 +45,6 @@ func (ResourceInstance) referenceable() {}
 
 func (v InputVariable) String() string { return "var." + v.Name }
 func (v LocalValue) String() string    { return "local." + v.Name }
-func (v OutputValue) String() string   { return "output." + v.Name }
 func (v CountAttr) String() string     { return "count." + v.Name }
 func (v ForEachAttr) String() string   { return "each." + v.Name }
 func (v PathAttr) String() string      { return "path." + v.Name }

@@ -407,10 +407,6 @@ func TestUniqueKey(t *testing.T) {
 			a:      managed("a", "b").Absolute(ModuleInstance{{Name: "m", Key: IntKey(0)}}).Config().UniqueKey(),
 			b:      managed("a", "b").Absolute(ModuleInstance{{Name: "m", Key: IntKey(1)}}).Config().UniqueKey(), want: true,
 		},
-		"LocalVersusOutput": {
-			a: LocalValue{Name: "x"}.Absolute(root).UniqueKey(),
-			b: OutputValue{Name: "x"}.Absolute(root).UniqueKey(),
-		},
 		"LocalsOfModuleInstances": {
 			a: LocalValue{Name: "x"}.Absolute(ModuleInstance{{Name: "m", Key: IntKey(0)}}).UniqueKey(),
 			b: LocalValue{Name: "x"}.Absolute(ModuleInstance{{Name: "m", Key: IntKey(1)}}).UniqueKey(),

@@ -49,10 +49,6 @@ type (
 		module string
 		name   string
 	}
-	outputValueKey struct {
-		module string
-		name   string
-	}
 )
 
 func (moduleInstanceKey) uniqueKeySigil()         {}
@@ -63,4 +59,3 @@ func (resourceInstanceKey) uniqueKeySigil()       {}
 func (resourceInstanceObjectKey) uniqueKeySigil() {}
 func (providerConfigKey) uniqueKeySigil()         {}
 func (localValueKey) uniqueKeySigil()             {}
-func (outputValueKey) uniqueKeySigil()            {}

@@ -3,6 +3,7 @@ package builtin
 import (
 	"context"
 	"fmt"
+
 	"github.com/cairn-iac/cairn/internal/valjson"
 
 	"github.com/cairn-iac/cairn/internal/addrs"

@@ -2,8 +2,9 @@ package objchange
 
 import (
 	"fmt"
-	"github.com/cairn-iac/cairn/internal/marks"
 	"strings"
+
+	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/zclconf/go-cty/cty"

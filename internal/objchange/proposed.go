@@ -27,11 +27,6 @@ func ProposedNew(schema *configschema.Block, prior, config cty.Value) cty.Value 
 	return proposedNewBlock(schema, prior, config)
 }
 
-// ProposedNewDestroy is the proposed new state of a delete: null.
-func ProposedNewDestroy(schema *configschema.Block) cty.Value {
-	return cty.NullVal(schema.ImpliedType())
-}
-
 func proposedNewBlock(schema *configschema.Block, prior, config cty.Value) cty.Value {
 	if config.IsNull() || !config.IsKnown() {
 		return config

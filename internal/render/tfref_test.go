@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
@@ -431,15 +430,6 @@ func stateFromTerraform(t testing.TB, ts *tfjson.State, schemas providers.Schema
 }
 
 // sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // numberFromJSON converts a JSON number, decoded with or without
 // UseNumber.
 func numberFromJSON(v any) cty.Value {

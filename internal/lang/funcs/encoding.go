@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/go-cty-funcs/encoding"
-	"github.com/zclconf/go-cty-yaml"
+	yaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
