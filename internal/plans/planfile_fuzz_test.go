@@ -10,8 +10,8 @@ import (
 // decoder is reached) to the plan file reader: it must return a plan or
 // an error, never panic.
 func FuzzReadFile(f *testing.F) {
-	f.Add([]byte(`{"magic":"cairn-plan-v1","changes":[{"addr":"terraform_data.a","provider":"provider[\"terraform.io/builtin/terraform\"]","action":43,"before":{"type":"\"dynamic\"","msgpack":"wMA="},"after":{"type":"\"string\"","msgpack":"oXg="}}],"graph":[{"kind":67,"change":0,"deps":[0]}]}`))
-	f.Add([]byte(`{"magic":"cairn-plan-v1","graph":[{"kind":82,"resource":"data.x.y"}],"prior_state":{"version":4}}`))
+	f.Add([]byte(`{"magic":"cairn-plan-v2","changes":[{"addr":"terraform_data.a","provider":"provider[\"terraform.io/builtin/terraform\"]","action":43,"before":{"type":"\"dynamic\"","msgpack":"wMA="},"after":{"type":"\"string\"","msgpack":"oXg="}}],"graph":{"nodes":[{"op":67,"ref":0,"deps":[0]},{"op":75,"deposed":"0000abcd"}]}}`))
+	f.Add([]byte(`{"magic":"cairn-plan-v2","graph":{"nodes":[{"op":74}],"resources":["data.x.y"],"locals":["module.m[1].local.z"]},"expansions":[{"resource":"a.b","mode":70,"each":{"k":{"type":"\"string\"","msgpack":"oXg="}}}],"prior_state":{"version":4}}`))
 	f.Add([]byte(`not a plan`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = ReadFile(bytes.NewReader(data))
