@@ -17,6 +17,10 @@ import (
 type Values struct {
 	mu      sync.RWMutex
 	modules map[string]*moduleVals // by ModuleInstance.String()
+	// root is the root module's view, made once: every instance of a
+	// root resource asks for it, and boxing a fresh one costs an
+	// allocation each time.
+	root *moduleData
 }
 
 // moduleVals holds the values of one module instance, keyed by the local
@@ -40,6 +44,7 @@ type resourceVals struct {
 // New returns a table holding the root module's input variable values.
 func New(rootVars map[string]cty.Value) *Values {
 	v := &Values{modules: map[string]*moduleVals{}}
+	v.root = &moduleData{v: v, module: addrs.RootModuleInstance}
 	v.module(addrs.RootModuleInstance).vars = rootVars
 	return v
 }
@@ -60,7 +65,12 @@ func (v *Values) module(m addrs.ModuleInstance) *moduleVals {
 func (v *Values) lookup(m addrs.ModuleInstance) *moduleVals { return v.modules[m.String()] }
 
 // Data returns what expressions in module instance m see.
-func (v *Values) Data(m addrs.ModuleInstance) lang.Data { return moduleData{v: v, module: m} }
+func (v *Values) Data(m addrs.ModuleInstance) lang.Data {
+	if len(m) == 0 {
+		return v.root
+	}
+	return &moduleData{v: v, module: m}
+}
 
 // SetLocal records a local value.
 func (v *Values) SetLocal(addr addrs.AbsLocalValue, val cty.Value) {

@@ -20,9 +20,9 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 		return nil
 	}
 	if addr.Resource.Mode == addrs.DataResourceMode {
-		p.mu.Lock()
+		p.refreshedMu.Lock()
 		p.refreshed.RemoveResource(addr)
-		p.mu.Unlock()
+		p.refreshedMu.Unlock()
 		return nil
 	}
 	rt, ds := p.resourceTarget(addr, nil, pAddr)

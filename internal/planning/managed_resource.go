@@ -125,8 +125,8 @@ func (p *planner) impliedMove(prior *states.Resource, rt *resourceTarget) *state
 	delete(moved.Instances, from)
 	moved.Instances[to] = is
 	fromAddr, toAddr := prior.Addr.Instance(from), prior.Addr.Instance(to)
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	p.refreshedMu.Lock()
+	defer p.refreshedMu.Unlock()
 	p.refreshed.SetObject(fromAddr.Object(addrs.NotDeposed), nil, rt.pAddr)
 	for dk := range is.Deposed {
 		p.refreshed.SetObject(fromAddr.Object(dk), nil, rt.pAddr)

@@ -49,7 +49,8 @@ type Options struct {
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the
-// results they share are guarded by mu.
+// results they share are guarded by one lock each, so that recording a
+// change never waits for a refreshed object being stored.
 type planner struct {
 	opts    Options
 	schemas providers.Schemas
@@ -64,17 +65,23 @@ type planner struct {
 	// metas holds each module's provider_meta values.
 	metas *eval.ProviderMetas
 
-	mu      sync.Mutex
-	changes []*plans.ResourceInstanceChange
+	changesMu sync.Mutex
+	changes   []*plans.ResourceInstanceChange
 	// byAddr indexes the changes of current objects by instance, and
 	// byResource summarises them per resource, so replace_triggered_by and
 	// data sources' depends_on look changes up instead of scanning them.
 	byAddr     map[addrs.UniqueKey]*plans.ResourceInstanceChange
 	byResource map[addrs.UniqueKey]resourceChanges
-	outputs    []*plans.OutputChange
-	expansions []*plans.ResourceExpansion
-	refreshed  *states.State
-	diags      diags.Diagnostics
+
+	expansionsMu sync.Mutex
+	expansions   []*plans.ResourceExpansion
+
+	refreshedMu sync.Mutex
+	refreshed   *states.State
+
+	mu      sync.Mutex // outputs and diags
+	outputs []*plans.OutputChange
+	diags   diags.Diagnostics
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
@@ -173,16 +180,21 @@ type resourceChanges struct {
 	updatedOrReplaced bool
 }
 
-// record adds a change to the plan.
+// record adds a change to the plan. Keys are built before the lock is
+// taken: every instance passes through here, and an allocation under a
+// contended lock (a GC assist, a map growing) stalls every worker.
 func (p *planner) record(c *plans.ResourceInstanceChange) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.changes = append(p.changes, c)
 	if c.DeposedKey != addrs.NotDeposed {
+		p.changesMu.Lock()
+		p.changes = append(p.changes, c)
+		p.changesMu.Unlock()
 		return
 	}
-	p.byAddr[c.Addr.UniqueKey()] = c
-	rk := c.Addr.ContainingResource().UniqueKey()
+	ik, rk := c.Addr.UniqueKey(), c.Addr.ContainingResource().UniqueKey()
+	p.changesMu.Lock()
+	defer p.changesMu.Unlock()
+	p.changes = append(p.changes, c)
+	p.byAddr[ik] = c
 	rc := p.byResource[rk]
 	rc.pending = rc.pending || c.Action != plans.NoOp
 	rc.updatedOrReplaced = rc.updatedOrReplaced || c.Action == plans.Update || c.Action.IsReplace()
@@ -191,38 +203,41 @@ func (p *planner) record(c *plans.ResourceInstanceChange) {
 
 // recordExpansion adds a resource's expansion to the plan.
 func (p *planner) recordExpansion(e *plans.ResourceExpansion) {
-	p.mu.Lock()
+	p.expansionsMu.Lock()
 	p.expansions = append(p.expansions, e)
-	p.mu.Unlock()
+	p.expansionsMu.Unlock()
 }
 
 // changeFor returns the planned change of an instance's current object.
 func (p *planner) changeFor(addr addrs.AbsResourceInstance) *plans.ResourceInstanceChange {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.byAddr[addr.UniqueKey()]
+	k := addr.UniqueKey()
+	p.changesMu.Lock()
+	defer p.changesMu.Unlock()
+	return p.byAddr[k]
 }
 
 // anyUpdatedOrReplaced reports whether an instance of r is planned for
 // update or replacement.
 func (p *planner) anyUpdatedOrReplaced(r addrs.AbsResource) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.byResource[r.UniqueKey()].updatedOrReplaced
+	k := r.UniqueKey()
+	p.changesMu.Lock()
+	defer p.changesMu.Unlock()
+	return p.byResource[k].updatedOrReplaced
 }
 
 // hasPendingChanges reports whether an instance of r has a change that is
 // not a no-op.
 func (p *planner) hasPendingChanges(r addrs.AbsResource) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.byResource[r.UniqueKey()].pending
+	k := r.UniqueKey()
+	p.changesMu.Lock()
+	defer p.changesMu.Unlock()
+	return p.byResource[k].pending
 }
 
 // setRefreshed records an object's refreshed form in the prior state the
 // plan will carry (nil removes it: the object is gone).
 func (p *planner) setRefreshed(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	p.refreshedMu.Lock()
+	defer p.refreshedMu.Unlock()
 	p.refreshed.SetObject(addr, obj, provider)
 }

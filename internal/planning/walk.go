@@ -23,6 +23,9 @@ import (
 func (p *planner) walk(ctx context.Context) diags.Diagnostics {
 	res := p.cg.g.Walk(ctx, p.opts.Parallelism, func(ctx context.Context, i int) error {
 		ds := p.visit(ctx, p.cg.vertices[i])
+		if len(ds) == 0 {
+			return nil
+		}
 		p.mu.Lock()
 		p.diags = p.diags.Append(ds)
 		p.mu.Unlock()
