@@ -2,10 +2,8 @@ package planning
 
 import (
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -13,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/graph"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/parallel"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/hashicorp/hcl/v2"
@@ -218,18 +217,9 @@ type vertexRefs struct {
 // configuration.
 func allReferences(vertices []*vertex, schemas providers.Schemas, prepare preparer) []vertexRefs {
 	out := make([]vertexRefs, len(vertices))
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(vertices); i += workers {
-				out[i] = safeReferences(vertices[i], schemas, prepare)
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.ForEach(len(vertices), func(i int) {
+		out[i] = safeReferences(vertices[i], schemas, prepare)
+	})
 	return out
 }
 

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"runtime"
 	"testing"
+
+	"github.com/cairn-iac/cairn/internal/parallel"
 )
 
 // TestPlanParallelMatchesSerial: rendering the changes of a large plan on
 // every core gives the same text, in the same order, as on one.
 func TestPlanParallelMatchesSerial(t *testing.T) {
-	p := benchPlan(3 * parallelMin)
+	p := benchPlan(3 * parallel.MinItems)
 	render := func() string {
 		var b bytes.Buffer
 		if err := Plan(&b, p, builtinSchemas(), Options{Color: true}); err != nil {

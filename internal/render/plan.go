@@ -9,6 +9,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/parallel"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
@@ -69,7 +70,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		doc.changes = append(doc.changes, resourceDiff{change: c})
 	}
 	errs := make([]error, len(doc.changes))
-	forEachIndex(len(doc.changes), func(i int) {
+	parallel.ForEach(len(doc.changes), func(i int) {
 		doc.changes[i].diff, errs[i] = diffResourceChange(doc.changes[i].change, schemas, everything)
 	})
 	for i, err := range errs {
@@ -206,7 +207,7 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 			w.WriteString("\nTerraform will perform the following actions:\n")
 		}
 		texts := make([]string, len(doc.changes))
-		forEachIndex(len(doc.changes), func(i int) {
+		parallel.ForEach(len(doc.changes), func(i int) {
 			if rd := doc.changes[i]; rd.change.Action != plans.NoOp {
 				var b strings.Builder
 				writeResourceDiff(&b, pr, rd, planned)

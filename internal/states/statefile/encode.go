@@ -4,8 +4,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
+
+	"github.com/cairn-iac/cairn/internal/parallel"
 )
 
 // appendFile serializes doc exactly as json.MarshalIndent(doc, "", "  ")
@@ -32,15 +35,17 @@ func appendFile(dst []byte, doc *fileV4) ([]byte, error) {
 	if len(doc.Resources) == 0 {
 		dst = append(dst, "[]"...)
 	} else {
+		instances, err := encodeInstances(doc.Resources)
+		if err != nil {
+			return nil, err
+		}
+		dst = slices.Grow(dst, resourcesSize(doc.Resources, instances))
 		dst = append(dst, '[')
 		for i := range doc.Resources {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			var err error
-			if dst, err = appendResource(dst, &doc.Resources[i]); err != nil {
-				return nil, err
-			}
+			dst = appendResource(dst, &doc.Resources[i], instances[i])
 		}
 		dst = append(dst, "\n  ]"...)
 	}
@@ -76,7 +81,49 @@ func appendOutputs(dst []byte, outputs map[string]outputV4) []byte {
 	return append(dst, "\n  }"...)
 }
 
-func appendResource(dst []byte, r *resourceV4) ([]byte, error) {
+// encodeInstances encodes every instance of every resource into its own
+// buffer, on every core: a large state is mostly its instances, and they
+// are independent however they are spread over resources. The result is
+// indexed like rs and each resource's Instances.
+func encodeInstances(rs []resourceV4) ([][][]byte, error) {
+	type ref struct{ r, i int }
+	var refs []ref
+	out := make([][][]byte, len(rs))
+	for r := range rs {
+		out[r] = make([][]byte, len(rs[r].Instances))
+		for i := range rs[r].Instances {
+			refs = append(refs, ref{r, i})
+		}
+	}
+	errs := make([]error, len(refs))
+	parallel.ForEach(len(refs), func(k int) {
+		is := &rs[refs[k].r].Instances[refs[k].i]
+		out[refs[k].r][refs[k].i], errs[k] = appendInstance(make([]byte, 0, instanceSizeHint(is)), is, instanceLayout)
+	})
+	for k, err := range errs {
+		if err != nil { // the first in file order, whichever core met it
+			r := &rs[refs[k].r]
+			return nil, fmt.Errorf("%s.%s: instances[%d]: %w", r.Type, r.Name, refs[k].i, err)
+		}
+	}
+	return out, nil
+}
+
+// resourcesSize is a close upper bound of what appendResource appends for
+// rs, so that the file's buffer is allocated once.
+func resourcesSize(rs []resourceV4, instances [][][]byte) int {
+	n := 64
+	for i := range rs {
+		n += 192 + len(rs[i].Module) + len(rs[i].Type) + len(rs[i].Name) + len(rs[i].Provider)
+		for _, is := range instances[i] {
+			n += 16 + len(is)
+		}
+	}
+	return n
+}
+
+// appendResource appends r with its instances already encoded.
+func appendResource(dst []byte, r *resourceV4, instances [][]byte) []byte {
 	dst = append(dst, "\n    {"...)
 	if r.Module != "" {
 		dst = append(dst, "\n      \"module\": "...)
@@ -92,23 +139,18 @@ func appendResource(dst []byte, r *resourceV4) ([]byte, error) {
 	dst = append(dst, ",\n      \"provider\": "...)
 	dst = appendString(dst, r.Provider)
 	dst = append(dst, ",\n      \"instances\": "...)
-	if len(r.Instances) == 0 {
-		dst = append(dst, "[]"...)
-	} else {
-		dst = append(dst, '[')
-		for i := range r.Instances {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			var err error
-			dst = newline(dst, instanceLayout.depth-1)
-			if dst, err = appendInstance(dst, &r.Instances[i], instanceLayout); err != nil {
-				return nil, fmt.Errorf("%s.%s: instances[%d]: %w", r.Type, r.Name, i, err)
-			}
-		}
-		dst = append(dst, "\n      ]"...)
+	if len(instances) == 0 {
+		return append(dst, "[]\n    }"...)
 	}
-	return append(dst, "\n    }"...), nil
+	dst = append(dst, '[')
+	for i, is := range instances {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = newline(dst, instanceLayout.depth-1)
+		dst = append(dst, is...)
+	}
+	return append(dst, "\n      ]\n    }"...)
 }
 
 // layout is how an object is laid out: indented at a depth, as in state

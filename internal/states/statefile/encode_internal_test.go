@@ -3,11 +3,18 @@ package statefile
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/parallel"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/google/go-cmp/cmp"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // The hand-written encoder must produce exactly what encoding/json
@@ -157,4 +164,77 @@ func FuzzAppendString(f *testing.F) {
 			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
 		}
 	})
+}
+
+// TestAppendFileLargeMatchesEncodingJSON: a state big enough to be encoded
+// on several cores still comes out exactly as encoding/json lays it out,
+// resources in Terraform's order.
+func TestAppendFileLargeMatchesEncodingJSON(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	s := states.NewState()
+	provider := addrs.AbsProviderConfig{Provider: addrs.NewBuiltInProvider("terraform")}
+	for i := range 3 * parallel.MinItems {
+		addr := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: fmt.Sprintf("r%d", i)}.
+			Absolute(addrs.RootModuleInstance).Instance(addrs.IntKey(i % 3))
+		s.SetResourceInstanceCurrent(addr, &states.ObjectSrc{
+			AttrsJSON: fmt.Appendf(nil, `{"id":"%d","input":{"value":[%d,"x"],"type":["tuple",["number","string"]]}}`, i, i),
+			Status:    states.ObjectReady,
+		}, provider)
+	}
+	doc, err := encodeFile(&File{TerraformVersion: "1.5.7", Serial: 1, Lineage: "l", State: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := appendFile(nil, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(referenceMarshal(t, doc)), string(got)); diff != "" {
+		t.Fatalf("appendFile differs from json.MarshalIndent (-want +got):\n%s", diff)
+	}
+}
+
+// TestAppendFileReportsFirstBadResource: with several resources unable to
+// be encoded, the error names the first in file order, whichever core
+// got to it first.
+func TestAppendFileReportsFirstBadResource(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	doc := &fileV4{Version: "4"}
+	for i := range 3 * parallel.MinItems {
+		attrs := json.RawMessage(`{"id":"x"}`)
+		if i%50 == 7 {
+			attrs = json.RawMessage(`{"id":`)
+		}
+		doc.Resources = append(doc.Resources, resourceV4{Mode: modeManaged, Type: "t", Name: fmt.Sprintf("n%03d", i),
+			Instances: []instanceV4{{Attributes: attrs}}})
+	}
+	for range 20 {
+		_, err := appendFile(nil, doc)
+		if err == nil || !strings.Contains(err.Error(), "t.n007") {
+			t.Fatalf("error = %v, want one about t.n007", err)
+		}
+	}
+}
+
+// TestEncodeFileReportsFirstBadResource: the same for objects whose
+// sensitive paths cannot be encoded, found while encoding on every core.
+func TestEncodeFileReportsFirstBadResource(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	s := states.NewState()
+	provider := addrs.AbsProviderConfig{Provider: addrs.NewBuiltInProvider("terraform")}
+	for i := range 3 * parallel.MinItems {
+		obj := &states.ObjectSrc{AttrsJSON: []byte(`{"id":"x"}`), Status: states.ObjectReady}
+		if i%50 == 7 {
+			obj.AttrSensitivePaths = []cty.Path{{cty.IndexStep{Key: cty.UnknownVal(cty.String)}}}
+		}
+		addr := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "t", Name: fmt.Sprintf("n%03d", i)}.
+			Absolute(addrs.RootModuleInstance).Instance(addrs.NoKey)
+		s.SetResourceInstanceCurrent(addr, obj, provider)
+	}
+	for range 20 {
+		_, err := encodeFile(&File{State: s})
+		if err == nil || !strings.Contains(err.Error(), "t.n007") {
+			t.Fatalf("error = %v, want one about t.n007", err)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/parallel"
 	"github.com/cairn-iac/cairn/internal/states"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
@@ -39,25 +40,16 @@ func Marshal(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding state: %w", err)
 	}
-	src, err := appendFile(make([]byte, 0, sizeHint(doc)), doc)
+	src, err := appendFile(nil, doc)
 	if err != nil {
 		return nil, fmt.Errorf("encoding state: %w", err)
 	}
 	return append(src, '\n'), nil
 }
 
-// sizeHint estimates the encoded size of doc, so that the output buffer is
-// allocated once: indentation roughly triples compact attribute JSON.
-func sizeHint(doc *fileV4) int {
-	n := 1024
-	for i := range doc.Resources {
-		n += 256
-		for j := range doc.Resources[i].Instances {
-			n += 256 + 4*len(doc.Resources[i].Instances[j].Attributes)
-		}
-	}
-	return n
-}
+// instanceSizeHint estimates the encoded size of one instance:
+// indentation roughly triples compact attribute JSON.
+func instanceSizeHint(is *instanceV4) int { return 256 + 3*len(is.Attributes) }
 
 func encodeFile(f *File) (*fileV4, error) {
 	doc := &fileV4{
@@ -78,16 +70,36 @@ func encodeFile(f *File) (*fileV4, error) {
 		}
 		doc.Outputs[name] = ov
 	}
-	doc.Resources = make([]resourceV4, 0, len(f.State.Resources))
+	list := make([]*states.Resource, 0, len(f.State.Resources))
 	for _, rs := range f.State.Resources {
-		r, err := encodeResource(rs)
-		if err != nil {
-			return nil, fmt.Errorf("resource %s: %w", rs.Addr, err)
-		}
-		doc.Resources = append(doc.Resources, r)
+		list = append(list, rs)
+	}
+	doc.Resources = make([]resourceV4, len(list))
+	errs := make([]error, len(list))
+	parallel.ForEach(len(list), func(i int) {
+		doc.Resources[i], errs[i] = encodeResource(list[i])
+	})
+	if err := firstError(list, errs); err != nil {
+		return nil, err
 	}
 	sort.Slice(doc.Resources, func(i, j int) bool { return resourceLess(&doc.Resources[i], &doc.Resources[j]) })
 	return doc, nil
+}
+
+// firstError returns the error of the first resource, in address order,
+// that failed to encode: which one is reported must not depend on which
+// core finished first.
+func firstError(list []*states.Resource, errs []error) error {
+	first := -1
+	for i, err := range errs {
+		if err != nil && (first < 0 || list[i].Addr.Less(list[first].Addr)) {
+			first = i
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	return fmt.Errorf("resource %s: %w", list[first].Addr, errs[first])
 }
 
 // resourceLess orders resources as Terraform does: by the text of the
