@@ -98,13 +98,20 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	}
 	p := &planner{
 		opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
-		refreshed: opts.PrevState.DeepCopy(),
 	}
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
 		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
 	}
+	// The copy of a large state the refresh writes into is made while the
+	// configuration is analysed, which does not look at it.
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		p.refreshed = opts.PrevState.DeepCopy()
+	}()
 	ds := p.prepare(ctx)
+	<-copied
 	if !ds.HasErrors() {
 		p.set = opts.Providers.NewInstanceSet(ctx)
 		ds = ds.Append(p.walk(ctx))
