@@ -4,17 +4,16 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // checkName reports an invalid identifier used as the name of something
 // (kind is e.g. "variable name"), at the label or attribute name that
 // declares it.
 func checkName(name, kind string, rng hcl.Range) hcl.Diagnostics {
-	if validIdentifier(name) {
+	if addrs.ValidIdentifier(name) {
 		return nil
 	}
 	return hcl.Diagnostics{{
@@ -24,24 +23,6 @@ func checkName(name, kind string, rng hcl.Range) hcl.Diagnostics {
 			"contain only letters, digits, underscores and dashes. Rename it.", name, kind),
 		Subject: rng.Ptr(),
 	}}
-}
-
-// validIdentifier is hclsyntax.ValidIdentifier with a fast path for the
-// ASCII names nearly every configuration uses; names are checked once per
-// declaration, and large configurations have tens of thousands of them.
-func validIdentifier(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= utf8.RuneSelf:
-			return hclsyntax.ValidIdentifier(s)
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case (c >= '0' && c <= '9' || c == '-') && i > 0:
-		default:
-			return false
-		}
-	}
-	return s != ""
 }
 
 // checkProviderLocalName reports a provider local name that is not in the

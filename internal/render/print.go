@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // printer writes diff trees as Terraform prints them. It holds the painted
@@ -114,28 +114,10 @@ func indent(n int) string { return strings.Repeat("    ", n) }
 // attrName returns name as it may appear before "=": an identifier as is,
 // anything else quoted.
 func attrName(name string) string {
-	if asciiIdentifier(name) || hclsyntax.ValidIdentifier(name) {
+	if addrs.ValidIdentifier(name) {
 		return name
 	}
 	return quote(name)
-}
-
-// asciiIdentifier is a fast check for the common case of a plain ASCII
-// identifier; HCL's own check, which handles Unicode, runs a scanner.
-func asciiIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // print writes d at nesting level ind. The first line continues the

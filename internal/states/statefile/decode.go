@@ -9,7 +9,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/states"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
@@ -79,10 +78,10 @@ func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
 	default:
 		return addrs.AbsResource{}, fmt.Errorf("invalid mode %q: must be %q or %q", r.Mode, modeManaged, modeData)
 	}
-	if !validIdentifier(r.Type) {
+	if !addrs.ValidIdentifier(r.Type) {
 		return addrs.AbsResource{}, fmt.Errorf("invalid address: type %q is not a valid name", r.Type)
 	}
-	if !validIdentifier(r.Name) {
+	if !addrs.ValidIdentifier(r.Name) {
 		return addrs.AbsResource{}, fmt.Errorf("invalid address: name %q is not a valid name", r.Name)
 	}
 	m, err := parseModuleInstance(r.Module)
@@ -90,28 +89,6 @@ func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
 		return addrs.AbsResource{}, err
 	}
 	return addrs.Resource{Mode: mode, Type: r.Type, Name: r.Name}.Absolute(m), nil
-}
-
-// validIdentifier reports whether s is an HCL identifier. Plain ASCII
-// names, nearly all of them, are checked here; anything else goes to
-// hclsyntax, whose lexer is exact about Unicode but costs a tokenizer run
-// per call.
-func validIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
-		case c >= 0x80:
-			return hclsyntax.ValidIdentifier(s)
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // decodeInstance adds one instance entry (a current or a deposed object) to
