@@ -1,6 +1,9 @@
 package addrs
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Module is the static path of a module in the configuration: the names of
 // the module calls from the root, without instance keys. Provider
@@ -32,17 +35,7 @@ func (m Module) String() string {
 }
 
 // Equal reports whether both paths name the same module.
-func (m Module) Equal(o Module) bool {
-	if len(m) != len(o) {
-		return false
-	}
-	for i := range m {
-		if m[i] != o[i] {
-			return false
-		}
-	}
-	return true
-}
+func (m Module) Equal(o Module) bool { return slices.Equal(m, o) }
 
 // UniqueKey implements UniqueKeyer.
 func (m Module) UniqueKey() UniqueKey { return moduleKey(m.String()) }

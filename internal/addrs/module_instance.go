@@ -1,6 +1,9 @@
 package addrs
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ModuleInstance is the path from the root module to one instance of a
 // module call. The root module is the empty (nil) path.
@@ -38,17 +41,7 @@ func (m ModuleInstance) String() string {
 }
 
 // Equal reports whether both paths name the same module instance.
-func (m ModuleInstance) Equal(o ModuleInstance) bool {
-	if len(m) != len(o) {
-		return false
-	}
-	for i := range m {
-		if m[i] != o[i] {
-			return false
-		}
-	}
-	return true
-}
+func (m ModuleInstance) Equal(o ModuleInstance) bool { return slices.Equal(m, o) }
 
 func (m ModuleInstance) compare(o ModuleInstance) int {
 	for i := 0; i < len(m) && i < len(o); i++ {
