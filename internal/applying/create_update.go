@@ -12,27 +12,19 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// create creates the change's object from no prior object: a create, or
-// the create step of delete-then-create.
-func (a *applier) create(ctx context.Context, n plans.Node) (diags.Diagnostics, *pending) {
-	c := a.plan.Changes[n.Ref]
-	in, ds := a.instance(n, c.Addr.Object(addrs.NotDeposed))
-	if ds.HasErrors() {
-		return ds, nil
+// current returns the step that applies the change to its current object:
+// create (from no prior object: a create, or the create step of
+// delete-then-create) or update in place.
+func (a *applier) current(create bool) step {
+	return func(ctx context.Context, n plans.Node) (diags.Diagnostics, *pending) {
+		c := a.plan.Changes[n.Ref]
+		in, ds := a.instance(n, c.Addr.Object(addrs.NotDeposed))
+		if ds.HasErrors() {
+			return ds, nil
+		}
+		ds, p, _ := a.applyObject(ctx, in, create)
+		return ds, p
 	}
-	ds, p, _ := a.applyObject(ctx, in, true)
-	return ds, p
-}
-
-// update updates the change's current object in place.
-func (a *applier) update(ctx context.Context, n plans.Node) (diags.Diagnostics, *pending) {
-	c := a.plan.Changes[n.Ref]
-	in, ds := a.instance(n, c.Addr.Object(addrs.NotDeposed))
-	if ds.HasErrors() {
-		return ds, nil
-	}
-	ds, p, _ := a.applyObject(ctx, in, false)
-	return ds, p
 }
 
 // deposeAndCreate is the first step of create-before-destroy: the current
