@@ -57,6 +57,8 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 	mode := plans.NormalMode
 	if destroy {
 		mode = plans.DestroyMode
+	} else if nds := requireConfiguration(op.cfg, "apply"); nds.HasErrors() {
+		return m.fail(nds)
 	}
 	ctx, stop := m.interruptible()
 	defer stop()

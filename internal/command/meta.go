@@ -21,7 +21,8 @@ type Meta struct {
 	Streams
 	// Dir is the working directory (absolute), after -chdir.
 	Dir string
-	// Color is false with -no-color.
+	// Color is false with -no-color; colorOn decides whether a given
+	// stream gets colour.
 	Color bool
 	// sources holds configuration sources for diagnostics snippets.
 	sources map[string][]byte
@@ -35,7 +36,8 @@ type Meta struct {
 	libraries []*providers.Library
 }
 
-func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.Color} }
+// renderOpts are the rendering options for text written to stdout.
+func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.colorOn(m.Stdout)} }
 
 // showDiags prints diagnostics: errors to stderr, warnings to stdout, as
 // Terraform does.
@@ -52,7 +54,7 @@ func (m *Meta) showDiags(ds diags.Diagnostics) {
 		render.Diagnostics(m.Stdout, warns, m.sources, m.renderOpts())
 	}
 	if len(errs) > 0 {
-		render.Diagnostics(m.Stderr, errs, m.sources, m.renderOpts())
+		render.Diagnostics(m.Stderr, errs, m.sources, render.Options{Color: m.colorOn(m.Stderr)})
 	}
 }
 
@@ -131,14 +133,14 @@ func (m *Meta) confirm(question, detail string) (bool, error) {
 }
 
 func (m *Meta) bold(s string) string {
-	if !m.Color {
+	if !m.colorOn(m.Stdout) {
 		return s
 	}
 	return "\x1b[1m" + s + "\x1b[0m"
 }
 
 func (m *Meta) green(s string) string {
-	if !m.Color {
+	if !m.colorOn(m.Stdout) {
 		return s
 	}
 	return "\x1b[1m\x1b[32m" + s + "\x1b[0m"

@@ -69,6 +69,9 @@ func runValidate(m *Meta, args []string) int {
 	}
 	cfg, ds := m.loadConfig()
 	if !ds.HasErrors() {
+		ds = ds.Append(requireConfiguration(cfg, "validate"))
+	}
+	if !ds.HasErrors() {
 		lib, rds := m.providerLibrary(cfg)
 		ds = ds.Append(rds)
 		if !rds.HasErrors() {

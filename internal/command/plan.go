@@ -40,6 +40,8 @@ func runPlan(m *Meta, args []string) int {
 	mode := plans.NormalMode
 	if destroy {
 		mode = plans.DestroyMode
+	} else if nds := requireConfiguration(op.cfg, "plan"); nds.HasErrors() {
+		return m.fail(nds)
 	}
 	ctx, stop := m.interruptible()
 	defer stop()

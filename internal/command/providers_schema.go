@@ -43,7 +43,7 @@ func runProvidersSchema(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	if len(ds) > 0 {
-		render.Diagnostics(m.Stderr, ds, m.sources, m.renderOpts())
+		render.Diagnostics(m.Stderr, ds, m.sources, render.Options{Color: m.colorOn(m.Stderr)})
 	}
 	return m.writeJSON(render.ProviderSchemasJSON(schemas), nil)
 }

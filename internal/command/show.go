@@ -50,7 +50,10 @@ func runShow(m *Meta, args []string) int {
 		m.Stdout.Write([]byte("No state.\n"))
 		return 0
 	}
-	render.State(m.Stdout, st, schemas, m.renderOpts())
+	if err := render.State(m.Stdout, st, schemas, m.renderOpts()); err != nil {
+		return m.errorf("Failed to show the state",
+			"Cairn printed what it could, but not all of the state: %s. An object that does not match its resource type's schema was written by another version of the provider; the state file is unchanged.", err)
+	}
 	return 0
 }
 

@@ -91,7 +91,7 @@ const (
 func Output(w io.Writer, name string, outputs map[string]*states.OutputValue, format OutputFormat) diags.Diagnostics {
 	if len(outputs) == 0 && format != OutputJSON {
 		return diags.Diagnostics{{Severity: diags.Warning, Summary: "No outputs found",
-			Detail: "The state file either has no outputs defined, or all the defined outputs are empty. Please define an output in your configuration with the `output` keyword and run `terraform refresh` for it to become available. If you are using interpolation, please verify the interpolated value is not empty. You can use the `terraform console` command to assist."}}
+			Detail: "The state file either has no outputs defined, or all the defined outputs are empty. Please define an output in your configuration with the `output` keyword and run `cairn apply` for it to become available. If you are using interpolation, please verify the interpolated value is not empty."}}
 	}
 	if name == "" && format == OutputRaw {
 		return diags.Diagnostics{{Severity: diags.Error, Summary: "Raw output format is only supported for single outputs"}}
@@ -100,7 +100,7 @@ func Output(w io.Writer, name string, outputs map[string]*states.OutputValue, fo
 	if name != "" {
 		if o = outputs[name]; o == nil {
 			return diags.Diagnostics{{Severity: diags.Error, Summary: fmt.Sprintf("Output %q not found", name),
-				Detail: "The output variable requested could not be found in the state file. If you recently added this to your configuration, be sure to run `terraform apply`, since the state won't be updated with new output variables until that command is run."}}
+				Detail: "The output variable requested could not be found in the state file. If you recently added this to your configuration, be sure to run `cairn apply`, since the state won't be updated with new output variables until that command is run."}}
 		}
 	}
 	var text string
@@ -139,7 +139,7 @@ func rawOutput(name string, v cty.Value) (string, diags.Diagnostics) {
 			"The value for output value %q is null, so -raw mode cannot print it.", name)}
 	case !s.IsKnown():
 		return "", diags.Diagnostics{diags.Errorf("Unsupported value for raw output",
-			"The value for output value %q won't be known until after a successful terraform apply, so -raw mode cannot print it.", name)}
+			"The value for output value %q won't be known until after a successful cairn apply, so -raw mode cannot print it.", name)}
 	}
 	return s.AsString(), nil
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -47,8 +48,10 @@ func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceIns
 
 // State writes a whole state as `terraform show` prints it: every resource
 // instance object in address order, then the root outputs. Objects are
-// decoded with their resource type's schema from schemas; a missing schema
-// or an object that does not decode is an internal error.
+// decoded with their resource type's schema from schemas. An object with no
+// schema or that does not decode with it is left out and named in the
+// returned error, and the rest is still written: a state that no longer
+// matches its provider is when people most need to see what it holds.
 func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options) error {
 	bw := bufio.NewWriter(w)
 	if s.Empty() {
@@ -58,11 +61,8 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 	pr := newPrinter(opts.painter())
 	var b strings.Builder
 	first := true
-	var err error
+	var errs []error
 	s.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
-		if err != nil {
-			return
-		}
 		objs := []addrs.DeposedKey{addrs.NotDeposed}
 		objs = append(objs, sortedDeposed(is)...)
 		for _, key := range objs {
@@ -71,8 +71,9 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 				continue
 			}
 			b.Reset()
-			if err = writeStateSrc(&b, pr, addr, key, rs.ProviderConfig, src, schemas); err != nil {
-				return
+			if err := writeStateSrc(&b, pr, addr, key, rs.ProviderConfig, src, schemas); err != nil {
+				errs = append(errs, err)
+				continue
 			}
 			if !first {
 				bw.WriteString("\n")
@@ -81,11 +82,8 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 			bw.WriteString(b.String())
 		}
 	})
-	if err != nil {
-		return err
-	}
 	writeStateOutputs(bw, pr, s.Outputs)
-	return bw.Flush()
+	return errors.Join(append(errs, bw.Flush())...)
 }
 
 // writeStateSrc decodes a stored object and writes it.
