@@ -78,7 +78,13 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		return ds
 	}
 	t := in.target
-	config, ds := a.evalConfig(in)
+	exp := a.env.Values.Expansion(c.Addr.ContainingResource())
+	ds = a.env.CheckInstance(in.config, c.Addr, exp, eval.ResourcePrecondition, cty.NilVal)
+	if ds.HasErrors() {
+		return ds
+	}
+	config, cds := a.evalConfig(in)
+	ds = ds.Append(cds)
 	if ds.HasErrors() {
 		return ds
 	}
@@ -98,5 +104,8 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 	}
 	a.env.Values.SetInstance(c.Addr, val)
 	a.opts.Hooks.PostApply(t.Addr, plans.Read, val, firstError(ds))
-	return ds
+	if ds.HasErrors() {
+		return ds
+	}
+	return ds.Append(a.env.CheckInstance(in.config, c.Addr, exp, eval.ResourcePostcondition, val))
 }
