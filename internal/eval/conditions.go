@@ -74,12 +74,12 @@ func checkRule(scope *lang.Scope, kind CheckKind, rule *configs.CheckRule) diags
 		return ds
 	}
 	if cond.IsNull() {
-		return ds.Append(diags.At(rule.Condition.Range(), "Invalid condition result",
+		return ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
 			"Condition expression must return either true or false, not null."))
 	}
 	b, err := convert.Convert(cond, cty.Bool)
 	if err != nil {
-		return ds.Append(diags.At(rule.Condition.Range(), "Invalid condition result",
+		return ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
 			fmt.Sprintf("Invalid condition result value: %s.", lang.ConversionErrorText(err))))
 	}
 	// A condition over a secret is marked too; whether it holds is not
@@ -91,7 +91,7 @@ func checkRule(scope *lang.Scope, kind CheckKind, rule *configs.CheckRule) diags
 	if msg == "" {
 		msg = "This check failed, but has an invalid error message as described in the other accompanying messages."
 	}
-	return ds.Append(diags.At(rule.Condition.Range(), kind.String()+" failed", msg))
+	return ds.Append(atExpr(scope, rule.Condition, diags.Error, kind.String()+" failed", msg))
 }
 
 // checkErrorMessageValue evaluates a rule's error message. It returns ""
@@ -106,22 +106,27 @@ func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (string, dia
 	str, err := convert.Convert(val, cty.String)
 	switch {
 	case err != nil:
-		return "", ds.Append(diags.At(expr.Range(), "Invalid error message",
+		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
 			fmt.Sprintf("Unsuitable value for error message: %s.", lang.ConversionErrorText(err))))
 	case !str.IsKnown():
 		return "", ds
 	case str.IsNull():
-		return "", ds.Append(diags.At(expr.Range(), "Invalid error message",
+		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
 			"Unsuitable value for error message: must not be null."))
 	}
 	str, valMarks := str.Unmark()
 	if _, secret := valMarks[configschema.SensitiveMark]; secret {
-		return "", ds.Append(diags.Diagnostic{Severity: diags.Warning, Summary: "Error message refers to sensitive values",
-			Detail: "The error expression used to explain this condition refers to sensitive values, so Cairn will not display the resulting message.\n\n" +
-				"You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.",
-			Subject: expr.Range().Ptr()})
+		return "", ds.Append(atExpr(scope, expr, diags.Warning, "Error message refers to sensitive values",
+			"The error expression used to explain this condition refers to sensitive values, so Cairn will not display the resulting message.\n\n"+
+				"You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data."))
 	}
 	return strings.TrimSpace(str.AsString()), ds
+}
+
+// atExpr is a diagnostic about expr that shows, under its source, what
+// the expression's references were in scope (never a sensitive one).
+func atExpr(scope *lang.Scope, expr hcl.Expression, sev diags.Severity, summary, detail string) diags.Diagnostic {
+	return diags.Diagnostic{Severity: sev, Summary: summary, Detail: detail, Subject: expr.Range().Ptr(), Values: scope.DescribeValues(expr)}
 }
 
 // CheckInstance evaluates the preconditions (kind ResourcePrecondition) or

@@ -25,10 +25,12 @@ type checkView struct {
 	Summary  string
 	At       string
 	Detail   string
+	// Values are the references' values shown under the source.
+	Values []string
 }
 
-func failed(v diagView, detail string) checkView {
-	return checkView{v.Severity, v.Summary, v.At, detail}
+func failed(v diagView, detail string, values ...string) checkView {
+	return checkView{v.Severity, v.Summary, v.At, detail, values}
 }
 
 // conditionRule parses a rule whose condition is on line 1 of main.tf and
@@ -73,13 +75,13 @@ func TestCheckRules(t *testing.T) {
 		},
 		"False": {
 			cond: `var.n > 2`, msg: `"n must be more than 2."`,
-			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "n must be more than 2.")},
+			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "n must be more than 2.", "var.n is 1")},
 		},
 		"MessageTrimmed": {
 			reason: "Terraform trims the error message before showing it.",
 			kind:   OutputPrecondition,
 			cond:   `var.n > 2`, msg: `"  n is ${var.n}.\n"`,
-			want: []checkView{failed(errAt("Module output value precondition failed", "main.tf:1:1"), "n is 1.")},
+			want: []checkView{failed(errAt("Module output value precondition failed", "main.tf:1:1"), "n is 1.", "var.n is 1")},
 		},
 		"UnknownDeferred": {
 			reason: "A condition not known yet neither passes nor fails; apply checks it again.",
@@ -91,15 +93,15 @@ func TestCheckRules(t *testing.T) {
 		},
 		"UnknownMessageFalseCondition": {
 			cond: `var.n == 2`, msg: `"got ${var.unknown}"`,
-			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), invalidMsg)},
+			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), invalidMsg, "var.n is 1")},
 		},
 		"NullCondition": {
 			cond: `var.null`, msg: `"never shown"`,
-			want: []checkView{failed(errAt("Invalid condition result", "main.tf:1:1"), "Condition expression must return either true or false, not null.")},
+			want: []checkView{failed(errAt("Invalid condition result", "main.tf:1:1"), "Condition expression must return either true or false, not null.", "var.null is null")},
 		},
 		"StringCondition": {
 			cond: `var.s`, msg: `"never shown"`,
-			want: []checkView{failed(errAt("Invalid condition result", "main.tf:1:1"), "Invalid condition result value: a bool is required.")},
+			want: []checkView{failed(errAt("Invalid condition result", "main.tf:1:1"), "Invalid condition result value: a bool is required.", `var.s is "x"`)},
 		},
 		"StringTrueCondition": {
 			reason: `"true" converts to a bool, so it passes, as in Terraform.`,
@@ -107,20 +109,20 @@ func TestCheckRules(t *testing.T) {
 		},
 		"ListCondition": {
 			cond: `[var.n]`, msg: `"never shown"`,
-			want: []checkView{failed(errAt("Invalid condition result", "main.tf:1:1"), "Invalid condition result value: bool required, but have tuple.")},
+			want: []checkView{failed(errAt("Invalid condition result", "main.tf:1:1"), "Invalid condition result value: bool required.", "var.n is 1")},
 		},
 		"NullMessage": {
 			reason: "The message is checked even when the condition holds, so a broken message is found early.",
 			cond:   `var.n == 1`, msg: `var.null == null ? null : "x"`,
-			want: []checkView{failed(errAt("Invalid error message", "main.tf:2:1"), "Unsuitable value for error message: must not be null.")},
+			want: []checkView{failed(errAt("Invalid error message", "main.tf:2:1"), "Unsuitable value for error message: must not be null.", "var.null is null")},
 		},
 		"ListMessage": {
 			reason: "An unusable message is an error, and the failure itself is not reported twice.",
 			cond:   `var.n == 2`, msg: `[var.s]`,
-			want: []checkView{failed(errAt("Invalid error message", "main.tf:2:1"), "Unsuitable value for error message: string required, but have tuple.")},
+			want: []checkView{failed(errAt("Invalid error message", "main.tf:2:1"), "Unsuitable value for error message: string required.", `var.s is "x"`)},
 		},
 		"SensitiveCondition": {
-			reason: "Whether a condition over a secret holds is not secret.",
+			reason: "Whether a condition over a secret holds is not secret; its value is never described.",
 			cond:   `var.secret == "nope"`, msg: `"secret is wrong."`,
 			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "secret is wrong.")},
 		},
@@ -129,7 +131,7 @@ func TestCheckRules(t *testing.T) {
 			cond:   `var.n == 2`, msg: `"secret is ${var.secret}"`,
 			want: []checkView{
 				failed(warnAt(sensitiveMsg, "main.tf:2:1"), sensitiveDetail),
-				failed(errAt("Resource precondition failed", "main.tf:1:1"), invalidMsg),
+				failed(errAt("Resource precondition failed", "main.tf:1:1"), invalidMsg, "var.n is 1"),
 			},
 		},
 		"SensitiveMessagePassing": {
@@ -143,18 +145,18 @@ func TestCheckRules(t *testing.T) {
 		"CountIndex": {
 			cond: `count.index != 1`, msg: `"index ${count.index} is refused."`,
 			rep:  lang.Repetition{CountIndex: cty.NumberIntVal(1)},
-			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "index 1 is refused.")},
+			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "index 1 is refused.", "count.index is 1")},
 		},
 		"EachKey": {
 			cond: `each.value < 3`, msg: `"${each.key} is too big."`,
 			rep:  lang.Repetition{EachKey: cty.StringVal("b"), EachValue: cty.NumberIntVal(3)},
-			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "b is too big.")},
+			want: []checkView{failed(errAt("Resource precondition failed", "main.tf:1:1"), "b is too big.", "each.value is 3")},
 		},
 		"SelfPlanned": {
 			kind: ResourcePostcondition,
 			cond: `self.size == 2`, msg: `"size is ${self.size}."`,
 			self: cty.ObjectVal(map[string]cty.Value{"size": cty.NumberIntVal(1)}),
-			want: []checkView{failed(errAt("Resource postcondition failed", "main.tf:1:1"), "size is 1.")},
+			want: []checkView{failed(errAt("Resource postcondition failed", "main.tf:1:1"), "size is 1.", "self.size is 1")},
 		},
 		"SelfUnknown": {
 			reason: "A postcondition on a value known only after apply is deferred to apply.",
@@ -174,6 +176,9 @@ func TestCheckRules(t *testing.T) {
 			var got []checkView
 			for i, v := range viewDiags(ds) {
 				cv := failed(v, ds[i].Detail)
+				for _, ev := range ds[i].Values {
+					cv.Values = append(cv.Values, ev.Traversal+" "+ev.Statement)
+				}
 				if v.Summary == "Invalid function argument" {
 					cv.Detail = "" // HCL's wording, not ours
 				}

@@ -227,14 +227,19 @@ func (b *contextBuilder) build() *hcl.EvalContext {
 	return &hcl.EvalContext{Variables: vars, Functions: b.scope.Funcs}
 }
 
-// ConversionErrorText words a cty conversion error as Terraform does: the
-// path into the value first, when there is one (`.tags["a"]: string
-// required`).
+// ConversionErrorText words a cty conversion error as Terraform 1.5.7
+// does: the path into the value first, when there is one (`.tags["a"]:
+// string required`). Newer cty releases add the type found (", but have
+// tuple"); Terraform 1.5.7's says only what was required, so that is cut.
 func ConversionErrorText(err error) string {
-	if pe, ok := err.(cty.PathError); ok && len(pe.Path) > 0 {
-		return fmt.Sprintf("%s: %s", formatPath(pe.Path), pe.Error())
+	msg := err.Error()
+	if i := strings.LastIndex(msg, " required, but have "); i >= 0 {
+		msg = msg[:i+len(" required")]
 	}
-	return err.Error()
+	if pe, ok := err.(cty.PathError); ok && len(pe.Path) > 0 {
+		return fmt.Sprintf("%s: %s", formatPath(pe.Path), msg)
+	}
+	return msg
 }
 
 func formatPath(p cty.Path) string {
