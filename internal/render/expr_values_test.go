@@ -18,7 +18,7 @@ func TestExprValuesMatchTerraform(t *testing.T) {
 	src := []byte(readGolden(t, "terraform/conditions/main.tf"))
 	d := diags.At(rangeOf(t, "main.tf", src, `each.value >= var.min && each.key != ""`, 1),
 		"Resource precondition failed", "Instance small is too small: 1 < 3.")
-	d.Values = []diags.ExprValue{diags.ExprValue{Traversal: "each.key", Statement: `is "small"`}, diags.ExprValue{Traversal: "each.value", Statement: "is 1"}, diags.ExprValue{Traversal: "var.min", Statement: "is 3"}}
+	d.Values = []diags.ExprValue{{Traversal: "each.key", Statement: `is "small"`}, {Traversal: "each.value", Statement: "is 1"}, {Traversal: "var.min", Statement: "is 3"}}
 	withColumns := strings.NewReplacer("on main.tf line 11,", "on main.tf:11:23,")
 	tests := map[string]struct {
 		color bool
