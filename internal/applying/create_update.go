@@ -82,10 +82,9 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 			priorPrivate = cur.Private
 		}
 	}
-	exp := a.env.Values.Expansion(c.Addr.ContainingResource())
 	// Preconditions planning could not decide (their values were unknown)
 	// are decided now, before the provider is asked for anything.
-	ds = a.env.CheckInstance(in.config, c.Addr, exp, eval.ResourcePrecondition, cty.NilVal)
+	ds = a.checkInstance(in, eval.ResourcePrecondition, cty.NilVal)
 	if ds.HasErrors() {
 		return ds, nil, false
 	}
@@ -115,7 +114,7 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	// and the next plan checks it again until the condition holds.
 	var post diags.Diagnostics
 	if recorded && !ds.HasErrors() {
-		post = a.env.CheckInstance(in.config, c.Addr, exp, eval.ResourcePostcondition, applied.Value)
+		post = a.checkInstance(in, eval.ResourcePostcondition, applied.Value)
 	}
 	finish := func(werr error) diags.Diagnostics {
 		var fds diags.Diagnostics

@@ -78,8 +78,7 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		return ds
 	}
 	t := in.target
-	exp := a.env.Values.Expansion(c.Addr.ContainingResource())
-	ds = a.env.CheckInstance(in.config, c.Addr, exp, eval.ResourcePrecondition, cty.NilVal)
+	ds = a.checkInstance(in, eval.ResourcePrecondition, cty.NilVal)
 	if ds.HasErrors() {
 		return ds
 	}
@@ -107,5 +106,5 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 	if ds.HasErrors() {
 		return ds
 	}
-	return ds.Append(a.env.CheckInstance(in.config, c.Addr, exp, eval.ResourcePostcondition, val))
+	return ds.Append(a.checkInstance(in, eval.ResourcePostcondition, val))
 }
