@@ -237,6 +237,65 @@ resource "test_thing" "a" {
 			wantLog:     []string{"apply other create"},
 			wantState:   []string{"test_thing.a ready", "test_thing.other ready"},
 		},
+		"NoOpDeferredPreconditionFailsInApply": {
+			reason: "An instance with nothing to change still has its deferred conditions decided in apply, once what they refer to is applied, as Terraform does.",
+			setup: `
+resource "terraform_data" "a" { input = "1" }
+resource "test_thing" "b" {
+  name = "b"
+  lifecycle {
+    precondition {
+      condition     = terraform_data.a.output == "1"
+      error_message = "a is ${terraform_data.a.output}."
+    }
+  }
+}
+`,
+			src: `
+resource "terraform_data" "a" { input = "2" }
+resource "test_thing" "b" {
+  name = "b"
+  lifecycle {
+    precondition {
+      condition     = terraform_data.a.output == "1"
+      error_message = "a is ${terraform_data.a.output}."
+    }
+  }
+}
+`,
+			wantActions: []string{"terraform_data.a update"},
+			wantApply:   []string{"error Resource precondition failed at main.tf:7:23: a is 2."},
+			wantState:   []string{"terraform_data.a ready", "test_thing.b ready"},
+		},
+		"NoOpPostconditionSeesObject": {
+			setup: `
+resource "terraform_data" "a" { input = "1" }
+resource "test_thing" "b" {
+  name = "b"
+  lifecycle {
+    postcondition {
+      condition     = self.name == terraform_data.a.output || self.size == 1
+      error_message = "b is ${self.name}, a is ${terraform_data.a.output}, size is ${self.size}."
+    }
+  }
+}
+`,
+			src: `
+resource "terraform_data" "a" { input = "2" }
+resource "test_thing" "b" {
+  name = "b"
+  lifecycle {
+    postcondition {
+      condition     = self.name == terraform_data.a.output && self.size == 1
+      error_message = "b is ${self.name}, a is ${terraform_data.a.output}, size is ${self.size}."
+    }
+  }
+}
+`,
+			wantActions: []string{"terraform_data.a update"},
+			wantApply:   []string{"error Resource postcondition failed at main.tf:7:23: b is b, a is 2, size is 1."},
+			wantState:   []string{"terraform_data.a ready", "test_thing.b ready"},
+		},
 		"DataConditionsAroundReadInPlan": {
 			src: `
 data "test_info" "i" {
