@@ -74,7 +74,12 @@ func (a *applier) evalOutput(_ context.Context, n plans.Node) diags.Diagnostics 
 	if o == nil {
 		return nil
 	}
-	val, ds := a.env.Scope(nil).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	ds := a.env.CheckOutput(o, nil)
+	if ds.HasErrors() {
+		return ds
+	}
+	val, vds := a.env.Scope(nil).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	ds = ds.Append(vds)
 	if ds.HasErrors() {
 		return ds
 	}

@@ -82,7 +82,14 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 			priorPrivate = cur.Private
 		}
 	}
-	configVal, ds := a.evalConfig(in)
+	// Preconditions planning could not decide (their values were unknown)
+	// are decided now, before the provider is asked for anything.
+	ds = a.checkInstance(in, eval.ResourcePrecondition, cty.NilVal)
+	if ds.HasErrors() {
+		return ds, nil, false
+	}
+	configVal, cds := a.evalConfig(in)
+	ds = ds.Append(cds)
 	if ds.HasErrors() {
 		return ds, nil, false
 	}
@@ -102,15 +109,28 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	if err != nil {
 		ds = ds.Append(persistError(t.Addr, err))
 	}
+	// Postconditions test the object the provider returned. A failed one
+	// fails the run but keeps the object, as Terraform does: it exists,
+	// and the next plan checks it again until the condition holds.
+	var post diags.Diagnostics
+	if recorded && !ds.HasErrors() {
+		post = a.checkInstance(in, eval.ResourcePostcondition, applied.Value)
+	}
 	finish := func(werr error) diags.Diagnostics {
 		var fds diags.Diagnostics
 		if werr != nil {
 			fds = fds.Append(persistError(t.Addr, werr))
 		}
 		a.opts.Hooks.PostApply(t.Addr, action, applied.Value, firstError(append(ds, fds...)))
-		return fds
+		return fds.Append(post)
 	}
-	if wait != nil && !ds.HasErrors() {
+	switch {
+	case wait != nil && post.HasErrors():
+		// A failed postcondition must fail this node itself, so that
+		// its dependents never start; the record is made durable first,
+		// since the object is reported complete.
+		return ds.Append(finish(wait())), nil, recorded
+	case wait != nil && !ds.HasErrors():
 		return ds, &pending{wait: wait, done: finish}, recorded
 	}
 	return ds.Append(finish(nil)), nil, recorded

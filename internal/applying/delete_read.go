@@ -78,7 +78,12 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		return ds
 	}
 	t := in.target
-	config, ds := a.evalConfig(in)
+	ds = a.checkInstance(in, eval.ResourcePrecondition, cty.NilVal)
+	if ds.HasErrors() {
+		return ds
+	}
+	config, cds := a.evalConfig(in)
+	ds = ds.Append(cds)
 	if ds.HasErrors() {
 		return ds
 	}
@@ -98,5 +103,29 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 	}
 	a.env.Values.SetInstance(c.Addr, val)
 	a.opts.Hooks.PostApply(t.Addr, plans.Read, val, firstError(ds))
-	return ds
+	if ds.HasErrors() {
+		return ds
+	}
+	return ds.Append(a.checkInstance(in, eval.ResourcePostcondition, val))
+}
+
+// check decides the conditions of an instance planning found nothing to
+// change; those whose values were unknown while planning are known now.
+// Preconditions come first, and a failed one stops there, as in the steps
+// that change an object; postconditions see the object as it is.
+func (a *applier) check(_ context.Context, n plans.Node) diags.Diagnostics {
+	c := a.plan.Changes[n.Ref]
+	mod := a.moduleConfig(c.Addr.Module.Module())
+	if mod == nil {
+		return nil
+	}
+	in := &instance{change: c, config: mod.ResourceByAddr(c.Addr.Resource.Resource)}
+	if in.config == nil {
+		return nil
+	}
+	ds := a.checkInstance(in, eval.ResourcePrecondition, cty.NilVal)
+	if ds.HasErrors() {
+		return ds
+	}
+	return ds.Append(a.checkInstance(in, eval.ResourcePostcondition, c.After))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -54,6 +55,18 @@ func (a *applier) evalConfig(in *instance) (cty.Value, diags.Diagnostics) {
 		return val, ds
 	}
 	return in.target.Schema.MarkSensitive(val), ds
+}
+
+// checkInstance evaluates the instance's preconditions or postconditions
+// (self is its new value) in the instance's scope. Most resources have
+// none, and then nothing is looked up.
+func (a *applier) checkInstance(in *instance, kind eval.CheckKind, self cty.Value) diags.Diagnostics {
+	r := in.config
+	if len(r.Preconditions) == 0 && len(r.Postconditions) == 0 {
+		return nil
+	}
+	addr := in.change.Addr
+	return a.env.CheckInstance(r, addr, a.env.Values.Expansion(addr.ContainingResource()), kind, self)
 }
 
 // priorObject returns the instance's object in the plan's prior state:

@@ -41,5 +41,6 @@ func (a *applier) stepTable() map[plans.Op]step {
 		plans.OpDelete:            a.delete,
 		plans.OpDeleteDeposed:     a.deleteDeposed,
 		plans.OpRead:              now(a.read),
+		plans.OpCheck:             now(a.check),
 	}
 }

@@ -24,6 +24,7 @@ func decodeCheckRule(block *hcl.Block, allowSelf bool) (*CheckRule, hcl.Diagnost
 	cr := &CheckRule{DeclRange: block.DefRange}
 	if attr, ok := content.Attributes["condition"]; ok {
 		cr.Condition = attr.Expr
+		diags = append(diags, checkConditionRefers(block.Type, attr.Expr)...)
 	}
 	if attr, ok := content.Attributes["error_message"]; ok {
 		cr.ErrorMessage = attr.Expr
@@ -37,6 +38,22 @@ func decodeCheckRule(block *hcl.Block, allowSelf bool) (*CheckRule, hcl.Diagnost
 		diags = append(diags, checkNoSelf(block.Type, cr.ErrorMessage)...)
 	}
 	return cr, diags
+}
+
+// checkConditionRefers reports a precondition or postcondition whose
+// condition refers to nothing: its result is a constant, so it checks
+// nothing, as Terraform says. Validation rules have their own, stricter
+// rule (see checkValidationRefs).
+func checkConditionRefers(blockType string, expr hcl.Expression) hcl.Diagnostics {
+	if blockType == "validation" || len(expr.Variables()) > 0 {
+		return nil
+	}
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  fmt.Sprintf("Invalid %s expression", blockType),
+		Detail:   "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+		Subject:  expr.Range().Ptr(),
+	}}
 }
 
 // checkErrorMessage reports a constant error message that is empty: the

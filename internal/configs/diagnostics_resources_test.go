@@ -192,6 +192,39 @@ data "aws_ami" "a" {}`},
 }`},
 			want: []diagWant{errAt("Invalid reference in precondition", "main.tf:4:23")},
 		},
+		"ConstantPrecondition": {
+			reason: "A condition that refers to nothing is a constant, so it checks nothing; Terraform refuses it.",
+			files: files{"main.tf": `resource "a_b" "c" {
+  lifecycle {
+    precondition {
+      condition     = false
+      error_message = "Bad."
+    }
+  }
+}`},
+			want: []diagWant{errAt("Invalid precondition expression", "main.tf:4:23")},
+		},
+		"ConstantPostcondition": {
+			files: files{"main.tf": `data "a_b" "c" {
+  lifecycle {
+    postcondition {
+      condition     = "true"
+      error_message = "Bad."
+    }
+  }
+}`},
+			want: []diagWant{errAt("Invalid postcondition expression", "main.tf:4:23")},
+		},
+		"ConstantOutputPrecondition": {
+			files: files{"main.tf": `output "o" {
+  value = 1
+  precondition {
+    condition     = [true]
+    error_message = "Bad."
+  }
+}`},
+			want: []diagWant{errAt("Invalid precondition expression", "main.tf:4:21")},
+		},
 
 		// top level
 		"NotYetSupportedBlocks": {

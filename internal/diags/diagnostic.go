@@ -34,6 +34,18 @@ type Diagnostic struct {
 	// Address names the object the problem is about (a resource instance
 	// address, a provider), shown beside the range when there is one.
 	Address string
+	// Values says what the references in the expression at Subject were
+	// when the problem was found ("var.x is 1"), shown under the source
+	// lines. It never describes a sensitive value.
+	Values []ExprValue
+}
+
+// ExprValue is one reference's value in a diagnostic: Traversal is the
+// reference as written (var.x, self.tags["a"]), Statement what it was
+// ("is 1", "is null", "is a string").
+type ExprValue struct {
+	Traversal string
+	Statement string
 }
 
 // Diagnostics is a list of diagnostics in the order they were found.

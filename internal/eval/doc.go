@@ -1,7 +1,8 @@
 // Package eval holds the evaluation steps planning and applying share:
 // finalizing root input variables, expanding a resource's count or for_each
-// into instance keys, building the scope an instance's expressions see, and
-// starting and configuring provider instances.
+// into instance keys, building the scope an instance's expressions see,
+// evaluating preconditions and postconditions, and starting and configuring
+// provider instances.
 //
 // Keeping them here means apply evaluates exactly as plan did; neither phase
 // carries a private copy of these rules.

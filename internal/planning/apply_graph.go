@@ -134,6 +134,7 @@ func (b *applyGraphBuilder) addChangeNodes() {
 	prov := -1
 	for ci, c := range b.plan.Changes {
 		if c.Action == plans.NoOp {
+			b.addCheck(ci, c)
 			continue
 		}
 		res := b.resource(c.Addr.ContainingResource())
@@ -173,6 +174,25 @@ func (b *applyGraphBuilder) addChangeNodes() {
 			b.addCreate(res, node(plans.OpRead))
 		}
 	}
+}
+
+// addCheck adds a node checking the conditions of a no-op change whose
+// resource has any, as Terraform checks them during apply: a condition
+// that referred to values unknown while planning is decided there. The
+// node waits for the resource's expand node (so for what the conditions
+// refer to), and the resource's dependents wait for it.
+func (b *applyGraphBuilder) addCheck(ci int, c *plans.ResourceInstanceChange) {
+	if b.plan.Mode == plans.DestroyMode || c.DeposedKey != addrs.NotDeposed {
+		return
+	}
+	v, ok := b.cg.resourceVertex(c.Addr.ContainingResource().Config())
+	if !ok {
+		return
+	}
+	if r := b.cg.vertices[v].resource; len(r.Preconditions) == 0 && len(r.Postconditions) == 0 {
+		return
+	}
+	b.addCreate(b.resource(c.Addr.ContainingResource()), plans.Node{Op: plans.OpCheck, Ref: ci})
 }
 
 // addCreate adds a node that leaves an object: it waits for the resource's

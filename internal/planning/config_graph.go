@@ -251,6 +251,8 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		for _, c := range v.output.Preconditions {
 			more, mds := lang.ReferencesInExpr(c.Condition)
 			refs, ds = append(refs, more...), ds.Append(mds)
+			more, mds = lang.ReferencesInExpr(c.ErrorMessage)
+			refs, ds = append(refs, more...), ds.Append(mds)
 		}
 		return refs, ds
 	case vResource:

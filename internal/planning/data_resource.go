@@ -41,7 +41,13 @@ func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, add
 
 func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, pending bool, deps []addrs.AbsResource) diags.Diagnostics {
 	addr := t.Addr.ResourceInstance
-	config, ds := p.instanceConfig(ctx, rt, t)
+	ds := p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePrecondition, cty.NilVal)
+	if ds.HasErrors() {
+		p.env.Values.SetInstance(addr, cty.UnknownVal(rt.schema.ImpliedType()))
+		return ds
+	}
+	config, cds := p.instanceConfig(ctx, rt, t)
+	ds = ds.Append(cds)
 	if ds.HasErrors() {
 		p.env.Values.SetInstance(addr, cty.UnknownVal(rt.schema.ImpliedType()))
 		return ds
@@ -57,7 +63,9 @@ func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *l
 			Addr: addr, Provider: rt.pAddr, Action: plans.Read, ActionReason: reason,
 			Before: cty.NullVal(rt.schema.ImpliedType()), After: planned, SchemaVersion: rt.version, Dependencies: deps,
 		})
-		return ds
+		// self holds what the read will be given; conditions on what it
+		// returns are unknown now and checked after the read in apply.
+		return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, planned))
 	}
 	val, rds := lifecycle.ReadData(ctx, t, config)
 	ds = ds.Append(rds)
@@ -70,7 +78,7 @@ func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *l
 	}
 	p.setRefreshed(t.Addr, src, rt.pAddr)
 	p.env.Values.SetInstance(addr, val)
-	return ds
+	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, val))
 }
 
 // dependsOnPending reports whether any resource named in the data block's

@@ -31,6 +31,14 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 		}
 		prior = obj
 	}
+	// Preconditions hold before anything is planned, as in Terraform: a
+	// failed one stops this instance (and so its dependents) only.
+	pre := p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePrecondition, cty.NilVal)
+	ds = ds.Append(pre)
+	if pre.HasErrors() {
+		p.env.Values.SetInstance(addr, cty.UnknownVal(rt.schema.ImpliedType()))
+		return ds
+	}
 	config, cds := p.instanceConfig(ctx, rt, t)
 	ds = ds.Append(cds)
 	if cds.HasErrors() {
@@ -48,7 +56,9 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))
 	p.env.Values.SetInstance(addr, change.After)
 	p.record(change)
-	return ds
+	// Postconditions see the planned value as self; one that depends on
+	// values known only after apply is checked by apply instead.
+	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, change.After))
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the

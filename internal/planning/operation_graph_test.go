@@ -131,6 +131,30 @@ output "o" { value = test_thing.b.id }`,
 		"noop": {
 			steps: []string{`resource "test_thing" "a" { name = "a" }`, `resource "test_thing" "a" { name = "a" }`},
 		},
+		"noop_conditions": {
+			reason: "a no-op instance with conditions gets a check node after what they refer to, and its dependents wait for it",
+			steps: []string{`resource "terraform_data" "a" { input = "1" }
+resource "test_thing" "b" {
+  name = "b"
+  lifecycle {
+    precondition {
+      condition     = terraform_data.a.output == "1"
+      error_message = "a changed."
+    }
+  }
+}
+resource "test_thing" "c" { name = test_thing.b.id }`, `resource "terraform_data" "a" { input = "2" }
+resource "test_thing" "b" {
+  name = "b"
+  lifecycle {
+    precondition {
+      condition     = terraform_data.a.output == "1"
+      error_message = "a changed."
+    }
+  }
+}
+resource "test_thing" "c" { name = test_thing.b.id }`},
+		},
 	}
 	for name, sc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -22,7 +22,12 @@ func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Di
 	if p.opts.Mode == plans.DestroyMode {
 		return p.planOutputDelete(o.Name)
 	}
-	val, ds := p.env.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	ds := p.env.CheckOutput(o, m)
+	if ds.HasErrors() {
+		return ds
+	}
+	val, vds := p.env.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	ds = ds.Append(vds)
 	if ds.HasErrors() {
 		return ds
 	}

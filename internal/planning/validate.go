@@ -46,8 +46,9 @@ func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, 
 		ds = ds.Append(lds)
 	}
 	for _, name := range sortedKeys(cfg.Outputs) {
-		_, ods := scope.EvalExpr(cfg.Outputs[name].Expr, cty.DynamicPseudoType)
-		ds = ds.Append(ods)
+		o := cfg.Outputs[name]
+		_, ods := scope.EvalExpr(o.Expr, cty.DynamicPseudoType)
+		ds = ds.Append(ods, checkRuleExprs(scope, o.Preconditions))
 	}
 	set := lib.NewInstanceSet(ctx)
 	defer set.Close()
@@ -84,6 +85,10 @@ func (v *validator) resource(r *configs.Resource) diags.Diagnostics {
 		s.Repetition.EachKey, s.Repetition.EachValue = cty.NilVal, cty.NilVal
 	}
 	val, ds := s.EvalPrepared(v.env.PreparedBlock(r, schema))
+	ds = ds.Append(checkRuleExprs(&s, r.Preconditions))
+	post := s
+	post.Self = cty.UnknownVal(schema.ImpliedType())
+	ds = ds.Append(checkRuleExprs(&post, r.Postconditions))
 	if ds.HasErrors() {
 		return ds
 	}
@@ -102,6 +107,20 @@ func (v *validator) resource(r *configs.Resource) diags.Diagnostics {
 	// The diagnostics name the resource block (the NoKey instance's
 	// address is the block's), as Terraform's validate does.
 	return ds.Append(lifecycle.ValidateConfig(v.ctx, t, val))
+}
+
+// checkRuleExprs evaluates the conditions and error messages of rules with
+// every value unknown, as Terraform's validate does: it finds expressions
+// that can never be evaluated (a misspelled attribute of self, a wrong
+// function call) but decides no condition, since no value is known yet.
+func checkRuleExprs(scope *lang.Scope, rules []*configs.CheckRule) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, rule := range rules {
+		_, cds := scope.EvalExpr(rule.Condition, cty.DynamicPseudoType)
+		_, mds := scope.EvalExpr(rule.ErrorMessage, cty.DynamicPseudoType)
+		ds = ds.Append(cds, mds)
+	}
+	return ds
 }
 
 // unknownData answers every reference with an unknown value.

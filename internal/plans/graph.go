@@ -56,6 +56,10 @@ const (
 	OpDeleteDeposed Op = 'X'
 	// OpRead reads the data source of change Ref.
 	OpRead Op = 'R'
+	// OpCheck checks the preconditions and postconditions of no-op change
+	// Ref: those planning could not decide, because their values were not
+	// known yet, are decided once what they refer to is applied.
+	OpCheck Op = 'Q'
 )
 
 // String names the op, for DOT and messages.
@@ -89,6 +93,8 @@ func (o Op) String() string {
 		return "delete deposed"
 	case OpRead:
 		return "read"
+	case OpCheck:
+		return "check"
 	}
 	return fmt.Sprintf("op %q", byte(o))
 }
@@ -97,7 +103,7 @@ func (o Op) String() string {
 // Plan.Changes).
 func (o Op) ChangeOp() bool {
 	switch o {
-	case OpCreate, OpUpdate, OpDeposeAndCreate, OpDelete, OpDeleteDeposed, OpRead:
+	case OpCreate, OpUpdate, OpDeposeAndCreate, OpDelete, OpDeleteDeposed, OpRead, OpCheck:
 		return true
 	}
 	return false

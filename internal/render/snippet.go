@@ -58,6 +58,7 @@ func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources map[string][]b
 	for i, line := range strings.Split(code, "\n") {
 		fmt.Fprintf(b, "%4d: %s\n", first+i, line)
 	}
+	writeExprValues(b, d.Values, p)
 	b.WriteByte('\n')
 }
 

@@ -1,0 +1,161 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/instances"
+	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// CheckKind says what a precondition or postcondition guards; it names the
+// check in its failure ("Resource precondition failed").
+type CheckKind byte
+
+const (
+	// ResourcePrecondition is checked before an instance is planned (and
+	// again in apply's final plan), and before a data source is read.
+	ResourcePrecondition CheckKind = iota + 1
+	// ResourcePostcondition is checked once the instance has its new value:
+	// after planning it (self is the planned value) and after applying or
+	// reading it (self is the result).
+	ResourcePostcondition
+	// OutputPrecondition is checked before an output value is recorded.
+	OutputPrecondition
+)
+
+// String returns the check's name as messages use it.
+func (k CheckKind) String() string {
+	switch k {
+	case ResourcePrecondition:
+		return "Resource precondition"
+	case ResourcePostcondition:
+		return "Resource postcondition"
+	case OutputPrecondition:
+		return "Module output value precondition"
+	}
+	return fmt.Sprintf("CheckKind(%d)", byte(k))
+}
+
+// CheckRules evaluates the rules' conditions in scope (which carries
+// count.index, each.key and each.value, and self for postconditions) and
+// returns their diagnostics: an error for each condition that is false,
+// whose detail is the rule's error message, and for conditions or messages
+// that are not valid. A condition whose value is not known yet is neither
+// true nor false: it is checked again when the values it depends on are
+// known, which apply does for every rule.
+//
+// The wording is Terraform 1.5.7's. Sensitive values never reach the
+// output: a condition's result is not secret, but an error message built
+// from a secret is withheld, with a warning saying why.
+func CheckRules(scope *lang.Scope, kind CheckKind, rules []*configs.CheckRule) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, rule := range rules {
+		ds = ds.Append(checkRule(scope, kind, rule))
+	}
+	return ds
+}
+
+// checkRule evaluates one rule. The error message is evaluated whether or
+// not the condition holds, so an invalid message is reported before the
+// day it is needed.
+func checkRule(scope *lang.Scope, kind CheckKind, rule *configs.CheckRule) diags.Diagnostics {
+	msg, ds := checkErrorMessageValue(scope, rule.ErrorMessage)
+	cond, cds := scope.EvalExpr(rule.Condition, cty.DynamicPseudoType)
+	ds = ds.Append(cds)
+	if ds.HasErrors() || !cond.IsKnown() {
+		return ds
+	}
+	if cond.IsNull() {
+		return ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
+			"Condition expression must return either true or false, not null."))
+	}
+	b, err := convert.Convert(cond, cty.Bool)
+	if err != nil {
+		return ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
+			fmt.Sprintf("Invalid condition result value: %s.", lang.ConversionErrorText(err))))
+	}
+	// A condition over a secret is marked too; whether it holds is not
+	// secret, and True panics on a marked value.
+	b, _ = b.Unmark()
+	if b.True() {
+		return ds
+	}
+	if msg == "" {
+		msg = "This check failed, but has an invalid error message as described in the other accompanying messages."
+	}
+	return ds.Append(atExpr(scope, rule.Condition, diags.Error, kind.String()+" failed", msg))
+}
+
+// checkErrorMessageValue evaluates a rule's error message. It returns ""
+// with no diagnostics while the message is unknown, and "" with a
+// diagnostic when it is not a usable string or derives from a sensitive
+// value (then only a warning: the check itself still reports).
+func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (string, diags.Diagnostics) {
+	val, ds := scope.EvalExpr(expr, cty.DynamicPseudoType)
+	if ds.HasErrors() {
+		return "", ds
+	}
+	str, err := convert.Convert(val, cty.String)
+	switch {
+	case err != nil:
+		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
+			fmt.Sprintf("Unsuitable value for error message: %s.", lang.ConversionErrorText(err))))
+	case !str.IsKnown():
+		return "", ds
+	case str.IsNull():
+		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
+			"Unsuitable value for error message: must not be null."))
+	}
+	str, valMarks := str.Unmark()
+	if _, secret := valMarks[configschema.SensitiveMark]; secret {
+		return "", ds.Append(atExpr(scope, expr, diags.Warning, "Error message refers to sensitive values",
+			"The error expression used to explain this condition refers to sensitive values, so Cairn will not display the resulting message.\n\n"+
+				"You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data."))
+	}
+	return strings.TrimSpace(str.AsString()), ds
+}
+
+// atExpr is a diagnostic about expr that shows, under its source, what
+// the expression's references were in scope (never a sensitive one).
+func atExpr(scope *lang.Scope, expr hcl.Expression, sev diags.Severity, summary, detail string) diags.Diagnostic {
+	return diags.Diagnostic{Severity: sev, Summary: summary, Detail: detail, Subject: expr.Range().Ptr(), Values: scope.DescribeValues(expr)}
+}
+
+// CheckInstance evaluates the preconditions (kind ResourcePrecondition) or
+// postconditions (ResourcePostcondition) of resource r for one of its
+// instances, in the instance's scope: count.index or each.key and
+// each.value from exp, and for postconditions self, the instance's new
+// value (planned while planning, the result after apply or read). Planning
+// and applying both call it, so an instance is checked by the same rules
+// at each point of its lifecycle.
+func (e *Env) CheckInstance(r *configs.Resource, addr addrs.AbsResourceInstance, exp *instances.Expansion, kind CheckKind, self cty.Value) diags.Diagnostics {
+	rules := r.Preconditions
+	if kind == ResourcePostcondition {
+		rules = r.Postconditions
+	}
+	if len(rules) == 0 {
+		return nil
+	}
+	scope := e.InstanceScope(addr, exp)
+	if kind == ResourcePostcondition {
+		scope.Self = self
+	}
+	return CheckRules(scope, kind, rules)
+}
+
+// CheckOutput evaluates the preconditions of output o in module instance
+// m, before its value is recorded.
+func (e *Env) CheckOutput(o *configs.Output, m addrs.ModuleInstance) diags.Diagnostics {
+	if len(o.Preconditions) == 0 {
+		return nil
+	}
+	return CheckRules(e.Scope(m), OutputPrecondition, o.Preconditions)
+}

@@ -1,0 +1,137 @@
+package lang
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+func TestDescribeValues(t *testing.T) {
+	data := &fakeData{vars: map[string]cty.Value{
+		"n":      cty.NumberFloatVal(1.5),
+		"big":    cty.NumberIntVal(12345678901),
+		"s":      cty.StringVal("a \"b\""),
+		"b":      cty.False,
+		"null":   cty.NullVal(cty.String),
+		"later":  cty.UnknownVal(cty.String),
+		"any":    cty.DynamicVal,
+		"secret": cty.StringVal("hunter2").Mark(configschema.SensitiveMark),
+		"list":   cty.ListVal([]cty.Value{cty.StringVal("x"), cty.StringVal("y")}),
+		"one":    cty.TupleVal([]cty.Value{cty.StringVal("x")}),
+		"empty":  cty.MapValEmpty(cty.String),
+		"obj":    cty.ObjectVal(map[string]cty.Value{"k": cty.StringVal("v").Mark(configschema.SensitiveMark)}),
+		"tags":   cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1")}),
+	}}
+	cases := map[string]struct {
+		reason string
+		expr   string
+		want   []diags.ExprValue
+	}{
+		"Primitives": {
+			expr: `var.n > 1 && var.s != "" && !var.b && var.big > 0`,
+			want: []diags.ExprValue{
+				exprValue("var.b", "is false"), exprValue("var.big", "is 1.23456789e+10"), exprValue("var.n", "is 1.5"), exprValue("var.s", `is "a \"b\""`),
+			},
+		},
+		"Null": {expr: `var.null == null`, want: []diags.ExprValue{exprValue("var.null", "is null")}},
+		"UnknownSaysOnlyType": {
+			reason: "A value known only after apply is described by its type; one whose type is unknown too is left out.",
+			expr:   `var.later == var.any`,
+			want:   []diags.ExprValue{exprValue("var.later", "is a string")},
+		},
+		"SensitiveLeftOut": {
+			reason: "Nothing is said about a sensitive value, not even that it is one.",
+			expr:   `var.secret == "x" || var.n > 1`,
+			want:   []diags.ExprValue{exprValue("var.n", "is 1.5")},
+		},
+		"CollectionsByShape": {
+			reason: "Collections and objects are described by shape only, so a sensitive element never shows.",
+			expr:   `length(var.list) + length(var.one) + length(var.empty) + length(var.obj)`,
+			want: []diags.ExprValue{
+				exprValue("var.empty", "is empty map of string"), exprValue("var.list", "is list of string with 2 elements"),
+				exprValue("var.obj", `is object with 1 attribute "k"`), exprValue("var.one", "is tuple with 1 element"),
+			},
+		},
+		"IndexedTraversal": {
+			expr: `var.tags["a"] == "1"`,
+			want: []diags.ExprValue{exprValue(`var.tags["a"]`, `is "1"`)},
+		},
+		"MissingPartShortened": {
+			reason: "A traversal that cannot be followed is described by its longest part that can.",
+			expr:   `var.tags["nope"] == "1"`,
+			want:   []diags.ExprValue{exprValue("var.tags", "is map of string with 1 element")},
+		},
+		"DuplicatesOnce": {
+			expr: `var.n > 1 && var.n < 2`,
+			want: []diags.ExprValue{exprValue("var.n", "is 1.5")},
+		},
+		"NoReferences": {expr: `1 > 2`},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			expr, hd := hclsyntax.ParseExpression([]byte(tc.expr), "main.tf", hcl.InitialPos)
+			if hd.HasErrors() {
+				t.Fatal(hd.Error())
+			}
+			s := &Scope{Data: data}
+			if diff := cmp.Diff(tc.want, s.DescribeValues(expr)); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func TestConversionErrorText(t *testing.T) {
+	convErr := func(v cty.Value, ty cty.Type) error {
+		_, err := convert.Convert(v, ty)
+		if err == nil {
+			t.Fatalf("converting %#v to %s succeeded", v, ty.FriendlyName())
+		}
+		return err
+	}
+	cases := map[string]struct {
+		reason string
+		err    error
+		want   string
+	}{
+		"RequiredOnly": {
+			reason: "Terraform 1.5.7's cty says only what was required.",
+			err:    convErr(cty.TupleVal([]cty.Value{cty.True}), cty.Bool),
+			want:   "bool required",
+		},
+		"StringToBool": {
+			err:  convErr(cty.StringVal("maybe"), cty.Bool),
+			want: "a bool is required",
+		},
+		"Path": {
+			err:  cty.GetAttrPath("tags").IndexString("a").NewErrorf("string required, but have tuple"),
+			want: `.tags["a"]: string required`,
+		},
+		"NumberIndex": {
+			err:  cty.IndexIntPath(2).NewErrorf("number required"),
+			want: "[2]: number required",
+		},
+		"Plain": {
+			err:  errors.New("something else"),
+			want: "something else",
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, ConversionErrorText(tc.err)); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func exprValue(traversal, statement string) diags.ExprValue {
+	return diags.ExprValue{Traversal: traversal, Statement: statement}
+}
