@@ -93,6 +93,9 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 			return m.errorf("Failed to persist state", "%s", err)
 		}
 		m.summary(p, destroy)
+		if !destroy {
+			return m.appliedOutputs(p.PriorState.Outputs)
+		}
 		return 0
 	}
 	if !autoApprove {
@@ -159,6 +162,11 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 	ctx, stop := m.interruptible()
 	defer stop()
 	op.schemas = m.schemasFor(ctx, op.library, p)
+	if m.jsonUI != nil {
+		for _, msg := range render.PlannedChangeUIMessages(p) {
+			m.jsonUI.emit(msg)
+		}
+	}
 	return m.runApplyPlan(ctx, op, p, c.parallelism, p.Mode == plans.DestroyMode)
 }
 

@@ -31,8 +31,9 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 		ch := newUIChange(c)
 		out = append(out, infoMessage("resource_drift", fmt.Sprintf("%s: Drift detected (%s)", ch.Resource.Addr, ch.Action), "change", ch))
 	}
+	out = append(out, PlannedChangeUIMessages(p)...)
 	sum := UIChangeSummary{Operation: "plan"}
-	for _, c := range sortedChanges(p.Changes) {
+	for _, c := range p.Changes {
 		if c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode {
 			continue
 		}
@@ -47,11 +48,6 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 			sum.Add++
 			sum.Remove++
 		}
-		if c.Action == plans.NoOp {
-			continue
-		}
-		ch := newUIChange(c)
-		out = append(out, infoMessage("planned_change", fmt.Sprintf("%s: Plan to %s", ch.Resource.Addr, ch.Action), "change", ch))
 	}
 	out = append(out, sum.Message())
 	if len(p.Outputs) > 0 {
@@ -62,6 +58,21 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 		out = append(out, outputsMessage(outputs))
 	}
 	return out, nil
+}
+
+// PlannedChangeUIMessages returns a planned_change message for each
+// instance the plan changes, in address order: no-ops are left out, and so
+// is forgetting a data resource. Applying a saved plan starts with them.
+func PlannedChangeUIMessages(p *plans.Plan) []UIMessage {
+	var out []UIMessage
+	for _, c := range sortedChanges(p.Changes) {
+		if c.Action == plans.NoOp || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
+			continue
+		}
+		ch := newUIChange(c)
+		out = append(out, infoMessage("planned_change", fmt.Sprintf("%s: Plan to %s", ch.Resource.Addr, ch.Action), "change", ch))
+	}
+	return out
 }
 
 // uiOutput is one root output in the stream. A planned output says only
