@@ -66,7 +66,7 @@ func (h *uiHooks) PreApply(addr addrs.AbsResourceInstanceObject, action plans.Ac
 	now := time.Now()
 	op := &runningOp{addr: addr, action: action, start: now, next: now.Add(stillInterval)}
 	h.mu.Lock()
-	h.running[addr.String()] = op
+	h.running[runningKey(addr, action)] = op
 	h.mu.Unlock()
 	h.write(h.view.started(op, prior))
 }
@@ -86,16 +86,23 @@ func (h *uiHooks) still(now time.Time) {
 
 // PostApply implements applying.Hooks.
 func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.Action, newVal cty.Value, err error) {
-	name := addr.String()
+	key := runningKey(addr, action)
 	h.mu.Lock()
-	op := h.running[name]
-	delete(h.running, name)
+	op := h.running[key]
+	delete(h.running, key)
 	h.mu.Unlock()
 	now := time.Now()
 	if op == nil {
 		op = &runningOp{addr: addr, action: action, start: now}
 	}
 	h.write(h.view.finished(op, now, newVal, err))
+}
+
+// runningKey names an operation: the object and the action, since the two
+// steps of a replacement may overlap (the old object's deletion can be
+// reported after the new one's creation started).
+func runningKey(addr addrs.AbsResourceInstanceObject, action plans.Action) string {
+	return addr.String() + "\x00" + action.String()
 }
 
 func (h *uiHooks) write(text string) {
