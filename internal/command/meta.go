@@ -100,6 +100,9 @@ func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.D
 	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
 	}
+	for addr, factory := range m.Providers {
+		reg[addr] = factory
+	}
 	ds := m.addAWSCC(reg, cfg)
 	lib := providers.NewLibrary(reg)
 	m.libraries = append(m.libraries, lib)
