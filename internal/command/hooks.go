@@ -127,7 +127,9 @@ func (v humanProgress) started(op *runningOp, prior cty.Value) string {
 	verb, _ := verbs(op.action)
 	idText := ""
 	if op.action != plans.Create && op.action != plans.Read {
-		idText = idSuffix(prior)
+		if k, id := render.ObjectIDOrName(prior); k != "" {
+			idText = " [" + k + "=" + id + "]"
+		}
 	}
 	return fmt.Sprintf("%s: %s...%s\n", v.m.bold(op.addr.String()), verb, idText)
 }
