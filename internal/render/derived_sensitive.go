@@ -41,7 +41,7 @@ var mirrors = map[resourceType][]mirror{
 func humanMarks(v cty.Value, schema *configschema.Block, provider addrs.Provider, typ string) cty.Value {
 	v = withSchemaMarks(v, schema)
 	ms := mirrors[resourceType{provider, typ}]
-	if len(ms) == 0 || v == cty.NilVal || v.IsNull() || !v.IsKnown() || !v.ContainsMarked() {
+	if len(ms) == 0 || !isKnownObject(v) || !anySourceMarked(v, ms) {
 		return v
 	}
 	plain, pvm := v.UnmarkDeepWithPaths()
@@ -72,6 +72,21 @@ func humanChangeMarks(before, after cty.Value, schema *configschema.Block, provi
 		}
 	}
 	return before, after
+}
+
+// anySourceMarked reports whether a mirror's source holds a mark: only
+// then is there anything to do, and looking at the sources alone keeps the
+// common case (nothing sensitive) cheap on large plans.
+func anySourceMarked(v cty.Value, ms []mirror) bool {
+	if v.IsMarked() {
+		return true
+	}
+	for _, m := range ms {
+		if v.Type().HasAttribute(m.from) && v.GetAttr(m.from).ContainsMarked() {
+			return true
+		}
+	}
+	return false
 }
 
 func isKnownObject(v cty.Value) bool {
