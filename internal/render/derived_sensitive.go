@@ -82,8 +82,34 @@ func anySourceMarked(v cty.Value, ms []mirror) bool {
 		return true
 	}
 	for _, m := range ms {
-		if v.Type().HasAttribute(m.from) && v.GetAttr(m.from).ContainsMarked() {
+		if v.Type().HasAttribute(m.from) && holdsMark(v.GetAttr(m.from)) {
 			return true
+		}
+	}
+	return false
+}
+
+// holdsMark is cty's ContainsMarked without its path bookkeeping, which
+// allocates at every level: this runs for every change of a large plan.
+func holdsMark(v cty.Value) bool {
+	if v.IsMarked() {
+		return true
+	}
+	if !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	switch ty := v.Type(); {
+	case ty.IsObjectType():
+		for name := range ty.AttributeTypes() {
+			if holdsMark(v.GetAttr(name)) {
+				return true
+			}
+		}
+	case ty.IsCollectionType() || ty.IsTupleType():
+		for it := v.ElementIterator(); it.Next(); {
+			if _, e := it.Element(); holdsMark(e) {
+				return true
+			}
 		}
 	}
 	return false
