@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	tfjson "github.com/hashicorp/terraform-json"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/uistream by running Terraform 1.5.7 (CAIRN_TERRAFORM)")
@@ -217,4 +218,55 @@ func normaliseUIStream(t *testing.T, out []byte) string {
 		return ""
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// TestUIStreamParsesWithTerraformJSON reads Cairn's stream with the one
+// Go client of it, hashicorp/terraform-json's UnmarshalLogMessage, as a
+// tool would: every line decodes, with its level and time; the version
+// message gives the Terraform and UI versions, and diagnostics their
+// severity and range. (terraform-json decodes the other types as
+// unknown messages, keeping their level, message and time.)
+func TestUIStreamParsesWithTerraformJSON(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(uiStreamConfig+"resource \"terraform_data\" \"bad\" {\n  input = var.missing\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := cairnRunner(t, dir, []string{"plan", "-json"})
+	if code != 1 {
+		t.Fatalf("exit code %d, want 1", code)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(uiStreamConfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	more, code := cairnRunner(t, dir, []string{"apply", "-json", "-auto-approve"})
+	if code != 0 {
+		t.Fatalf("exit code %d\n%s", code, more)
+	}
+	var versions, diagnostics, others int
+	for _, line := range strings.Split(strings.TrimSpace(string(out)+string(more)), "\n") {
+		msg, err := tfjson.UnmarshalLogMessage([]byte(line))
+		if err != nil {
+			t.Fatalf("terraform-json cannot read %s: %v", line, err)
+		}
+		if msg.Timestamp().IsZero() || msg.Message() == "" || msg.Level() == "" {
+			t.Errorf("no time, message or level: %s", line)
+		}
+		switch m := msg.(type) {
+		case tfjson.VersionLogMessage:
+			versions++
+			if m.Terraform.String() != "1.5.7" || m.UI.String() != "1.1.0" {
+				t.Errorf("version message: terraform %s, ui %s", m.Terraform, m.UI)
+			}
+		case tfjson.DiagnosticLogMessage:
+			diagnostics++
+			if m.Severity != tfjson.DiagnosticSeverityError || m.Range == nil || m.Range.Filename != "main.tf" || m.Range.Start.Line != strings.Count(uiStreamConfig, "\n")+2 {
+				t.Errorf("diagnostic: %+v", m.Diagnostic)
+			}
+		default:
+			others++
+		}
+	}
+	if versions != 2 || diagnostics != 1 || others == 0 {
+		t.Errorf("%d version, %d diagnostic and %d other messages; want 2, 1 and some", versions, diagnostics, others)
+	}
 }
