@@ -2,6 +2,8 @@ package command
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -151,9 +153,10 @@ var secretSteps = []secretStep{
 	{args: []string{"version"}},
 }
 
-// secretFiles are the files Terraform documents as holding sensitive
-// values in plain text: the state (and its backup, and Cairn's journal of
-// it) and saved plans, which hold the variables and the planned values.
+// secretFileAllowed says whether a file may hold secrets: the files
+// Terraform documents as holding sensitive values in plain text, the state
+// (and its backup, and Cairn's journal of it) and saved plans (gzip-
+// compressed JSON holding the variables and the planned values).
 func secretFileAllowed(name string) bool {
 	return strings.HasPrefix(name, "terraform.tfstate") || strings.HasPrefix(name, "tfplan")
 }
@@ -240,6 +243,12 @@ func checkSecretFiles(t *testing.T, dir string, step int, name string) {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			return err
+		}
+		if zr, err := gzip.NewReader(bytes.NewReader(b)); err == nil {
+			// Plan files are gzip-compressed: look inside.
+			if inner, err := io.ReadAll(io.LimitReader(zr, 64<<20)); err == nil {
+				b = append(b, inner...)
+			}
 		}
 		rel, _ := filepath.Rel(dir, path)
 		if found := secretsIn(string(b)); len(found) > 0 && !secretFileAllowed(rel) {
