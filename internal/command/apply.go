@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
+	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // runApply implements "cairn apply [PLANFILE]".
@@ -18,7 +19,7 @@ func runDestroy(m *Meta, args []string) int { return m.apply(args, true) }
 
 func (m *Meta) apply(args []string, destroy bool) int {
 	var c commonFlags
-	var autoApprove, destroyFlag bool
+	var autoApprove, destroyFlag, jsonOut bool
 	name := "apply"
 	if destroy {
 		name = "destroy"
@@ -29,8 +30,17 @@ func (m *Meta) apply(args []string, destroy bool) int {
 	if !destroy {
 		fs.BoolVar(&destroyFlag, "destroy", false, "Destroy every object instead.")
 	}
+	fs.BoolVar(&jsonOut, "json", false, "Write the machine-readable UI stream (JSON lines) instead of text. Requires -auto-approve or a saved plan.")
 	if !m.parseFlags(fs, args) {
 		return 1
+	}
+	if jsonOut {
+		m.startJSONView()
+		c.input = false
+		if !autoApprove && fs.NArg() == 0 {
+			return m.errorf("Plan file or auto-approve required",
+				"Cairn cannot ask for interactive approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve option.")
+		}
 	}
 	if c.noColor {
 		m.Color = false
@@ -67,9 +77,16 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 	if p == nil || ds.HasErrors() {
 		return m.fail(ds)
 	}
-	m.showDiags(ds)
-	if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
-		return m.errorf("Failed to render plan", "%s", err)
+	if m.jsonUI != nil {
+		if code := m.emitPlan(p, op); code != 0 {
+			return code
+		}
+		m.showDiags(ds)
+	} else {
+		m.showDiags(ds)
+		if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
+			return m.errorf("Failed to render plan", "%s", err)
+		}
 	}
 	if !p.HasChanges() {
 		// Nothing to apply, but refresh results and implied moves still
@@ -78,6 +95,9 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 			return m.errorf("Failed to persist state", "%s", err)
 		}
 		m.summary(p, destroy)
+		if !destroy {
+			return m.appliedOutputs(p.PriorState.Outputs)
+		}
 		return 0
 	}
 	if !autoApprove {
@@ -144,6 +164,11 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 	ctx, stop := m.interruptible()
 	defer stop()
 	op.schemas = m.schemasFor(ctx, op.library, p)
+	if m.jsonUI != nil {
+		for _, msg := range render.PlannedChangeUIMessages(p) {
+			m.jsonUI.emit(msg)
+		}
+	}
 	return m.runApplyPlan(ctx, op, p, c.parallelism, p.Mode == plans.DestroyMode)
 }
 
@@ -174,7 +199,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	m.showDiags(ds)
 	m.summary(p, destroy)
 	if final != nil && !destroy {
-		render.Outputs(m.Stdout, final.State.Outputs, m.renderOpts())
+		return m.appliedOutputs(final.State.Outputs)
 	}
 	return 0
 }
@@ -182,5 +207,29 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 // summary prints "Apply complete!" or "Destroy complete!" with counts.
 func (m *Meta) summary(p *plans.Plan, destroy bool) {
 	add, change, del := p.Counts()
+	if m.jsonUI != nil {
+		op := "apply"
+		if destroy {
+			op = "destroy"
+		}
+		m.jsonUI.emit(render.UIChangeSummary{Add: add, Change: change, Remove: del, Operation: op}.Message())
+		return
+	}
 	render.ApplySummary(m.Stdout, add, change, del, destroy, m.renderOpts())
+}
+
+// appliedOutputs prints the root outputs after an apply: values for
+// people, sensitive ones hidden; with -json the outputs message, every
+// output's type and the values of those not sensitive.
+func (m *Meta) appliedOutputs(outputs map[string]*states.OutputValue) int {
+	if m.jsonUI == nil {
+		render.Outputs(m.Stdout, outputs, m.renderOpts())
+		return 0
+	}
+	msg, err := render.AppliedOutputsUIMessage(outputs)
+	if err != nil {
+		return m.errorf("Failed to render outputs", "%s.", err)
+	}
+	m.jsonUI.emit(msg)
+	return 0
 }

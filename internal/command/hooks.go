@@ -1,95 +1,114 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/zclconf/go-cty/cty"
 )
 
 // stillInterval is how often a long operation reports it is still running.
 const stillInterval = 10 * time.Second
 
-// uiHooks prints apply progress the way Terraform does:
+// uiHooks reports apply progress as it happens. In the terminal that is
+// the lines Terraform prints:
 //
 //	terraform_data.a: Creating...
 //	terraform_data.a: Still creating... [10s elapsed]
 //	terraform_data.a: Creation complete after 12s [id=...]
 //
+// and with -json the apply_start, apply_progress, apply_complete and
+// apply_errored messages of the machine-readable UI. uiHooks keeps the
+// bookkeeping (what runs since when); a progressView words the reports.
 // Lines go through a progressOut; one timer reports every operation still
 // running, rather than a timer and a goroutine per operation.
 type uiHooks struct {
-	m   *Meta
-	out *progressOut
+	view progressView
+	out  *progressOut
 
 	mu      sync.Mutex
 	running map[string]*runningOp
 }
 
 type runningOp struct {
+	addr   addrs.AbsResourceInstanceObject
+	action plans.Action
 	start  time.Time
-	gerund string
 	// next is when the operation next reports it is still running.
 	next time.Time
 }
 
+// progressView words the reports of one operation; its methods return the
+// text to write (nothing for ""). start and now are wall-clock times.
+type progressView interface {
+	started(op *runningOp, prior cty.Value) string
+	stillRunning(op *runningOp, now time.Time) string
+	finished(op *runningOp, now time.Time, newVal cty.Value, err error) string
+}
+
 func newUIHooks(m *Meta) *uiHooks {
-	h := &uiHooks{m: m, running: map[string]*runningOp{}}
+	var view progressView = humanProgress{m}
+	if m.jsonUI != nil {
+		view = jsonProgress{m.jsonUI}
+	}
+	h := &uiHooks{view: view, running: map[string]*runningOp{}}
 	h.out = newProgressOut(m.Stdout, h.still)
 	return h
 }
 
 // PreApply implements applying.Hooks.
 func (h *uiHooks) PreApply(addr addrs.AbsResourceInstanceObject, action plans.Action, prior cty.Value) {
-	name := addr.String()
-	verb, gerund := verbs(action)
-	idText := ""
-	if action != plans.Create && action != plans.Read {
-		idText = idSuffix(prior)
-	}
 	now := time.Now()
+	op := &runningOp{addr: addr, action: action, start: now, next: now.Add(stillInterval)}
 	h.mu.Lock()
-	h.running[name] = &runningOp{start: now, gerund: gerund, next: now.Add(stillInterval)}
+	h.running[runningKey(addr, action)] = op
 	h.mu.Unlock()
-	h.out.Printf("%s: %s...%s\n", h.m.bold(name), verb, idText)
+	h.write(h.view.started(op, prior))
 }
 
 // still reports every operation that has run another stillInterval.
 func (h *uiHooks) still(now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for name, op := range h.running {
+	for _, op := range h.running {
 		if now.Before(op.next) {
 			continue
 		}
 		op.next = op.next.Add(stillInterval)
-		h.out.Printf("%s: Still %s... [%s elapsed]\n", h.m.bold(name), op.gerund, now.Sub(op.start).Truncate(time.Second))
+		h.write(h.view.stillRunning(op, now))
 	}
 }
 
 // PostApply implements applying.Hooks.
 func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.Action, newVal cty.Value, err error) {
-	name := addr.String()
+	key := runningKey(addr, action)
 	h.mu.Lock()
-	op := h.running[name]
-	delete(h.running, name)
+	op := h.running[key]
+	delete(h.running, key)
 	h.mu.Unlock()
-	elapsed := time.Duration(0)
-	if op != nil {
-		elapsed = time.Since(op.start).Truncate(time.Second)
+	now := time.Now()
+	if op == nil {
+		op = &runningOp{addr: addr, action: action, start: now}
 	}
-	if err != nil {
-		return // the error is reported as a diagnostic at the end
+	h.write(h.view.finished(op, now, newVal, err))
+}
+
+// runningKey names an operation: the object and the action, since the two
+// steps of a replacement may overlap (the old object's deletion can be
+// reported after the new one's creation started).
+func runningKey(addr addrs.AbsResourceInstanceObject, action plans.Action) string {
+	return addr.String() + "\x00" + action.String()
+}
+
+func (h *uiHooks) write(text string) {
+	if text != "" {
+		h.out.Printf("%s", text)
 	}
-	done := map[plans.Action]string{plans.Create: "Creation complete", plans.Update: "Modifications complete", plans.Delete: "Destruction complete", plans.Read: "Read complete"}[action]
-	idText := ""
-	if action != plans.Delete {
-		idText = idSuffix(newVal)
-	}
-	h.out.Printf("%s: %s after %s%s\n", h.m.bold(name), done, elapsed, idText)
 }
 
 // stopAll ends progress reporting and writes out what is buffered, before
@@ -99,6 +118,63 @@ func (h *uiHooks) stopAll() {
 	h.mu.Lock()
 	h.running = map[string]*runningOp{}
 	h.mu.Unlock()
+}
+
+// humanProgress words progress for people, as Terraform's terminal does.
+type humanProgress struct{ m *Meta }
+
+func (v humanProgress) started(op *runningOp, prior cty.Value) string {
+	verb, _ := verbs(op.action)
+	idText := ""
+	if op.action != plans.Create && op.action != plans.Read {
+		if k, id := render.ObjectIDOrName(prior); k != "" {
+			idText = " [" + k + "=" + id + "]"
+		}
+	}
+	return fmt.Sprintf("%s: %s...%s\n", v.m.bold(op.addr.String()), verb, idText)
+}
+
+func (v humanProgress) stillRunning(op *runningOp, now time.Time) string {
+	_, gerund := verbs(op.action)
+	return fmt.Sprintf("%s: Still %s... [%s elapsed]\n", v.m.bold(op.addr.String()), gerund, now.Sub(op.start).Truncate(time.Second))
+}
+
+func (v humanProgress) finished(op *runningOp, now time.Time, newVal cty.Value, err error) string {
+	if err != nil {
+		return "" // the error is reported as a diagnostic at the end
+	}
+	done := map[plans.Action]string{plans.Create: "Creation complete", plans.Update: "Modifications complete", plans.Delete: "Destruction complete", plans.Read: "Read complete"}[op.action]
+	idText := ""
+	if op.action != plans.Delete {
+		idText = idSuffix(newVal)
+	}
+	return fmt.Sprintf("%s: %s after %s%s\n", v.m.bold(op.addr.String()), done, now.Sub(op.start).Truncate(time.Second), idText)
+}
+
+// jsonProgress words progress as machine-readable UI messages. Their
+// elapsed times are whole seconds between the start and now, each rounded
+// to the second, as Terraform counts them. Messages name the resource
+// instance, deposed objects included, as Terraform's do.
+type jsonProgress struct{ v *jsonView }
+
+func (j jsonProgress) started(op *runningOp, prior cty.Value) string {
+	return string(j.v.encode(render.UIApplyStart(op.addr.ResourceInstance, op.action, prior)))
+}
+
+func (j jsonProgress) stillRunning(op *runningOp, now time.Time) string {
+	return string(j.v.encode(render.UIApplyProgress(op.addr.ResourceInstance, op.action, roundedElapsed(op.start, now))))
+}
+
+func (j jsonProgress) finished(op *runningOp, now time.Time, newVal cty.Value, err error) string {
+	elapsed := roundedElapsed(op.start, now)
+	if err != nil {
+		return string(j.v.encode(render.UIApplyErrored(op.addr.ResourceInstance, op.action, elapsed)))
+	}
+	return string(j.v.encode(render.UIApplyComplete(op.addr.ResourceInstance, op.action, newVal, elapsed)))
+}
+
+func roundedElapsed(start, now time.Time) time.Duration {
+	return now.Round(time.Second).Sub(start.Round(time.Second))
 }
 
 func verbs(a plans.Action) (verb, gerund string) {
@@ -115,15 +191,12 @@ func verbs(a plans.Action) (verb, gerund string) {
 	return strings.ToTitle(a.String()), a.String()
 }
 
-// idSuffix renders " [id=...]" when the object has a known, non-sensitive
-// string id.
+// idSuffix renders " [id=...]" (or " [name=...]") when the object has a
+// known, non-sensitive identifying attribute.
 func idSuffix(v cty.Value) string {
-	if v == cty.NilVal || v.IsNull() || !v.IsKnown() || !v.Type().IsObjectType() || !v.Type().HasAttribute("id") {
+	k, id := render.ObjectID(v)
+	if k == "" {
 		return ""
 	}
-	id := v.GetAttr("id")
-	if id.IsMarked() || id.IsNull() || !id.IsKnown() || id.Type() != cty.String {
-		return ""
-	}
-	return " [id=" + id.AsString() + "]"
+	return " [" + k + "=" + id + "]"
 }

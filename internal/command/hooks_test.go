@@ -2,6 +2,9 @@ package command
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -58,5 +61,62 @@ func TestUIHooks(t *testing.T) {
 func sortStill(lines []string) {
 	if len(lines) > 3 && lines[2] > lines[3] {
 		lines[2], lines[3] = lines[3], lines[2]
+	}
+}
+
+var afterRE = regexp.MustCompile(`after [0-9hms]+`)
+
+// TestJSONHooks: with -json, progress is apply_start, apply_progress every
+// ten seconds, then apply_complete or apply_errored, elapsed times in
+// whole seconds, the deposed object named by its instance.
+func TestJSONHooks(t *testing.T) {
+	var out bytes.Buffer
+	m := &Meta{Streams: Streams{Stdout: &out, Now: time.Now}}
+	m.jsonUI = &jsonView{m: m}
+	h := newUIHooks(m)
+	a, _ := addrs.ParseAbsResourceInstanceStr("terraform_data.a")
+	b, _ := addrs.ParseAbsResourceInstanceStr("terraform_data.b")
+	obj := cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("x")})
+	h.PreApply(a.Object(addrs.NotDeposed), plans.Create, cty.NullVal(obj.Type()))
+	h.PreApply(b.Object("0badcafe"), plans.Delete, obj)
+	start := time.Now()
+	h.still(start.Add(5 * time.Second))
+	h.still(start.Add(11 * time.Second))
+	h.PostApply(a.Object(addrs.NotDeposed), plans.Create, obj, nil)
+	h.PostApply(b.Object("0badcafe"), plans.Delete, obj, errors.New("boom"))
+	h.stopAll()
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var msg struct {
+			Type    string `json:"type"`
+			Message string `json:"@message"`
+			Hook    struct {
+				Resource struct {
+					Addr string `json:"addr"`
+				} `json:"resource"`
+				Action  string   `json:"action"`
+				Elapsed *float64 `json:"elapsed_seconds"`
+			} `json:"hook"`
+		}
+		if err := json.Unmarshal([]byte(line), &msg); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if msg.Hook.Resource.Addr == "" || msg.Hook.Action == "" {
+			t.Errorf("hook without resource or action: %s", line)
+		}
+		// Elapsed times of finished operations depend on the clock.
+		got = append(got, msg.Type+" "+afterRE.ReplaceAllString(msg.Message, "after ..."))
+	}
+	sortStill(got)
+	want := []string{
+		"apply_start terraform_data.a: Creating...",
+		"apply_start terraform_data.b: Destroying... [id=x]",
+		"apply_progress terraform_data.a: Still creating... [11s elapsed]",
+		"apply_progress terraform_data.b: Still destroying... [11s elapsed]",
+		"apply_complete terraform_data.a: Creation complete after ... [id=x]",
+		"apply_errored terraform_data.b: Destruction errored after ...",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("-want +got:\n%s", diff)
 	}
 }

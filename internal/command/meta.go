@@ -29,6 +29,9 @@ type Meta struct {
 	// machineOutput is set when stdout carries a JSON document, so
 	// progress lines must stay off it.
 	machineOutput bool
+	// jsonUI is set by -json on plan, apply and destroy: everything the
+	// command says goes out as the machine-readable UI stream.
+	jsonUI *jsonView
 	// awscc loads the built-in awscc provider once per run (see awscc.go).
 	awscc awsccProviders
 	// libraries are the provider libraries the command opened, closed
@@ -40,8 +43,12 @@ type Meta struct {
 func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.colorOn(m.Stdout)} }
 
 // showDiags prints diagnostics: errors to stderr, warnings to stdout, as
-// Terraform does.
+// Terraform does; with -json, all of them as messages on stdout.
 func (m *Meta) showDiags(ds diags.Diagnostics) {
+	if m.jsonUI != nil {
+		m.jsonUI.diagnostics(ds)
+		return
+	}
 	var errs, warns diags.Diagnostics
 	for _, d := range ds {
 		if d.Severity == diags.Error {
@@ -94,6 +101,9 @@ func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.D
 	tp := builtin.NewTerraformProvider()
 	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
+	}
+	for addr, factory := range m.Providers {
+		reg[addr] = factory
 	}
 	ds := m.addAWSCC(reg, cfg)
 	lib := providers.NewLibrary(reg)

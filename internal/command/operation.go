@@ -15,6 +15,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states"
 )
 
@@ -67,12 +68,12 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 		return nil, ds
 	}
 	lineage, serial := op.state.lineageSerial()
-	onRefresh, done := m.refreshProgress()
+	onRefresh, onRefreshed, done := m.refreshProgress()
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared,
-		OnRefresh: onRefresh,
+		OnRefresh: onRefresh, OnRefreshed: onRefreshed,
 	})
 	done()
 	ds = ds.Append(pds)
@@ -119,7 +120,12 @@ func (m *Meta) interruptible() (context.Context, func()) {
 	go func() {
 		select {
 		case <-ch:
-			m.Stderr.Write([]byte("\nInterrupt received.\nPlease wait for Cairn to exit or data loss may occur.\nGracefully shutting down...\n\n"))
+			const notice = "\nInterrupt received.\nPlease wait for Cairn to exit or data loss may occur.\nGracefully shutting down...\n"
+			if m.jsonUI != nil {
+				m.jsonUI.emit(render.UILogMessage(notice))
+			} else {
+				m.Stderr.Write([]byte(notice + "\n"))
+			}
 			cancel()
 		case <-ctx.Done():
 		}
@@ -130,18 +136,35 @@ func (m *Meta) interruptible() (context.Context, func()) {
 	}
 }
 
-// refreshProgress prints "addr: Refreshing state... [id=...]" as Terraform
-// does while planning, one line per existing object. done writes out what
-// is buffered and must be called before anything else is printed.
-func (m *Meta) refreshProgress() (report func(addrs.AbsResourceInstanceObject, cty.Value), done func()) {
-	if m.machineOutput {
-		return nil, func() {}
+// refreshProgress reports each existing object as planning reads it: the
+// line "addr: Refreshing state... [id=...]" Terraform prints, or with -json
+// the refresh_start and refresh_complete messages. done writes out what is
+// buffered and must be called before anything else is printed. Data
+// resources are not reported: reading them is not a refresh.
+func (m *Meta) refreshProgress() (start, complete func(addrs.AbsResourceInstanceObject, cty.Value), done func()) {
+	if m.machineOutput && m.jsonUI == nil {
+		return nil, nil, func() {}
 	}
 	out := newProgressOut(m.Stdout, nil)
-	return func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
-		if addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
-			return
+	managed := func(addr addrs.AbsResourceInstanceObject) bool {
+		return addr.ResourceInstance.Resource.Resource.Mode != addrs.DataResourceMode
+	}
+	if v := m.jsonUI; v != nil {
+		start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
+			if managed(addr) {
+				out.Printf("%s", v.encode(render.UIRefreshStart(addr.ResourceInstance, prior)))
+			}
 		}
-		out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
-	}, out.Close
+		complete = func(addr addrs.AbsResourceInstanceObject, refreshed cty.Value) {
+			if managed(addr) {
+				out.Printf("%s", v.encode(render.UIRefreshComplete(addr.ResourceInstance, refreshed)))
+			}
+		}
+		return start, complete, out.Close
+	}
+	return func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
+		if managed(addr) {
+			out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
+		}
+	}, nil, out.Close
 }

@@ -1,7 +1,6 @@
 package command
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,9 +20,15 @@ func runPlan(m *Meta, args []string) int {
 	fs.StringVar(&out, "out", "", "Write the plan to the given file, for apply.")
 	fs.BoolVar(&detailed, "detailed-exitcode", false, "Exit 0 for no changes, 1 for errors, 2 for changes.")
 	fs.BoolVar(&destroy, "destroy", false, "Plan to destroy every object.")
-	fs.BoolVar(&jsonOut, "json", false, "Print the plan as Terraform's JSON plan representation.")
+	fs.BoolVar(&jsonOut, "json", false, "Write the machine-readable UI stream (JSON lines) instead of text; show -json describes a saved plan.")
 	if !m.parseFlags(fs, args) {
 		return 1
+	}
+	if jsonOut {
+		// The stream starts before anything else is said, and there is
+		// no one to prompt.
+		m.startJSONView()
+		c.input = false
 	}
 	if fs.NArg() > 0 {
 		return m.errorf("Too many command line arguments", "plan takes no positional arguments; to use another directory, use -chdir=%s.", fs.Arg(0))
@@ -31,7 +36,6 @@ func runPlan(m *Meta, args []string) int {
 	if c.noColor {
 		m.Color = false
 	}
-	m.machineOutput = jsonOut
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return m.fail(ds)
@@ -51,15 +55,10 @@ func runPlan(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	if jsonOut {
-		doc, err := render.PlanJSON(p, op.schemas)
-		if err != nil {
-			return m.errorf("Failed to render plan", "%s", err)
+		if code := m.emitPlan(p, op); code != 0 {
+			return code
 		}
 		m.showDiags(ds)
-		enc := json.NewEncoder(m.Stdout)
-		if err := enc.Encode(doc); err != nil {
-			return m.errorf("Failed to write plan", "%s", err)
-		}
 	} else {
 		m.showDiags(ds)
 		if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
@@ -103,4 +102,19 @@ func writePlanFile(path, name string, p *plans.Plan) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), name)
+}
+
+// emitPlan writes a plan as machine-readable UI messages (drift, planned
+// changes, the summary, outputs): what tools need to decide, without any
+// value. It returns a non-zero exit code when the plan cannot be
+// described.
+func (m *Meta) emitPlan(p *plans.Plan, op *operation) int {
+	msgs, err := render.PlanUIMessages(p, op.schemas)
+	if err != nil {
+		return m.errorf("Failed to render plan", "%s", err)
+	}
+	for _, msg := range msgs {
+		m.jsonUI.emit(msg)
+	}
+	return 0
 }

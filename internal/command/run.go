@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/cairn-iac/cairn/internal/providers"
 )
 
 // Version is Cairn's version.
@@ -24,6 +26,10 @@ type Streams struct {
 	Environ func() []string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Providers are providers available besides the built-in ones, by
+	// address (nil: none). Tests use it to run the command line against a
+	// test provider.
+	Providers providers.Registry
 }
 
 // commandFunc runs one subcommand with its arguments and returns the exit

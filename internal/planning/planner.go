@@ -46,6 +46,9 @@ type Options struct {
 	// OnRefresh, when set, is called as each existing object is refreshed
 	// (the terminal prints "Refreshing state..."). Called concurrently.
 	OnRefresh func(addr addrs.AbsResourceInstanceObject, prior cty.Value)
+	// OnRefreshed, when set, is called when an object was read, with its
+	// new value (null when it is gone). Called concurrently.
+	OnRefreshed func(addr addrs.AbsResourceInstanceObject, refreshed cty.Value)
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the

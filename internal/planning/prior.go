@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // readPrior decodes a stored object through its provider (upgrade) and,
@@ -24,6 +25,9 @@ func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addr
 	}
 	refreshed, rds := lifecycle.Refresh(ctx, t, obj)
 	ds = ds.Append(rds)
+	if p.opts.OnRefreshed != nil && !rds.HasErrors() {
+		p.opts.OnRefreshed(t.Addr, refreshedValue(refreshed, obj))
+	}
 	switch {
 	case rds.HasErrors():
 		return nil, ds
@@ -39,4 +43,13 @@ func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addr
 	}
 	p.setRefreshed(t.Addr, newSrc, pAddr)
 	return refreshed, ds
+}
+
+// refreshedValue is the value of a refreshed object, or null of the stored
+// object's type when the object is gone.
+func refreshedValue(refreshed, stored *states.Object) cty.Value {
+	if refreshed == nil {
+		return cty.NullVal(stored.Value.Type())
+	}
+	return refreshed.Value
 }

@@ -2,14 +2,18 @@
 // people and tools read: the human text Terraform 1.5.7 prints for
 // `terraform plan`, `show`, `apply`, `output` and `state show`, the JSON
 // documents of `terraform show -json` (as github.com/hashicorp/terraform-json
-// types, so tools written for Terraform read Cairn's), and diagnostics.
+// types, so tools written for Terraform read Cairn's), the messages of the
+// machine-readable UI stream of `plan -json` and `apply -json`, and
+// diagnostics.
 //
 // Users and scripts grep Terraform's wording and layout, so the text here
 // reproduces Terraform's output format byte for byte, colours included; the
 // golden files under testdata/terraform were captured from the real
 // Terraform 1.5.7 binary and the tests hold the renderer to them. The one
-// deliberate difference is the diagnostic location line, which names
-// file:line:col (Cairn's house format) where Terraform prints "line N".
+// deliberate differences are the diagnostic location line, which names
+// file:line:col (Cairn's house format) where Terraform prints "line N", and
+// attributes that mirror a sensitive one (terraform_data's output), which
+// the human text hides where Terraform prints them (derived_sensitive.go).
 //
 // How a change is shown follows Terraform's rules: a diff tree is computed
 // from the before and after values against the resource type's schema

@@ -114,14 +114,13 @@ func resourceSchema(schemas providers.Schemas, provider addrs.Provider, addr add
 }
 
 // diffResourceChange computes the diff of a resource change against its
-// schema, with the schema's sensitive attributes marked.
+// schema, sensitive values marked as people see them (humanMarks).
 func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas, relevant pathSet) (*diff, error) {
 	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
 	if err != nil {
 		return nil, err
 	}
-	before := withSchemaMarks(c.Before, schema)
-	after := withSchemaMarks(c.After, schema)
+	before, after := humanChangeMarks(c.Before, c.After, schema, c.Provider.Provider, c.Addr.Resource.Resource.Type)
 	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
 	return diffBlock(ch, schema), nil
 }

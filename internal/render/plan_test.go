@@ -14,6 +14,22 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/ (never those under testdata/terraform, which Terraform wrote)")
 
+// cairnGolden returns Cairn's golden file under testdata, first writing
+// got there with -update.
+func cairnGolden(t testing.TB, path, got string) string {
+	t.Helper()
+	if *update {
+		full := filepath.Join("testdata", path)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return readGolden(t, path)
+}
+
 // readGolden returns a file under testdata.
 func readGolden(t testing.TB, path string) string {
 	t.Helper()
@@ -34,6 +50,11 @@ func TestPlanMatchesTerraform(t *testing.T) {
 		mode   plans.Mode
 		color  bool
 		want   string
+		// cairn, when set, is Cairn's golden file (under testdata/,
+		// written by -update): the plan shows terraform_data outputs that
+		// mirror a sensitive input, which Terraform prints in plain text,
+		// as "(sensitive value)" (see humanMarks). Nothing else differs.
+		cairn string
 	}{
 		"create": {
 			reason: "create of every kind of input: primitives, collections, nested, null, heredoc, JSON, sensitive, count, for_each",
@@ -51,23 +72,23 @@ func TestPlanMatchesTerraform(t *testing.T) {
 		},
 		"update": {
 			reason: "in-place updates, list and set edits, replacement by trigger, deletions with reasons, output changes",
-			plan:   "s1/plan_update.json", want: "s1/plan_update.txt",
+			plan:   "s1/plan_update.json", want: "s1/plan_update.txt", cairn: "mirror/s1_plan_update.txt",
 		},
 		"update color": {
-			plan: "s1/plan_update.json", want: "s1/plan_update.color.txt", color: true,
+			plan: "s1/plan_update.json", want: "s1/plan_update.color.txt", cairn: "mirror/s1_plan_update.color.txt", color: true,
 		},
 		"replace": {
 			reason: "tainted, requested, replace_triggered_by, create_before_destroy, sensitivity warnings, deferred data read",
-			plan:   "s1/plan_replace.json", want: "s1/plan_replace.txt",
+			plan:   "s1/plan_replace.json", want: "s1/plan_replace.txt", cairn: "mirror/s1_plan_replace.txt",
 		},
 		"replace color": {
-			plan: "s1/plan_replace.json", want: "s1/plan_replace.color.txt", color: true,
+			plan: "s1/plan_replace.json", want: "s1/plan_replace.color.txt", cairn: "mirror/s1_plan_replace.color.txt", color: true,
 		},
 		"destroy": {
-			plan: "s1/plan_destroy.json", want: "s1/plan_destroy.txt", mode: plans.DestroyMode,
+			plan: "s1/plan_destroy.json", want: "s1/plan_destroy.txt", cairn: "mirror/s1_plan_destroy.txt", mode: plans.DestroyMode,
 		},
 		"destroy color": {
-			plan: "s1/plan_destroy.json", want: "s1/plan_destroy.color.txt", mode: plans.DestroyMode, color: true,
+			plan: "s1/plan_destroy.json", want: "s1/plan_destroy.color.txt", cairn: "mirror/s1_plan_destroy.color.txt", mode: plans.DestroyMode, color: true,
 		},
 		"tricky values create": {
 			reason: "string escapes, number formatting, JSON strings, lists of objects",
@@ -75,10 +96,10 @@ func TestPlanMatchesTerraform(t *testing.T) {
 		},
 		"tricky values update": {
 			reason: "list context, JSON whitespace, type changes, unknowns inside collections",
-			plan:   "s4/plan_b.json", want: "s4/plan_b.txt",
+			plan:   "s4/plan_b.json", want: "s4/plan_b.txt", cairn: "mirror/s4_plan_b.txt",
 		},
 		"tricky values update color": {
-			plan: "s4/plan_b.json", want: "s4/plan_b.color.txt", color: true,
+			plan: "s4/plan_b.json", want: "s4/plan_b.color.txt", cairn: "mirror/s4_plan_b.color.txt", color: true,
 		},
 		"outputs only": {
 			plan: "s4/plan_c.json", want: "s4/plan_c.txt",
@@ -96,8 +117,14 @@ func TestPlanMatchesTerraform(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := readGolden(t, filepath.Join("terraform", tc.want))
+			if tc.cairn != "" {
+				want = cairnGolden(t, tc.cairn, got.String())
+			}
 			if diff := cmp.Diff(want, got.String()); diff != "" {
 				t.Errorf("Plan() differs from Terraform's output (-want +got):\n%s", diff)
+			}
+			if strings.Contains(got.String(), "hunter") {
+				t.Errorf("the plan shows a secret (hunter...):\n%s", got.String())
 			}
 		})
 	}

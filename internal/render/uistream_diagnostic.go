@@ -1,0 +1,99 @@
+package render
+
+import (
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// uiDiagnostic is a diagnostic as the machine-readable UI stream carries
+// it: what `terraform validate -json` and the stream's diagnostic messages
+// hold.
+type uiDiagnostic struct {
+	Severity string     `json:"severity"`
+	Summary  string     `json:"summary"`
+	Detail   string     `json:"detail"`
+	Address  string     `json:"address,omitempty"`
+	Range    *uiRange   `json:"range,omitempty"`
+	Snippet  *uiSnippet `json:"snippet,omitempty"`
+}
+
+type uiPos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Byte   int `json:"byte"`
+}
+
+type uiRange struct {
+	Filename string `json:"filename"`
+	Start    uiPos  `json:"start"`
+	End      uiPos  `json:"end"`
+}
+
+// uiSnippet is the source around a diagnostic. Values, the values of the
+// expression's references, is always empty: Cairn's diagnostics do not
+// keep the expression, and so can never show a sensitive value there.
+type uiSnippet struct {
+	Context              *string    `json:"context"`
+	Code                 string     `json:"code"`
+	StartLine            int        `json:"start_line"`
+	HighlightStartOffset int        `json:"highlight_start_offset"`
+	HighlightEndOffset   int        `json:"highlight_end_offset"`
+	Values               []struct{} `json:"values"`
+}
+
+// UIDiagnosticMessage returns the diagnostic message of d: level "error"
+// or "warn", "Error: SUMMARY" or "Warning: SUMMARY", and the diagnostic
+// with its range and, when sources holds its file, the source snippet.
+func UIDiagnosticMessage(d diags.Diagnostic, sources map[string][]byte) UIMessage {
+	out := uiDiagnostic{Severity: "error", Summary: d.Summary, Detail: d.Detail, Address: d.Address}
+	level := "error"
+	if d.Severity == diags.Warning {
+		out.Severity, level = "warning", "warn"
+	}
+	if d.Subject != nil {
+		out.Range, out.Snippet = uiLocation(d, sources)
+	}
+	return UIMessage{Level: level, Message: severityWord(d.Severity) + ": " + d.Summary, Type: "diagnostic",
+		Fields: map[string]any{"diagnostic": out}}
+}
+
+// uiLocation returns the range of d's subject and, when its file is in
+// sources, the lines around it (those of its context, if any) with the
+// subject's offsets within them; the same lines the human rendering shows.
+func uiLocation(d diags.Diagnostic, sources map[string][]byte) (*uiRange, *uiSnippet) {
+	subject := *d.Subject
+	if subject.End == (hcl.Pos{}) {
+		subject.End = subject.Start
+	}
+	around := subject
+	if d.Context != nil {
+		around = *d.Context
+	}
+	around = hcl.RangeOver(around, subject)
+	if around.Empty() {
+		around.End.Byte++
+		around.End.Column++
+	}
+	if subject.Empty() {
+		subject.End.Byte++
+		subject.End.Column++
+	}
+	rng := &uiRange{
+		Filename: subject.Filename,
+		Start:    uiPos{subject.Start.Line, subject.Start.Column, subject.Start.Byte},
+		End:      uiPos{subject.End.Line, subject.End.Column, subject.End.Byte},
+	}
+	src, ok := sources[subject.Filename]
+	if !ok {
+		return rng, nil
+	}
+	sn := &uiSnippet{StartLine: around.Start.Line, Values: []struct{}{}}
+	if s := enclosingBlock(src, subject); s != "" {
+		sn.Context = &s
+	}
+	code, _, start := sourceLines(src, subject.Filename, around)
+	sn.Code = code
+	sn.HighlightStartOffset = clamp(subject.Start.Byte-start, 0, len(code))
+	sn.HighlightEndOffset = clamp(sn.HighlightStartOffset+(subject.End.Byte-subject.Start.Byte), sn.HighlightStartOffset, len(code))
+	return rng, sn
+}
