@@ -29,16 +29,22 @@ type uiRange struct {
 	End      uiPos  `json:"end"`
 }
 
-// uiSnippet is the source around a diagnostic. Values, the values of the
-// expression's references, is always empty: Cairn's diagnostics do not
-// keep the expression, and so can never show a sensitive value there.
+// uiSnippet is the source around a diagnostic. Values are the values of
+// the expression's references, as the human rendering shows them under the
+// source lines; diags.Diagnostic never describes a sensitive one.
 type uiSnippet struct {
-	Context              *string    `json:"context"`
-	Code                 string     `json:"code"`
-	StartLine            int        `json:"start_line"`
-	HighlightStartOffset int        `json:"highlight_start_offset"`
-	HighlightEndOffset   int        `json:"highlight_end_offset"`
-	Values               []struct{} `json:"values"`
+	Context              *string       `json:"context"`
+	Code                 string        `json:"code"`
+	StartLine            int           `json:"start_line"`
+	HighlightStartOffset int           `json:"highlight_start_offset"`
+	HighlightEndOffset   int           `json:"highlight_end_offset"`
+	Values               []uiExprValue `json:"values"`
+}
+
+// uiExprValue is one reference's value: "var.x" "is 1".
+type uiExprValue struct {
+	Traversal string `json:"traversal"`
+	Statement string `json:"statement"`
 }
 
 // UIDiagnosticMessage returns the diagnostic message of d: level "error"
@@ -87,7 +93,10 @@ func uiLocation(d diags.Diagnostic, sources map[string][]byte) (*uiRange, *uiSni
 	if !ok {
 		return rng, nil
 	}
-	sn := &uiSnippet{StartLine: around.Start.Line, Values: []struct{}{}}
+	sn := &uiSnippet{StartLine: around.Start.Line, Values: make([]uiExprValue, 0, len(d.Values))}
+	for _, v := range d.Values {
+		sn.Values = append(sn.Values, uiExprValue{Traversal: v.Traversal, Statement: v.Statement})
+	}
 	if s := enclosingBlock(src, subject); s != "" {
 		sn.Context = &s
 	}

@@ -165,6 +165,10 @@ func TestUIOutputsAndDiagnostics(t *testing.T) {
 			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), src),
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}},"snippet":{"context":"x","code":"  bogus = 1","start_line":2,"highlight_start_offset":2,"highlight_end_offset":7,"values":[]}},"type":"diagnostic"}`,
 		},
+		"error with the values of its references": {
+			msg:  UIDiagnosticMessage(withValues(diags.At(rng, "Bad", "Fix it."), diags.ExprValue{Traversal: "var.min", Statement: "is 3"}), src),
+			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}},"snippet":{"context":"x","code":"  bogus = 1","start_line":2,"highlight_start_offset":2,"highlight_end_offset":7,"values":[{"traversal":"var.min","statement":"is 3"}]}},"type":"diagnostic"}`,
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -173,4 +177,9 @@ func TestUIOutputsAndDiagnostics(t *testing.T) {
 			}
 		})
 	}
+}
+
+func withValues(d diags.Diagnostic, vs ...diags.ExprValue) diags.Diagnostic {
+	d.Values = vs
+	return d
 }
