@@ -20,7 +20,19 @@ type Scanner struct {
 	src     []byte
 	i       int
 	stack   []frame
+	depth   int // open brackets in all frames, plus frames above the first
 	lenient bool
+}
+
+func (s *Scanner) push(f frame) {
+	s.stack = append(s.stack, f)
+	s.depth++
+}
+
+// pop closes the top frame, with any brackets left open in it.
+func (s *Scanner) pop() {
+	s.depth -= 1 + s.stack[len(s.stack)-1].depth
+	s.stack = s.stack[:len(s.stack)-1]
 }
 
 // NewScanner returns a strict scanner over src, starting in expression
@@ -41,13 +53,7 @@ func (s *Scanner) AtTop() bool { return len(s.stack) == 1 && s.stack[0].depth ==
 
 // Depth returns how deeply the scanner is nested: every open bracket,
 // string, interpolation and heredoc counts one level.
-func (s *Scanner) Depth() int {
-	d := len(s.stack) - 1
-	for _, f := range s.stack {
-		d += f.depth
-	}
-	return d
-}
+func (s *Scanner) Depth() int { return s.depth }
 
 // Step consumes one token's worth of input and reports whether the next
 // byte starts a line. ok is false when a strict scanner meets something it
@@ -84,27 +90,50 @@ func (s *Scanner) inExpr(top *frame) (bool, bool) {
 		}
 		s.i = end + 2
 	case c == '"':
-		s.stack = append(s.stack, frame{kind: '"'})
+		s.push(frame{kind: '"'})
 		s.i++
 	case c == '<' && s.peek(1) == '<':
 		return s.heredocStart()
 	case c == '{' || c == '[' || c == '(':
 		top.depth++
+		s.depth++
 		s.i++
 	case c == '}' || c == ']' || c == ')':
 		s.i++
 		if top.depth > 0 {
 			top.depth--
+			s.depth--
 			return false, true
 		}
 		if c != '}' || len(s.stack) == 1 {
 			return false, s.lenient // unbalanced
 		}
-		s.stack = s.stack[:len(s.stack)-1] // the end of a template interpolation
+		s.pop() // the end of a template interpolation
 	default:
-		s.i++
+		s.i = skipPlain(src, s.i+1, &exprSpecial)
 	}
 	return false, true
+}
+
+// exprSpecial and quotedSpecial mark the bytes that may change the
+// scanner's state in an expression and in quoted template text; runs of
+// other bytes are skipped at once.
+var exprSpecial, quotedSpecial = byteSet("\n#/\"<{[(}])"), byteSet("\n\\\"$%")
+
+func byteSet(chars string) (set [256]bool) {
+	for i := range len(chars) {
+		set[chars[i]] = true
+	}
+	return set
+}
+
+// skipPlain returns the offset of the first byte at or after i that set
+// marks, or len(src).
+func skipPlain(src []byte, i int, set *[256]bool) int {
+	for i < len(src) && !set[src[i]] {
+		i++
+	}
+	return i
 }
 
 func (s *Scanner) inQuoted() (bool, bool) {
@@ -116,14 +145,16 @@ func (s *Scanner) inQuoted() (bool, bool) {
 		if !s.lenient {
 			return false, false
 		}
-		s.stack = s.stack[:len(s.stack)-1]
+		s.pop()
 	case c == '\\':
 		s.i += 2
 	case c == '"':
-		s.stack = s.stack[:len(s.stack)-1]
+		s.pop()
 		s.i++
-	default:
+	case c == '$' || c == '%':
 		s.template()
+	default:
+		s.i = skipPlain(s.src, s.i+1, &quotedSpecial)
 	}
 	return false, true
 }
@@ -137,7 +168,7 @@ func (s *Scanner) inHeredoc(marker string) (bool, bool) {
 			return s.unterminated()
 		}
 		if trimSpace(s.src[s.i:end]) == marker {
-			s.stack = s.stack[:len(s.stack)-1]
+			s.pop()
 			s.i = end // the newline ends the item, back in expression mode
 			return false, true
 		}
@@ -162,7 +193,7 @@ func (s *Scanner) unterminated() (bool, bool) {
 	if !s.lenient {
 		return false, false
 	}
-	s.stack = s.stack[:len(s.stack)-1]
+	s.pop()
 	s.i = len(s.src)
 	return false, true
 }
@@ -175,7 +206,7 @@ func (s *Scanner) template() bool {
 	case (c == '$' || c == '%') && next == c && s.peek(2) == '{':
 		s.i += 3 // $${ and %%{ are literal
 	case (c == '$' || c == '%') && next == '{':
-		s.stack = append(s.stack, frame{kind: 'e'})
+		s.push(frame{kind: 'e'})
 		s.i += 2
 		return true
 	default:
@@ -206,7 +237,7 @@ func (s *Scanner) heredocStart() (bool, bool) {
 		s.i = k
 		return false, s.lenient
 	}
-	s.stack = append(s.stack, frame{kind: 'h', marker: string(s.src[j:k])})
+	s.push(frame{kind: 'h', marker: string(s.src[j:k])})
 	s.i = nl + 1
 	return false, true
 }
