@@ -7,7 +7,7 @@ import "github.com/cairn-iac/cairn/internal/hclscan"
 // when the scan finds something it does not follow exactly (then the file
 // is parsed whole).
 func chunkCuts(src []byte, n int) []int {
-	starts := topLevelStarts(src)
+	starts := hclscan.TopLevelStarts(src)
 	if len(starts) < n {
 		return nil
 	}
@@ -26,27 +26,4 @@ func chunkCuts(src []byte, n int) []int {
 		}
 	}
 	return cuts
-}
-
-// topLevelStarts lists the offsets of lines that start a top-level item:
-// at column 1, a letter or underscore, outside any bracket, string,
-// template, comment or heredoc. It returns nil on anything unexpected.
-func topLevelStarts(src []byte) []int {
-	s := hclscan.NewScanner(src)
-	var out []int
-	lineStart := true
-	for !s.Done() {
-		if lineStart && s.AtTop() && hclscan.IsNameStart(src[s.Offset()]) {
-			out = append(out, s.Offset())
-		}
-		var ok bool
-		lineStart, ok = s.Step()
-		if !ok {
-			return nil
-		}
-	}
-	if !s.AtTop() {
-		return nil
-	}
-	return out
 }

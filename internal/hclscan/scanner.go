@@ -41,6 +41,30 @@ func NewScanner(src []byte) *Scanner {
 	return &Scanner{src: src, stack: []frame{{kind: 'e'}}}
 }
 
+// TopLevelStarts lists the offsets of lines that start a top-level item
+// of a native-syntax file: at column 1, a letter or underscore, outside
+// any bracket, string, template, comment or heredoc. It returns nil on
+// anything a strict scanner does not follow.
+func TopLevelStarts(src []byte) []int {
+	s := NewScanner(src)
+	var out []int
+	lineStart := true
+	for !s.Done() {
+		if lineStart && s.AtTop() && IsNameStart(src[s.Offset()]) {
+			out = append(out, s.Offset())
+		}
+		var ok bool
+		lineStart, ok = s.Step()
+		if !ok {
+			return nil
+		}
+	}
+	if !s.AtTop() {
+		return nil
+	}
+	return out
+}
+
 // Offset returns the offset of the next byte to scan.
 func (s *Scanner) Offset() int { return s.i }
 

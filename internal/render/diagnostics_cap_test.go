@@ -125,3 +125,43 @@ func BenchmarkDiagnosticsMany(b *testing.B) {
 		}
 	}
 }
+
+// TestDiagnosticsLargeFileContext: in a file too large to parse whole for
+// context, a diagnostic still names its enclosing block, from a parse of
+// that block alone; in large garbage it is shown without one.
+func TestDiagnosticsLargeFileContext(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() <= wholeParseMax; i++ {
+		fmt.Fprintf(&b, "resource \"terraform_data\" \"r%d\" {\n  input = %d\n}\n", i, i)
+	}
+	src := []byte(b.String() + "resource \"terraform_data\" \"last\" {\n  inptu = 1\n}\n")
+	garbage := bytes.Repeat([]byte("\x00{\"\n"), wholeParseMax)
+	tests := map[string]struct {
+		src  []byte
+		rng  hcl.Range
+		want string
+	}{
+		"named from its block": {
+			src:  src,
+			rng:  rangeOf(t, "main.tf", src, "inptu", 1),
+			want: `in resource "terraform_data" "last":`,
+		},
+		"garbage": {
+			src:  garbage,
+			rng:  hcl.Range{Filename: "main.tf", Start: hcl.Pos{Line: 9, Column: 1, Byte: 32}, End: hcl.Pos{Line: 9, Column: 2, Byte: 33}},
+			want: "on main.tf:9:1:\n",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var got bytes.Buffer
+			d := diags.At(tc.rng, "Unsupported argument", "Not expected here.")
+			if err := Diagnostics(&got, diags.Diagnostics{d}, map[string][]byte{"main.tf": tc.src}, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got.String(), tc.want) {
+				t.Errorf("output does not contain %q:\n%s", tc.want, got.String())
+			}
+		})
+	}
+}

@@ -8,14 +8,17 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hcled"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/cairn-iac/cairn/internal/hclscan"
 )
 
-// maxContextSource is the largest file whose enclosing block a diagnostic
-// names ("in resource ..."): finding it takes a parse of the whole file,
-// which for megabytes of garbage takes gigabytes.
-const maxContextSource = 16 << 20
+// wholeParseMax is the largest file parsed whole to name the block that
+// encloses a diagnostic ("in resource ..."). A larger file is cut at its
+// top-level blocks and only the enclosing block is parsed; one that cannot
+// be cut (garbage, typically) is shown without the block name. Parsing
+// 10 MB of random bytes whole took seconds and gigabytes.
+const wholeParseMax = 1 << 20
 
 // sourceIndex holds what rendering diagnostics needs of each source file,
 // worked out once per file for a whole render however many diagnostics
@@ -54,6 +57,10 @@ type indexedSource struct {
 	lineStarts []int
 	parsed     bool
 	parse      *hcl.File
+	// Files over wholeParseMax: where top-level blocks start, and the
+	// blocks parsed so far by start offset.
+	blockStarts []int
+	blocks      map[int]*hcl.File
 }
 
 func lineStarts(src []byte) []int {
@@ -108,27 +115,39 @@ func (f *indexedSource) lineRange(i int) hcl.Range {
 }
 
 // enclosingBlock describes the top-level block that holds rng, e.g.
-// resource "terraform_data" "a", or returns "". The file is parsed the
-// first time it is asked, unless it is too large or too deeply nested to
-// parse safely.
+// resource "terraform_data" "a", or returns "". The file, or for a large
+// file the block, is parsed the first time it is asked, unless it is too
+// deeply nested to parse safely.
 func (f *indexedSource) enclosingBlock(rng hcl.Range) string {
 	if !f.parsed {
 		f.parsed = true
-		f.parse = parseForContext(f.name, f.src)
+		f.parse, f.blockStarts = parseForContext(f.name, f.src)
 	}
-	if f.parse == nil {
+	file := f.parse
+	if file == nil {
+		file = f.blockAt(rng.Start.Byte)
+	}
+	if file == nil {
 		return ""
 	}
-	return hcled.ContextString(f.parse, rng.Start.Byte-1)
+	return hcled.ContextString(file, rng.Start.Byte-1)
 }
 
-func parseForContext(name string, src []byte) *hcl.File {
+// parseForContext parses a file whole, or for a native-syntax file over
+// wholeParseMax finds where its top-level blocks start instead.
+func parseForContext(name string, src []byte) (*hcl.File, []int) {
 	syntax := hclscan.Native
 	if strings.HasSuffix(name, ".json") {
 		syntax = hclscan.JSON
 	}
-	if len(src) > maxContextSource || hclscan.CheckDepth(src, name, hcl.InitialPos, syntax) != nil {
-		return nil
+	if hclscan.CheckDepth(src, name, hcl.InitialPos, syntax) != nil {
+		return nil, nil
+	}
+	if len(src) > wholeParseMax {
+		if syntax == hclscan.JSON {
+			return nil, nil
+		}
+		return nil, hclscan.TopLevelStarts(src)
 	}
 	parser := hclparse.NewParser()
 	var f *hcl.File
@@ -137,5 +156,30 @@ func parseForContext(name string, src []byte) *hcl.File {
 	} else {
 		f, _ = parser.ParseHCL(src, name)
 	}
-	return f
+	return f, nil
+}
+
+// blockAt parses the top-level block of a large file that holds offset,
+// from its true start position so ranges are the whole file's.
+func (f *indexedSource) blockAt(offset int) *hcl.File {
+	// The last block starting at or before offset.
+	i := sort.SearchInts(f.blockStarts, offset+1) - 1
+	if i < 0 {
+		return nil
+	}
+	start := f.blockStarts[i]
+	if file, ok := f.blocks[start]; ok {
+		return file
+	}
+	end := len(f.src)
+	if i+1 < len(f.blockStarts) {
+		end = f.blockStarts[i+1]
+	}
+	line := sort.SearchInts(f.lineStarts, start+1) // lineStarts[line-1] == start
+	file, _ := hclsyntax.ParseConfig(f.src[start:end], f.name, hcl.Pos{Line: line, Column: 1, Byte: start})
+	if f.blocks == nil {
+		f.blocks = map[int]*hcl.File{}
+	}
+	f.blocks[start] = file
+	return file
 }
