@@ -53,7 +53,7 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.Var(varFlags{&c.vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
 	fs.Var(varFileFlags{&c.vars}, "var-file", "Load variable values from the given file.")
 	c.parallelism = defaultParallelism
-	fs.Var(parallelismFlag{&c.parallelism}, "parallelism", "Limit the number of concurrent operations.")
+	fs.Var(parallelismFlag{&c.parallelism}, "parallelism", "Limit the number of concurrent operations to `n` (default 10).")
 	fs.BoolVar(&c.lock, "lock", true, "Lock the state file while the operation runs.")
 	fs.DurationVar(&c.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
 	fs.BoolVar(&c.input, "input", true, "Ask for input when needed.")
