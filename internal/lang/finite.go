@@ -31,29 +31,31 @@ func InfiniteNumber(v cty.Value) *diags.Diagnostic {
 }
 
 // firstInfinite finds the first infinite number in v, depth first, and
-// its sign; path is v's own path.
+// its sign; path is v's own path. Parts whose type holds no number are not
+// visited, so checking a configuration without numbers (the common case)
+// allocates nothing: planning 10,000 instances allocates as before.
 func firstInfinite(v cty.Value, path cty.Path) (cty.Path, string, bool) {
-	if !v.IsKnown() || v.IsNull() {
+	if !v.IsKnown() || v.IsNull() || !hasNumber(v.Type()) {
 		return nil, "", false
 	}
 	ty := v.Type()
-	switch {
-	case ty == cty.Number:
-		if f := v.AsBigFloat(); f.IsInf() {
-			if f.Sign() < 0 {
-				return path, "-", true
-			}
-			return path, "+", true
-		}
-	case ty.IsObjectType() || ty.IsMapType() || ty.IsListType() || ty.IsTupleType() || ty.IsSetType():
-		if !hasNumber(ty) {
+	if ty == cty.Number {
+		f := v.AsBigFloat()
+		switch {
+		case !f.IsInf():
 			return nil, "", false
+		case f.Sign() < 0:
+			return path, "-", true
 		}
-		for it := v.ElementIterator(); it.Next(); {
-			k, e := it.Element()
-			if p, sign, ok := firstInfinite(e, appendStep(path, ty, k)); ok {
-				return p, sign, true
-			}
+		return path, "+", true
+	}
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if !hasNumber(e.Type()) {
+			continue
+		}
+		if p, sign, ok := firstInfinite(e, appendStep(path, ty, k)); ok {
+			return p, sign, true
 		}
 	}
 	return nil, "", false
@@ -71,10 +73,12 @@ func appendStep(path cty.Path, ty cty.Type, key cty.Value) cty.Path {
 	return append(p, cty.IndexStep{Key: key})
 }
 
-// hasNumber reports whether a value of type ty can hold a number.
+// hasNumber reports whether a known value of type ty can hold a number.
+// The dynamic pseudo-type is only ever the type of a null or unknown
+// value, which holds none.
 func hasNumber(ty cty.Type) bool {
 	switch {
-	case ty == cty.Number, ty == cty.DynamicPseudoType:
+	case ty == cty.Number:
 		return true
 	case ty.IsObjectType():
 		for _, at := range ty.AttributeTypes() {
