@@ -82,7 +82,7 @@ func (m *Meta) loadVarFile(path, name string, out map[string]eval.RawVariable) d
 	}
 	m.sources[name] = src
 	if d := configs.CheckSource(name, src); d != nil {
-		return diags.Diagnostics{}.Append(hcl.Diagnostics{d})
+		return diags.Diagnostics{}.Append(d)
 	}
 	p := hclparse.NewParser()
 	var f *hcl.File
