@@ -133,7 +133,8 @@ func stringEnd(src []byte, i int) int {
 // stringTooDeep reports whether a JSON string literal, read as the
 // template HCL evaluates it as, takes depth beyond MaxDepth.
 func stringTooDeep(lit []byte, depth int) bool {
-	if !bytes.Contains(lit, []byte("${")) && !bytes.Contains(lit, []byte("%{")) {
+	// An escape such as \u0024 can spell "${" too.
+	if !hasTemplateSequence(lit) && !bytes.Contains(lit, []byte(`\u`)) {
 		return false
 	}
 	var s string
@@ -142,6 +143,9 @@ func stringTooDeep(lit []byte, depth int) bool {
 		return false
 	}
 	tmpl := []byte(s)
+	if !hasTemplateSequence(tmpl) {
+		return false
+	}
 	if depth+openers(tmpl) <= MaxDepth {
 		return false
 	}
@@ -177,4 +181,8 @@ func posAt(src []byte, start hcl.Pos, off int) hcl.Pos {
 	}
 	pos.Byte = start.Byte + off
 	return pos
+}
+
+func hasTemplateSequence(b []byte) bool {
+	return bytes.Contains(b, []byte("${")) || bytes.Contains(b, []byte("%{"))
 }

@@ -59,6 +59,10 @@ func TestCheckDepth(t *testing.T) {
 			reason: "HCL evaluates JSON strings as templates, so their interpolations nest too",
 			src:    `{"a": "${` + nest("(", "1", ")", 2000) + `}"}`, syntax: JSON, want: "1:7",
 		},
+		"json interpolation escaped": {
+			reason: `\u0024{ is "${" once the string is decoded`,
+			src:    `{"a": "\u0024{` + nest("(", "1", ")", 2000) + `}"}`, syntax: JSON, want: "1:7",
+		},
 		"template": {src: "a ${" + nest("(", "1", ")", 2000) + "} b", syntax: Template, want: "1:1004"},
 		"template text": {
 			reason: "brackets and quotes in template text are text",
