@@ -28,14 +28,18 @@ func FuzzDiagnostics(f *testing.F) {
 	}
 	f.Add([]byte("resource \"x\" \"y\" { bogus = 1 }\n"), false, uint16(300))
 	f.Add([]byte("("), false, uint16(2000))
+	// 2,999 copies of a 400-byte block: 1.2 MB, over wholeParseMax.
+	f.Add([]byte("resource \"terraform_data\" \"r\" {\n  inptu = \"${(((1)))}\"\n  x = <<EOT\n}\nEOT\n  # "+strings.Repeat("-", 320)+"\n}\n"), false, uint16(2999))
 	f.Fuzz(func(t *testing.T, chunk []byte, asJSON bool, repeat uint16) {
 		name := "main.tf"
 		if asJSON {
 			name = "main.tf.json"
 		}
 		src := bytes.Repeat(chunk, 1+int(repeat)%3000)
-		if len(src) > 1<<20 {
-			t.Skip("larger than 1 MiB")
+		// Up to twice wholeParseMax, so large files' block-by-block
+		// context is reached too.
+		if len(src) > 2*wholeParseMax {
+			t.Skip("larger than 2 MiB")
 		}
 		mod, ds := configs.LoadFiles(".", map[string][]byte{name: src})
 		for _, color := range []bool{false, true} {
