@@ -165,3 +165,37 @@ func TestDiagnosticsLargeFileContext(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagnosticsLongLine: a source line longer than maxSnippetLine is
+// shown cut around the subject, marked where cut, so a diagnostic in a
+// minified 100 KB JSON file prints a few hundred bytes, not the file.
+func TestDiagnosticsLongLine(t *testing.T) {
+	filler := strings.Repeat(`"k": 1, `, 6000)
+	src := []byte(`{"locals": {` + filler + `"bad": 1, ` + filler + `"z": 1}}`)
+	short := []byte("{\"locals\": {\"bad\": 1}}\n")
+	tests := map[string]struct {
+		src  []byte
+		want string
+	}{
+		"cut both sides": {
+			src:  src,
+			want: "   1: …" + strings.Repeat(`"k": 1, `, 25) + `"bad": 1, ` + strings.Repeat(`"k": 1, `, 24) + `"k"…` + "\n",
+		},
+		"short line whole": {
+			src:  short,
+			want: "   1: {\"locals\": {\"bad\": 1}}\n",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			d := diags.At(rangeOf(t, "main.tf.json", tc.src, `"bad"`, 1), "Invalid local", "Bad.")
+			var got bytes.Buffer
+			if err := Diagnostics(&got, diags.Diagnostics{d}, map[string][]byte{"main.tf.json": tc.src}, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got.String(), tc.want) {
+				t.Errorf("output does not contain\n%q\nit is\n%q", tc.want, got.String())
+			}
+		})
+	}
+}
