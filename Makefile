@@ -6,7 +6,7 @@
 GO ?= go
 GOBIN := $(shell $(GO) env GOPATH)/bin
 
-.PHONY: quickstart test test-short bench build
+.PHONY: quickstart test test-short bench build fuzz
 
 build:
 	$(GO) build -o bin/cairn ./cmd/cairn
@@ -22,3 +22,12 @@ test-short:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/enginetest/ ./internal/states/... ./cfnschema/
+
+# Runs every fuzz target in the repository, one after another, for
+# FUZZTIME each (at least 60s by default). Large-input targets need the
+# short -fuzzminimizetime, or minimising a new input looks like a hang.
+# Findings are written to testdata/fuzz/FuzzX/ in the target's package;
+# commit them as regression seeds.
+FUZZTIME ?= 60s
+fuzz:
+	./scripts/fuzz.sh $(FUZZTIME)

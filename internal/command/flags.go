@@ -1,9 +1,11 @@
 package command
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -50,13 +52,42 @@ type commonFlags struct {
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.Var(varFlags{&c.vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
 	fs.Var(varFileFlags{&c.vars}, "var-file", "Load variable values from the given file.")
-	fs.IntVar(&c.parallelism, "parallelism", 10, "Limit the number of concurrent operations.")
+	c.parallelism = defaultParallelism
+	fs.Var(parallelismFlag{&c.parallelism}, "parallelism", "Limit the number of concurrent operations to `n` (default 10).")
 	fs.BoolVar(&c.lock, "lock", true, "Lock the state file while the operation runs.")
 	fs.DurationVar(&c.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
 	fs.BoolVar(&c.input, "input", true, "Ask for input when needed.")
 	fs.BoolVar(&c.refresh, "refresh", true, "Update state from remote objects before planning.")
 	fs.Var(&c.replace, "replace", "Force replacement of a resource instance (repeatable).")
 	fs.BoolVar(&c.noColor, "no-color", false, "Disable terminal colors.")
+}
+
+// defaultParallelism is -parallelism when not given, as in Terraform.
+const defaultParallelism = 10
+
+// parallelismFlag is -parallelism, refusing zero and below as a usage
+// error: no operation could ever start. Terraform 1.5.7 refuses a
+// negative value ("The parallelism must be a positive value") and takes 0
+// as the default; Cairn refuses both, so a typo is not silently ignored.
+type parallelismFlag struct{ n *int }
+
+func (p parallelismFlag) String() string {
+	if p.n == nil {
+		return strconv.Itoa(defaultParallelism)
+	}
+	return strconv.Itoa(*p.n)
+}
+
+func (p parallelismFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not a whole number")
+	}
+	if n < 1 {
+		return fmt.Errorf("the parallelism must be a positive value, not %d", n)
+	}
+	*p.n = n
+	return nil
 }
 
 // newFlagSet returns a flag set that reports errors as values, not by

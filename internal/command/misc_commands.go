@@ -130,7 +130,7 @@ func runGraph(m *Meta, args []string) int {
 // graphOfPlan plans (without asking for input) and prints the operation
 // graph of the plan.
 func (m *Meta) graphOfPlan(destroy bool) int {
-	c := commonFlags{parallelism: 10, lock: true, refresh: true}
+	c := commonFlags{parallelism: defaultParallelism, lock: true, refresh: true}
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return m.fail(ds)

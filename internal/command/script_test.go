@@ -66,6 +66,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitCode,
 			"waitfile": cmdWaitFile,
+			"repeat":   cmdRepeat,
 		},
 	})
 }
@@ -105,4 +106,33 @@ func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	ts.Fatalf("%s did not appear", args[0])
+}
+
+// cmdRepeat appends TEXT to FILE COUNT times, for inputs too large to
+// write out in a script (deep nesting, thousands of blocks). In TEXT,
+// "\n" is a newline and "%d" the repetition number from 0.
+//
+//	repeat main.tf '(' 70000
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: repeat FILE TEXT COUNT")
+	}
+	text := strings.ReplaceAll(args[1], `\n`, "\n")
+	n, err := strconv.Atoi(args[2])
+	if err != nil {
+		ts.Fatalf("bad count %q", args[2])
+	}
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	ts.Check(err)
+	defer f.Close()
+	var b strings.Builder
+	for i := range n {
+		if strings.Contains(text, "%d") {
+			b.WriteString(strings.ReplaceAll(text, "%d", strconv.Itoa(i)))
+		} else {
+			b.WriteString(text)
+		}
+	}
+	_, err = f.WriteString(b.String())
+	ts.Check(err)
 }

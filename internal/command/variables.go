@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/hashicorp/hcl/v2"
@@ -72,7 +73,7 @@ func (m *Meta) autoVarFiles() []string {
 
 // loadVarFile parses a .tfvars (or .tfvars.json) file into raw values.
 func (m *Meta) loadVarFile(path, name string, out map[string]eval.RawVariable) diags.Diagnostics {
-	src, err := os.ReadFile(path)
+	src, err := configs.ReadSourceFile(path)
 	if err != nil {
 		return diags.Diagnostics{diags.Errorf("Failed to read variables file", "Reading %s: %s.", name, err)}
 	}
@@ -80,6 +81,9 @@ func (m *Meta) loadVarFile(path, name string, out map[string]eval.RawVariable) d
 		m.sources = map[string][]byte{}
 	}
 	m.sources[name] = src
+	if d := configs.CheckSource(name, src); d != nil {
+		return diags.Diagnostics{}.Append(d)
+	}
 	p := hclparse.NewParser()
 	var f *hcl.File
 	var hd hcl.Diagnostics

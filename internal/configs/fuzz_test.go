@@ -2,11 +2,13 @@ package configs
 
 import (
 	"bytes"
+	"strings"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/hclscan"
 )
 
 // FuzzLoadFiles feeds arbitrary bytes to the loader as a native-syntax file
@@ -26,6 +28,18 @@ func FuzzLoadFiles(f *testing.F) {
 				f.Add(src)
 			}
 		}
+	}
+	// Hostile inputs: nesting either side of the limit, numbers too large
+	// to store, bytes that are not UTF-8, thousands of errors.
+	for _, src := range []string{
+		"locals {\n  x = " + strings.Repeat("(", hclscan.MaxDepth-2) + "1" + strings.Repeat(")", hclscan.MaxDepth-2) + "\n}\n",
+		"locals {\n  x = " + strings.Repeat("[", hclscan.MaxDepth+1) + "\n}\n",
+		`{"locals": {"x": "${` + strings.Repeat("(", hclscan.MaxDepth) + `}"}}`,
+		"resource \"terraform_data\" \"a\" {\n  input = 1e999999999\n}\n",
+		"locals {\n  x = \"\xff\"\n}\n",
+		strings.Repeat("resource \"x\" \"y\" { bogus = 1 }\n", 500),
+	} {
+		f.Add([]byte(src))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, name := range []string{"main.tf", "main.tf.json"} {

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"github.com/cairn-iac/cairn/internal/hclscan"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljson "github.com/hashicorp/hcl/v2/json"
@@ -39,7 +40,11 @@ func nativeExprFromJSON(expr hcl.Expression) (hcl.Expression, hcl.Diagnostics) {
 	start := expr.Range().Start
 	start.Column++
 	start.Byte++
-	native, pdiags := hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, start)
+	src := []byte(v.AsString())
+	if d := hclscan.CheckDepth(src, expr.Range().Filename, start, hclscan.Native); d != nil {
+		return expr, append(diags, d)
+	}
+	native, pdiags := hclsyntax.ParseExpression(src, expr.Range().Filename, start)
 	return native, append(diags, pdiags...)
 }
 

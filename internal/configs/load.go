@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,7 +38,13 @@ func LoadDir(dir string) (*Module, diags.Diagnostics) {
 		if !isConfigFileName(name) || !isRegularFile(dir, e) {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(dir, name))
+		src, err := ReadSourceFile(filepath.Join(dir, name))
+		if errors.Is(err, ErrFileTooLarge) {
+			ds = ds.Append(diags.Errorf("File too large",
+				"%s is larger than %d MiB, the most Cairn reads of a configuration file. Split it into several files.",
+				filepath.Join(dir, name), MaxFileSize>>20))
+			continue
+		}
 		if err != nil {
 			ds = ds.Append(diags.Errorf("Failed to read file",
 				"Cairn could not read %s: %s. Check the file's permissions.", filepath.Join(dir, name), err))
@@ -174,6 +181,11 @@ func parseFile(name string, src []byte) (body hcl.Body, diags hcl.Diagnostics) {
 			}}
 		}
 	}()
+	// Refused before parsing: hcl's parsers recurse once per nesting
+	// level and a stack overflow cannot be recovered from.
+	if d := CheckSource(name, src); d != nil {
+		return hcl.EmptyBody(), hcl.Diagnostics{d}
+	}
 	var f *hcl.File
 	if strings.HasSuffix(name, ".json") {
 		f, diags = hcljson.Parse(src, name)

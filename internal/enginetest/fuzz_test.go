@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -137,6 +138,19 @@ output "v" {
 `,
 }
 
+// fuzzHostileSeeds reach what hostile input found: numbers too large to
+// store, file functions on devices and the whole file system, and nesting
+// near the limit.
+var fuzzHostileSeeds = []string{
+	"resource \"terraform_data\" \"a\" {\n  input = 1e999999999\n}\n",
+	"resource \"terraform_data\" \"a\" {\n  input = { n = [pow(10, 400), -1/0, 1e400] }\n}\noutput \"o\" {\n  value = 1e400\n}\n",
+	"variable \"n\" {\n  default = 1e999999999\n}\n",
+	"resource \"terraform_data\" \"a\" {\n  input = length(file(\"/dev/zero\"))\n}\n",
+	"resource \"terraform_data\" \"a\" {\n  input = filesha256(\"fuzz_test.go\")\n}\n",
+	"output \"o\" {\n  value = length(fileset(\"/proc/self\", \"*\"))\n}\n",
+	"locals {\n  x = " + strings.Repeat("[", 900) + strings.Repeat("]", 900) + "\n}\n",
+}
+
 // fuzzJSONSeeds are the same kind of configurations in JSON syntax.
 var fuzzJSONSeeds = []string{
 	`{"resource": {"terraform_data": {"a": {"count": 2, "input": "${count.index}"}}},
@@ -150,15 +164,28 @@ var fuzzJSONSeeds = []string{
 }
 
 // fuzzSkip lists words whose inputs are not run: functions whose results
-// legitimately differ between runs (so the second plan may have changes),
-// functions that are slow by design, and file functions (they read the
-// host's filesystem, where /dev/zero or fileset("/", "**") never end).
-var fuzzSkip = []string{"timestamp", "uuid", "bcrypt", "plantimestamp", "file", "rsadecrypt"}
+// legitimately differ between runs (so the second plan may have changes)
+// and functions that are slow by design. File functions are run: they read
+// only regular files of bounded size and fileset's walk is bounded, so
+// /dev/zero and fileset("/", "**") end with an error.
+var fuzzSkip = []string{"timestamp", "uuid", "bcrypt", "plantimestamp", "rsadecrypt"}
 
-// fuzzBigNumber matches a numeric literal of 4 or more digits: count =
-// 99999999 legitimately plans millions of instances, which is slow, not a
-// bug.
+// fuzzBigNumber matches a numeric literal of 4 or more digits. Large and
+// infinite numbers are run, except beside count or for_each: count = 99999
+// legitimately plans that many instances (up to eval.MaxInstances), which
+// is slow, not a bug.
 var fuzzBigNumber = regexp.MustCompile(`[0-9]{4,}|[0-9][eE][+]?[0-9]`)
+
+// fuzzLongWalk reports a recursive fileset: bounded (funcs.MaxFilesetEntries)
+// but, across the whole file system, longer than the fuzzer's 10 s
+// per-input limit. TestFileFunctionLimits holds the bound.
+func fuzzLongWalk(src []byte) bool {
+	return bytes.Contains(src, []byte("fileset")) && bytes.Contains(src, []byte("**"))
+}
+
+func fuzzManyInstances(src []byte) bool {
+	return fuzzBigNumber.Match(src) && (bytes.Contains(src, []byte("count")) || bytes.Contains(src, []byte("for_each")))
+}
 
 // FuzzPlanApply loads arbitrary bytes as main.tf (or main.tf.json when
 // asJSON is set) and, when the configuration loads and plans without
@@ -169,7 +196,7 @@ var fuzzBigNumber = regexp.MustCompile(`[0-9]{4,}|[0-9][eE][+]?[0-9]`)
 // no error blames a provider or Cairn itself (both providers keep the
 // contract); and after a clean apply the next plan has no changes.
 func FuzzPlanApply(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range append(fuzzSeeds, fuzzHostileSeeds...) {
 		f.Add([]byte(s), false)
 	}
 	for _, s := range fuzzJSONSeeds {
@@ -185,8 +212,11 @@ func FuzzPlanApply(f *testing.F) {
 				t.Skip("uses " + w)
 			}
 		}
-		if fuzzBigNumber.Match(src) {
-			t.Skip("large number")
+		if fuzzManyInstances(src) {
+			t.Skip("many instances")
+		}
+		if fuzzLongWalk(src) {
+			t.Skip("fileset with **")
 		}
 		name := "main.tf"
 		if asJSON {

@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/gocty"
 )
@@ -24,6 +25,17 @@ func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instanc
 		return expandForEach(scope, r, allowUnknown)
 	}
 	return instances.SingleExpansion(), nil
+}
+
+// MaxInstances is the most instances count or for_each may give one
+// resource: 100,000. Every instance is planned, held in memory and
+// recorded in the state; count = 1e9 grew memory until the process was
+// killed.
+const MaxInstances = 100_000
+
+func tooManyInstances(rng hcl.Range, arg string, n int) diags.Diagnostic {
+	return diags.At(rng, fmt.Sprintf("Invalid %s argument", arg),
+		fmt.Sprintf("The given %q argument asks for %d instances; Cairn plans at most %d instances of one resource. Split the resource, or use fewer instances.", arg, n, MaxInstances))
 }
 
 func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
@@ -55,6 +67,9 @@ func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*in
 		return nil, ds.Append(diags.At(rng, "Invalid count argument",
 			"The given \"count\" argument value is unsuitable: must be greater than or equal to zero."))
 	}
+	if n > MaxInstances {
+		return nil, ds.Append(tooManyInstances(rng, "count", n))
+	}
 	return instances.CountExpansion(n), ds
 }
 
@@ -81,6 +96,9 @@ func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*
 			return instances.UnknownExpansion(), ds
 		}
 		return bad("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Cairn cannot determine the full set of keys that will identify the instances of this resource. When working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.")
+	}
+	if n := v.LengthInt(); n > MaxInstances {
+		return nil, ds.Append(tooManyInstances(rng, "for_each", n))
 	}
 	each := make(map[string]cty.Value, v.LengthInt())
 	if v.LengthInt() == 0 {

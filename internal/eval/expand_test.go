@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -89,6 +91,16 @@ func TestExpand(t *testing.T) {
 		},
 		"CountNegative": {
 			meta:      `count = -1`,
+			wantDiags: []diagView{errAt("Invalid count argument", "main.tf:3:11")},
+		},
+		"CountOverLimit": {
+			reason:    "one past MaxInstances is refused, not planned",
+			meta:      `count = 100001`,
+			wantDiags: []diagView{errAt("Invalid count argument", "main.tf:3:11")},
+		},
+		"CountHuge": {
+			reason:    "count = 1e9 grew memory until the process was killed",
+			meta:      `count = 1e9`,
 			wantDiags: []diagView{errAt("Invalid count argument", "main.tf:3:11")},
 		},
 		"CountFraction": {
@@ -226,5 +238,24 @@ resource "terraform_data" "x" {
 				t.Errorf("%s\nexpansion: -want +got:\n%s", tc.reason, diff)
 			}
 		})
+	}
+}
+
+// TestExpandForEachLimit: a for_each collection larger than MaxInstances
+// is refused at its expression, naming the limit.
+func TestExpandForEachLimit(t *testing.T) {
+	elems := make([]cty.Value, MaxInstances+1)
+	for i := range elems {
+		elems[i] = cty.StringVal(strconv.Itoa(i))
+	}
+	vars := map[string]cty.Value{"keys": cty.SetVal(elems)}
+	r := loadModule(t, "resource \"terraform_data\" \"x\" {\n  for_each = var.keys\n}\n").ManagedResources["terraform_data.x"]
+	scope := &lang.Scope{Data: namedvals.New(vars).Data(addrs.RootModuleInstance), Funcs: funcs.Table(".")}
+	got, ds := Expand(scope, r, false)
+	if got != nil {
+		t.Errorf("got an expansion of %d instances, want none", got.Len())
+	}
+	if len(ds) != 1 || !strings.Contains(ds[0].Detail, "at most 100000 instances") {
+		t.Errorf("diagnostics: %v", ds)
 	}
 }

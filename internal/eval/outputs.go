@@ -3,6 +3,8 @@ package eval
 import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -22,4 +24,17 @@ func CheckOutputSensitivity(o *configs.Output, val cty.Value) *diags.Diagnostic 
 			"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
 		Subject: o.Expr.Range().Ptr(),
 	}
+}
+
+// CheckOutputStorable refuses a root output whose value the state could
+// not hold (an infinite number, see lang.InfiniteNumber), located at its
+// expression. Planning and apply both check, as for sensitivity. nil means
+// the output may be recorded.
+func CheckOutputStorable(o *configs.Output, val cty.Value) *diags.Diagnostic {
+	d := lang.InfiniteNumber(marks.Strip(val))
+	if d == nil {
+		return nil
+	}
+	d.Subject, d.Path = o.Expr.Range().Ptr(), nil
+	return d
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
@@ -19,7 +20,11 @@ func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig,
 	if ds.HasErrors() {
 		return ds
 	}
-	pds := set.Configure(addr, marks.Strip(config), configs.LanguageVersion)
+	u := marks.Strip(config)
+	if d := lang.InfiniteNumber(u); d != nil {
+		return ds.Append(providerDiags(diags.Diagnostics{*d}, cfg, addr))
+	}
+	pds := set.Configure(addr, u, configs.LanguageVersion)
 	return ds.Append(providerDiags(pds, cfg, addr))
 }
 

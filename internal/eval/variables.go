@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/hclscan"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/hashicorp/hcl/v2"
@@ -142,6 +143,9 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 	if err != nil {
 		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, fmt.Sprintf("Unsuitable value for var.%s: %s.", v.Name, err)))
 	}
+	if d := lang.InfiniteNumber(conv); d != nil {
+		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, d.Detail))
+	}
 	if v.Sensitive {
 		conv = conv.Mark(configschema.SensitiveMark)
 	}
@@ -154,6 +158,10 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 func parseRawVariable(v *configs.Variable, rv RawVariable) (cty.Value, diags.Diagnostics) {
 	if v.ParsingMode == configs.VariableParseLiteral {
 		return cty.StringVal(rv.Raw), nil
+	}
+	if d := hclscan.CheckDepth([]byte(rv.Raw), rv.Origin, hcl.InitialPos, hclscan.Native); d != nil {
+		return cty.DynamicVal, diags.Diagnostics{diags.Errorf("Invalid value for input variable",
+			"The value given for variable %q in %s nests more than %d levels deep, the most Cairn reads. Give a flatter value, or put it in a variables file.", v.Name, rv.Origin, hclscan.MaxDepth)}
 	}
 	expr, hd := hclsyntax.ParseExpression([]byte(rv.Raw), rv.Origin, hcl.Pos{Line: 1, Column: 1, Byte: 0})
 	if hd.HasErrors() {

@@ -71,6 +71,44 @@ variable "m" { type = map(number) }
 				"m": cty.MapVal(map[string]cty.Value{"a": cty.NumberIntVal(1), "b": cty.NumberIntVal(2)}),
 			},
 		},
+		"CLIInfinite": {
+			reason:    "1e999999999 is +Inf in cty, which no plan or state can hold: refused, not planned",
+			config:    `variable "n" { type = number }`,
+			raw:       func(*testing.T) map[string]RawVariable { return map[string]RawVariable{"n": cliVar("1e999999999")} },
+			want:      map[string]cty.Value{"n": cty.DynamicVal},
+			wantDiags: []diagView{errAt("Invalid value for input variable", "main.tf:1:1")},
+			detailHas: []string{"-var", "+Inf"},
+		},
+		"EnvInfiniteInList": {
+			config:    `variable "l" { type = list(number) }`,
+			raw:       func(*testing.T) map[string]RawVariable { return map[string]RawVariable{"l": envVar("l", "[1, -1e999999999]")} },
+			want:      map[string]cty.Value{"l": cty.DynamicVal},
+			wantDiags: []diagView{errAt("Invalid value for input variable", "main.tf:1:1")},
+			detailHas: []string{"TF_VAR_l", "-Inf"},
+		},
+		"FileInfinite": {
+			reason:    "from a file, the diagnostic points at the value",
+			config:    `variable "n" { type = number }`,
+			raw:       func(t *testing.T) map[string]RawVariable { return map[string]RawVariable{"n": fileVar(t, "1/0")} },
+			want:      map[string]cty.Value{"n": cty.DynamicVal},
+			wantDiags: []diagView{errAt("Invalid value for input variable", "terraform.tfvars:1:5")},
+			detailHas: []string{"+Inf"},
+		},
+		"DefaultInfinite": {
+			config:    `variable "n" { default = 1e999999999 }`,
+			want:      map[string]cty.Value{"n": cty.DynamicVal},
+			wantDiags: []diagView{errAt("Invalid value for input variable", "main.tf:1:1")},
+		},
+		"CLITooDeep": {
+			reason: "hcl's parser recurses per level; 70,000 levels overflowed the stack and killed the process",
+			config: `variable "l" { type = list(any) }`,
+			raw: func(*testing.T) map[string]RawVariable {
+				return map[string]RawVariable{"l": cliVar(strings.Repeat("[", 70_000) + strings.Repeat("]", 70_000))}
+			},
+			want:      map[string]cty.Value{"l": cty.DynamicVal},
+			wantDiags: []diagView{errAt("Invalid value for input variable", "")},
+			detailHas: []string{"nests more than 1000 levels"},
+		},
 		"CLIInvalidHCL": {
 			config:    `variable "l" { type = list(string) }`,
 			raw:       func(*testing.T) map[string]RawVariable { return map[string]RawVariable{"l": cliVar(`[`)} },

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
@@ -12,9 +13,14 @@ import (
 
 // ValidateConfig lets the provider check a configuration
 // (ValidateResourceConfig, or ValidateDataResourceConfig for a data
-// source). config may carry marks.
+// source). config may carry marks. It is the first a provider sees of a
+// configuration, so a value no plan or state could hold (an infinite
+// number, lang.InfiniteNumber) is refused here, without calling it.
 func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diagnostics {
 	u := marks.Strip(config)
+	if d := lang.InfiniteNumber(u); d != nil {
+		return t.located(diags.Diagnostics{*d})
+	}
 	var ds diags.Diagnostics
 	if t.Addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
 		ds = t.Provider.ValidateDataResourceConfig(ctx, providers.ValidateDataResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics

@@ -34,6 +34,9 @@ func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Di
 	if d := eval.CheckOutputSensitivity(o, val); d != nil {
 		return ds.Append(*d)
 	}
+	if d := eval.CheckOutputStorable(o, val); d != nil {
+		return ds.Append(*d)
+	}
 	change := &plans.OutputChange{Name: o.Name, After: val, Sensitive: o.Sensitive, Before: cty.NullVal(cty.DynamicPseudoType)}
 	prior := p.opts.PrevState.Outputs[o.Name]
 	if prior != nil {

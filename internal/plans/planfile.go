@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -75,16 +76,32 @@ func WriteFile(w io.Writer, p *Plan) error {
 	return zw.Close()
 }
 
+// MaxPlanFileInflated is the most a plan file may inflate to: 512 MiB of
+// JSON, several times what a plan of 100,000 instances takes. gzip
+// inflates up to a thousandfold, so a 3 MB file could otherwise fill
+// gigabytes before the JSON decoder saw anything wrong.
+const MaxPlanFileInflated = 512 << 20
+
+// ErrPlanFileTooLarge is returned by ReadFile for a plan file that
+// inflates to more than MaxPlanFileInflated bytes.
+var ErrPlanFileTooLarge = fmt.Errorf("plan file inflates to more than %d MiB, the most Cairn reads; it is not a plan file Cairn wrote", MaxPlanFileInflated>>20)
+
 // ReadFile reads a plan file. Any problem (not a plan file, corrupt,
-// written by an incompatible version) is an error saying which.
+// written by an incompatible version, too large) is an error saying which.
 func ReadFile(r io.Reader) (*Plan, error) {
+	return readFile(r, MaxPlanFileInflated)
+}
+
+func readFile(r io.Reader, maxInflated int64) (*Plan, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("not a Cairn plan file (it is not gzip-compressed): %w", err)
 	}
 	var doc planFileV1
-	dec := json.NewDecoder(zr)
-	if err := dec.Decode(&doc); err != nil {
+	dec := json.NewDecoder(&inflateLimit{r: zr, left: maxInflated})
+	if err := dec.Decode(&doc); errors.Is(err, ErrPlanFileTooLarge) {
+		return nil, err
+	} else if err != nil {
 		return nil, fmt.Errorf("plan file is corrupt: %w", err)
 	}
 	if doc.Magic != planFileMagic {
@@ -95,6 +112,25 @@ func ReadFile(r io.Reader) (*Plan, error) {
 		return nil, fmt.Errorf("plan file is corrupt: %w", err)
 	}
 	return p, nil
+}
+
+// inflateLimit reads r until left bytes have been read, then fails with
+// ErrPlanFileTooLarge if there is more.
+type inflateLimit struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *inflateLimit) Read(p []byte) (int, error) {
+	if int64(len(p)) > l.left+1 {
+		p = p[:l.left+1]
+	}
+	n, err := l.r.Read(p)
+	if int64(n) > l.left {
+		return 0, ErrPlanFileTooLarge
+	}
+	l.left -= int64(n)
+	return n, err
 }
 
 func encodePlan(p *Plan) (*planFileV1, error) {

@@ -27,13 +27,18 @@ import (
 // "on main.tf:3:7, in ...": the column is Cairn's house format. sources
 // holds the configuration files by name; a range in a file not there is
 // shown without its source.
+//
+// At most MaxDiagnosticsShown errors and as many warnings are printed; a
+// last diagnostic says how many more there were. Each source file is
+// indexed and parsed once for the whole call (sourceIndex).
 func Diagnostics(w io.Writer, ds diags.Diagnostics, sources map[string][]byte, opts Options) error {
 	bw := bufio.NewWriter(w)
-	for _, d := range consolidateWarnings(sortDiagnostics(ds)) {
+	index := newSourceIndex(sources)
+	for _, d := range capDiagnostics(consolidateWarnings(sortDiagnostics(ds)), MaxDiagnosticsShown) {
 		if opts.Color {
-			bw.WriteString(boxedDiagnostic(d, sources, opts))
+			bw.WriteString(boxedDiagnostic(d, index, opts))
 		} else {
-			bw.WriteString(plainDiagnostic(d, sources, opts.width()))
+			bw.WriteString(plainDiagnostic(d, index, opts.width()))
 		}
 	}
 	return bw.Flush()
@@ -105,7 +110,7 @@ func consolidateWarnings(ds diags.Diagnostics) diags.Diagnostics {
 }
 
 // plainDiagnostic formats one diagnostic without colour or box.
-func plainDiagnostic(d diags.Diagnostic, sources map[string][]byte, width int) string {
+func plainDiagnostic(d diags.Diagnostic, sources *sourceIndex, width int) string {
 	var b strings.Builder
 	b.WriteString("\n")
 	b.WriteString(severityWord(d.Severity))
@@ -118,7 +123,7 @@ func plainDiagnostic(d diags.Diagnostic, sources map[string][]byte, width int) s
 }
 
 // boxedDiagnostic formats one diagnostic in colour, in its box.
-func boxedDiagnostic(d diags.Diagnostic, sources map[string][]byte, opts Options) string {
+func boxedDiagnostic(d diags.Diagnostic, sources *sourceIndex, opts Options) string {
 	p := opts.painter()
 	tone := "[red]"
 	if d.Severity == diags.Warning {

@@ -1,20 +1,18 @@
 package render
 
 import (
-	"bufio"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hcled"
-	"github.com/hashicorp/hcl/v2/hclparse"
 )
 
 // writeSnippet writes the part of a diagnostic that says where it is: the
 // object it names ("with ..."), then the location, the enclosing block and
 // the source lines, the subject underlined when painting.
-func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources map[string][]byte, p painter) {
+func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources *sourceIndex, p painter) {
 	if d.Address != "" {
 		fmt.Fprintf(b, "  with %s,\n", d.Address)
 	}
@@ -40,65 +38,89 @@ func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources map[string][]b
 		subject.End.Column++
 	}
 	where := fmt.Sprintf("%s:%d:%d", subject.Filename, subject.Start.Line, subject.Start.Column)
-	src, ok := sources[subject.Filename]
+	src, ok := sources.file(subject.Filename)
 	if !ok {
 		fmt.Fprintf(b, "  on %s:\n  (source code not available)\n\n", where)
 		return
 	}
 	context := ""
-	if s := enclosingBlock(src, subject); s != "" {
+	if s := src.enclosingBlock(subject); s != "" {
 		context = ", in " + s
 	}
 	fmt.Fprintf(b, "  on %s%s:\n", where, context)
 
-	code, first, start := sourceLines(src, subject.Filename, around)
+	code, first, start := src.lines(around)
 	lo := clamp(subject.Start.Byte-start, 0, len(code))
 	hi := clamp(lo+(subject.End.Byte-subject.Start.Byte), lo, len(code))
-	code = fmt.Sprintf(p.paint("%s[underline]%s[reset]%s"), code[:lo], code[lo:hi], code[hi:])
-	for i, line := range strings.Split(code, "\n") {
+	var lines []string
+	if hasLongLine(code) {
+		lines = trimmedLines(code, lo, hi, p)
+	} else {
+		code = fmt.Sprintf(p.paint("%s[underline]%s[reset]%s"), code[:lo], code[lo:hi], code[hi:])
+		lines = strings.Split(code, "\n")
+	}
+	for i, line := range lines {
 		fmt.Fprintf(b, "%4d: %s\n", first+i, line)
 	}
 	writeExprValues(b, d.Values, p)
 	b.WriteByte('\n')
 }
 
-// sourceLines returns the whole lines of src that rng touches, the number
-// of the first and the byte offset where they start.
-func sourceLines(src []byte, filename string, rng hcl.Range) (code string, firstLine, startByte int) {
-	var lines strings.Builder
-	firstLine = rng.Start.Line
-	sc := hcl.NewRangeScanner(src, filename, bufio.ScanLines)
-	started := false
-	for sc.Scan() {
-		lr := sc.Range()
-		if !lr.Overlaps(rng) {
-			continue
+// maxSnippetLine is the longest source line a snippet shows whole, in
+// bytes. A longer one (a minified .tf.json, 70,000 nested brackets) is
+// cut to snippetMargin bytes either side of the subject, marked "…" where
+// cut: otherwise each of a hundred diagnostics would print megabytes.
+const (
+	maxSnippetLine = 1000
+	snippetMargin  = 200
+)
+
+func hasLongLine(code string) bool {
+	for len(code) > maxSnippetLine {
+		nl := strings.IndexByte(code, '\n')
+		if nl < 0 || nl > maxSnippetLine {
+			return true
 		}
-		if !started {
-			started = true
-			startByte = lr.Start.Byte
-			firstLine = lr.Start.Line
-		}
-		lines.Write(lr.SliceBytes(src))
-		lines.WriteByte('\n')
+		code = code[nl+1:]
 	}
-	return strings.TrimSuffix(lines.String(), "\n"), firstLine, startByte
+	return false
 }
 
-// enclosingBlock describes the top-level block that holds rng, e.g.
-// resource "terraform_data" "a", or returns "".
-func enclosingBlock(src []byte, rng hcl.Range) string {
-	parser := hclparse.NewParser()
-	var f *hcl.File
-	if strings.HasSuffix(rng.Filename, ".json") {
-		f, _ = parser.ParseJSON(src, rng.Filename)
-	} else {
-		f, _ = parser.ParseHCL(src, rng.Filename)
+// trimmedLines splits code into lines, cutting each long one around the
+// part of the subject [lo, hi) it holds (or its start), and underlines
+// the subject line by line.
+func trimmedLines(code string, lo, hi int, p painter) []string {
+	lines := strings.Split(code, "\n")
+	pos := 0
+	for i, line := range lines {
+		a, c := clamp(lo-pos, 0, len(line)), clamp(hi-pos, 0, len(line))
+		pos += len(line) + 1
+		prefix, suffix := "", ""
+		if len(line) > maxSnippetLine {
+			from := runeStart(line, max(a-snippetMargin, 0))
+			to := runeStart(line, min(max(c, a+1)+snippetMargin, len(line)))
+			if from > 0 {
+				prefix = "…"
+			}
+			if to < len(line) {
+				suffix = "…"
+			}
+			line, a, c = line[from:to], clamp(a-from, 0, to-from), clamp(c-from, 0, to-from)
+		}
+		if a < c {
+			line = line[:a] + p.paint("[underline]") + line[a:c] + p.paint("[reset]") + line[c:]
+		}
+		lines[i] = prefix + line + suffix
 	}
-	if f == nil {
-		return ""
+	return lines
+}
+
+// runeStart moves i back to the start of the UTF-8 character it is in.
+func runeStart(s string, i int) int {
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		i--
 	}
-	return hcled.ContextString(f, rng.Start.Byte-1)
+	return i
 }
 
 func clamp(v, lo, hi int) int {

@@ -3,9 +3,11 @@ package funcs
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	homedir "github.com/mitchellh/go-homedir"
 	"github.com/zclconf/go-cty/cty"
@@ -47,7 +49,7 @@ func readModuleFile(baseDir, path string) ([]byte, error) {
 		p = filepath.Join(baseDir, p)
 	}
 	p = filepath.Clean(p)
-	src, err := os.ReadFile(p)
+	src, err := readRegularFile(p)
 	switch {
 	case err == nil:
 		return src, nil
@@ -55,6 +57,8 @@ func readModuleFile(baseDir, path string) ([]byte, error) {
 		// A common mistake is to read a file a resource will write; file
 		// functions run before any resource exists, so say where to look.
 		return nil, fmt.Errorf("no file exists at %s; file functions read only files that ship with the configuration, so to use a file that a resource creates, refer to that resource's attributes instead", p)
+	case errors.Is(err, errNotRegular), errors.Is(err, errTooLarge):
+		return nil, fmt.Errorf("cannot read %s: %w", p, err)
 	default:
 		var pathErr *fs.PathError
 		if errors.As(err, &pathErr) {
@@ -62,4 +66,44 @@ func readModuleFile(baseDir, path string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("failed to read %s: %w", p, err)
 	}
+}
+
+// MaxReadFileSize is the largest file the file functions (file, filebase64,
+// the file hashing functions, templatefile) read: 128 MiB. Their result is
+// held in memory whole, and may be stored in the plan and the state.
+const MaxReadFileSize = 128 << 20
+
+var (
+	errNotRegular = errors.New("it is not a regular file; file functions read only regular files, not devices, pipes or sockets")
+	errTooLarge   = fmt.Errorf("it is larger than %d MiB, the most a file function reads", MaxReadFileSize>>20)
+)
+
+// readRegularFile reads the regular file at p, refusing anything else (a
+// device such as /dev/zero never ends, a pipe may block forever) and
+// anything larger than MaxReadFileSize, even if it grows while read.
+func readRegularFile(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case fi.IsDir():
+		return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
+	case !fi.Mode().IsRegular():
+		return nil, errNotRegular
+	case fi.Size() > MaxReadFileSize:
+		return nil, errTooLarge
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxReadFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxReadFileSize {
+		return nil, errTooLarge
+	}
+	return src, nil
 }

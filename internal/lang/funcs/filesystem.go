@@ -11,9 +11,10 @@ import (
 
 // filesystemFunctions returns Terraform's filesystem functions, bar
 // templatefile, which Table adds last (templatefile.go). abspath, basename,
-// dirname, pathexpand, fileexists and fileset come from go-cty-funcs, the
-// last two bound to baseDir; file and filebase64 are Cairn's, sharing one
-// reader with the file hashing functions (file_read.go).
+// dirname, pathexpand and fileexists come from go-cty-funcs, the last bound
+// to baseDir; file and filebase64 are Cairn's, sharing one bounded reader
+// with the file hashing functions (file_read.go), and so is fileset, whose
+// walk is bounded (fileset.go).
 func filesystemFunctions(baseDir string) map[string]function.Function {
 	return map[string]function.Function{
 		"abspath":    filesystem.AbsPathFunc,
@@ -22,7 +23,7 @@ func filesystemFunctions(baseDir string) map[string]function.Function {
 		"file":       makeFileFunc(baseDir, fileText),
 		"filebase64": makeFileFunc(baseDir, fileBase64),
 		"fileexists": filesystem.MakeFileExistsFunc(baseDir),
-		"fileset":    filesystem.MakeFileSetFunc(baseDir),
+		"fileset":    makeFileSetFunc(baseDir),
 		"pathexpand": filesystem.PathExpandFunc,
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/hclscan"
 )
 
 // makeTemplateFileFunc builds templatefile(path, vars): the file at path,
@@ -117,6 +118,10 @@ func loadTemplate(baseDir, path, filename string) (hclsyntax.Expression, error) 
 	src, err := readModuleFile(baseDir, path)
 	if err != nil {
 		return nil, err
+	}
+	// A template nested too deeply would overflow the parser's stack.
+	if d := hclscan.CheckDepth(src, filename, hcl.InitialPos, hclscan.Template); d != nil {
+		return nil, fmt.Errorf("parsing template: %w", hcl.Diagnostics{d})
 	}
 	expr, diags := hclsyntax.ParseTemplate(src, filename, hcl.InitialPos)
 	if diags.HasErrors() {
