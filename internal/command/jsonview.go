@@ -55,7 +55,8 @@ func (v *jsonView) write(w io.Writer, line []byte) {
 
 // diagnostics writes one message per diagnostic, in the order given.
 func (v *jsonView) diagnostics(ds diags.Diagnostics) {
+	sources := render.NewSourceIndex(v.m.sources)
 	for _, d := range ds {
-		v.emit(render.UIDiagnosticMessage(d, v.m.sources))
+		v.emit(render.UIDiagnosticMessage(d, sources))
 	}
 }

@@ -33,7 +33,7 @@ import (
 // indexed and parsed once for the whole call (sourceIndex).
 func Diagnostics(w io.Writer, ds diags.Diagnostics, sources map[string][]byte, opts Options) error {
 	bw := bufio.NewWriter(w)
-	index := newSourceIndex(sources)
+	index := NewSourceIndex(sources)
 	for _, d := range capDiagnostics(consolidateWarnings(sortDiagnostics(ds)), MaxDiagnosticsShown) {
 		if opts.Color {
 			bw.WriteString(boxedDiagnostic(d, index, opts))
@@ -110,7 +110,7 @@ func consolidateWarnings(ds diags.Diagnostics) diags.Diagnostics {
 }
 
 // plainDiagnostic formats one diagnostic without colour or box.
-func plainDiagnostic(d diags.Diagnostic, sources *sourceIndex, width int) string {
+func plainDiagnostic(d diags.Diagnostic, sources *SourceIndex, width int) string {
 	var b strings.Builder
 	b.WriteString("\n")
 	b.WriteString(severityWord(d.Severity))
@@ -123,7 +123,7 @@ func plainDiagnostic(d diags.Diagnostic, sources *sourceIndex, width int) string
 }
 
 // boxedDiagnostic formats one diagnostic in colour, in its box.
-func boxedDiagnostic(d diags.Diagnostic, sources *sourceIndex, opts Options) string {
+func boxedDiagnostic(d diags.Diagnostic, sources *SourceIndex, opts Options) string {
 	p := opts.painter()
 	tone := "[red]"
 	if d.Severity == diags.Warning {

@@ -12,7 +12,7 @@ import (
 // writeSnippet writes the part of a diagnostic that says where it is: the
 // object it names ("with ..."), then the location, the enclosing block and
 // the source lines, the subject underlined when painting.
-func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources *sourceIndex, p painter) {
+func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources *SourceIndex, p painter) {
 	if d.Address != "" {
 		fmt.Fprintf(b, "  with %s,\n", d.Address)
 	}

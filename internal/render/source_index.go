@@ -20,23 +20,29 @@ import (
 // 10 MB of random bytes whole took seconds and gigabytes.
 const wholeParseMax = 1 << 20
 
-// sourceIndex holds what rendering diagnostics needs of each source file,
+// SourceIndex holds what rendering diagnostics needs of each source file,
 // worked out once per file for a whole render however many diagnostics
 // point into it: where its lines start, and its parse for naming the
 // enclosing block. Before, each diagnostic re-parsed and re-scanned its
-// file, so 2,000 diagnostics in one file took minutes.
-type sourceIndex struct {
+// file, so 2,000 diagnostics in one file took minutes. It is not safe for
+// concurrent use: one renderer owns it.
+type SourceIndex struct {
 	sources map[string][]byte
 	files   map[string]*indexedSource
 }
 
-func newSourceIndex(sources map[string][]byte) *sourceIndex {
-	return &sourceIndex{sources: sources, files: map[string]*indexedSource{}}
+// NewSourceIndex returns an index over sources (file name to bytes), which
+// it reads lazily and never modifies.
+func NewSourceIndex(sources map[string][]byte) *SourceIndex {
+	return &SourceIndex{sources: sources, files: map[string]*indexedSource{}}
 }
 
 // file returns the indexed file named name, or false if it is not among
-// the sources.
-func (x *sourceIndex) file(name string) (*indexedSource, bool) {
+// the sources (a nil index has none).
+func (x *SourceIndex) file(name string) (*indexedSource, bool) {
+	if x == nil {
+		return nil, false
+	}
 	if f, ok := x.files[name]; ok {
 		return f, true
 	}

@@ -50,7 +50,7 @@ type uiExprValue struct {
 // UIDiagnosticMessage returns the diagnostic message of d: level "error"
 // or "warn", "Error: SUMMARY" or "Warning: SUMMARY", and the diagnostic
 // with its range and, when sources holds its file, the source snippet.
-func UIDiagnosticMessage(d diags.Diagnostic, sources map[string][]byte) UIMessage {
+func UIDiagnosticMessage(d diags.Diagnostic, sources *SourceIndex) UIMessage {
 	out := uiDiagnostic{Severity: "error", Summary: d.Summary, Detail: d.Detail, Address: d.Address}
 	level := "error"
 	if d.Severity == diags.Warning {
@@ -66,7 +66,7 @@ func UIDiagnosticMessage(d diags.Diagnostic, sources map[string][]byte) UIMessag
 // uiLocation returns the range of d's subject and, when its file is in
 // sources, the lines around it (those of its context, if any) with the
 // subject's offsets within them; the same lines the human rendering shows.
-func uiLocation(d diags.Diagnostic, sources map[string][]byte) (*uiRange, *uiSnippet) {
+func uiLocation(d diags.Diagnostic, sources *SourceIndex) (*uiRange, *uiSnippet) {
 	subject := *d.Subject
 	if subject.End == (hcl.Pos{}) {
 		subject.End = subject.Start
@@ -89,7 +89,7 @@ func uiLocation(d diags.Diagnostic, sources map[string][]byte) (*uiRange, *uiSni
 		Start:    uiPos{subject.Start.Line, subject.Start.Column, subject.Start.Byte},
 		End:      uiPos{subject.End.Line, subject.End.Column, subject.End.Byte},
 	}
-	src, ok := sources[subject.Filename]
+	f, ok := sources.file(subject.Filename)
 	if !ok {
 		return rng, nil
 	}
@@ -97,10 +97,10 @@ func uiLocation(d diags.Diagnostic, sources map[string][]byte) (*uiRange, *uiSni
 	for _, v := range d.Values {
 		sn.Values = append(sn.Values, uiExprValue{Traversal: v.Traversal, Statement: v.Statement})
 	}
-	if s := enclosingBlock(src, subject); s != "" {
+	if s := f.enclosingBlock(subject); s != "" {
 		sn.Context = &s
 	}
-	code, _, start := sourceLines(src, subject.Filename, around)
+	code, _, start := f.lines(around)
 	sn.Code = code
 	sn.HighlightStartOffset = clamp(subject.Start.Byte-start, 0, len(code))
 	sn.HighlightEndOffset = clamp(sn.HighlightStartOffset+(subject.End.Byte-subject.Start.Byte), sn.HighlightStartOffset, len(code))

@@ -162,11 +162,11 @@ func TestUIOutputsAndDiagnostics(t *testing.T) {
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}}},"type":"diagnostic"}`,
 		},
 		"error with its source": {
-			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), src),
+			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), NewSourceIndex(src)),
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}},"snippet":{"context":"x","code":"  bogus = 1","start_line":2,"highlight_start_offset":2,"highlight_end_offset":7,"values":[]}},"type":"diagnostic"}`,
 		},
 		"error with the values of its references": {
-			msg:  UIDiagnosticMessage(withValues(diags.At(rng, "Bad", "Fix it."), diags.ExprValue{Traversal: "var.min", Statement: "is 3"}), src),
+			msg:  UIDiagnosticMessage(withValues(diags.At(rng, "Bad", "Fix it."), diags.ExprValue{Traversal: "var.min", Statement: "is 3"}), NewSourceIndex(src)),
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}},"snippet":{"context":"x","code":"  bogus = 1","start_line":2,"highlight_start_offset":2,"highlight_end_offset":7,"values":[{"traversal":"var.min","statement":"is 3"}]}},"type":"diagnostic"}`,
 		},
 	}
