@@ -84,7 +84,7 @@ func (m *Filesystem) beginApply(base *statefile.File) (*Recorder, error) {
 		h.Lineage, h.BaseSerial = cur.Lineage, cur.Serial
 		state = cur.State.DeepCopy()
 	}
-	w, err := createJournal(m.journalPath, h)
+	w, err := createJournal(m.fsys, m.journalPath, h)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func checkBase(base, cur *statefile.File) error {
 // change is not yet durable.
 func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
 	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
-	line, err := encodeObjectLine(&rec)
+	line, err := encodeObjectBody(&rec)
 	if err != nil {
 		return fmt.Errorf("recording %s: %w", addr, err)
 	}
@@ -136,7 +136,7 @@ func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.O
 // v is nil, durably like SetObject.
 func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
 	rec := statefile.OutputRecord{Name: name, Value: v}
-	line, err := encodeOutputLine(&rec)
+	line, err := encodeOutputBody(&rec)
 	if err != nil {
 		return fmt.Errorf("recording output %q: %w", name, err)
 	}
