@@ -24,6 +24,7 @@ type file interface {
 	io.WriterAt
 	// Sync makes the file's content durable.
 	Sync() error
+	Truncate(size int64) error
 	Close() error
 	Name() string
 }

@@ -151,7 +151,7 @@ func parseJournal(src []byte) (*journal, error) {
 		rest := src[off:]
 		end := bytes.IndexByte(rest, '\n')
 		if end < 0 {
-			j.endAt(src, off, lineNo, "the line is incomplete")
+			j.lastLine(src, off, lineNo)
 			return j, nil
 		}
 		line, err := parseLine(rest[:end], j.header.Version, uint64(len(j.records))+1)
@@ -164,6 +164,20 @@ func parseJournal(src []byte) (*journal, error) {
 		lineNo++
 	}
 	return j, nil
+}
+
+// lastLine handles a last line without a newline: a version 2 record
+// whose checksum holds is complete (only its newline was lost) and kept;
+// anything else is the torn tail.
+func (j *journal) lastLine(src []byte, off, lineNo int) {
+	body := bytes.TrimRight(src[off:], "\x00")
+	if j.header.Version >= 2 && len(body) > 0 {
+		if line, err := parseLine(body, j.header.Version, uint64(len(j.records))+1); err == nil {
+			j.records = append(j.records, line)
+			return
+		}
+	}
+	j.endAt(src, off, lineNo, "the line is incomplete")
 }
 
 // endAt classifies the bad line at off: the torn tail when nothing but

@@ -163,14 +163,17 @@ func (w *journalWriter) writeAndSync(buf []byte) error {
 
 // prealloc zero-fills the file to at least end, and reports whether it
 // could. The sync that follows the batch's write covers the new blocks
-// too. A failure leaves zeros after w.off that the batch then overwrites
-// or that read back as the unacknowledged tail.
+// too. On failure the file is cut back to w.off, so that the zeros do not
+// hold the space the records and the final snapshot need.
 func (w *journalWriter) prealloc(end int64) bool {
 	grow := min(max(w.size, minPrealloc), maxPrealloc)
 	target := max(end, w.size+grow)
 	for w.size < target {
 		n := min(int64(len(zeros)), target-w.size)
 		if _, err := w.f.WriteAt(zeros[:n], w.size); err != nil {
+			if w.f.Truncate(w.off) == nil {
+				w.size = w.off
+			}
 			return false
 		}
 		w.size += n
@@ -184,6 +187,13 @@ func (w *journalWriter) flush() error {
 	seq := w.appended
 	w.mu.Unlock()
 	return w.wait(seq)
+}
+
+// failure returns the sticky write or sync error, nil if there was none.
+func (w *journalWriter) failure() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
 }
 
 // close closes the file; the writer must be idle (flushed).

@@ -27,6 +27,20 @@ type Recorder struct {
 	closed  bool
 }
 
+// NotDurableError is Close's error when neither the final snapshot nor
+// the journal could be written: some changes exist only in memory, and
+// the caller must save Recorder.State somewhere else (Terraform writes
+// errored.tfstate) or show it.
+type NotDurableError struct {
+	Snapshot, Journal error
+}
+
+func (e *NotDurableError) Error() string {
+	return fmt.Sprintf("%v; the journal could not hold every change either (%v), so some are only in memory", e.Snapshot, e.Journal)
+}
+
+func (e *NotDurableError) Unwrap() []error { return []error{e.Snapshot, e.Journal} }
+
 // ErrRecorderClosed is returned by Recorder methods after Close.
 var ErrRecorderClosed = errors.New("the apply recorder is closed")
 
@@ -208,7 +222,10 @@ func (m *Filesystem) finishApply(r *Recorder) (out *statefile.File, err error) {
 	out = &statefile.File{TerraformVersion: TerraformVersion, Serial: r.header.BaseSerial + 1, Lineage: r.header.Lineage, State: r.state}
 	if err := m.writeSnapshot(out); err != nil {
 		r.journal.close()
-		return nil, fmt.Errorf("%w; the journal %s keeps every change and the next read will recover them", err, m.journalPath)
+		if jerr := r.journal.failure(); jerr != nil {
+			return nil, &NotDurableError{Snapshot: err, Journal: jerr}
+		}
+		return nil, fmt.Errorf("%w; the journal %s keeps every change and the next command will recover them", err, m.journalPath)
 	}
 	r.journal.close()
 	return out, removeJournal(m.journalPath)
