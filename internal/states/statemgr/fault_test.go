@@ -30,7 +30,7 @@ type faultFS struct {
 	mu      sync.Mutex
 	ops     int
 	written int64
-	failed string // the operation that failed first
+	failed  string // the operation that failed first
 }
 
 var _ fileSystem = (*faultFS)(nil)

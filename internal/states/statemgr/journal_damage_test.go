@@ -184,11 +184,16 @@ func TestJournalDamageRefused(t *testing.T) {
 	snapshot, _ := os.ReadFile(m.Path())
 
 	for name, op := range map[string]func(*Filesystem) error{
-		"read":        func(m *Filesystem) error { _, err := m.Read(); return err },
-		"write":       func(m *Filesystem) error { _, err := m.Persist(stateOf(1)); return err },
-		"apply":       func(m *Filesystem) error { _, err := m.BeginApply(base); return err },
-		"recover":     func(m *Filesystem) error { _, err := m.Recover(false); return err },
-		"locked read": func(m *Filesystem) error { u, _ := m.Lock(t.Context(), LockInfo{}, 0); defer u(); _, err := m.Read(); return err },
+		"read":    func(m *Filesystem) error { _, err := m.Read(); return err },
+		"write":   func(m *Filesystem) error { _, err := m.Persist(stateOf(1)); return err },
+		"apply":   func(m *Filesystem) error { _, err := m.BeginApply(base); return err },
+		"recover": func(m *Filesystem) error { _, err := m.Recover(false); return err },
+		"locked read": func(m *Filesystem) error {
+			u, _ := m.Lock(t.Context(), LockInfo{}, 0)
+			defer u()
+			_, err := m.Read()
+			return err
+		},
 	} {
 		err := op(NewFilesystem(m.Path()))
 		var de *JournalDamageError

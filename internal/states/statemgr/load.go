@@ -101,6 +101,9 @@ func readSnapshot(path string) (*statefile.File, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
 	}
+	if info.IsDir() {
+		return nil, nil, checkStatePath(path)
+	}
 	sf, err := statefile.Read(f)
 	if errors.Is(err, statefile.ErrNoState) {
 		return nil, info, nil
