@@ -43,13 +43,13 @@ func (a *applier) deposeAndCreate(ctx context.Context, n plans.Node) (diags.Diag
 	deposed := c.Addr.Object(n.Deposed)
 	if old != nil {
 		if err := a.moveObject(c, old, cur, deposed); err != nil {
-			return diags.Diagnostics{persistError(cur, err)}, nil
+			return diags.Diagnostics{a.persistError(cur, err)}, nil
 		}
 	}
 	ds, p, created := a.applyObject(ctx, in, true)
 	if old != nil && !created {
 		if err := a.moveObject(c, old, deposed, cur); err != nil {
-			ds = ds.Append(persistError(deposed, err))
+			ds = ds.Append(a.persistError(deposed, err))
 		}
 	}
 	return ds, p
@@ -103,7 +103,7 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	finish := func(werr error) diags.Diagnostics {
 		var fds diags.Diagnostics
 		if werr != nil {
-			fds = fds.Append(persistError(t.Addr, werr))
+			fds = fds.Append(a.persistError(t.Addr, werr))
 		}
 		a.opts.Hooks.PostApply(t.Addr, action, applied.Value, firstError(append(ds, fds...)))
 		return fds
@@ -143,7 +143,7 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 			return nil, false, nil
 		}
 		if err := a.opts.State.SetObject(t.Addr, nil, c.Provider); err != nil {
-			return nil, false, diags.Diagnostics{persistError(t.Addr, err)}
+			return nil, false, diags.Diagnostics{a.persistError(t.Addr, err)}
 		}
 		return nil, false, nil
 	}
@@ -156,14 +156,14 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 	if err != nil || !newU.IsWhollyKnown() {
 		safe, replaced := storable(newU)
 		if len(replaced) == 0 {
-			return nil, false, diags.Diagnostics{persistError(t.Addr, err)}
+			return nil, false, diags.Diagnostics{a.persistError(t.Addr, err)}
 		}
 		if create {
 			status = states.ObjectTainted
 		}
 		value = safe.MarkWithPaths(pvm)
 		if src, err = a.encodeApplied(in, &lifecycle.Applied{Value: value, Private: applied.Private}, safe, pvm, status); err != nil {
-			return nil, false, diags.Diagnostics{persistError(t.Addr, err)}
+			return nil, false, diags.Diagnostics{a.persistError(t.Addr, err)}
 		}
 		ds = ds.Append(unstorableDiag(t.Addr, replaced, status))
 	}
@@ -172,7 +172,7 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 	a.env.Values.SetInstance(c.Addr, value)
 	wait, err = a.setObject(c, t.Addr, src)
 	if err != nil {
-		return nil, false, ds.Append(persistError(t.Addr, err))
+		return nil, false, ds.Append(a.persistError(t.Addr, err))
 	}
 	return wait, true, ds
 }
