@@ -79,7 +79,8 @@ func (a *applier) setObject(c *plans.ResourceInstanceChange, addr addrs.AbsResou
 func (a *applier) persistError(addr addrs.AbsResourceInstanceObject, err error) diags.Diagnostic {
 	a.stateFailed.Store(true)
 	return diags.Diagnostic{Severity: diags.Error, Summary: "Failed to persist state",
-		Detail:  fmt.Sprintf("Recording %s in state failed: %s. The remote object may exist without being tracked; check the state before running again.", addr, err),
+		Detail: fmt.Sprintf("Recording %s in state failed: %s. No further operations are started. "+
+			"The state writer keeps what it was given for the final state; if that cannot be written either, the errors below say where the state was saved instead.", addr, err),
 		Address: addr.ResourceInstance.String()}
 }
 

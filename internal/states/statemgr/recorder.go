@@ -184,6 +184,13 @@ func (r *Recorder) State() *states.State {
 	return r.state.DeepCopy()
 }
 
+// Snapshot returns the live state as the snapshot Close writes (serial
+// one above the base), for a caller that must save it elsewhere after
+// Close failed with a NotDurableError.
+func (r *Recorder) Snapshot() *statefile.File {
+	return &statefile.File{TerraformVersion: TerraformVersion, Serial: r.header.BaseSerial + 1, Lineage: r.header.Lineage, State: r.State()}
+}
+
 // Close ends the apply: it writes the final state as one snapshot (serial
 // one above the base, if anything changed), removes the journal and
 // releases a lock BeginApply took. Call it after every SetObject and
