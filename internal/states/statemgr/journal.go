@@ -145,6 +145,11 @@ func parseJournal(src []byte) (*journal, error) {
 	if v := j.header.Version; v != 1 && v != journalVersion {
 		return nil, fmt.Errorf("unsupported journal version %d", v)
 	}
+	// The header has no checksum; it must be exactly as written instead,
+	// or damage could turn the first record into part of it unseen.
+	if canonical, _ := json.Marshal(&j.header); !bytes.Equal(canonical, src[:nl]) {
+		return nil, errors.New("invalid header: it is not as Cairn writes it")
+	}
 	j.complete = true
 	off, lineNo := nl+1, 2
 	for off < len(src) {

@@ -391,6 +391,11 @@ func TestParseJournal(t *testing.T) {
 		"not a journal":    {src: `{"format":"other"}` + "\n", wantErr: "not a Cairn apply journal"},
 		"future version":   {src: `{"format":"cairn-apply-journal","version":3}` + "\n", wantErr: "unsupported journal version 3"},
 		"corrupt header":   {src: "{\n", wantErr: "invalid header"},
+		"header swallows a record": {
+			reason:  "damage to the header's end that makes it and the first record one valid JSON object (found by FuzzJournalDamage)",
+			src:     header[:86] + "0000000000" + (line(1) + line(2))[2:],
+			wantErr: "invalid header",
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
