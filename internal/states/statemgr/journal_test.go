@@ -616,3 +616,41 @@ func FuzzParseJournal(f *testing.F) {
 		j.replay(nil)
 	})
 }
+
+// TestReadLockedAfterCrash: a run holding the lock reads a crashed apply's
+// state with the serial recovery will give it, writing nothing, so that
+// the apply it plans can start from it.
+func TestReadLockedAfterCrash(t *testing.T) {
+	m := newManager(t)
+	base, want := applyThenCrash(t, m, 3)
+	journal, _ := os.ReadFile(m.journalPath)
+	snapshot, _ := os.ReadFile(m.Path())
+	unlock, err := m.Lock(t.Context(), LockInfo{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	got, err := m.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Serial != base.Serial+1 || got.Lineage != base.Lineage {
+		t.Errorf("locked read after a crash: serial %d lineage %s, want %d %s", got.Serial, got.Lineage, base.Serial+1, base.Lineage)
+	}
+	if diff := cmp.Diff(want, got.State, cmpOpts); diff != "" {
+		t.Errorf("state (-want +got):\n%s", diff)
+	}
+	assertUnchanged(t, m.journalPath, journal)
+	assertUnchanged(t, m.Path(), snapshot)
+	rec, err := m.BeginApply(got)
+	if err != nil {
+		t.Fatalf("BeginApply from the locked read: %v", err)
+	}
+	final, err := rec.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Serial != base.Serial+1 {
+		t.Errorf("after folding the journal and applying nothing: serial %d, want %d", final.Serial, base.Serial+1)
+	}
+}
