@@ -16,8 +16,8 @@ import (
 )
 
 // TestApplyOnFullDisk applies 200 objects with the state on a tiny real
-// file system that fills up during the apply. The apply must stop and
-// fail, and every object it created must be in errored.tfstate; once the
+// file system that fills up during the apply. The apply must fail, and
+// every object it created must be in errored.tfstate; once the
 // disk has room and that file is moved over the state, the next apply
 // creates only the rest.
 func TestApplyOnFullDisk(t *testing.T) {
@@ -68,9 +68,10 @@ resource "terraform_data" "many" {
 			}
 		}
 	}
-	if len(kept) == 200 {
-		t.Errorf("all 200 instances were created; the apply should have stopped")
-	}
+	// Whether the apply stopped before creating all 200 depends on timing:
+	// records run ahead of their syncs, so a fast apply may finish before
+	// the first failing sync returns. TestApplyStopsWhenStateFails holds
+	// the stop; here, what matters is that nothing was lost.
 	t.Logf("%d reported complete, %d in errored.tfstate", complete, len(kept))
 
 	// The disk has room again; the saved state goes back in place.
