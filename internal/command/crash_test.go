@@ -18,6 +18,9 @@ import (
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
+// crashInstances is how many instances TestCrashMidApply applies.
+const crashInstances = 2000
+
 const crashConfig = `
 variable "n" {
   type = number
@@ -38,10 +41,9 @@ resource "terraform_data" "many" {
 // changing anything), and the next apply must finish the job, leaving
 // nothing to change.
 func TestCrashMidApply(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 300
-	}
+	// Enough instances that the output after the kill point overflows the
+	// pipe, so the child cannot finish before it is killed.
+	const n = crashInstances
 	work := t.TempDir()
 	if err := os.WriteFile(filepath.Join(work, "main.tf"), []byte(crashConfig), 0o600); err != nil {
 		t.Fatal(err)
@@ -148,7 +150,7 @@ func checkCrashState(t *testing.T, dir string, check func(addr string, is *state
 		}
 	})
 	// Instances absent from state are checked too.
-	for i := range 2000 {
+	for i := range crashInstances {
 		addr := fmt.Sprintf("terraform_data.many[%d]", i)
 		if !seen[addr] {
 			if err := check(addr, nil); err != nil {
