@@ -2,6 +2,7 @@ package applying
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -38,6 +39,7 @@ func unstorableDiag(addr addrs.AbsResourceInstanceObject, paths []cty.Path, stat
 	for i, p := range paths {
 		names[i] = states.FormatPath(p)
 	}
+	slices.Sort(names)
 	next := "The next plan will show the difference between the configuration and what was recorded."
 	if status == states.ObjectTainted {
 		next = "It is recorded as tainted, so the next apply replaces it."
