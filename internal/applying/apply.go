@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -68,6 +69,10 @@ type applier struct {
 	graph   *graph.Graph
 	steps   map[plans.Op]step
 
+	// stateFailed is set once an object could not be recorded; no
+	// operation starts after that.
+	stateFailed atomic.Bool
+
 	mu    sync.Mutex
 	diags diags.Diagnostics
 }
@@ -101,6 +106,10 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 		if !errors.Is(err, errNodeFailed) {
 			ds = ds.Append(diags.Errorf("Internal error during apply", "%s", err))
 		}
+	}
+	if a.stateFailed.Load() {
+		ds = ds.Append(diags.Errorf("Apply stopped",
+			"Cairn stopped starting operations once it could not record a result in state (see the errors above); operations already running were finished and are reported above. Free the disk space or fix the problem with the state file, then run the command again."))
 	}
 	if err := ctx.Err(); err != nil {
 		ds = ds.Append(diags.Errorf("Apply interrupted", "The apply was cancelled (%s); operations already finished are recorded in state.", err))
@@ -141,6 +150,9 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 
 // visit runs one node of the operation graph: the step its operation names.
 func (a *applier) visit(ctx context.Context, i int) error {
+	if a.stateFailed.Load() {
+		return errNodeFailed
+	}
 	n := a.plan.Graph.Nodes[i]
 	s, ok := a.steps[n.Op]
 	if !ok {

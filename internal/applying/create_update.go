@@ -43,13 +43,13 @@ func (a *applier) deposeAndCreate(ctx context.Context, n plans.Node) (diags.Diag
 	deposed := c.Addr.Object(n.Deposed)
 	if old != nil {
 		if err := a.moveObject(c, old, cur, deposed); err != nil {
-			return diags.Diagnostics{persistError(cur, err)}, nil
+			return diags.Diagnostics{a.persistError(cur, err)}, nil
 		}
 	}
 	ds, p, created := a.applyObject(ctx, in, true)
 	if old != nil && !created {
 		if err := a.moveObject(c, old, deposed, cur); err != nil {
-			ds = ds.Append(persistError(deposed, err))
+			ds = ds.Append(a.persistError(deposed, err))
 		}
 	}
 	return ds, p
@@ -105,10 +105,8 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	a.opts.Hooks.PreApply(t.Addr, action, prior)
 	applied, ads := lifecycle.Apply(ctx, t, planned)
 	ds = ds.Append(ads)
-	wait, recorded, err := a.recordApplied(in, applied, create, ads.HasErrors())
-	if err != nil {
-		ds = ds.Append(persistError(t.Addr, err))
-	}
+	wait, recorded, rds := a.recordApplied(in, applied, create, ads.HasErrors())
+	ds = ds.Append(rds)
 	// Postconditions test the object the provider returned. A failed one
 	// fails the run but keeps the object, as Terraform does: it exists,
 	// and the next plan checks it again until the condition holds.
@@ -119,7 +117,7 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	finish := func(werr error) diags.Diagnostics {
 		var fds diags.Diagnostics
 		if werr != nil {
-			fds = fds.Append(persistError(t.Addr, werr))
+			fds = fds.Append(a.persistError(t.Addr, werr))
 		}
 		a.opts.Hooks.PostApply(t.Addr, action, applied.Value, firstError(append(ds, fds...)))
 		return fds.Append(post)
@@ -133,17 +131,29 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	case wait != nil && !ds.HasErrors():
 		return ds, &pending{wait: wait, done: finish}, recorded
 	}
-	return ds.Append(finish(nil)), nil, recorded
+	// An object kept despite errors (tainted, or with values replaced) is
+	// durable before the failure is reported, like any other.
+	return ds.Append(finish(waitNow(wait))), nil, recorded
+}
+
+// waitNow waits for a record's durability, if there is a wait.
+func waitNow(wait func() error) error {
+	if wait == nil {
+		return nil
+	}
+	return wait()
 }
 
 // recordApplied writes the new object to state: tainted when a create
 // failed part way (so the next plan replaces it), as returned otherwise.
-// Unknowns left by a misbehaving provider cannot be stored, so such an
-// object is kept out of state (the error was reported). With an
-// AsyncStateWriter it returns once the object is recorded, with a wait
-// for its durability; otherwise wait is nil and the object is durable.
-// recorded reports whether a new object is in state.
-func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create, failed bool) (wait func() error, recorded bool, err error) {
+// Values state cannot hold (unknowns a misbehaving provider left, infinite
+// numbers) are recorded as null, and the object tainted if it was just
+// created, so that a created object is never lost to them; the
+// diagnostics say so. With an AsyncStateWriter it returns once the object
+// is recorded, with a wait for its durability; otherwise wait is nil and
+// the object is durable. recorded reports whether a new object is in
+// state.
+func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create, failed bool) (wait func() error, recorded bool, ds diags.Diagnostics) {
 	c, t := in.change, in.target
 	newU, pvm := applied.Unmarked()
 	if newU.IsNull() {
@@ -152,23 +162,45 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 			// object: for an update we keep the prior object.
 			return nil, false, nil
 		}
-		return nil, false, a.opts.State.SetObject(t.Addr, nil, c.Provider)
-	}
-	if !newU.IsWhollyKnown() {
+		if err := a.opts.State.SetObject(t.Addr, nil, c.Provider); err != nil {
+			return nil, false, diags.Diagnostics{a.persistError(t.Addr, err)}
+		}
 		return nil, false, nil
 	}
 	status := states.ObjectReady
 	if failed && create {
 		status = states.ObjectTainted
 	}
-	obj := &states.Object{Value: applied.Value, Private: applied.Private, Status: status, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy}
-	src, err := eval.EncodeObjectUnmarked(t.Schema, obj, newU, pvm, c.SchemaVersion)
-	if err != nil {
-		return nil, false, err
+	value := applied.Value
+	src, err := a.encodeApplied(in, applied, newU, pvm, status)
+	if err != nil || !newU.IsWhollyKnown() {
+		safe, replaced := storable(newU)
+		if len(replaced) == 0 {
+			return nil, false, diags.Diagnostics{a.persistError(t.Addr, err)}
+		}
+		if create {
+			status = states.ObjectTainted
+		}
+		value = safe.MarkWithPaths(pvm)
+		if src, err = a.encodeApplied(in, &lifecycle.Applied{Value: value, Private: applied.Private}, safe, pvm, status); err != nil {
+			return nil, false, diags.Diagnostics{a.persistError(t.Addr, err)}
+		}
+		ds = ds.Append(unstorableDiag(t.Addr, replaced, status))
 	}
 	// Dependents start only when this node completes, after the wait, so
 	// publishing the value first is safe.
-	a.env.Values.SetInstance(c.Addr, applied.Value)
+	a.env.Values.SetInstance(c.Addr, value)
 	wait, err = a.setObject(c, t.Addr, src)
-	return wait, err == nil, err
+	if err != nil {
+		return nil, false, ds.Append(a.persistError(t.Addr, err))
+	}
+	return wait, true, ds
+}
+
+// encodeApplied returns the stored form of an applied object whose value
+// without marks is u, with marks pvm.
+func (a *applier) encodeApplied(in *instance, applied *lifecycle.Applied, u cty.Value, pvm []cty.PathValueMarks, status states.ObjectStatus) (*states.ObjectSrc, error) {
+	c := in.change
+	obj := &states.Object{Value: applied.Value, Private: applied.Private, Status: status, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy}
+	return eval.EncodeObjectUnmarked(in.target.Schema, obj, u, pvm, c.SchemaVersion)
 }

@@ -52,13 +52,13 @@ func (a *applier) deleteObject(ctx context.Context, n plans.Node, addr addrs.Abs
 	if !ds.HasErrors() {
 		var err error
 		if wait, err = a.setObject(c, addr, nil); err != nil {
-			ds = ds.Append(persistError(addr, err))
+			ds = ds.Append(a.persistError(addr, err))
 		}
 	}
 	finish := func(werr error) diags.Diagnostics {
 		var fds diags.Diagnostics
 		if werr != nil {
-			fds = fds.Append(persistError(addr, werr))
+			fds = fds.Append(a.persistError(addr, werr))
 		}
 		a.opts.Hooks.PostApply(addr, plans.Delete, cty.NullVal(in.target.Schema.ImpliedType()), firstError(append(ds, fds...)))
 		return fds
@@ -99,7 +99,7 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		err = a.opts.State.SetObject(t.Addr, src, c.Provider)
 	}
 	if err != nil {
-		ds = ds.Append(persistError(t.Addr, err))
+		ds = ds.Append(a.persistError(t.Addr, err))
 	}
 	a.env.Values.SetInstance(c.Addr, val)
 	a.opts.Hooks.PostApply(t.Addr, plans.Read, val, firstError(ds))

@@ -85,9 +85,15 @@ func (a *applier) setObject(c *plans.ResourceInstanceChange, addr addrs.AbsResou
 	return nil, a.opts.State.SetObject(addr, src, c.Provider)
 }
 
-func persistError(addr addrs.AbsResourceInstanceObject, err error) diags.Diagnostic {
+// persistError reports that addr's object could not be recorded, and
+// stops the apply from starting further operations: their results could
+// not be recorded either, and objects nobody tracks are what state exists
+// to prevent.
+func (a *applier) persistError(addr addrs.AbsResourceInstanceObject, err error) diags.Diagnostic {
+	a.stateFailed.Store(true)
 	return diags.Diagnostic{Severity: diags.Error, Summary: "Failed to persist state",
-		Detail:  fmt.Sprintf("Recording %s in state failed: %s. The remote object may exist without being tracked; check the state before running again.", addr, err),
+		Detail: fmt.Sprintf("Recording %s in state failed: %s. No further operations are started. "+
+			"The state writer keeps what it was given for the final state; if that cannot be written either, the errors below say where the state was saved instead.", addr, err),
 		Address: addr.ResourceInstance.String()}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/applying"
-	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -191,7 +190,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	hooks.stopAll()
 	final, cerr := rec.Close()
 	if cerr != nil {
-		ds = ds.Append(diags.Errorf("Failed to persist state", "Writing the final state snapshot: %s. Every finished object is in the journal next to the state file and will be recovered by the next command.", cerr))
+		ds = ds.Append(m.closeFailure(rec, cerr))
 	}
 	if ds.HasErrors() {
 		return m.fail(ds)

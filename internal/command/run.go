@@ -53,6 +53,8 @@ func commands() map[string]commandFunc {
 		"state rm":   runStateRm,
 		"state mv":   runStateMv,
 
+		"state recover": runStateRecover,
+
 		"providers schema": runProvidersSchema,
 		"cfn explain":      runCfnExplain,
 		"cfn problems":     runCfnProblems,

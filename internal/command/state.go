@@ -96,14 +96,14 @@ func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, 
 	if lock {
 		unlock, err := h.mgr.Lock(context.Background(), m.lockInfo(operation), timeout)
 		if err != nil {
-			return nil, diags.Diagnostics{diags.Errorf("Error acquiring the state lock", "%s", err)}
+			return nil, diags.Diagnostics{lockDiag(err)}
 		}
 		h.unlock = unlock
 	}
 	f, err := h.mgr.Read()
 	if err != nil {
 		h.release(m)
-		return nil, diags.Diagnostics{diags.Errorf("Failed to load state", "%s", err)}
+		return nil, diags.Diagnostics{stateReadDiag(err)}
 	}
 	h.file = f
 	return h, nil

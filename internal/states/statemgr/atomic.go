@@ -16,12 +16,21 @@ import (
 // temporary file in the same directory (mode 0600), sync it, keep the old
 // file as backupPath, rename the temporary file over path, sync the
 // directory.
-func replaceFile(path, backupPath string, src []byte) error {
-	dir, base := filepath.Split(path)
+//
+// When path is a symbolic link, the file it points to is replaced (the
+// temporary file goes beside the target, and the link stays a link), as
+// Terraform writes through a linked state file; the backup is then a copy
+// of the target's old content, never a second link.
+func replaceFile(fsys fileSystem, path, backupPath string, src []byte) error {
+	target, err := resolveLinks(path)
+	if err != nil {
+		return err
+	}
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	tmp, err := fsys.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
 		return err
 	}
@@ -41,27 +50,55 @@ func replaceFile(path, backupPath string, src []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := keepBackup(path, backupPath); err != nil {
+	if err := keepBackup(fsys, target, backupPath); err != nil {
 		return fmt.Errorf("keeping backup %s: %w", backupPath, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := fsys.Rename(tmp.Name(), target); err != nil {
 		return err
 	}
 	done = true
-	return syncDir(dir)
+	return syncDir(fsys, dir)
+}
+
+// maxLinks bounds how many symbolic links resolveLinks follows, as the
+// kernel does (ELOOP).
+const maxLinks = 40
+
+// resolveLinks returns the file path finally names after following
+// symbolic links; a link to a file that does not exist yet resolves to
+// that file's path.
+func resolveLinks(path string) (string, error) {
+	for range maxLinks {
+		fi, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && fi.Mode()&fs.ModeSymlink == 0) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
 // keepBackup makes the current file at path the backup, atomically. A
 // hard link makes that free whatever the state's size; where links are not
 // supported, it copies.
-func keepBackup(path, backupPath string) error {
+func keepBackup(fsys fileSystem, path, backupPath string) error {
 	tmpName := backupPath + ".tmp-" + uuid.NewString()
 	err := os.Link(path, tmpName)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil // no previous snapshot
 	case err != nil:
-		if err := copyInto(path, tmpName); err != nil {
+		if err := copyInto(fsys, path, tmpName); err != nil {
 			os.Remove(tmpName)
 			if errors.Is(err, fs.ErrNotExist) {
 				return nil
@@ -69,20 +106,20 @@ func keepBackup(path, backupPath string) error {
 			return err
 		}
 	}
-	if err := os.Rename(tmpName, backupPath); err != nil {
+	if err := fsys.Rename(tmpName, backupPath); err != nil {
 		os.Remove(tmpName)
 		return err
 	}
 	return nil
 }
 
-func copyInto(from, to string) error {
+func copyInto(fsys fileSystem, from, to string) error {
 	in, err := os.Open(from)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	out, err := fsys.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
@@ -98,8 +135,8 @@ func copyInto(from, to string) error {
 }
 
 // syncDir makes renames and new names in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
+func syncDir(fsys fileSystem, dir string) error {
+	d, err := fsys.OpenFile(dir, os.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}

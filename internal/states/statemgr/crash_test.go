@@ -53,6 +53,9 @@ func TestCrashLosesNoAcknowledgedRecord(t *testing.T) {
 		t.Fatalf("no journal after the crash: %v", err)
 	}
 
+	if _, err := NewFilesystem(m.Path()).Recover(false); err != nil {
+		t.Fatalf("Recover after the crash: %v", err)
+	}
 	got, err := NewFilesystem(m.Path()).Read()
 	if err != nil {
 		t.Fatalf("Read after the crash: %v", err)

@@ -11,7 +11,14 @@
 //     one crashed). Each finished resource instance is appended to it and
 //     made durable before the engine moves on, so an apply of 10,000
 //     instances costs 10,000 small appends sharing fsyncs, not 10,000
-//     rewrites of the whole file. Read replays it after a crash.
+//     rewrites of the whole file. Each line is numbered and checksummed.
+//     After a crash, Read replays it in memory (Read never writes), and
+//     the next write folds it into the state file; a journal damaged
+//     before its end is refused (JournalDamageError) until Recover is
+//     told to accept the loss.
+//
+// All writes go through the small fileSystem interface, so that tests can
+// fail any write, sync or rename.
 //
 // Every change to these files happens under the lock: the caller's, taken
 // with Lock, or one taken for the duration of the call (Persist) or the

@@ -25,6 +25,8 @@ type Filesystem struct {
 	backupPath  string
 	lockPath    string
 	journalPath string
+	// fsys is how m writes; tests inject faults through it.
+	fsys fileSystem
 
 	mu sync.Mutex
 	// lock is the open lock file while m holds the lock.
@@ -54,6 +56,7 @@ func NewFilesystem(path string) *Filesystem {
 		backupPath:  path + ".backup",
 		lockPath:    filepath.Join(dir, "."+base+".lock.info"),
 		journalPath: path + ".journal",
+		fsys:        osFS{},
 	}
 }
 
@@ -62,43 +65,27 @@ func (m *Filesystem) Path() string { return m.path }
 
 var errApplyOpen = errors.New("an apply started with BeginApply is still open; use Recorder.State, or Close it first")
 
-// Read returns the current state: the snapshot plus, if an apply crashed,
-// every object its journal recorded. It returns nil (and no error) when no
-// state exists, including when the state file is empty.
+// Read returns the current state: the snapshot plus, if an apply crashed
+// (or is running), every object its journal recorded. It returns nil (and
+// no error) when no state exists, including when the state file is empty.
 //
-// Read takes no lock unless a journal is present, so that reading never
-// makes another run's Lock fail. With a journal, when the lock is free or
-// held by m, Read finishes the crashed apply: it writes the recovered
-// state as a new snapshot (serial one higher) and removes the journal, so
-// that Terraform sees it too; a journal whose final snapshot had already
-// landed is just removed. When another run holds the lock, Read changes
-// nothing and returns the snapshot with that run's journal replayed on
-// top, the most current view there is.
+// Read never writes and takes no lock, so that reading never makes
+// another run's Lock fail and a read-only command never changes state.
+// A crashed apply's journal is replayed in memory; the result carries the
+// serial its snapshot will have once written (one above the journal's
+// base), so that a plan made from it matches the state after recovery.
+// The next write (Persist, BeginApply, Recover) folds the journal into
+// the state file.
 //
-// A corrupt state file or journal is an error naming the file; nothing is
-// modified then.
+// A corrupt state file or journal is an error naming the file; a journal
+// damaged before its end is a *JournalDamageError.
 func (m *Filesystem) Read() (*statefile.File, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.rec != nil {
 		return nil, fmt.Errorf("reading state %s: %w", m.path, errApplyOpen)
 	}
-	if m.lock != nil {
-		return m.load(true)
-	}
-	if _, err := os.Lstat(m.journalPath); errors.Is(err, fs.ErrNotExist) {
-		// Nothing to finish, so no lock: a reader must never make a
-		// writer's Lock fail.
-		return m.load(false)
-	}
-	release, err := m.holdLocked("OperationTypeRead")
-	if err != nil {
-		// Another run holds the lock (or the directory is read-only):
-		// look, but do not touch.
-		return m.load(false)
-	}
-	defer release()
-	return m.load(true)
+	return m.load(false)
 }
 
 // Persist writes s as the new snapshot, replacing the state file
@@ -172,7 +159,7 @@ func (m *Filesystem) writeSnapshot(f *statefile.File) error {
 	if err != nil {
 		return fmt.Errorf("writing state %s: %w", m.path, err)
 	}
-	if err := replaceFile(m.path, m.backupPath, src); err != nil {
+	if err := replaceFile(m.fsys, m.path, m.backupPath, src); err != nil {
 		return fmt.Errorf("writing state %s: %w", m.path, err)
 	}
 	fi, err := os.Stat(m.path)

@@ -2,6 +2,7 @@ package statemgr
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -232,5 +233,50 @@ func TestReadTakesNoLock(t *testing.T) {
 	}
 	if info := readLockInfo(m.lockPath); info == nil || info.ID != "holder" {
 		t.Errorf("Read disturbed the holder's lock file: %+v", info)
+	}
+}
+
+// TestPersistThroughSymlink keeps a linked state file a link: the file it
+// points to gets the new snapshot, and the backup is a regular file with
+// the old one, as Terraform writes through the link.
+func TestPersistThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real", "prod.tfstate")
+	if err := os.Mkdir(filepath.Dir(target), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewFilesystem(target).Persist(stateOf(1)); err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "terraform.tfstate")
+	if err := os.Symlink(filepath.Join("real", "prod.tfstate"), link); err != nil {
+		t.Fatal(err)
+	}
+	m := NewFilesystem(link)
+	next, err := m.Persist(stateOf(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("%s is no longer a symbolic link (%v)", link, err)
+	}
+	got, err := NewFilesystem(target).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(next, got, cmpOpts); diff != "" {
+		t.Errorf("the link's target (-want +got):\n%s", diff)
+	}
+	fi, err := os.Lstat(m.backupPath)
+	if err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("backup %s is not a regular file (%v, %v)", m.backupPath, fi, err)
+	}
+	backup, _ := os.ReadFile(m.backupPath)
+	if !bytes.Equal(old, backup) {
+		t.Errorf("backup does not hold the previous snapshot")
 	}
 }

@@ -3,6 +3,7 @@ package statemgr
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -88,9 +89,29 @@ func TestJournalRecovery(t *testing.T) {
 			m := newManager(t)
 			base, want := applyThenCrash(t, m, tc.base)
 
-			got, err := NewFilesystem(m.Path()).Read()
+			journal, _ := os.ReadFile(m.journalPath)
+			snapshot, _ := os.ReadFile(m.Path())
+			// A read shows the recovered state and writes nothing.
+			seen, err := NewFilesystem(m.Path()).Read()
 			if err != nil {
 				t.Fatalf("Read after the crash: %v", err)
+			}
+			if diff := cmp.Diff(want, seen.State, cmpOpts); diff != "" {
+				t.Errorf("state read after the crash (-want +got):\n%s", diff)
+			}
+			assertUnchanged(t, m.journalPath, journal)
+			assertUnchanged(t, m.Path(), snapshot)
+
+			rec, err := NewFilesystem(m.Path()).Recover(false)
+			if err != nil {
+				t.Fatalf("Recover: %v", err)
+			}
+			if rec.Damaged != "" || rec.Records == 0 {
+				t.Errorf("Recover: %+v, want records folded and nothing damaged", rec)
+			}
+			got, err := NewFilesystem(m.Path()).Read()
+			if err != nil {
+				t.Fatal(err)
 			}
 			if diff := cmp.Diff(want, got.State, cmpOpts); diff != "" {
 				t.Errorf("recovered state (-want +got):\n%s", diff)
@@ -101,19 +122,23 @@ func TestJournalRecovery(t *testing.T) {
 			if base != nil && got.Lineage != base.Lineage {
 				t.Errorf("recovered lineage %s, want %s", got.Lineage, base.Lineage)
 			}
-			// Recovery was persisted: the journal is gone and the file on
-			// disk is the recovered state.
 			if _, err := os.Stat(m.journalPath); !os.IsNotExist(err) {
 				t.Errorf("journal still exists after recovery")
 			}
-			onDisk, err := NewFilesystem(m.Path()).Read()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(got, onDisk, cmpOpts); diff != "" {
-				t.Errorf("state file after recovery (-want +got):\n%s", diff)
-			}
 		})
+	}
+}
+
+// assertUnchanged fails unless the file at path still holds want (nil:
+// it still does not exist).
+func assertUnchanged(t *testing.T, path string, want []byte) {
+	t.Helper()
+	got, err := os.ReadFile(path)
+	if want == nil && os.IsNotExist(err) {
+		return
+	}
+	if err != nil || !bytes.Equal(want, got) {
+		t.Errorf("%s was changed (%v)", path, err)
 	}
 }
 
@@ -221,8 +246,12 @@ func TestStaleJournalRemoved(t *testing.T) {
 	if diff := cmp.Diff(final.State, got.State, cmpOpts); diff != "" {
 		t.Errorf("state (-want +got):\n%s", diff)
 	}
+	assertUnchanged(t, m.journalPath, journal)
+	if _, err := NewFilesystem(m.Path()).Persist(got.State); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := os.Stat(m.journalPath); !os.IsNotExist(err) {
-		t.Errorf("the stale journal was not removed")
+		t.Errorf("the stale journal was not removed by the next write")
 	}
 }
 
@@ -294,27 +323,79 @@ func rewriteSerial(t *testing.T, path string, serial uint64) {
 	}
 }
 
+// line is record seq of a version 2 journal holding output "o" = seq.
+func line(seq uint64) string {
+	return string(appendFramed(nil, seq, fmt.Appendf(nil, `"output":{"name":"o","value":%d,"type":"number"}`, seq)))
+}
+
 func TestParseJournal(t *testing.T) {
-	header := `{"format":"cairn-apply-journal","version":1,"lineage":"l","base_serial":3,"base_exists":true}` + "\n"
-	record := `{"output":{"name":"o","value":1,"type":"number"}}` + "\n"
+	header := `{"format":"cairn-apply-journal","version":2,"lineage":"l","base_serial":3,"base_exists":true}` + "\n"
+	headerV1 := `{"format":"cairn-apply-journal","version":1,"lineage":"l","base_serial":3,"base_exists":true}` + "\n"
+	recordV1 := `{"output":{"name":"o","value":1,"type":"number"}}` + "\n"
+	flipped := strings.Replace(line(2), `"value":2`, `"value":7`, 1)
+	type result struct {
+		Records, Torn int
+		Complete      bool
+		Damage        *journalDamage
+	}
 	tests := map[string]struct {
-		reason      string
-		src         string
-		wantRecords int
-		wantDropped int
-		wantErr     string
-		incomplete  bool
+		reason  string
+		src     string
+		want    result
+		wantErr string
 	}{
-		"empty":          {reason: "created, header not yet written", src: "", incomplete: true},
-		"torn header":    {reason: "killed while writing the header", src: header[:20], incomplete: true},
-		"header only":    {src: header},
-		"records":        {src: header + record + record, wantRecords: 2},
-		"torn last line": {src: header + record + record[:10], wantRecords: 1, wantDropped: 10},
-		"garbage tail":   {reason: "unacknowledged bytes may be anything", src: header + record + "\x00\x00\x00\n" + record, wantRecords: 1, wantDropped: 4 + len(record)},
-		"two kinds":      {reason: "a line must be exactly one record", src: header + `{"object":null,"output":null}` + "\n", wantDropped: 30},
-		"not a journal":  {src: `{"format":"other"}` + "\n", wantErr: "not a Cairn apply journal"},
-		"future version": {src: `{"format":"cairn-apply-journal","version":2}` + "\n", wantErr: "unsupported journal version 2"},
-		"corrupt header": {src: "{\n", wantErr: "invalid header"},
+		"empty":       {reason: "created, header not yet written", src: ""},
+		"torn header": {reason: "killed while writing the header", src: header[:20]},
+		"header only": {src: header, want: result{Complete: true}},
+		"records":     {src: header + line(1) + line(2), want: result{Records: 2, Complete: true}},
+		"torn last line": {
+			reason: "killed in the middle of a write: never acknowledged",
+			src:    header + line(1) + line(2)[:10], want: result{Records: 1, Torn: 10, Complete: true},
+		},
+		"torn before zero fill": {
+			reason: "the preallocated tail is zeros",
+			src:    header + line(1) + line(2)[:10] + "\x00\x00\x00", want: result{Records: 1, Torn: 10, Complete: true},
+		},
+		"garbage in the middle": {
+			reason: "records after a bad line were acknowledged",
+			src:    header + line(1) + "garbage\n" + line(3) + line(4),
+			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), After: 2,
+				Reason: "the line has no checksum"}},
+		},
+		"garbage last complete line": {
+			reason: "a complete line was written whole, and may have been acknowledged",
+			src:    header + line(1) + "\x00\x00\x00\n",
+			want:   result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), Reason: "the line has no checksum"}},
+		},
+		"altered value": {
+			src:  header + line(1) + flipped + line(3),
+			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), After: 1, Reason: "the line's checksum does not match its content"}},
+		},
+		"missing line": {
+			src: header + line(1) + line(3),
+			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)),
+				Reason: "record 3 found where record 2 belongs (a line is missing, repeated or out of order)"}},
+		},
+		"duplicated line": {
+			src: header + line(1) + line(2) + line(2),
+			want: result{Records: 2, Complete: true, Damage: &journalDamage{Line: 4, Offset: len(header + line(1) + line(2)),
+				Reason: "record 2 found where record 3 belongs (a line is missing, repeated or out of order)"}},
+		},
+		"reordered lines": {
+			src: header + line(2) + line(1),
+			want: result{Complete: true, Damage: &journalDamage{Line: 2, Offset: len(header), After: 1,
+				Reason: "record 2 found where record 1 belongs (a line is missing, repeated or out of order)"}},
+		},
+		"version 1":        {reason: "a journal left by an older Cairn", src: headerV1 + recordV1 + recordV1, want: result{Records: 2, Complete: true}},
+		"version 1 damage": {src: headerV1 + recordV1 + "{}\n" + recordV1, want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(headerV1 + recordV1), After: 1, Reason: "the line holds no record, or two"}}},
+		"not a journal":    {src: `{"format":"other"}` + "\n", wantErr: "not a Cairn apply journal"},
+		"future version":   {src: `{"format":"cairn-apply-journal","version":3}` + "\n", wantErr: "unsupported journal version 3"},
+		"corrupt header":   {src: "{\n", wantErr: "invalid header"},
+		"header swallows a record": {
+			reason:  "damage to the header's end that makes it and the first record one valid JSON object (found by FuzzJournalDamage)",
+			src:     header[:86] + "0000000000" + (line(1) + line(2))[2:],
+			wantErr: "invalid header",
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -328,15 +409,8 @@ func TestParseJournal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := struct {
-				Records, Dropped int
-				Complete         bool
-			}{len(j.records), j.dropped, j.complete}
-			want := struct {
-				Records, Dropped int
-				Complete         bool
-			}{tc.wantRecords, tc.wantDropped, !tc.incomplete}
-			if diff := cmp.Diff(want, got); diff != "" {
+			got := result{len(j.records), j.torn, j.complete, j.damage}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("parseJournal (-want +got):\n%s", diff)
 			}
 		})
@@ -541,4 +615,42 @@ func FuzzParseJournal(f *testing.F) {
 		}
 		j.replay(nil)
 	})
+}
+
+// TestReadLockedAfterCrash: a run holding the lock reads a crashed apply's
+// state with the serial recovery will give it, writing nothing, so that
+// the apply it plans can start from it.
+func TestReadLockedAfterCrash(t *testing.T) {
+	m := newManager(t)
+	base, want := applyThenCrash(t, m, 3)
+	journal, _ := os.ReadFile(m.journalPath)
+	snapshot, _ := os.ReadFile(m.Path())
+	unlock, err := m.Lock(t.Context(), LockInfo{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	got, err := m.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Serial != base.Serial+1 || got.Lineage != base.Lineage {
+		t.Errorf("locked read after a crash: serial %d lineage %s, want %d %s", got.Serial, got.Lineage, base.Serial+1, base.Lineage)
+	}
+	if diff := cmp.Diff(want, got.State, cmpOpts); diff != "" {
+		t.Errorf("state (-want +got):\n%s", diff)
+	}
+	assertUnchanged(t, m.journalPath, journal)
+	assertUnchanged(t, m.Path(), snapshot)
+	rec, err := m.BeginApply(got)
+	if err != nil {
+		t.Fatalf("BeginApply from the locked read: %v", err)
+	}
+	final, err := rec.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Serial != base.Serial+1 {
+		t.Errorf("after folding the journal and applying nothing: serial %d, want %d", final.Serial, base.Serial+1)
+	}
 }

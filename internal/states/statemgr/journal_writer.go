@@ -2,7 +2,6 @@ package statemgr
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -21,15 +20,19 @@ import (
 // file-system metadata commit that every extending append needs, which on
 // ext4 makes each sync three to four times cheaper. Zero bytes contain no
 // newline and never parse, so a reader sees them as the unacknowledged
-// tail.
+// tail. Zero-filling is only an optimisation: when it fails (a nearly
+// full disk), the writer stops preallocating and appends plainly, so a
+// record that fits on the disk is never lost to it.
 //
 // A write or sync failure is sticky: every later wait fails with it,
 // because nothing written after a gap could be trusted on replay.
 type journalWriter struct {
-	f *os.File
+	f file
 	// off is where the next batch goes, size how far the file is
-	// zero-filled; only the leader touches them.
-	off, size int64
+	// zero-filled; only the leader touches them. noPrealloc is set once
+	// zero-filling failed.
+	off, size  int64
+	noPrealloc bool
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -50,19 +53,20 @@ type journalWriter struct {
 	syncs                int // number of syncs done, for benchmarks and tests
 }
 
-func newJournalWriter(f *os.File, off int64) *journalWriter {
+func newJournalWriter(f file, off int64) *journalWriter {
 	w := &journalWriter{f: f, off: off, size: off}
 	w.cond = sync.NewCond(&w.mu)
 	return w
 }
 
-// append queues one complete line and returns its sequence number, to be
+// append queues one record, framed as a line with its sequence number
+// and checksum (appendFramed), and returns the sequence number, to be
 // passed to wait. Lines are written in the order append is called.
-func (w *journalWriter) append(line []byte) uint64 {
+func (w *journalWriter) append(body []byte) uint64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.pending = append(w.pending, line...)
 	w.appended++
+	w.pending = appendFramed(w.pending, w.appended, body)
 	return w.appended
 }
 
@@ -146,31 +150,35 @@ const (
 var zeros = make([]byte, 64<<10)
 
 func (w *journalWriter) writeAndSync(buf []byte) error {
-	if end := w.off + int64(len(buf)); end > w.size {
-		if err := w.prealloc(end); err != nil {
-			return err
-		}
+	if end := w.off + int64(len(buf)); end > w.size && !w.noPrealloc {
+		w.noPrealloc = !w.prealloc(end)
 	}
 	if _, err := w.f.WriteAt(buf, w.off); err != nil {
 		return err
 	}
 	w.off += int64(len(buf))
-	return datasync(w.f)
+	w.size = max(w.size, w.off)
+	return syncData(w.f)
 }
 
-// prealloc zero-fills the file to at least end. The sync that follows
-// the batch's write covers the new blocks too.
-func (w *journalWriter) prealloc(end int64) error {
+// prealloc zero-fills the file to at least end, and reports whether it
+// could. The sync that follows the batch's write covers the new blocks
+// too. On failure the file is cut back to w.off, so that the zeros do not
+// hold the space the records and the final snapshot need.
+func (w *journalWriter) prealloc(end int64) bool {
 	grow := min(max(w.size, minPrealloc), maxPrealloc)
 	target := max(end, w.size+grow)
 	for w.size < target {
 		n := min(int64(len(zeros)), target-w.size)
 		if _, err := w.f.WriteAt(zeros[:n], w.size); err != nil {
-			return err
+			if w.f.Truncate(w.off) == nil {
+				w.size = w.off
+			}
+			return false
 		}
 		w.size += n
 	}
-	return nil
+	return true
 }
 
 // flush waits until everything appended so far is durable.
@@ -179,6 +187,13 @@ func (w *journalWriter) flush() error {
 	seq := w.appended
 	w.mu.Unlock()
 	return w.wait(seq)
+}
+
+// failure returns the sticky write or sync error, nil if there was none.
+func (w *journalWriter) failure() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
 }
 
 // close closes the file; the writer must be idle (flushed).

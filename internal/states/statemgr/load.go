@@ -6,15 +6,15 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 )
 
 // load reads the snapshot and any journal beside it. With recover set
-// (the lock is held by m) it also brings the files up to date: a crashed
-// apply's journal becomes a new snapshot and is removed, a stale journal
-// is removed. The result is remembered only when it is what the disk
-// holds.
+// (the lock is held by m, and the caller is about to write) it also
+// brings the files up to date: a crashed apply's journal becomes a new
+// snapshot and is removed, a stale journal is removed. Without it, load
+// changes nothing. The result is remembered only when it is what the
+// disk holds.
 func (m *Filesystem) load(recover bool) (*statefile.File, error) {
 	snap, info, err := readSnapshot(m.path)
 	if err != nil {
@@ -43,10 +43,33 @@ func (m *Filesystem) load(recover bool) (*statefile.File, error) {
 		}
 		return snap, nil
 	}
-	recovered := j.replay(snap)
-	if !recover {
-		return recovered, nil
+	if j.damage != nil {
+		return nil, &JournalDamageError{Path: m.journalPath, journalDamage: *j.damage, Kept: len(j.records)}
 	}
+	if !recover {
+		return m.replayInMemory(snap, j), nil
+	}
+	return m.fold(snap, info, j)
+}
+
+// replayInMemory is the state a crashed apply left, without writing it.
+// When m holds the lock, no apply is running, so the journal is a crashed
+// one and the result gets the serial that recovery will write: a plan
+// made from it stays valid. Otherwise the journal may be a running
+// apply's, whose final snapshot will differ; the base serial keeps a plan
+// made from this view from ever matching it.
+func (m *Filesystem) replayInMemory(snap *statefile.File, j *journal) *statefile.File {
+	out := j.replay(snap)
+	if m.lock != nil && len(j.records) > 0 {
+		out.Serial = j.header.BaseSerial + 1
+	}
+	return out
+}
+
+// fold finishes a crashed apply: the snapshot with the journal replayed
+// is written (serial one above the base) and the journal removed.
+func (m *Filesystem) fold(snap *statefile.File, info fs.FileInfo, j *journal) (*statefile.File, error) {
+	recovered := j.replay(snap)
 	if len(j.records) > 0 {
 		recovered.Serial = j.header.BaseSerial + 1
 		if err := m.writeSnapshot(recovered); err != nil {
@@ -77,6 +100,9 @@ func readSnapshot(path string) (*statefile.File, fs.FileInfo, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+	}
+	if info.IsDir() {
+		return nil, nil, checkStatePath(path)
 	}
 	sf, err := statefile.Read(f)
 	if errors.Is(err, statefile.ErrNoState) {
@@ -131,17 +157,4 @@ func classify(snap *statefile.File, j *journal) (journalStatus, error) {
 		return 0, fmt.Errorf("the journal continues serial %d, but the state has the older serial %d; "+
 			"was the state file replaced by an older copy?", h.BaseSerial, snap.Serial)
 	}
-}
-
-// replay returns the snapshot with the journal's records applied. Serial
-// and lineage are still the base's: nothing new has been written yet.
-func (j *journal) replay(snap *statefile.File) *statefile.File {
-	out := &statefile.File{TerraformVersion: TerraformVersion, Lineage: j.header.Lineage, Serial: j.header.BaseSerial, State: states.NewState()}
-	if snap != nil {
-		out.State = snap.State.DeepCopy()
-	}
-	for _, r := range j.records {
-		r.apply(out.State)
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -23,6 +24,9 @@ import (
 // BeginApply is still open, because the journal relies on the lock.
 // Calling it again is a no-op.
 func (m *Filesystem) Lock(ctx context.Context, info LockInfo, timeout time.Duration) (unlock func() error, err error) {
+	if err := checkStatePath(m.path); err != nil {
+		return nil, err
+	}
 	f, err := acquire(ctx, m.lockPath, timeout)
 	if err != nil {
 		return nil, err
@@ -47,6 +51,20 @@ func (m *Filesystem) Lock(ctx context.Context, info LockInfo, timeout time.Durat
 		m.lock = nil
 		return releaseLockFile(f, m.lockPath)
 	}, nil
+}
+
+// checkStatePath reports a state path that cannot name a state file (its
+// directory is missing, or it is a directory), so that the error names
+// the real cause rather than the lock file beside it.
+func checkStatePath(path string) error {
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("the state path %s cannot be used: its directory %s does not exist; create it, or correct the path (backend \"local\" path)", path, dir)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("the state path %s is a directory; it must name a file, such as %s", path, filepath.Join(path, "terraform.tfstate"))
+	}
+	return nil
 }
 
 // acquire waits for the lock file's flock, polling with a growing delay
@@ -162,6 +180,9 @@ func readLockInfo(path string) *LockInfo {
 func (m *Filesystem) holdLocked(operation string) (release func() error, err error) {
 	if m.lock != nil {
 		return func() error { return nil }, nil
+	}
+	if err := checkStatePath(m.path); err != nil {
+		return nil, err
 	}
 	f, err := acquire(context.Background(), m.lockPath, 0)
 	if err != nil {

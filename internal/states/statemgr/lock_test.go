@@ -3,7 +3,9 @@ package statemgr
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -150,5 +152,76 @@ func TestUnlockRemovesLockFile(t *testing.T) {
 	}
 	if _, err := os.Stat(m.lockPath); !os.IsNotExist(err) {
 		t.Errorf("lock file %s still exists after unlock", m.lockPath)
+	}
+}
+
+func TestLockErrorMessage(t *testing.T) {
+	holder := &LockInfo{ID: "abc", Who: "someone@host"}
+	tests := map[string]struct {
+		reason    string
+		err       *LockError
+		contended bool
+		want      []string
+		wantNot   []string
+	}{
+		"holder known": {
+			err: &LockError{Holder: holder, Err: ErrLocked}, contended: true,
+			want: []string{"someone@host", "the run named above"},
+		},
+		"holder unreadable": {
+			reason: "the loser of a race read the lock file while the winner was writing it",
+			err:    &LockError{Err: ErrLocked}, contended: true,
+			want: []string{"could not be read", "-lock-timeout"}, wantNot: []string{"named above", "Lock Info"},
+		},
+		"lock file unusable": {
+			reason: "not a contended lock: no advice about waiting",
+			err:    &LockError{Err: fs.ErrPermission}, want: []string{"permission denied"},
+			wantNot: []string{"Wait", "named above", "only one run"},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			msg := tc.err.Error()
+			if got := tc.err.Contended(); got != tc.contended {
+				t.Errorf("Contended() = %v, want %v", got, tc.contended)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("message lacks %q (%s):\n%s", w, tc.reason, msg)
+				}
+			}
+			for _, w := range tc.wantNot {
+				if strings.Contains(msg, w) {
+					t.Errorf("message has %q (%s):\n%s", w, tc.reason, msg)
+				}
+			}
+		})
+	}
+}
+
+func TestLockBadStatePath(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "state.tfstate"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]struct {
+		path string
+		want string
+	}{
+		"missing directory": {path: filepath.Join(dir, "missing", "terraform.tfstate"), want: "does not exist"},
+		"a directory":       {path: filepath.Join(dir, "state.tfstate"), want: "is a directory"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			m := NewFilesystem(tc.path)
+			_, err := m.Lock(t.Context(), LockInfo{}, 0)
+			var le *LockError
+			if err == nil || errors.As(err, &le) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Lock: got %v, want a path error saying %q", err, tc.want)
+			}
+			if _, err := m.Persist(stateOf(1)); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Persist: got %v, want a path error saying %q", err, tc.want)
+			}
+		})
 	}
 }

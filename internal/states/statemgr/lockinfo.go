@@ -1,6 +1,7 @@
 package statemgr
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -93,14 +94,28 @@ var ErrLocked = errors.New("the state is locked by another run")
 func (e *LockError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Error acquiring the state lock: %v\n", e.Err)
+	if !e.Contended() {
+		return strings.TrimSuffix(b.String(), "\n")
+	}
 	if e.Holder != nil {
 		b.WriteString("Lock Info:\n")
 		b.WriteString(e.Holder.String())
+		b.WriteString("\nCairn locks the state so that only one run changes it at a time. " +
+			"Wait for the run named above to finish and try again; " +
+			"if it has died, the operating system has already released its lock.")
+		return b.String()
 	}
-	b.WriteString("\nCairn locks the state so that only one run changes it at a time. " +
-		"Wait for the run named above to finish and try again; " +
-		"if it has died, the operating system has already released its lock.")
+	b.WriteString("\nAnother run holds the lock, but who it is could not be read: it was " +
+		"taking or releasing the lock at that moment. Cairn locks the state so that only one run " +
+		"changes it at a time. Try again, with -lock-timeout to wait for the other run; if it has " +
+		"died, the operating system has already released its lock.")
 	return b.String()
+}
+
+// Contended reports whether another holder kept the lock (as opposed to
+// the lock file being unusable).
+func (e *LockError) Contended() bool {
+	return errors.Is(e.Err, ErrLocked) || errors.Is(e.Err, context.Canceled) || errors.Is(e.Err, context.DeadlineExceeded)
 }
 
 func (e *LockError) Unwrap() error { return e.Err }

@@ -27,6 +27,20 @@ type Recorder struct {
 	closed  bool
 }
 
+// NotDurableError is Close's error when neither the final snapshot nor
+// the journal could be written: some changes exist only in memory, and
+// the caller must save Recorder.State somewhere else (Terraform writes
+// errored.tfstate) or show it.
+type NotDurableError struct {
+	Snapshot, Journal error
+}
+
+func (e *NotDurableError) Error() string {
+	return fmt.Sprintf("%v; the journal could not hold every change either (%v), so some are only in memory", e.Snapshot, e.Journal)
+}
+
+func (e *NotDurableError) Unwrap() []error { return []error{e.Snapshot, e.Journal} }
+
 // ErrRecorderClosed is returned by Recorder methods after Close.
 var ErrRecorderClosed = errors.New("the apply recorder is closed")
 
@@ -84,7 +98,7 @@ func (m *Filesystem) beginApply(base *statefile.File) (*Recorder, error) {
 		h.Lineage, h.BaseSerial = cur.Lineage, cur.Serial
 		state = cur.State.DeepCopy()
 	}
-	w, err := createJournal(m.journalPath, h)
+	w, err := createJournal(m.fsys, m.journalPath, h)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +132,7 @@ func checkBase(base, cur *statefile.File) error {
 // change is not yet durable.
 func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
 	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
-	line, err := encodeObjectLine(&rec)
+	line, err := encodeObjectBody(&rec)
 	if err != nil {
 		return fmt.Errorf("recording %s: %w", addr, err)
 	}
@@ -136,7 +150,7 @@ func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.O
 // v is nil, durably like SetObject.
 func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
 	rec := statefile.OutputRecord{Name: name, Value: v}
-	line, err := encodeOutputLine(&rec)
+	line, err := encodeOutputBody(&rec)
 	if err != nil {
 		return fmt.Errorf("recording output %q: %w", name, err)
 	}
@@ -168,6 +182,13 @@ func (r *Recorder) State() *states.State {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.state.DeepCopy()
+}
+
+// Snapshot returns the live state as the snapshot Close writes (serial
+// one above the base), for a caller that must save it elsewhere after
+// Close failed with a NotDurableError.
+func (r *Recorder) Snapshot() *statefile.File {
+	return &statefile.File{TerraformVersion: TerraformVersion, Serial: r.header.BaseSerial + 1, Lineage: r.header.Lineage, State: r.State()}
 }
 
 // Close ends the apply: it writes the final state as one snapshot (serial
@@ -208,7 +229,10 @@ func (m *Filesystem) finishApply(r *Recorder) (out *statefile.File, err error) {
 	out = &statefile.File{TerraformVersion: TerraformVersion, Serial: r.header.BaseSerial + 1, Lineage: r.header.Lineage, State: r.state}
 	if err := m.writeSnapshot(out); err != nil {
 		r.journal.close()
-		return nil, fmt.Errorf("%w; the journal %s keeps every change and the next read will recover them", err, m.journalPath)
+		if jerr := r.journal.failure(); jerr != nil {
+			return nil, &NotDurableError{Snapshot: err, Journal: jerr}
+		}
+		return nil, fmt.Errorf("%w; the journal %s keeps every change and the next command will recover them", err, m.journalPath)
 	}
 	r.journal.close()
 	return out, removeJournal(m.journalPath)

@@ -16,7 +16,7 @@ import (
 // catches up.
 func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (wait func() error, err error) {
 	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
-	line, err := encodeObjectLine(&rec)
+	line, err := encodeObjectBody(&rec)
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: %w", addr, err)
 	}

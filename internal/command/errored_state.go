@@ -1,0 +1,50 @@
+package command
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+)
+
+// erroredStateFile is where an apply whose changes could not be recorded
+// beside the state leaves them, as Terraform does.
+const erroredStateFile = "errored.tfstate"
+
+// closeFailure explains a failure to write an apply's final snapshot. When
+// the journal holds every change, the next command recovers them. When it
+// does not (NotDurableError), the state is saved to errored.tfstate in the
+// working directory, or printed to stderr if even that fails, so that no
+// change exists only in this process's memory.
+func (m *Meta) closeFailure(rec *statemgr.Recorder, err error) diags.Diagnostic {
+	var nd *statemgr.NotDurableError
+	if !errors.As(err, &nd) {
+		return diags.Errorf("Failed to persist state", "Writing the final state snapshot: %s. Every finished object is in the journal next to the state file and will be recovered by the next command.", err)
+	}
+	path := filepath.Join(m.Dir, erroredStateFile)
+	werr := writeErroredState(path, rec.Snapshot())
+	if werr == nil {
+		return diags.Errorf("Failed to persist state",
+			"%s.\n\nTo keep track of every object, the state with all changes was written to %s. "+
+				"Once the problem is fixed, move it over the state file (it continues the same lineage, and the next command discards the older journal), then run plan to check.",
+			err, path)
+	}
+	src, _ := statefile.Marshal(rec.Snapshot())
+	fmt.Fprintf(m.Stderr, "%s\n", src)
+	return diags.Errorf("Failed to persist state",
+		"%s.\n\nWriting %s failed too (%s), so the state with all changes was printed above. Save it to a file and, once the problem is fixed, move it over the state file.",
+		err, path, werr)
+}
+
+// writeErroredState writes f to path, replacing what is there.
+func writeErroredState(path string, f *statefile.File) error {
+	src, err := statefile.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, src, 0o600)
+}

@@ -1,0 +1,79 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+)
+
+// runStateRecover implements "cairn state recover": fold the journal a
+// crashed apply left into the state file now. A journal damaged before
+// its end is refused unless -discard-damaged-journal says to keep the
+// records before the damage and move the journal aside.
+func runStateRecover(m *Meta, args []string) int {
+	fs := newFlagSet("state recover", m.Stderr)
+	var lock bool
+	var lockTimeout durationFlag
+	var discard bool
+	fs.BoolVar(&lock, "lock", true, "Lock the state file while recovering it.")
+	fs.DurationVar(&lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
+	fs.BoolVar(&discard, "discard-damaged-journal", false, "Keep the readable records of a damaged journal and move it aside.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	cfg, _ := m.loadConfig()
+	path, ds := m.statePath(cfg)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	mgr := statemgr.NewFilesystem(path)
+	if lock {
+		unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeStateRecover"), lockTimeout)
+		if err != nil {
+			return m.fail(diags.Diagnostics{lockDiag(err)})
+		}
+		h := &stateHandle{unlock: unlock}
+		defer h.release(m)
+	}
+	r, err := mgr.Recover(discard)
+	if err != nil {
+		return m.fail(diags.Diagnostics{stateReadDiag(err)})
+	}
+	switch {
+	case r.Damaged != "":
+		fmt.Fprintf(m.Stdout, "Recovered %d records from the journal into %s.\n"+
+			"The journal was damaged: %d lines after the damage could not be read and are not in the state.\n"+
+			"The journal was moved to %s. Run \"cairn plan\" to see what the configuration would change.\n",
+			r.Records, path, r.Lost, r.Damaged)
+	case r.Records > 0:
+		fmt.Fprintf(m.Stdout, "Recovered %d records from the journal into %s.\n", r.Records, path)
+	default:
+		fmt.Fprintln(m.Stdout, "No interrupted apply to recover.")
+	}
+	return 0
+}
+
+// stateReadDiag explains why the state could not be read: a damaged
+// journal gets the ways forward.
+func stateReadDiag(err error) diags.Diagnostic {
+	var de *statemgr.JournalDamageError
+	if errors.As(err, &de) {
+		return diags.Errorf("Damaged state journal",
+			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (the records after the damage are then lost from state, though the objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
+			err, de.Kept, de.Line)
+	}
+	return diags.Errorf("Failed to load state", "%s", err)
+}
+
+// lockDiag explains a failure to take the state lock: another holder, or
+// a state path that cannot be used at all.
+func lockDiag(err error) diags.Diagnostic {
+	var le *statemgr.LockError
+	if errors.As(err, &le) && le.Contended() {
+		return diags.Errorf("Error acquiring the state lock", "%s", err)
+	}
+	return diags.Errorf("Invalid state path", "%s", err)
+}
