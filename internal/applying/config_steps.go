@@ -86,6 +86,11 @@ func (a *applier) evalOutput(_ context.Context, n plans.Node) diags.Diagnostics 
 	if d := eval.CheckOutputSensitivity(o, val); d != nil {
 		return ds.Append(*d)
 	}
+	// A value known only now (from a new object's attributes) was not
+	// checked in planning; state could not hold an infinity.
+	if d := eval.CheckOutputStorable(o, val); d != nil {
+		return ds.Append(*d)
+	}
 	unmarked := marks.Strip(val)
 	if !unmarked.IsWhollyKnown() {
 		return ds.Append(diags.At(o.Expr.Range(), "Output value not known after apply",

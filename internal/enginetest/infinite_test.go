@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"context"
+	"sort"
 	"sync"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -91,5 +93,61 @@ func TestInfiniteNumbersNeverReachProvider(t *testing.T) {
 				t.Errorf("the provider was called with an infinite number: %v", spy.saw)
 			}
 		})
+	}
+}
+
+func (s *infinitySpy) ApplyResourceChange(ctx context.Context, r providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+	s.note("ApplyResourceChange", r.Config, r.PlannedState)
+	return s.TestProvider.ApplyResourceChange(ctx, r)
+}
+
+// TestInfiniteNumbersLearnedInApply: a value known only during apply (it
+// depends on an id the provider chooses) that turns out infinite is
+// refused at its argument before the final plan, and an output likewise
+// before it is recorded; the provider never sees it, and what was created
+// before stays in state. Before, the resource was created from +Inf and
+// the output failed as "Failed to persist state".
+func TestInfiniteNumbersLearnedInApply(t *testing.T) {
+	const src = `
+resource "test_thing" "a" {
+  name = "a"
+}
+resource "test_thing" "b" {
+  name = "b"
+  size = 1 / (length(test_thing.a.id) - length(test_thing.a.id))
+}
+output "o" {
+  value = -1 / (length(test_thing.a.id) - length(test_thing.a.id))
+}
+`
+	h, ds := New(map[string]string{"main.tf": src})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	spy := &infinitySpy{TestProvider: &TestProvider{}}
+	h.Providers[TestProviderAddr] = func() (providers.Interface, error) { return spy, nil }
+	p, ds := h.Plan(plans.NormalMode)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	ds = h.Apply(p)
+	var at []string
+	for _, d := range ds {
+		if d.Summary == "Number out of range" && d.Subject != nil {
+			at = append(at, d.Subject.Filename+":"+itoa(d.Subject.Start.Line)+":"+itoa(d.Subject.Start.Column))
+		}
+	}
+	sort.Strings(at)
+	if diff := cmp.Diff([]string{"main.tf:10:11", "main.tf:7:10"}, at); diff != "" {
+		t.Errorf("Number out of range errors (-want +got):\n%s\nall: %v", diff, ds)
+	}
+	if len(spy.saw) > 0 {
+		t.Errorf("the provider was called with an infinite number: %v", spy.saw)
+	}
+	if got := len(h.State.SortedResources()); got != 1 {
+		t.Errorf("state holds %d resources, want test_thing.a alone", got)
+	}
+	if _, ok := h.State.Outputs["o"]; ok {
+		t.Errorf("output o was recorded")
 	}
 }

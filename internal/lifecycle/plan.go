@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/objchange"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -41,7 +42,14 @@ func Plan(ctx context.Context, t *Target, prior cty.Value, priorPrivate []byte, 
 // ("Provider produced inconsistent final plan"). Its result is what Apply
 // takes.
 func FinalPlan(ctx context.Context, t *Target, prior cty.Value, priorPrivate []byte, config, saved cty.Value) (*Planned, diags.Diagnostics) {
-	p, ds := plan(ctx, t, splitMarks(prior), priorPrivate, splitMarks(config))
+	cfg := splitMarks(config)
+	// Values learned during apply were never seen by ValidateConfig; one
+	// that no state could hold (an infinite number) must not reach the
+	// provider, which would create an object Cairn could not record.
+	if d := lang.InfiniteNumber(cfg.u); d != nil {
+		return nil, t.located(diags.Diagnostics{*d})
+	}
+	p, ds := plan(ctx, t, splitMarks(prior), priorPrivate, cfg)
 	if ds.HasErrors() || p.LegacyTypeSystem {
 		return p, ds
 	}
