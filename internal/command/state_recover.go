@@ -44,10 +44,13 @@ func runStateRecover(m *Meta, args []string) int {
 	}
 	switch {
 	case r.Damaged != "":
-		fmt.Fprintf(m.Stdout, "Recovered %d records from the journal into %s.\n"+
-			"The journal was damaged: %d lines after the damage could not be read and are not in the state.\n"+
-			"The journal was moved to %s. Run \"cairn plan\" to see what the configuration would change.\n",
-			r.Records, path, r.Lost, r.Damaged)
+		fmt.Fprintf(m.Stdout, "Recovered %d records from the journal into %s: %d before the damage and %d after it.\n"+
+			"The journal was damaged: %d lines could not be used and %d records are missing from its sequence; what they recorded is not in the state.\n",
+			r.Records+r.Salvaged, path, r.Records, r.Salvaged, r.Unusable, r.Missing)
+		if r.KeptRemoved > 0 {
+			fmt.Fprintf(m.Stdout, "%d objects recorded as deleted after the damage were kept in the state; the next plan's refresh removes those that are gone.\n", r.KeptRemoved)
+		}
+		fmt.Fprintf(m.Stdout, "The journal was moved to %s. Run \"cairn plan\" to see what the configuration would change.\n", r.Damaged)
 	case r.Records > 0:
 		fmt.Fprintf(m.Stdout, "Recovered %d records from the journal into %s.\n", r.Records, path)
 	default:
@@ -62,8 +65,8 @@ func stateReadDiag(err error) diags.Diagnostic {
 	var de *statemgr.JournalDamageError
 	if errors.As(err, &de) {
 		return diags.Errorf("Damaged state journal",
-			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (the records after the damage are then lost from state, though the objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
-			err, de.Kept, de.Line)
+			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (what the %d unusable lines and missing records recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
+			err, de.Kept+de.Salvaged, de.Unusable()+de.Missing, de.Line)
 	}
 	return diags.Errorf("Failed to load state", "%s", err)
 }

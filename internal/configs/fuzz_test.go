@@ -2,9 +2,9 @@ package configs
 
 import (
 	"bytes"
-	"strings"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/diags"

@@ -80,8 +80,10 @@ variable "m" { type = map(number) }
 			detailHas: []string{"-var", "+Inf"},
 		},
 		"EnvInfiniteInList": {
-			config:    `variable "l" { type = list(number) }`,
-			raw:       func(*testing.T) map[string]RawVariable { return map[string]RawVariable{"l": envVar("l", "[1, -1e999999999]")} },
+			config: `variable "l" { type = list(number) }`,
+			raw: func(*testing.T) map[string]RawVariable {
+				return map[string]RawVariable{"l": envVar("l", "[1, -1e999999999]")}
+			},
 			want:      map[string]cty.Value{"l": cty.DynamicVal},
 			wantDiags: []diagView{errAt("Invalid value for input variable", "main.tf:1:1")},
 			detailHas: []string{"TF_VAR_l", "-Inf"},

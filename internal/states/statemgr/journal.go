@@ -79,8 +79,10 @@ type journal struct {
 	// not counting the zero-filled space after it.
 	torn int
 	// damage is set when a bad line has complete lines after it: records
-	// after it may have been acknowledged, and could not be read.
+	// after it may have been acknowledged.
 	damage *journalDamage
+	// salvaged are the readable records after the damage (see salvage).
+	salvaged []journalLine
 }
 
 // journalDamage locates the first unreadable line of a damaged journal.
@@ -89,9 +91,14 @@ type journalDamage struct {
 	// offset where the line starts.
 	Line   int
 	Offset int
-	// After counts the complete lines after the bad one.
-	After  int
-	Reason string
+	// After counts the complete lines after the bad one. Salvaged counts
+	// the whole records from the bad line on that continue the sequence
+	// (see salvage), and Missing the sequence numbers below the last of
+	// them found nowhere.
+	After    int
+	Salvaged int
+	Missing  int
+	Reason   string
 }
 
 // JournalDamageError reports a journal that could not be read to its end:
@@ -107,10 +114,15 @@ type JournalDamageError struct {
 
 func (e *JournalDamageError) Error() string {
 	return fmt.Sprintf("the apply journal %s is damaged at line %d (byte %d): %s; "+
-		"the %d records before it can be recovered, but %d lines after it cannot be read, "+
+		"the %d records before it and %d whole records from it on can be recovered, "+
+		"but %d lines cannot be used and %d records are missing from the sequence, "+
 		"and they may record objects that exist",
-		e.Path, e.Line, e.Offset, e.Reason, e.Kept, e.After)
+		e.Path, e.Line, e.Offset, e.Reason, e.Kept, e.Salvaged, e.Unusable(), e.Missing)
 }
+
+// Unusable counts the lines recovery cannot use, from the damaged one on:
+// unreadable, or repeating a record.
+func (e *JournalDamageError) Unusable() int { return 1 + e.After - e.Salvaged }
 
 // readJournal reads the journal at path, or returns nil if there is none.
 func readJournal(path string) (*journal, error) {
@@ -196,10 +208,11 @@ func (j *journal) endAt(src []byte, off, lineNo int, reason string) {
 	}
 	// The bad line itself ends in a newline: only the lines after it count.
 	j.damage = &journalDamage{Line: lineNo, Offset: off, After: after - 1, Reason: reason}
+	j.salvage(src, off)
 }
 
 // parseLine decodes one record line; want is the sequence number it must
-// carry (version 2).
+// carry (version 2), or 0 for any.
 func parseLine(b []byte, version int, want uint64) (journalLine, error) {
 	var line journalLine
 	if version >= 2 {
@@ -213,7 +226,7 @@ func parseLine(b []byte, version int, want uint64) (journalLine, error) {
 	if (line.Object == nil) == (line.Output == nil) {
 		return line, errors.New("the line holds no record, or two")
 	}
-	if version >= 2 && line.Seq != want {
+	if version >= 2 && want != 0 && line.Seq != want {
 		return line, fmt.Errorf("record %d found where record %d belongs (a line is missing, repeated or out of order)", line.Seq, want)
 	}
 	return line, nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -121,6 +122,15 @@ func checkRecovery(t *testing.T, orig, damaged []byte, starts []int) {
 		if j.damage.Offset > p {
 			t.Fatalf("damage reported at byte %d, after the first damaged byte %d", j.damage.Offset, p)
 		}
+		// Records salvaged after the damage must be ones written, in
+		// increasing order, none already among the records kept.
+		last := uint64(len(j.records))
+		for _, r := range j.salvaged {
+			if r.Seq <= last || r.Seq > uint64(n) || r.Output == nil || r.Output.Value == nil || !r.Output.Value.Value.RawEquals(cty.NumberIntVal(int64(r.Seq))) {
+				t.Fatalf("salvaged record %+v is not one written after record %d", r, last)
+			}
+			last = r.Seq
+		}
 		return
 	}
 	// Not reported: what follows the records must be a single incomplete
@@ -153,7 +163,8 @@ func FuzzJournalDamage(f *testing.F) {
 // TestJournalDamageRefused replaces one line in the middle of a crashed
 // apply's journal with garbage: reading, planning and applying must all
 // refuse with an error naming the file and line, change nothing, and
-// Recover(true) must keep every record before the damage.
+// Recover(true) must keep every record but the damaged one: those before
+// the damage and the whole ones after it.
 func TestJournalDamageRefused(t *testing.T) {
 	m := newManager(t)
 	base, err := m.Persist(stateOf(1))
@@ -197,8 +208,8 @@ func TestJournalDamageRefused(t *testing.T) {
 	} {
 		err := op(NewFilesystem(m.Path()))
 		var de *JournalDamageError
-		if !errors.As(err, &de) || de.Line != 302 || de.Kept != 300 || de.After != n-301 {
-			t.Errorf("%s: got %v, want a JournalDamageError at line 302 keeping 300 records", name, err)
+		if !errors.As(err, &de) || de.Line != 302 || de.Kept != 300 || de.After != n-301 || de.Salvaged != n-301 {
+			t.Errorf("%s: got %v, want a JournalDamageError at line 302 keeping 300 records before it and %d after", name, err, n-301)
 		}
 		if err != nil && (!strings.Contains(err.Error(), m.journalPath) || !strings.Contains(err.Error(), "line 302")) {
 			t.Errorf("%s: the error does not name the file and line: %v", name, err)
@@ -211,7 +222,7 @@ func TestJournalDamageRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(&Recovery{Records: 300, Lost: n - 300, Damaged: got.Damaged}, got); diff != "" {
+	if diff := cmp.Diff(&Recovery{Records: 300, Salvaged: n - 301, Unusable: 1, Missing: 1, Damaged: got.Damaged}, got); diff != "" {
 		t.Errorf("Recover(true) (-want +got):\n%s", diff)
 	}
 	assertUnchanged(t, got.Damaged, src)
@@ -224,8 +235,61 @@ func TestJournalDamageRefused(t *testing.T) {
 	}
 	for i := 0; i <= n; i++ {
 		is := after.State.ResourceInstance(instanceAddr(i))
-		if kept := is != nil && is.Current != nil; kept != (i <= 300) {
+		if kept := is != nil && is.Current != nil; kept != (i != 301) {
 			t.Errorf("instance %d in state after Recover(true): %v", i, kept)
+		}
+	}
+}
+
+// TestRecoverSalvageKeepsRemovedObjects: after the damage, whole records
+// are folded in — except removals, because the lost record before one may
+// have moved the object elsewhere (a create_before_destroy deposes, then
+// clears): the object stays in state for the next refresh to judge.
+func TestRecoverSalvageKeepsRemovedObjects(t *testing.T) {
+	m := newManager(t)
+	base, err := m.Persist(stateOf(3)) // instances 0, 1, 2
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := m.BeginApply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		i   int
+		obj *states.ObjectSrc
+	}{{4, testObject(4)}, {1, nil}, {5, testObject(5)}}
+	for _, s := range steps {
+		if err := rec.SetObject(instanceAddr(s.i).Object(addrs.NotDeposed), s.obj, testProvider); err != nil {
+			t.Fatal(err)
+		}
+	}
+	abandon(t, rec)
+	src, err := os.ReadFile(m.journalPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	lines[1] = []byte("damaged\n") // the record creating instance 4
+	if err := os.WriteFile(m.journalPath, bytes.Join(lines, nil), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := NewFilesystem(m.Path()).Recover(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&Recovery{Salvaged: 2, KeptRemoved: 1, Unusable: 1, Missing: 1, Damaged: got.Damaged}, got); diff != "" {
+		t.Errorf("Recover(true) (-want +got):\n%s", diff)
+	}
+	after, err := NewFilesystem(m.Path()).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]bool{0: true, 1: true, 2: true, 4: false, 5: true}
+	for i, w := range want {
+		is := after.State.ResourceInstance(instanceAddr(i))
+		if in := is != nil && is.Current != nil; in != w {
+			t.Errorf("instance %d in state: %v, want %v", i, in, w)
 		}
 	}
 }

@@ -360,7 +360,7 @@ func TestParseJournal(t *testing.T) {
 			reason: "records after a bad line were acknowledged",
 			src:    header + line(1) + "garbage\n" + line(3) + line(4),
 			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), After: 2,
-				Reason: "the line has no checksum"}},
+				Salvaged: 2, Missing: 1, Reason: "the line has no checksum"}},
 		},
 		"garbage last complete line": {
 			reason: "a complete line was written whole, and may have been acknowledged",
@@ -369,11 +369,11 @@ func TestParseJournal(t *testing.T) {
 		},
 		"altered value": {
 			src:  header + line(1) + flipped + line(3),
-			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), After: 1, Reason: "the line's checksum does not match its content"}},
+			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), After: 1, Salvaged: 1, Missing: 1, Reason: "the line's checksum does not match its content"}},
 		},
 		"missing line": {
 			src: header + line(1) + line(3),
-			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)),
+			want: result{Records: 1, Complete: true, Damage: &journalDamage{Line: 3, Offset: len(header + line(1)), Salvaged: 1, Missing: 1,
 				Reason: "record 3 found where record 2 belongs (a line is missing, repeated or out of order)"}},
 		},
 		"duplicated line": {
@@ -383,7 +383,7 @@ func TestParseJournal(t *testing.T) {
 		},
 		"reordered lines": {
 			src: header + line(2) + line(1),
-			want: result{Complete: true, Damage: &journalDamage{Line: 2, Offset: len(header), After: 1,
+			want: result{Complete: true, Damage: &journalDamage{Line: 2, Offset: len(header), After: 1, Salvaged: 2,
 				Reason: "record 2 found where record 1 belongs (a line is missing, repeated or out of order)"}},
 		},
 		"version 1":        {reason: "a journal left by an older Cairn", src: headerV1 + recordV1 + recordV1, want: result{Records: 2, Complete: true}},

@@ -13,16 +13,23 @@ type Recovery struct {
 	Records int
 	// Damaged is where a damaged journal was moved, "" if there was none.
 	Damaged string
-	// Lost counts the unreadable lines of a damaged journal, left in the
-	// file at Damaged.
-	Lost int
+	// Salvaged counts the records after the damage folded in too, and
+	// KeptRemoved the removals among them left out (the objects stay in
+	// state until a refresh finds them gone).
+	Salvaged, KeptRemoved int
+	// Unusable counts the lines of a damaged journal from the damage on
+	// that could not be used (unreadable, or repeating a record), and
+	// Missing the records absent from its sequence; the journal is kept
+	// at Damaged.
+	Unusable, Missing int
 }
 
 // Recover folds a crashed apply's journal into the state file now, under
 // the lock (taken without waiting if the caller does not hold it). A
 // journal damaged before its end (see JournalDamageError) is refused
-// unless acceptLoss is set: then the records before the damage are folded
-// in and the journal is renamed to JournalPath()+".damaged-<time>" rather
+// unless acceptLoss is set: then the records before the damage, and the
+// whole records after it (see salvage), are folded in and the journal is
+// renamed to JournalPath()+".damaged-<time>" rather
 // than removed, so that its unreadable part can still be inspected.
 func (m *Filesystem) Recover(acceptLoss bool) (*Recovery, error) {
 	m.mu.Lock()
@@ -61,11 +68,12 @@ func (m *Filesystem) Recover(acceptLoss bool) (*Recovery, error) {
 }
 
 // foldDamaged writes the snapshot with the readable records of a damaged
-// journal and moves the journal aside.
+// journal, before and after the damage, and moves the journal aside.
 func (m *Filesystem) foldDamaged(snap *statefile.File, j *journal) (*Recovery, error) {
-	out := &Recovery{Records: len(j.records), Lost: j.damage.After + 1,
+	out := &Recovery{Records: len(j.records), Salvaged: len(j.salvaged), Unusable: 1 + j.damage.After - j.damage.Salvaged, Missing: j.damage.Missing,
 		Damaged: m.journalPath + ".damaged-" + time.Now().UTC().Format("20060102T150405Z")}
 	recovered := j.replay(snap)
+	out.KeptRemoved = j.replaySalvaged(recovered.State)
 	recovered.Serial = j.header.BaseSerial + 1
 	if err := m.writeSnapshot(recovered); err != nil {
 		return nil, fmt.Errorf("recovering from journal %s: %w", m.journalPath, err)
