@@ -76,16 +76,8 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 	if p == nil || ds.HasErrors() {
 		return m.fail(ds)
 	}
-	if m.jsonUI != nil {
-		if code := m.emitPlan(p, op); code != 0 {
-			return code
-		}
-		m.showDiags(ds)
-	} else {
-		m.showDiags(ds)
-		if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
-			return m.errorf("Failed to render plan", "%s", err)
-		}
+	if code := m.showPlan(p, op, ds); code != 0 {
+		return code
 	}
 	if !p.HasChanges() {
 		// Nothing to apply, but refresh results and implied moves still

@@ -54,16 +54,8 @@ func runPlan(m *Meta, args []string) int {
 	if p == nil || ds.HasErrors() {
 		return m.fail(ds)
 	}
-	if jsonOut {
-		if code := m.emitPlan(p, op); code != 0 {
-			return code
-		}
-		m.showDiags(ds)
-	} else {
-		m.showDiags(ds)
-		if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
-			return m.errorf("Failed to render plan", "%s", err)
-		}
+	if code := m.showPlan(p, op, ds); code != 0 {
+		return code
 	}
 	if out != "" {
 		if err := writePlanFile(filepath.Join(m.Dir, out), out, p); err != nil {
@@ -102,6 +94,24 @@ func writePlanFile(path, name string, p *plans.Plan) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), name)
+}
+
+// showPlan shows a plan and the diagnostics planning produced: as UI
+// messages with -json, as Terraform's text otherwise (warnings first).
+// It returns a non-zero exit code when the plan cannot be shown.
+func (m *Meta) showPlan(p *plans.Plan, op *operation, ds diags.Diagnostics) int {
+	if m.jsonUI != nil {
+		code := m.emitPlan(p, op)
+		if code == 0 {
+			m.showDiags(ds)
+		}
+		return code
+	}
+	m.showDiags(ds)
+	if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
+		return m.errorf("Failed to render plan", "%s", err)
+	}
+	return 0
 }
 
 // emitPlan writes a plan as machine-readable UI messages (drift, planned

@@ -19,24 +19,7 @@ func writeSnippet(b *strings.Builder, d diags.Diagnostic, sources *SourceIndex, 
 	if d.Subject == nil {
 		return
 	}
-	subject := *d.Subject
-	if subject.End == (hcl.Pos{}) {
-		subject.End = subject.Start
-	}
-	around := subject
-	if d.Context != nil {
-		around = *d.Context
-	}
-	around = hcl.RangeOver(around, subject)
-	// Empty ranges would show nothing; widen them to one byte.
-	if around.Empty() {
-		around.End.Byte++
-		around.End.Column++
-	}
-	if subject.Empty() {
-		subject.End.Byte++
-		subject.End.Column++
-	}
+	subject, around := snippetRanges(d)
 	where := fmt.Sprintf("%s:%d:%d", subject.Filename, subject.Start.Line, subject.Start.Column)
 	src, ok := sources.file(subject.Filename)
 	if !ok {
@@ -125,4 +108,29 @@ func runeStart(s string, i int) int {
 
 func clamp(v, lo, hi int) int {
 	return min(max(v, lo), hi)
+}
+
+// snippetRanges returns the range a diagnostic highlights and the range of
+// lines shown around it (its context, if any, stretched over the subject),
+// for the human and the -json renderings alike. d.Subject must be set.
+// Empty ranges would show nothing, so they are widened to one byte.
+func snippetRanges(d diags.Diagnostic) (subject, around hcl.Range) {
+	subject = *d.Subject
+	if subject.End == (hcl.Pos{}) {
+		subject.End = subject.Start
+	}
+	around = subject
+	if d.Context != nil {
+		around = *d.Context
+	}
+	around = hcl.RangeOver(around, subject)
+	if around.Empty() {
+		around.End.Byte++
+		around.End.Column++
+	}
+	if subject.Empty() {
+		subject.End.Byte++
+		subject.End.Column++
+	}
+	return subject, around
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // uiDiagnostic is a diagnostic as the machine-readable UI stream carries
@@ -67,23 +66,7 @@ func UIDiagnosticMessage(d diags.Diagnostic, sources *SourceIndex) UIMessage {
 // sources, the lines around it (those of its context, if any) with the
 // subject's offsets within them; the same lines the human rendering shows.
 func uiLocation(d diags.Diagnostic, sources *SourceIndex) (*uiRange, *uiSnippet) {
-	subject := *d.Subject
-	if subject.End == (hcl.Pos{}) {
-		subject.End = subject.Start
-	}
-	around := subject
-	if d.Context != nil {
-		around = *d.Context
-	}
-	around = hcl.RangeOver(around, subject)
-	if around.Empty() {
-		around.End.Byte++
-		around.End.Column++
-	}
-	if subject.Empty() {
-		subject.End.Byte++
-		subject.End.Column++
-	}
+	subject, around := snippetRanges(d)
 	rng := &uiRange{
 		Filename: subject.Filename,
 		Start:    uiPos{subject.Start.Line, subject.Start.Column, subject.Start.Byte},
