@@ -141,6 +141,10 @@ var secretSteps = []secretStep{
 	{args: []string{"apply", "-auto-approve"}, code: 1},
 	{args: []string{"validate"}},
 	{args: []string{"plan", "-no-color"}, code: 1, files: map[string]string{"bad.tf": "output \"leak\" {\n  value = var.password\n}\n"}},
+	// A failed condition describes the values it read, but not the copy
+	// of a secret in terraform_data.a.output.
+	{args: []string{"plan", "-no-color"}, code: 1, files: map[string]string{"bad.tf": "resource \"terraform_data\" \"cond\" {\n  lifecycle {\n    precondition {\n      condition     = terraform_data.a.output == \"x\"\n      error_message = \"no\"\n    }\n  }\n}\n"}},
+	{args: []string{"plan", "-json"}, code: 1},
 	{args: []string{"plan", "-json"}, code: 1, files: map[string]string{"bad.tf": ""}, env: map[string]string{"TF_VAR_password": ""}},
 	// Destruction, human and machine-readable.
 	{args: []string{"plan", "-destroy"}, env: map[string]string{"TF_VAR_password": secretNew}},

@@ -38,6 +38,9 @@ func describeValues(traversals []hcl.Traversal, ctx *hcl.EvalContext) []diags.Ex
 				break
 			}
 			seen[name] = true
+			if nearSecret(t, ctx) {
+				break
+			}
 			if stmt, ok := valueStatement(val); ok {
 				out = append(out, diags.ExprValue{Traversal: name, Statement: stmt})
 			}
@@ -46,6 +49,32 @@ func describeValues(traversals []hcl.Traversal, ctx *hcl.EvalContext) []diags.Ex
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Traversal < out[j].Traversal })
 	return out
+}
+
+// nearSecret reports whether a traversal reads from an object that holds
+// a sensitive value anywhere: then its value is not described either.
+// Values copied from a secret without its mark (terraform_data's output
+// mirrors its input; a provider may echo a password into another
+// attribute) would otherwise be printed under a failed condition, in text
+// and in the -json stream. Being wrong the other way only leaves a value
+// undescribed.
+//
+// The objects looked at are those the traversal passes through below its
+// namespace (var, local, a resource type): var.x for var.x.y,
+// terraform_data.a for terraform_data.a.output; self and each are objects
+// themselves.
+func nearSecret(t hcl.Traversal, ctx *hcl.EvalContext) bool {
+	first := 2
+	if root := t.RootName(); root == "self" || root == "each" {
+		first = 1
+	}
+	for n := first; n < len(t); n++ {
+		v, hd := t[:n].TraverseAbs(ctx)
+		if !hd.HasErrors() && v.ContainsMarked() {
+			return true
+		}
+	}
+	return false
 }
 
 // valueStatement describes val; ok is false when nothing may be said.

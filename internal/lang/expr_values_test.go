@@ -28,6 +28,9 @@ func TestDescribeValues(t *testing.T) {
 		"empty":  cty.MapValEmpty(cty.String),
 		"obj":    cty.ObjectVal(map[string]cty.Value{"k": cty.StringVal("v").Mark(configschema.SensitiveMark)}),
 		"tags":   cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1")}),
+		"creds": cty.ObjectVal(map[string]cty.Value{
+			"user": cty.StringVal("admin"), "pw": cty.StringVal("hunter2").Mark(configschema.SensitiveMark),
+		}),
 	}}
 	cases := map[string]struct {
 		reason string
@@ -49,6 +52,11 @@ func TestDescribeValues(t *testing.T) {
 		"SensitiveLeftOut": {
 			reason: "Nothing is said about a sensitive value, not even that it is one.",
 			expr:   `var.secret == "x" || var.n > 1`,
+			want:   []diags.ExprValue{exprValue("var.n", "is 1.5")},
+		},
+		"BesideASecret": {
+			reason: "A value read from an object holding a secret may be a copy of it (terraform_data's output mirrors its input), so it is not described.",
+			expr:   `var.creds.user == "x" || var.n > 1`,
 			want:   []diags.ExprValue{exprValue("var.n", "is 1.5")},
 		},
 		"CollectionsByShape": {
