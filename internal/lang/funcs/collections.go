@@ -39,7 +39,7 @@ func collectionFunctions() map[string]function.Function {
 		"range":           stdlib.RangeFunc,
 		"reverse":         stdlib.ReverseListFunc,
 		"setintersection": stdlib.SetIntersectionFunc,
-		"setproduct":      stdlib.SetProductFunc,
+		"setproduct":      makeSetProductFunc(),
 		"setsubtract":     stdlib.SetSubtractFunc,
 		"setunion":        stdlib.SetUnionFunc,
 		"slice":           stdlib.SliceFunc,
