@@ -7,6 +7,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -28,8 +29,10 @@ func storable(v cty.Value) (cty.Value, []cty.Path) {
 	return out, replaced
 }
 
+// isInfinite reports whether v is a number no state can hold: infinite,
+// or beyond lang.MaxNumberExponent.
 func isInfinite(v cty.Value) bool {
-	return v.Type() == cty.Number && !v.IsNull() && v.AsBigFloat().IsInf()
+	return v.Type() == cty.Number && !v.IsNull() && !lang.NumberStorable(v)
 }
 
 // unstorableDiag tells the user that addr was recorded with nulls in place

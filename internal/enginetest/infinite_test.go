@@ -24,7 +24,7 @@ type infinitySpy struct {
 
 func (s *infinitySpy) note(op string, vals ...cty.Value) {
 	for _, v := range vals {
-		if v != cty.NilVal && lang.InfiniteNumber(v) != nil {
+		if v != cty.NilVal && lang.UnstorableNumber(v) != nil {
 			s.mu.Lock()
 			s.saw = append(s.saw, op)
 			s.mu.Unlock()

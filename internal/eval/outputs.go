@@ -27,11 +27,11 @@ func CheckOutputSensitivity(o *configs.Output, val cty.Value) *diags.Diagnostic 
 }
 
 // CheckOutputStorable refuses a root output whose value the state could
-// not hold (an infinite number, see lang.InfiniteNumber), located at its
+// not hold (an infinite number, see lang.UnstorableNumber), located at its
 // expression. Planning and apply both check, as for sensitivity. nil means
 // the output may be recorded.
 func CheckOutputStorable(o *configs.Output, val cty.Value) *diags.Diagnostic {
-	d := lang.InfiniteNumber(marks.Strip(val))
+	d := lang.UnstorableNumber(marks.Strip(val))
 	if d == nil {
 		return nil
 	}

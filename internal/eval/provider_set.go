@@ -21,7 +21,7 @@ func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig,
 		return ds
 	}
 	u := marks.Strip(config)
-	if d := lang.InfiniteNumber(u); d != nil {
+	if d := lang.UnstorableNumber(u); d != nil {
 		return ds.Append(providerDiags(diags.Diagnostics{*d}, cfg, addr))
 	}
 	pds := set.Configure(addr, u, configs.LanguageVersion)

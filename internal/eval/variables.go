@@ -143,7 +143,7 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 	if err != nil {
 		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, fmt.Sprintf("Unsuitable value for var.%s: %s.", v.Name, err)))
 	}
-	if d := lang.InfiniteNumber(conv); d != nil {
+	if d := lang.UnstorableNumber(conv); d != nil {
 		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, d.Detail))
 	}
 	if v.Sensitive {

@@ -46,7 +46,7 @@ func FinalPlan(ctx context.Context, t *Target, prior cty.Value, priorPrivate []b
 	// Values learned during apply were never seen by ValidateConfig; one
 	// that no state could hold (an infinite number) must not reach the
 	// provider, which would create an object Cairn could not record.
-	if d := lang.InfiniteNumber(cfg.u); d != nil {
+	if d := lang.UnstorableNumber(cfg.u); d != nil {
 		return nil, t.located(diags.Diagnostics{*d})
 	}
 	p, ds := plan(ctx, t, splitMarks(prior), priorPrivate, cfg)

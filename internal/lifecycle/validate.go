@@ -15,10 +15,10 @@ import (
 // (ValidateResourceConfig, or ValidateDataResourceConfig for a data
 // source). config may carry marks. It is the first a provider sees of a
 // configuration, so a value no plan or state could hold (an infinite
-// number, lang.InfiniteNumber) is refused here, without calling it.
+// number, lang.UnstorableNumber) is refused here, without calling it.
 func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diagnostics {
 	u := marks.Strip(config)
-	if d := lang.InfiniteNumber(u); d != nil {
+	if d := lang.UnstorableNumber(u); d != nil {
 		return t.located(diags.Diagnostics{*d})
 	}
 	var ds diags.Diagnostics
