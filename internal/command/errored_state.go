@@ -40,11 +40,26 @@ func (m *Meta) closeFailure(rec *statemgr.Recorder, err error) diags.Diagnostic 
 		err, path, werr)
 }
 
-// writeErroredState writes f to path, replacing what is there.
+// writeErroredState writes f to path, replacing what is there, and makes
+// it durable (the file and its directory entry) before returning: it may
+// be the only record of objects that exist.
 func writeErroredState(path string, f *statefile.File) error {
 	src, err := statefile.Marshal(f)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, src, 0o600)
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, werr := out.Write(src)
+	serr := out.Sync()
+	if err := errors.Join(werr, serr, out.Close()); err != nil {
+		return err
+	}
+	dir, err := os.Open(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	return errors.Join(dir.Sync(), dir.Close())
 }

@@ -2,6 +2,7 @@ package statemgr
 
 import (
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/states/statefile"
@@ -75,11 +76,20 @@ func (m *Filesystem) foldDamaged(snap *statefile.File, j *journal) (*Recovery, e
 	recovered := j.replay(snap)
 	out.KeptRemoved = j.replaySalvaged(recovered.State)
 	recovered.Serial = j.header.BaseSerial + 1
+	// The copy set aside is durable before the snapshot that makes the
+	// journal stale is written: once it is, the next command would remove
+	// the journal, and its unreadable part must survive for inspection.
+	if err := copyInto(m.fsys, m.journalPath, out.Damaged); err != nil {
+		return nil, fmt.Errorf("setting the damaged journal aside as %s: %w", out.Damaged, err)
+	}
+	if err := syncDir(m.fsys, filepath.Dir(m.journalPath)); err != nil {
+		return nil, fmt.Errorf("setting the damaged journal aside as %s: %w", out.Damaged, err)
+	}
 	if err := m.writeSnapshot(recovered); err != nil {
 		return nil, fmt.Errorf("recovering from journal %s: %w", m.journalPath, err)
 	}
-	if err := m.fsys.Rename(m.journalPath, out.Damaged); err != nil {
-		return nil, fmt.Errorf("moving the damaged journal aside: %w", err)
+	if err := removeJournal(m.journalPath); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
