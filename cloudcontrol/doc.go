@@ -1,0 +1,18 @@
+// Package cloudcontrol holds the contract between Cairn's Cloud
+// Control-compatible endpoint and the resource types it serves: a resource
+// type is a CloudFormation resource schema plus a Handler that creates,
+// reads, updates, deletes and lists its resources, one progress event at a
+// time, the way CloudFormation's own resource handlers work.
+//
+// The endpoint (package cloudcontrol/server) speaks the AWS Cloud Control
+// API wire protocol and does everything that is generic over types: request
+// tokens and asynchronous progress, ClientToken idempotency, applying
+// UpdateResource's JSON Patch to the current model, refusing changes to
+// createOnlyProperties, leaving writeOnlyProperties out of every answer.
+// A Handler only does what is particular to its type. The schema-driven
+// emulator (package cloudcontrol/emulator) is one Handler that serves any
+// schema; authors of private types implement Handler themselves.
+//
+// Boundary: this package is public and small. It imports nothing under
+// internal/ and nothing of the endpoint's transport or storage engine.
+package cloudcontrol
