@@ -45,18 +45,40 @@ func LoadDir(dir string, opts ...Option) (*Catalog, Diagnostics) {
 // LoadFiles loads the given schema files, concurrently (see
 // WithConcurrency). Diagnostics come in the order of paths.
 func LoadFiles(paths []string, opts ...Option) (*Catalog, Diagnostics) {
+	srcs := make([]Source, len(paths))
+	for i, p := range paths {
+		srcs[i] = Source{Name: p}
+	}
+	return LoadSources(srcs, opts...)
+}
+
+// Source is one schema document to load: Name names it in diagnostics and,
+// when Data is nil, is the file to read it from.
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// LoadSources loads schema documents held in memory or in files,
+// concurrently (see WithConcurrency). Diagnostics come in the order of
+// srcs. Built-in schemas embedded in a binary load this way.
+func LoadSources(srcs []Source, opts ...Option) (*Catalog, Diagnostics) {
 	o := newOptions(opts)
 	patterns := newPatternCache()
-	types := make([]*ResourceType, len(paths))
-	diags := make([]Diagnostics, len(paths))
+	types := make([]*ResourceType, len(srcs))
+	diags := make([]Diagnostics, len(srcs))
 	sem := make(chan struct{}, o.workers)
 	var wg sync.WaitGroup
-	for i, p := range paths {
+	for i, s := range srcs {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			types[i], diags[i] = loadFile(p, &o, patterns)
+			if s.Data == nil {
+				types[i], diags[i] = loadFile(s.Name, &o, patterns)
+				return
+			}
+			types[i], diags[i] = load(s.Name, s.Data, &o, patterns)
 		}()
 	}
 	wg.Wait()

@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
+	"github.com/cairn-iac/cairn/cfnschema"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -17,18 +19,16 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// awsccSchemasEnv names the environment variable that gives the awscc
-// provider's schema directory when the provider block does not.
+// awsccSchemasEnv names the environment variable of a directory of
+// CloudFormation schemas laid over the built-in ones.
 const awsccSchemasEnv = "CAIRN_AWSCC_SCHEMAS"
 
-// awsccProviders loads the awscc provider at most once per schema
-// directory for the life of a Meta (one command run), and only when a
-// provider instance is first needed: loading every AWS type takes about a
-// second, which commands that never start the provider should not pay.
-// The zero value is ready to use.
+// awsccProviders loads the awscc provider at most once per set of sources
+// and types for the life of a Meta (one command run), and only when a
+// provider instance is first needed. The zero value is ready to use.
 type awsccProviders struct {
 	mu    sync.Mutex
-	byDir map[string]*awsccLoad
+	byKey map[string]*awsccLoad
 }
 
 type awsccLoad struct {
@@ -37,66 +37,88 @@ type awsccLoad struct {
 	err  error
 }
 
-// load returns the provider for dir, loading it on the first call.
-func (l *awsccProviders) load(dir string) (*awscc.Provider, error) {
+// load returns the provider over src's types that keep reports true for,
+// loading it on the first call for that key.
+func (l *awsccProviders) load(src cfnSources, keep func(string) bool, keepKey string) (*awscc.Provider, error) {
+	key := src.key() + "\x01" + keepKey
 	l.mu.Lock()
-	if l.byDir == nil {
-		l.byDir = map[string]*awsccLoad{}
+	if l.byKey == nil {
+		l.byKey = map[string]*awsccLoad{}
 	}
-	ld := l.byDir[dir]
+	ld := l.byKey[key]
 	if ld == nil {
 		ld = &awsccLoad{}
-		l.byDir[dir] = ld
+		l.byKey[key] = ld
 	}
 	l.mu.Unlock()
-	ld.once.Do(func() { ld.p, ld.err = awscc.New(dir) })
+	ld.once.Do(func() {
+		catalog, problems, err := src.load(keep)
+		if err != nil {
+			ld.err = err
+			return
+		}
+		ld.p, ld.err = awscc.NewFromCatalog(catalog, problems, src.describe())
+	})
 	return ld.p, ld.err
 }
 
-// factory returns a provider factory over dir that loads lazily.
-func (l *awsccProviders) factory(dir string) providers.Factory {
-	return func() (providers.Interface, error) {
-		p, err := l.load(dir)
+// addAWSCC registers the built-in awscc provider. Its schemas are the ones
+// built into cairn, laid over by the fetch cache, CAIRN_AWSCC_SCHEMAS and
+// the provider block's schemas argument (a literal or an input variable).
+// Which directories and which types are decided when the first provider
+// instance starts: by then the command has read its variables and state.
+// cfg may be nil (a command run without a configuration).
+func (m *Meta) addAWSCC(reg providers.Registry, cfg *configs.Module) diags.Diagnostics {
+	arg, ds := awsccSchemasArg(cfg)
+	if ds.HasErrors() {
+		return ds
+	}
+	env, eds := m.awsccSchemasFromEnv(cfg)
+	ds = ds.Append(eds)
+	if eds.HasErrors() {
+		return ds
+	}
+	reg[awscc.Addr] = func() (providers.Interface, error) {
+		src := cfnSources{cacheDir: m.cfnCacheDir()}
+		if env != "" {
+			src.dirs = append(src.dirs, env)
+		}
+		dir, err := m.resolveSchemasArg(cfg, arg)
+		if err != nil {
+			return nil, err
+		}
+		if dir != "" {
+			src.dirs = append(src.dirs, dir)
+		}
+		keep, keepKey := m.awsccTypeFilter(cfg)
+		p, err := m.awscc.load(src, keep, keepKey)
 		if err != nil {
 			return nil, err
 		}
 		return p.Factory()()
 	}
-}
-
-// addAWSCC registers the built-in awscc provider in reg when its schema
-// directory is known: from the provider block's schemas argument, else
-// from CAIRN_AWSCC_SCHEMAS. When the configuration uses awscc and neither
-// says where the schemas are, that is an error; Cairn never downloads
-// providers or schemas. cfg may be nil (a command run without a
-// configuration), and then only the environment counts.
-func (m *Meta) addAWSCC(reg providers.Registry, cfg *configs.Module) diags.Diagnostics {
-	dir, ds := awsccSchemasFromConfig(cfg)
-	if ds.HasErrors() {
-		return ds
-	}
-	if dir == "" {
-		dir, ds = m.awsccSchemasFromEnv(cfg)
-		if ds.HasErrors() || dir == "" {
-			return ds
-		}
-	}
-	reg[awscc.Addr] = m.awscc.factory(dir)
 	return ds
 }
 
-// awsccSchemasFromConfig reads the schemas argument of every provider block
-// for awscc (whatever its local name or alias), statically: the schemas
-// must be loaded before the provider's configuration can be evaluated. A
+// schemasArg is the provider block's schemas argument: a literal
+// directory, or the name of the input variable that holds it.
+type schemasArg struct {
+	dir, variable string
+	rng           hcl.Range
+}
+
+// awsccSchemasArg reads the schemas argument of every provider block for
+// awscc (whatever its local name or alias), statically: the schemas must
+// be loaded before the provider's configuration can be evaluated, so the
+// argument is a literal string or a reference to an input variable. A
 // relative path is relative to the module directory. Blocks that name
 // different directories are an error, because one provider serves them all.
-func awsccSchemasFromConfig(cfg *configs.Module) (string, diags.Diagnostics) {
+func awsccSchemasArg(cfg *configs.Module) (schemasArg, diags.Diagnostics) {
+	var out schemasArg
 	if cfg == nil {
-		return "", nil
+		return out, nil
 	}
 	var ds diags.Diagnostics
-	var dir string
-	var dirRange hcl.Range
 	for _, key := range sortedKeys(cfg.ProviderConfigs) {
 		pc := cfg.ProviderConfigs[key]
 		if pc.Source != awscc.Addr || pc.Config == nil {
@@ -107,55 +129,89 @@ func awsccSchemasFromConfig(cfg *configs.Module) (string, diags.Diagnostics) {
 		if attr == nil {
 			continue
 		}
-		s, ok := literalString(attr.Expr)
-		if !ok {
-			ds = ds.Append(diags.At(attr.Expr.Range(), "Invalid schemas argument",
-				"The awscc provider's schemas argument must be a literal string, such as schemas = \"./cfn-schemas\": Cairn loads the schemas "+
-					"before it evaluates any expression. A relative path is relative to the module directory."))
+		a, d := parseSchemasArg(cfg, attr)
+		if d != nil {
+			ds = ds.Append(*d)
 			continue
 		}
-		if !filepath.IsAbs(s) {
-			s = filepath.Join(cfg.SourceDir, s)
-		}
-		if dir != "" && s != dir {
+		if out != (schemasArg{}) && (a.dir != out.dir || a.variable != out.variable) {
 			ds = ds.Append(diags.At(attr.Expr.Range(), "Conflicting schemas arguments",
-				fmt.Sprintf("This provider block names %s, but the block at %s names %s. One awscc provider serves every configuration of it, so all blocks must name the same directory (or only one of them).",
-					s, dirRange, dir)))
+				fmt.Sprintf("This provider block's schemas differs from the one at %s. One awscc provider serves every configuration of it, so all blocks must name the same directory (or only one of them).",
+					out.rng)))
 			continue
 		}
-		if dir == "" {
-			if err := checkDir(s); err != nil {
-				ds = ds.Append(diags.At(attr.Expr.Range(), "Invalid schemas directory",
-					fmt.Sprintf("The awscc provider's schema directory %s cannot be used: %s. It must be a directory of CloudFormation resource schemas (*.json).", s, err)))
-				continue
-			}
-		}
-		dir, dirRange = s, attr.Expr.Range()
+		out = a
 	}
-	return dir, ds
+	return out, ds
+}
+
+// parseSchemasArg checks one schemas argument: a literal directory that
+// exists, or var.NAME of a declared variable.
+func parseSchemasArg(cfg *configs.Module, attr *hcl.Attribute) (schemasArg, *diags.Diagnostic) {
+	rng := attr.Expr.Range()
+	if trav, tds := hcl.AbsTraversalForExpr(attr.Expr); !tds.HasErrors() && len(trav) == 2 && trav.RootName() == "var" {
+		if step, ok := trav[1].(hcl.TraverseAttr); ok {
+			if _, declared := cfg.Variables[step.Name]; !declared {
+				d := diags.At(rng, "Reference to undeclared input variable",
+					fmt.Sprintf("An input variable named %q has not been declared; the schemas argument can refer only to a declared input variable.", step.Name))
+				return schemasArg{}, &d
+			}
+			return schemasArg{variable: step.Name, rng: rng}, nil
+		}
+	}
+	s, ok := literalString(attr.Expr)
+	if !ok {
+		d := diags.At(rng, "Invalid schemas argument",
+			"The awscc provider's schemas argument must be a literal string, such as schemas = \"./cfn-schemas\", or an input variable, such as schemas = var.cfn_schemas: Cairn loads the schemas "+
+				"before it evaluates other expressions. A relative path is relative to the module directory.")
+		return schemasArg{}, &d
+	}
+	dir := s
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(cfg.SourceDir, dir)
+	}
+	if err := checkDir(dir); err != nil {
+		d := diags.At(rng, "Invalid schemas directory",
+			fmt.Sprintf("The awscc provider's schema directory %s cannot be used: %s. It must be a directory of CloudFormation resource schemas (*.json).", dir, err))
+		return schemasArg{}, &d
+	}
+	return schemasArg{dir: dir, rng: rng}, nil
+}
+
+// resolveSchemasArg returns the directory of a schemas argument, reading
+// the variable it names from the run's variable values. A variable with no
+// known value (validate reads no variables) adds no directory.
+func (m *Meta) resolveSchemasArg(cfg *configs.Module, a schemasArg) (string, error) {
+	if a.variable == "" {
+		return a.dir, nil
+	}
+	vals, _ := m.finalVariables(cfg)
+	v, ok := vals[a.variable]
+	if !ok || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		return "", nil
+	}
+	v, _ = v.Unmark()
+	dir := v.AsString()
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(cfg.SourceDir, dir)
+	}
+	if err := checkDir(dir); err != nil {
+		return "", fmt.Errorf("the awscc provider's schema directory %s (from var.%s, %s) cannot be used: %s; it must be a directory of CloudFormation resource schemas (*.json)", dir, a.variable, a.rng, err)
+	}
+	return dir, nil
 }
 
 // awsccSchemasFromEnv reads CAIRN_AWSCC_SCHEMAS (relative to the working
-// directory). With the variable unset, it is an error if cfg uses awscc.
+// directory). A directory that cannot be used is an error when the
+// configuration uses awscc and ignored otherwise.
 func (m *Meta) awsccSchemasFromEnv(cfg *configs.Module) (string, diags.Diagnostics) {
-	use, useRange := usesAWSCC(cfg)
 	dir := m.Getenv(awsccSchemasEnv)
 	if dir == "" {
-		if !use {
-			return "", nil
-		}
-		d := diags.Errorf("No CloudFormation schemas for the awscc provider",
-			"The configuration uses %s, which Cairn serves from a directory of CloudFormation resource schemas and never downloads. "+
-				"Say where the schemas are with schemas = \"DIR\" in the provider \"awscc\" block, or with the %s environment variable.",
-			awscc.Addr.ForDisplay(), awsccSchemasEnv)
-		d.Subject = useRange
-		return "", diags.Diagnostics{d}
+		return "", nil
 	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(m.Dir, dir)
-	}
+	dir = m.absPath(dir)
 	if err := checkDir(dir); err != nil {
-		if !use {
+		if use, _ := usesAWSCC(cfg); !use {
 			// Nothing needs the provider; a stale variable should not stop
 			// a command that does not use it.
 			return "", nil
@@ -164,6 +220,38 @@ func (m *Meta) awsccSchemasFromEnv(cfg *configs.Module) (string, diags.Diagnosti
 			"%s names %s, which cannot be used: %s. It must be a directory of CloudFormation resource schemas (*.json).", awsccSchemasEnv, dir, err)}
 	}
 	return dir, nil
+}
+
+// awsccTypeFilter decides which CloudFormation types the provider loads:
+// those whose resource or data source names the configuration or the
+// state uses. Loading all 1,489 built-in types costs about a second, most
+// configurations use a handful, and the engine asks a provider only for
+// the types it meets. Every type is loaded when the run's state is not
+// known (keep nil), or when the command serves the whole schema.
+func (m *Meta) awsccTypeFilter(cfg *configs.Module) (keep func(string) bool, key string) {
+	if m.allAWSCCTypes || m.stateTypes == nil || cfg == nil {
+		return nil, "*"
+	}
+	used := map[string]bool{}
+	for _, rs := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
+		for _, r := range rs {
+			if r.Provider == awscc.Addr {
+				used[r.Type] = true
+			}
+		}
+	}
+	for t := range m.stateTypes {
+		used[t] = true
+	}
+	names := make([]string, 0, len(used))
+	for n := range used {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return func(typeName string) bool {
+		res, plural, err := cfnschema.TerraformNames(typeName)
+		return err == nil && (used[res] || used[plural])
+	}, strings.Join(names, ",")
 }
 
 // usesAWSCC reports whether the configuration needs the awscc provider (a

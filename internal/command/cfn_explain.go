@@ -46,18 +46,23 @@ func runCfnExplain(m *Meta, args []string) int {
 		return m.errorf("Exactly one argument expected",
 			"cfn explain takes one type name: a CloudFormation name such as AWS::S3::Bucket, or a Terraform name such as awscc_s3_bucket.")
 	}
-	dir, ds := m.explainSchemasDir(dir)
+	src, ds := m.explainSources(dir)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	catalog, cds := cfnschema.LoadDir(dir)
-	if len(catalog.Types()) == 0 && len(catalog.Suppressed()) == 0 {
-		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded",
-			"No resource schema could be loaded from %s (%s).", dir, firstProblem(cds))))
+	// Load only the named type when its name says which it is; on a miss,
+	// everything, to suggest close names.
+	catalog, cds, err := src.load(explainFilter(names[0]))
+	if err == nil && catalog.Type(names[0]) == nil && catalog.ByTerraformName(names[0]) == nil && catalog.ByPluralName(names[0]) == nil {
+		catalog, cds, err = src.load(nil)
 	}
+	if err != nil {
+		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded", "%s.", err)))
+	}
+	dir = src.topDir()
 	text, err := catalog.Explain(names[0])
 	if err != nil {
-		return m.fail(ds.Append(m.schemaProblems(dir, cds)).Append(unknownTypeDiag(catalog, names[0], dir)))
+		return m.fail(ds.Append(m.schemaProblems(dir, cds)).Append(unknownTypeDiag(catalog, names[0], src.describe())))
 	}
 	// Only the explained type's own schema problems matter here; "cairn
 	// cfn problems" lists them all.
@@ -67,37 +72,66 @@ func runCfnExplain(m *Meta, args []string) int {
 	return 0
 }
 
-// explainSchemasDir decides which schema directory to read: the flag
-// (relative to the working directory), else the awscc provider block of the
-// configuration in the working directory, else CAIRN_AWSCC_SCHEMAS.
-func (m *Meta) explainSchemasDir(flagDir string) (string, diags.Diagnostics) {
-	dir := flagDir
-	var ds diags.Diagnostics
-	if dir == "" {
-		// A configuration is optional here; one that does not load simply
-		// does not say where the schemas are.
-		if cfg, cds := m.loadConfig(); !cds.HasErrors() {
-			dir, ds = awsccSchemasFromConfig(cfg)
-			if ds.HasErrors() {
-				return "", ds
-			}
+// explainSources decides which schemas to read: the flag's directory
+// alone (relative to the working directory), else what the awscc provider
+// would serve here: the built-in schemas and the fetch cache, laid over by
+// CAIRN_AWSCC_SCHEMAS and the provider block of the configuration in the
+// working directory.
+func (m *Meta) explainSources(flagDir string) (cfnSources, diags.Diagnostics) {
+	src := cfnSources{cacheDir: m.cfnCacheDir()}
+	if flagDir != "" {
+		dir := m.absPath(flagDir)
+		if err := checkDir(dir); err != nil {
+			return src, diags.Diagnostics{diags.Errorf("Invalid schema directory", "The schema directory %s cannot be used: %s.", dir, err)}
 		}
+		return cfnSources{dirs: []string{dir}, dirsOnly: true}, nil
 	}
-	if dir == "" {
-		dir = m.Getenv(awsccSchemasEnv)
+	// A configuration is optional here; one that does not load simply
+	// does not say where the schemas are.
+	cfg, cds := m.loadConfig()
+	if cds.HasErrors() {
+		cfg = nil
 	}
-	if dir == "" {
-		return "", diags.Diagnostics{diags.Errorf("No CloudFormation schemas",
-			"Say where the CloudFormation resource schemas are with -schemas=DIR, with schemas = \"DIR\" in the provider \"awscc\" block of the configuration here, or with the %s environment variable.",
-			awsccSchemasEnv)}
+	env, ds := m.awsccSchemasFromEnv(cfg)
+	if ds.HasErrors() {
+		return src, ds
 	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(m.Dir, dir)
+	if env != "" {
+		src.dirs = append(src.dirs, env)
 	}
-	if err := checkDir(dir); err != nil {
-		return "", diags.Diagnostics{diags.Errorf("Invalid schema directory", "The schema directory %s cannot be used: %s.", dir, err)}
+	arg, ads := awsccSchemasArg(cfg)
+	ds = ds.Append(ads)
+	if ads.HasErrors() {
+		return src, ds
 	}
-	return dir, ds
+	dir, err := m.resolveSchemasArg(cfg, arg)
+	if err != nil {
+		return src, ds.Append(diags.Errorf("Invalid schemas argument", "%s.", err))
+	}
+	if dir != "" {
+		src.dirs = append(src.dirs, dir)
+	}
+	return src, ds
+}
+
+// topDir is the last directory laid over the built-in schemas, against
+// which problem locations are shown relative; "" when there is none.
+func (s cfnSources) topDir() string {
+	if len(s.dirs) == 0 {
+		return ""
+	}
+	return s.dirs[len(s.dirs)-1]
+}
+
+// explainFilter keeps the type a CloudFormation or Terraform name names.
+func explainFilter(name string) func(string) bool {
+	return func(typeName string) bool {
+		if typeName == name {
+			return true
+		}
+		res, plural, err := cfnschema.TerraformNames(typeName)
+		return err == nil && (res == name || plural == name)
+	}
 }
 
 // schemaProblems turns the schema loader's diagnostics into warnings: a
@@ -179,8 +213,8 @@ func firstProblem(cds cfnschema.Diagnostics) string {
 
 // unknownTypeDiag reports a type name no loaded schema defines, listing
 // the closest names.
-func unknownTypeDiag(c *cfnschema.Catalog, name, dir string) diags.Diagnostic {
-	detail := fmt.Sprintf("No schema in %s defines a type named %q.", dir, name)
+func unknownTypeDiag(c *cfnschema.Catalog, name, from string) diags.Diagnostic {
+	detail := fmt.Sprintf("No schema in %s defines a type named %q.", from, name)
 	if close := closeTypeNames(c, name); len(close) > 0 {
 		detail += " Did you mean one of these?\n\n  " + strings.Join(close, "\n  ")
 	}
@@ -260,13 +294,17 @@ func runCfnProblems(m *Meta, args []string) int {
 	if noColor {
 		m.Color = false
 	}
-	dir, ds := m.explainSchemasDir(dir)
+	src, ds := m.explainSources(dir)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	catalog, cds := cfnschema.LoadDir(dir)
+	catalog, cds, err := src.load(nil)
+	if err != nil {
+		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded", "%s.", err)))
+	}
+	dir = src.topDir()
 	fmt.Fprintf(m.Stdout, "%d resource types loaded from %s; %d problems; %d types suppressed.\n",
-		len(catalog.Types()), dir, len(cds), len(catalog.Suppressed()))
+		len(catalog.Types()), src.describe(), len(cds), len(catalog.Suppressed()))
 	for _, s := range catalog.Suppressed() {
 		fmt.Fprintf(m.Stdout, "suppressed %s (%s): %s\n", s.TypeName, s.TerraformName, s.Reason)
 	}

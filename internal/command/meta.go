@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/builtin"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
@@ -34,6 +35,14 @@ type Meta struct {
 	jsonUI *jsonView
 	// awscc loads the built-in awscc provider once per run (see awscc.go).
 	awscc awsccProviders
+	// rawVars are the variable values the run collected (nil until then).
+	rawVars map[string]eval.RawVariable
+	// stateTypes are the awscc resource and data source types the run's
+	// state and plan hold; nil until a state is read, and then the awscc
+	// provider loads only the types the configuration and state use.
+	stateTypes map[string]bool
+	// allAWSCCTypes asks for every awscc type (providers schema).
+	allAWSCCTypes bool
 	// libraries are the provider libraries the command opened, closed
 	// when it returns.
 	libraries []*providers.Library

@@ -41,6 +41,7 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(bds)
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
+	m.noStateNeeded()
 	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(ds.Append(rds))
@@ -72,6 +73,7 @@ func runValidate(m *Meta, args []string) int {
 		ds = ds.Append(requireConfiguration(cfg, "validate"))
 	}
 	if !ds.HasErrors() {
+		m.noStateNeeded()
 		lib, rds := m.providerLibrary(cfg)
 		ds = ds.Append(rds)
 		if !rds.HasErrors() {
@@ -115,6 +117,7 @@ func runGraph(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	m.noStateNeeded()
 	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(rds)

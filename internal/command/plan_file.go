@@ -24,5 +24,6 @@ func (m *Meta) loadPlanFile(name, summary string) (*plans.Plan, int) {
 	if err != nil {
 		return nil, m.errorf(summary, "%s: %s.", name, err)
 	}
+	m.notePlan(p)
 	return p, 0
 }

@@ -28,6 +28,7 @@ func runProvidersSchema(m *Meta, args []string) int {
 		return m.errorf("Too many command line arguments", "providers schema takes no arguments.")
 	}
 	m.machineOutput = true
+	m.allAWSCCTypes = true
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
 		return m.fail(ds)

@@ -106,6 +106,7 @@ func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, 
 		return nil, diags.Diagnostics{stateReadDiag(err)}
 	}
 	h.file = f
+	m.noteState(h.state())
 	return h, nil
 }
 

@@ -48,6 +48,7 @@ func (m *Meta) collectVariables(flags []varFlag) (map[string]eval.RawVariable, d
 		}
 		out[strings.TrimSpace(name)] = eval.RawVariable{Source: eval.FromCLI, Raw: val, Origin: "-var option"}
 	}
+	m.rawVars = out
 	return out, ds
 }
 

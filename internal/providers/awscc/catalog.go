@@ -1,0 +1,20 @@
+package awscc
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/providers/tfproto6"
+)
+
+// NewFromCatalog returns the provider serving the types of a catalog the
+// caller assembled (built-in schemas with overlays, say). problems are the
+// diagnostics of loading it, served as one warning like New's; origin
+// names where the schemas came from in that warning. The error says the
+// catalog serves nothing at all.
+func NewFromCatalog(catalog *cfnschema.Catalog, problems cfnschema.Diagnostics, origin string) (*Provider, error) {
+	if len(catalog.Types()) == 0 && len(problems.Errors()) > 0 {
+		return nil, fmt.Errorf("no loadable CloudFormation schema in %s: %s", origin, problems.Errors()[0])
+	}
+	return &Provider{dir: origin, catalog: catalog, problems: problems, schemas: &tfproto6.SchemaCache{}}, nil
+}
