@@ -58,6 +58,7 @@ func commands() map[string]commandFunc {
 		"providers schema": runProvidersSchema,
 		"cfn explain":      runCfnExplain,
 		"cfn problems":     runCfnProblems,
+		"cfn fetch":        runCfnFetch,
 	}
 }
 
