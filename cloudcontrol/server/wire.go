@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // The JSON shapes of Cloud Control's API, field names as the AWS SDK's
@@ -121,6 +123,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		body = []byte(`{"__type":"ServiceInternalErrorException","Message":"encoding answer"}`)
 	}
 	w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+	w.Header().Set("X-Amzn-Requestid", uuid.NewString())
 	w.WriteHeader(status)
 	w.Write(body)
 }
