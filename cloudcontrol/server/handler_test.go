@@ -27,20 +27,30 @@ type memHandler struct {
 	// invocations counts mutating steps, so tests can tell whether a
 	// cancelled request kept running.
 	invocations atomic.Int64
+	// gate, when set, holds every step after the IN_PROGRESS ones until
+	// it is closed or the server stops.
+	gate chan struct{}
 }
 
 var _ cloudcontrol.Handler = (*memHandler)(nil)
 
-func (h *memHandler) wait(req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
+func (h *memHandler) wait(ctx context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
 	h.invocations.Add(1)
 	if req.Step <= h.steps {
 		return cloudcontrol.InProgress(h.delay, map[string]any{"step": req.Step})
 	}
+	if h.gate != nil {
+		select {
+		case <-h.gate:
+		case <-ctx.Done():
+			return cloudcontrol.Failed(cloudcontrol.CodeServiceTimeout, "server stopping")
+		}
+	}
 	return nil
 }
 
-func (h *memHandler) Create(_ context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
-	if ev := h.wait(req); ev != nil {
+func (h *memHandler) Create(ctx context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
+	if ev := h.wait(ctx, req); ev != nil {
 		return ev
 	}
 	model := req.Desired
@@ -80,8 +90,8 @@ func (h *memHandler) Read(_ context.Context, req *cloudcontrol.Request) *cloudco
 	return cloudcontrol.Success(m)
 }
 
-func (h *memHandler) Update(_ context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
-	if ev := h.wait(req); ev != nil {
+func (h *memHandler) Update(ctx context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
+	if ev := h.wait(ctx, req); ev != nil {
 		return ev
 	}
 	b, _ := json.Marshal(req.Desired)
@@ -91,8 +101,8 @@ func (h *memHandler) Update(_ context.Context, req *cloudcontrol.Request) *cloud
 	return cloudcontrol.Success(req.Desired)
 }
 
-func (h *memHandler) Delete(_ context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
-	if ev := h.wait(req); ev != nil {
+func (h *memHandler) Delete(ctx context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
+	if ev := h.wait(ctx, req); ev != nil {
 		return ev
 	}
 	if err := h.store.Delete(h.typeName, req.Identifier); err != nil {

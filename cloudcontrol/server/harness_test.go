@@ -64,7 +64,13 @@ func (l *lockedBuffer) String() string {
 // before it starts.
 func newHarness(t testing.TB, tune func(h *harness)) *harness {
 	t.Helper()
-	h := &harness{t: t, dbPath: filepath.Join(t.TempDir(), "cairn.db"), logs: &lockedBuffer{}}
+	return newHarnessAt(t, filepath.Join(t.TempDir(), "cairn.db"), tune)
+}
+
+// newHarnessAt is newHarness over the store file at dbPath.
+func newHarnessAt(t testing.TB, dbPath string, tune func(h *harness)) *harness {
+	t.Helper()
+	h := &harness{t: t, dbPath: dbPath, logs: &lockedBuffer{}}
 	h.openDB()
 	h.handlers = map[string]*memHandler{
 		bucketType:   {store: h.db, typeName: bucketType, idProp: "BucketName"},
