@@ -78,6 +78,7 @@ func New(typeName string, schema []byte, store cloudcontrol.Store, opts ...Optio
 func (h *handler) Create(_ context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
 	desired := copyModel(req.Desired)
 	removePaths(desired, h.schema.readOnly)
+	h.schema.fillRequiredDefaults(desired)
 	if ev := h.validate(desired); ev != nil {
 		return ev
 	}
@@ -108,6 +109,7 @@ func (h *handler) Update(_ context.Context, req *cloudcontrol.Request) *cloudcon
 	desired := copyModel(req.Desired)
 	removePaths(desired, h.schema.readOnly)
 	carryPaths(desired, stored, h.schema.writeOnly)
+	h.schema.fillRequiredDefaults(desired)
 	if ev := h.validate(desired); ev != nil {
 		return ev
 	}

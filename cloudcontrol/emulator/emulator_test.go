@@ -231,3 +231,5 @@ func mustRead(t testing.TB, path string) []byte {
 	}
 	return raw
 }
+
+func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
