@@ -208,6 +208,17 @@ func (g *generator) fit(v string, node map[string]any) string {
 			return c
 		}
 	}
+	if pattern, ok := node["pattern"].(string); ok {
+		for range 8 {
+			c, ok := g.sample(pattern)
+			if !ok {
+				break
+			}
+			if fits(c, node) {
+				return c
+			}
+		}
+	}
 	return v
 }
 

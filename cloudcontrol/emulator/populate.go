@@ -44,7 +44,35 @@ func (g *generator) populate(shapes map[string]shape) {
 			g.setAbsent(p[0], shapes)
 		}
 	}
+	g.populateNestedIdentifiers()
 	g.populateNested()
+}
+
+// populateNestedIdentifiers fills primary identifiers that live inside an
+// object (QuickSight's Schedule/ScheduleId), making the objects that hold
+// them: without the identifier there is no resource.
+func (g *generator) populateNestedIdentifiers() {
+	for _, p := range g.s.primary {
+		if len(p) < 2 || slices.Contains(p, "*") {
+			continue
+		}
+		if _, ok := getPath(g.model, p); ok {
+			continue
+		}
+		obj := g.model
+		for _, seg := range p[:len(p)-1] {
+			next, ok := obj[seg].(map[string]any)
+			if !ok {
+				if _, taken := obj[seg]; taken {
+					return
+				}
+				next = map[string]any{}
+				obj[seg] = next
+			}
+			obj = next
+		}
+		obj[p[len(p)-1]] = g.value(p[len(p)-1], g.s.property(p), 1)
+	}
 }
 
 // populateNested fills read-only values inside objects the model holds
