@@ -62,6 +62,18 @@ func readZipFile(f *zip.File) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(r, int64(f.UncompressedSize64)+1))
 }
 
+// BuiltinTypeNames lists the built-in types without decompressing any
+// schema.
+func BuiltinTypeNames() ([]string, error) {
+	var names []string
+	_, err := Builtin(func(typeName string) bool {
+		names = append(names, typeName)
+		return false
+	})
+	sort.Strings(names)
+	return names, err
+}
+
 // BuiltinVersion identifies the built-in schemas: the archive's SHA-256,
 // shortened. It changes whenever the archive is refreshed.
 func BuiltinVersion() string {

@@ -59,6 +59,8 @@ func commands() map[string]commandFunc {
 		"cfn explain":      runCfnExplain,
 		"cfn problems":     runCfnProblems,
 		"cfn fetch":        runCfnFetch,
+
+		"cloudcontrol serve": runCloudControlServe,
 	}
 }
 

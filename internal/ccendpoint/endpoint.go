@@ -1,0 +1,143 @@
+package ccendpoint
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
+	"github.com/cairn-iac/cairn/cloudcontrol/boltstore"
+	"github.com/cairn-iac/cairn/cloudcontrol/emulator"
+	"github.com/cairn-iac/cairn/cloudcontrol/server"
+)
+
+// Options configure an endpoint.
+type Options struct {
+	// Addr is the address to listen on; "127.0.0.1:0" picks a free port.
+	// Empty means DefaultAddr.
+	Addr string
+	// DataDir holds the store (cloudcontrol.db); created if missing.
+	DataDir string
+	// SchemaDirs are laid over the built-in schemas, later ones winning.
+	SchemaDirs []string
+	// Region and Account default to us-east-1 and 123456789012.
+	Region, Account string
+	// AccessKey and SecretKey, when set, make the endpoint verify SigV4
+	// signatures.
+	AccessKey, SecretKey string
+	// Latency makes every create, update and delete take one polling
+	// round of this long (see emulator.WithLatency).
+	Latency time.Duration
+	// Logger receives one line per call; nil discards.
+	Logger *slog.Logger
+}
+
+// DefaultAddr is where an endpoint listens unless told otherwise: the
+// port AWS emulators customarily use, on loopback only.
+const DefaultAddr = "127.0.0.1:4566"
+
+// Endpoint is a running endpoint.
+type Endpoint struct {
+	// URL is the base URL clients use (http://127.0.0.1:PORT).
+	URL string
+
+	srv  *server.Server
+	db   *boltstore.DB
+	http *http.Server
+	done chan error
+}
+
+// Start opens the store, resumes unfinished requests and starts serving.
+func Start(opts Options) (*Endpoint, error) {
+	h, srv, db, err := NewHandler(opts)
+	if err != nil {
+		return nil, err
+	}
+	addr := opts.Addr
+	if addr == "" {
+		addr = DefaultAddr
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		srv.Close()
+		db.Close()
+		return nil, fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	e := &Endpoint{URL: "http://" + ln.Addr().String(), srv: srv, db: db,
+		http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}, done: make(chan error, 1)}
+	go func() { e.done <- e.http.Serve(ln) }()
+	return e, nil
+}
+
+// NewHandler assembles the endpoint's http.Handler without listening (for
+// httptest); the caller closes srv and then db.
+func NewHandler(opts Options) (http.Handler, *server.Server, *boltstore.DB, error) {
+	if opts.DataDir == "" {
+		return nil, nil, nil, errors.New("the endpoint needs a data directory")
+	}
+	if err := os.MkdirAll(opts.DataDir, 0o700); err != nil {
+		return nil, nil, nil, fmt.Errorf("creating the data directory: %w", err)
+	}
+	source, err := newSchemaSource(opts.SchemaDirs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	db, err := boltstore.Open(filepath.Join(opts.DataDir, "cloudcontrol.db"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var emuOpts []emulator.Option
+	if opts.Latency > 0 {
+		emuOpts = append(emuOpts, emulator.WithLatency(opts.Latency))
+	}
+	srv, err := server.New(server.Options{
+		Region: opts.Region, Account: opts.Account,
+		AccessKey: opts.AccessKey, SecretKey: opts.SecretKey,
+		Logger:   opts.Logger,
+		Requests: db,
+		Types: func(typeName string) (*cloudcontrol.ResourceType, error) {
+			doc, err := source.schema(typeName)
+			if err != nil {
+				return nil, err
+			}
+			h, err := emulator.New(typeName, doc, db, emuOpts...)
+			if err != nil {
+				return nil, err
+			}
+			return &cloudcontrol.ResourceType{Name: typeName, Schema: doc, Handler: h}, nil
+		},
+	})
+	if err != nil {
+		db.Close()
+		return nil, nil, nil, err
+	}
+	return &registryAPI{next: srv, source: source, provisioned: map[string]string{}}, srv, db, nil
+}
+
+// Server is the protocol server, for injecting faults.
+func (e *Endpoint) Server() *server.Server { return e.srv }
+
+// Close stops listening, waits up to a few seconds for calls in flight,
+// stops background work and closes the store. Requests still in progress
+// resume when an endpoint opens the same data directory again.
+func (e *Endpoint) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := e.http.Shutdown(ctx)
+	if serr := <-e.done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	if cerr := e.srv.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := e.db.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

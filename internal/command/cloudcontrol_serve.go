@@ -1,0 +1,85 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cairn-iac/cairn/internal/ccendpoint"
+)
+
+// runCloudControlServe implements "cairn cloudcontrol serve": a Cloud
+// Control-compatible endpoint serving every built-in CloudFormation type
+// (and the types of -schemas) with the schema-driven emulator, until
+// interrupted. AWS SDKs, the AWS CLI, HashiCorp's awscc provider and
+// Cairn's reach it with AWS_ENDPOINT_URL=http://ADDR.
+func runCloudControlServe(m *Meta, args []string) int {
+	fs := newFlagSet("cloudcontrol serve", m.Stderr)
+	var addr, data, region, account, logLevel string
+	var schemas stringList
+	var latency time.Duration
+	fs.StringVar(&addr, "addr", ccendpoint.DefaultAddr, "Address to listen on (loopback by default; port 0 picks one).")
+	fs.Var(&schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
+	fs.StringVar(&data, "data", ".cairn-cloudcontrol", "Directory of the endpoint's durable store.")
+	fs.StringVar(&region, "region", "us-east-1", "Region the endpoint answers for (in ARNs).")
+	fs.StringVar(&account, "account", "123456789012", "Account the endpoint answers for (in ARNs and GetCallerIdentity).")
+	fs.DurationVar(&latency, "latency", 0, "Make every create, update and delete take this long, to exercise polling.")
+	fs.StringVar(&logLevel, "log", "info", "Log level of the one-line-per-call log on stderr: debug, info, warn, error or off.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if fs.NArg() > 0 {
+		return m.errorf("Too many command line arguments", "cloudcontrol serve takes no arguments.")
+	}
+	logger, err := serveLogger(m, logLevel)
+	if err != nil {
+		return m.errorf("Invalid -log", "%s.", err)
+	}
+	dirs := make([]string, len(schemas))
+	for i, d := range schemas {
+		dirs[i] = m.absPath(d)
+	}
+	// Static credentials turn on signature checks: a shared endpoint then
+	// serves only clients that know them.
+	e, err := ccendpoint.Start(ccendpoint.Options{
+		Addr: addr, DataDir: m.absPath(data), SchemaDirs: dirs, Region: region, Account: account,
+		AccessKey: m.Getenv("CAIRN_CLOUDCONTROL_ACCESS_KEY_ID"), SecretKey: m.Getenv("CAIRN_CLOUDCONTROL_SECRET_ACCESS_KEY"),
+		Latency: latency, Logger: logger,
+	})
+	if err != nil {
+		return m.errorf("Cannot start the Cloud Control endpoint", "%s.", err)
+	}
+	fmt.Fprintf(m.Stdout, "Cloud Control endpoint listening on %s (data in %s).\nUse it with AWS_ENDPOINT_URL=%s\n", e.URL, m.absPath(data), e.URL)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	<-ctx.Done()
+	if err := e.Close(); err != nil {
+		return m.errorf("Cloud Control endpoint stopped with an error", "%s.", err)
+	}
+	fmt.Fprintln(m.Stdout, "Cloud Control endpoint stopped.")
+	return 0
+}
+
+func serveLogger(m *Meta, level string) (*slog.Logger, error) {
+	var l slog.Level
+	switch strings.ToLower(level) {
+	case "off":
+		return nil, nil
+	case "debug":
+		l = slog.LevelDebug
+	case "info":
+		l = slog.LevelInfo
+	case "warn":
+		l = slog.LevelWarn
+	case "error":
+		l = slog.LevelError
+	default:
+		return nil, fmt.Errorf("%q is not one of debug, info, warn, error, off", level)
+	}
+	return slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: l})), nil
+}
