@@ -67,6 +67,7 @@ func TestScripts(t *testing.T) {
 			"exitcode": cmdExitCode,
 			"waitfile": cmdWaitFile,
 			"repeat":   cmdRepeat,
+			"endpoint": cmdEndpoint,
 		},
 	})
 }

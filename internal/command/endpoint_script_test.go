@@ -1,0 +1,123 @@
+package command
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
+	"github.com/cairn-iac/cairn/cloudcontrol/server"
+	"github.com/cairn-iac/cairn/internal/ccendpoint"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// scriptEndpoints are the Cloud Control endpoints test scripts started,
+// by script work directory (scripts run in parallel).
+var scriptEndpoints sync.Map
+
+// cmdEndpoint drives a real Cloud Control endpoint from a test script. It
+// runs in the test process; the cairn commands of the script reach it over
+// loopback through AWS_ENDPOINT_URL, as any AWS client would.
+//
+//	endpoint start [-latency DURATION]   start one (data in $WORK/.endpoint) and point AWS_* at it
+//	endpoint restart                     stop it and start it again on the same address and data
+//	endpoint fault JSON                  install a server.Fault ({"typeName":..,"operation":..,"errorCode":..,"throttle":N,"delay":"2s"})
+//	endpoint clear                       remove every fault
+//	endpoint get TYPE ID                 print the resource's properties (JSON) to stdout
+//	endpoint patch TYPE ID PATCH         change a resource behind Cairn's back (drift)
+//	endpoint delete TYPE ID              delete a resource behind Cairn's back
+func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) == 0 {
+		ts.Fatalf("usage: endpoint start|restart|fault|clear|get|patch|delete ...")
+	}
+	work := ts.Getenv("WORK")
+	var e *ccendpoint.Endpoint
+	if v, ok := scriptEndpoints.Load(work); ok {
+		e = v.(*ccendpoint.Endpoint)
+	}
+	if args[0] != "start" && e == nil {
+		ts.Fatalf("endpoint %s: no endpoint started", args[0])
+	}
+	switch args[0] {
+	case "start":
+		var latency time.Duration
+		if len(args) == 3 && args[1] == "-latency" {
+			d, err := time.ParseDuration(args[2])
+			ts.Check(err)
+			latency = d
+		}
+		startScriptEndpoint(ts, work, "127.0.0.1:0", latency)
+	case "restart":
+		addr := strings.TrimPrefix(e.URL, "http://")
+		ts.Check(e.Close())
+		startScriptEndpoint(ts, work, addr, 0)
+	case "fault":
+		var f server.Fault
+		ts.Check(json.Unmarshal([]byte(args[1]), &f))
+		ts.Check(e.Server().SetFault(f))
+	case "clear":
+		e.Server().ClearFaults()
+	case "get", "patch", "delete":
+		scriptResourceCall(ts, e, args)
+	default:
+		ts.Fatalf("endpoint: unknown verb %q", args[0])
+	}
+}
+
+func startScriptEndpoint(ts *testscript.TestScript, work, addr string, latency time.Duration) {
+	e, err := ccendpoint.Start(ccendpoint.Options{Addr: addr, DataDir: filepath.Join(work, ".endpoint"), Latency: latency})
+	ts.Check(err)
+	scriptEndpoints.Store(work, e)
+	ts.Defer(func() {
+		if scriptEndpoints.CompareAndDelete(work, e) {
+			e.Close()
+		}
+	})
+	ts.Setenv("AWS_ENDPOINT_URL", e.URL)
+	ts.Setenv("AWS_ACCESS_KEY_ID", "script")
+	ts.Setenv("AWS_SECRET_ACCESS_KEY", "script")
+	ts.Setenv("AWS_REGION", "us-east-1")
+	ts.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+}
+
+// scriptResourceCall reads or changes a resource directly through the
+// Cloud Control API, waiting for a change to finish.
+func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args []string) {
+	if len(args) < 3 {
+		ts.Fatalf("usage: endpoint %s TYPE ID ...", args[0])
+	}
+	ctx := context.Background()
+	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("script", "script", "")}
+	cc := cloudcontrol.NewFromConfig(cfg, func(o *cloudcontrol.Options) { o.BaseEndpoint = aws.String(e.URL) })
+	typ, id := aws.String(args[1]), aws.String(args[2])
+	var token *string
+	switch args[0] {
+	case "get":
+		out, err := cc.GetResource(ctx, &cloudcontrol.GetResourceInput{TypeName: typ, Identifier: id})
+		ts.Check(err)
+		fmt.Fprintln(ts.Stdout(), aws.ToString(out.ResourceDescription.Properties))
+		return
+	case "patch":
+		if len(args) != 4 {
+			ts.Fatalf("usage: endpoint patch TYPE ID PATCH")
+		}
+		out, err := cc.UpdateResource(ctx, &cloudcontrol.UpdateResourceInput{TypeName: typ, Identifier: id, PatchDocument: aws.String(args[3])})
+		ts.Check(err)
+		token = out.ProgressEvent.RequestToken
+	case "delete":
+		out, err := cc.DeleteResource(ctx, &cloudcontrol.DeleteResourceInput{TypeName: typ, Identifier: id})
+		ts.Check(err)
+		token = out.ProgressEvent.RequestToken
+	}
+	w := cloudcontrol.NewResourceRequestSuccessWaiter(cc, func(o *cloudcontrol.ResourceRequestSuccessWaiterOptions) {
+		o.MinDelay, o.MaxDelay = 10*time.Millisecond, 100*time.Millisecond
+	})
+	_, err := w.WaitForOutput(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: token}, 30*time.Second)
+	ts.Check(err)
+}
