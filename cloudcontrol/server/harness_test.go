@@ -21,7 +21,10 @@ import (
 	"github.com/cairn-iac/cairn/cloudcontrol/boltstore"
 )
 
-var _ RequestStore = (*boltstore.DB)(nil)
+var (
+	_ RequestStore   = (*boltstore.DB)(nil)
+	_ RequestDeleter = (*boltstore.DB)(nil)
+)
 
 const (
 	bucketType   = "AWS::S3::Bucket"
