@@ -28,7 +28,10 @@ func (s *Server) run(e *entry) {
 		case r.Status.Terminal():
 			return
 		case r.Status == cloudcontrol.StatusCancelInProgress:
-			s.finish(e, func(r *record) { r.Status = cloudcontrol.StatusCancelComplete })
+			s.finish(e, r.Token, func(r *record) bool {
+				r.Status = cloudcontrol.StatusCancelComplete
+				return true
+			})
 			return
 		}
 		if wait := r.RetryAfter.Sub(s.now()); wait > 0 {
@@ -43,11 +46,14 @@ func (s *Server) run(e *entry) {
 			// the step again, which handlers must allow.
 			return
 		}
-		s.finish(e, func(cur *record) {
+		s.finish(e, r.Token, func(cur *record) bool {
+			// A cancel that came during the step wins; the next loop
+			// completes it.
 			if cur.Status == cloudcontrol.StatusCancelInProgress {
-				return
+				return false
 			}
 			*cur = next
+			return true
 		})
 	}
 }
@@ -68,9 +74,9 @@ func (s *Server) sleep(e *entry, d time.Duration) bool {
 
 // finish persists a change made by the runner; a store failure is logged
 // and retried by the next loop, since the in-memory record is unchanged.
-func (s *Server) finish(e *entry, fn func(r *record)) {
+func (s *Server) finish(e *entry, token string, fn func(r *record) bool) {
 	if _, err := s.update(e, fn); err != nil {
-		s.log.Error("persisting request", "token", e.rec.Token, "err", err)
+		s.log.Error("persisting request", "token", token, "err", err)
 		s.sleep(e, time.Second)
 	}
 }
