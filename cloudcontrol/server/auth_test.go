@@ -2,12 +2,17 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	ccapi "github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	"github.com/aws/aws-sdk-go-v2/service/sts"
@@ -47,22 +52,53 @@ func TestSigV4(t *testing.T) {
 	}
 }
 
-// TestSigV4TamperedBody: a body changed after signing is refused.
-func TestSigV4TamperedBody(t *testing.T) {
+// TestSigV4Forged signs requests by hand and changes them afterwards.
+func TestSigV4Forged(t *testing.T) {
 	h := newHarness(t, func(h *harness) { h.opts.AccessKey, h.opts.SecretKey = testKey, testSecret })
-	req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/", strings.NewReader(`{"TypeName":"AWS::Logs::LogGroup"}`))
-	req.Header.Set("X-Amz-Target", "CloudApiService.ListResources")
-	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
-	req.Header.Set("X-Amz-Date", "20260101T000000Z")
-	req.Header.Set("Authorization", "AWS4-HMAC-SHA256 Credential="+testKey+
-		"/20260101/us-east-1/cloudcontrolapi/aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=00")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	const body = `{"TypeName":"AWS::Logs::LogGroup"}`
+	cases := map[string]struct {
+		when   time.Time
+		change func(r *http.Request)
+		want   string
+	}{
+		"untouched":    {when: time.Now(), want: ""},
+		"body changed": {when: time.Now(), change: setBody(`{"TypeName":"AWS::S3::Bucket"}`), want: "InvalidSignatureException"},
+		"signed header changed": {when: time.Now(), change: func(r *http.Request) {
+			r.Header.Set("X-Amz-Target", "CloudApiService.ListResourceRequests")
+		}, want: "InvalidSignatureException"},
+		"unsigned header added": {when: time.Now(), change: func(r *http.Request) { r.Header.Set("X-Other", "1") }, want: ""},
+		"signed an hour ago":    {when: time.Now().Add(-time.Hour), want: "InvalidSignatureException"},
 	}
-	resp.Body.Close()
-	if got := resp.Header.Get("X-Amzn-Errortype"); got != "InvalidSignatureException" {
-		t.Errorf("forged signature: error type %q", got)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/", strings.NewReader(body))
+			req.Header.Set("X-Amz-Target", "CloudApiService.ListResources")
+			req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+			sum := sha256.Sum256([]byte(body))
+			err := v4.NewSigner().SignHTTP(context.Background(), aws.Credentials{AccessKeyID: testKey, SecretAccessKey: testSecret},
+				req, hex.EncodeToString(sum[:]), "cloudcontrolapi", "us-east-1", tc.when)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.change != nil {
+				tc.change(req)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if got := resp.Header.Get("X-Amzn-Errortype"); got != tc.want {
+				t.Errorf("error type %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func setBody(s string) func(r *http.Request) {
+	return func(r *http.Request) {
+		r.Body = io.NopCloser(strings.NewReader(s))
+		r.ContentLength = int64(len(s))
 	}
 }
 

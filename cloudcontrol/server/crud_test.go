@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -92,4 +93,24 @@ func storedProperty(t *testing.T, h *harness, id, prop string) any {
 	var m map[string]any
 	json.Unmarshal(b, &m)
 	return m[prop]
+}
+
+// TestLogLines: one line per API call with operation, type, token and
+// status, and never a request body (desired states may hold secrets).
+func TestLogLines(t *testing.T) {
+	h := newHarness(t, nil)
+	ev := h.mustSucceed(h.create(bucketType, `{"BucketName":"b1","AccessControl":"hunter2-secret"}`))
+	logs := h.logs.String()
+	if strings.Contains(logs, "hunter2") {
+		t.Errorf("a request body reached the log:\n%s", logs)
+	}
+	token := aws.ToString(ev.RequestToken)
+	for _, want := range []string{
+		"op=CreateResource type=AWS::S3::Bucket token=" + token + " status=PENDING",
+		"op=GetResourceRequestStatus type=AWS::S3::Bucket token=" + token + " status=SUCCESS",
+	} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("log lacks %q:\n%s", want, logs)
+		}
+	}
 }

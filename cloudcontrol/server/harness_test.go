@@ -21,6 +21,11 @@ import (
 	"github.com/cairn-iac/cairn/cloudcontrol/boltstore"
 )
 
+var (
+	_ RequestStore   = (*boltstore.DB)(nil)
+	_ RequestDeleter = (*boltstore.DB)(nil)
+)
+
 const (
 	bucketType   = "AWS::S3::Bucket"
 	logGroupType = "AWS::Logs::LogGroup"

@@ -64,7 +64,7 @@ func (s *Server) updateResource(c *call, body []byte) (any, error) {
 	if err != nil {
 		return nil, newError("InvalidRequestException", "PatchDocument: "+err.Error())
 	}
-	if out, err, ok := s.replay(c, in, opUpdate); ok {
+	if out, ok, err := s.replay(c, in, opUpdate); ok {
 		return out, err
 	}
 	current, err := s.read(ti, in.Identifier)
@@ -100,29 +100,29 @@ func inputHash(op string, in resourceInput) string {
 // replay answers a repeated ClientToken: the same input gets the first
 // request's progress, different input a ClientTokenConflictException.
 // ok is false for a new token.
-func (s *Server) replay(c *call, in resourceInput, op string) (out any, err error, ok bool) {
+func (s *Server) replay(c *call, in resourceInput, op string) (out any, ok bool, err error) {
 	if in.ClientToken == "" {
-		return nil, nil, false
+		return nil, false, nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e := s.byClient[in.ClientToken]
 	if e == nil {
-		return nil, nil, false
+		return nil, false, nil
 	}
 	c.token = e.rec.Token
 	if e.rec.InputHash != inputHash(op, in) {
-		return nil, newError("ClientTokenConflictException",
-			"ClientToken "+in.ClientToken+" was already used for a different request"), true
+		return nil, true, newError("ClientTokenConflictException",
+			"ClientToken "+in.ClientToken+" was already used for a different request")
 	}
-	return progressOutput{ProgressEvent: e.rec.event()}, nil, true
+	return progressOutput{ProgressEvent: e.rec.event()}, true, nil
 }
 
 // accept records a new mutating request durably, answers its first
 // event and starts it. A request r already carrying a terminal status
 // (a refused update) is recorded and not run.
 func (s *Server) accept(c *call, in resourceInput, r *record) (any, error) {
-	if out, err, ok := s.replay(c, in, r.Operation); ok {
+	if out, ok, err := s.replay(c, in, r.Operation); ok {
 		return out, err
 	}
 	r.Token = uuid.NewString()
@@ -141,13 +141,13 @@ func (s *Server) accept(c *call, in resourceInput, r *record) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ev, err := s.update(e, func(*record) {})
+	ev, err := s.update(e, func(*record) bool { return true })
 	if err != nil {
 		s.forget(e)
 		return nil, err
 	}
 	c.status = ev.OperationStatus
-	if !r.Status.Terminal() {
+	if !cloudcontrol.Status(ev.OperationStatus).Terminal() {
 		s.start(e)
 	}
 	return progressOutput{ProgressEvent: ev}, nil

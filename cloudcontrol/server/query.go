@@ -104,13 +104,14 @@ func (s *Server) cancelRequest(c *call, body []byte) (any, error) {
 		return nil, tokenNotFound(in.RequestToken)
 	}
 	var refused bool
-	ev, err := s.update(e, func(r *record) {
+	ev, err := s.update(e, func(r *record) bool {
 		if r.Status != cloudcontrol.StatusPending && r.Status != cloudcontrol.StatusInProgress {
 			refused = true
-			return
+			return false
 		}
 		r.Status = cloudcontrol.StatusCancelInProgress
 		r.Message = "cancel requested"
+		return true
 	})
 	if err != nil {
 		return nil, err

@@ -106,17 +106,22 @@ func resourceKey(typeName, identifier string) string {
 	return typeName + "\x00" + identifier
 }
 
-// update changes e's record with fn under the server's lock, then
-// persists the result; it returns the new record's event. The in-memory
-// record changes only after the write succeeded, so an answer never
-// reports what a restart would forget.
-func (s *Server) update(e *entry, fn func(r *record)) (progressEvent, error) {
+// update changes a copy of e's record with fn, persists it and makes it
+// current; it returns the record's event. fn returning false means no
+// change: nothing is written. The in-memory record changes only after
+// the write succeeded, so an answer never reports what a restart would
+// forget.
+func (s *Server) update(e *entry, fn func(r *record) bool) (progressEvent, error) {
 	e.wmu.Lock()
 	defer e.wmu.Unlock()
 	s.mu.Lock()
 	next := *e.rec
 	s.mu.Unlock()
-	fn(&next)
+	if !fn(&next) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return e.rec.event(), nil
+	}
 	next.EventTime = s.now()
 	if next.Status.Terminal() {
 		next.Desired, next.Previous, next.Callback = "", "", nil
@@ -130,12 +135,7 @@ func (s *Server) update(e *entry, fn func(r *record)) (progressEvent, error) {
 	}
 	s.mu.Lock()
 	*e.rec = next
-	if next.Status.Terminal() && next.Identifier != "" {
-		key := resourceKey(next.TypeName, next.Identifier)
-		if s.busy[key] == next.Token {
-			delete(s.busy, key)
-		}
-	}
+	s.claim(e.rec)
 	ev := next.event()
 	s.mu.Unlock()
 	return ev, nil

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -124,4 +125,40 @@ func clientFor(url string) *ccapi.Client {
 		o.BaseEndpoint = aws.String(url)
 		o.Retryer = aws.NopRetryer{}
 	})
+}
+
+// TestRetention: finished requests older than Retention are gone after
+// a restart, from the listing and from the store; newer ones stay.
+func TestRetention(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var clock struct {
+		sync.Mutex
+		t time.Time
+	}
+	clock.t = now
+	h := newHarness(t, func(h *harness) {
+		h.opts.Retention = 24 * time.Hour
+		h.opts.Now = func() time.Time { clock.Lock(); defer clock.Unlock(); return clock.t }
+	})
+	old := h.mustSucceed(h.create(logGroupType, `{"LogGroupName":"old"}`)).RequestToken
+	clock.Lock()
+	clock.t = now.Add(20 * time.Hour)
+	clock.Unlock()
+	recent := h.mustSucceed(h.create(logGroupType, `{"LogGroupName":"recent"}`)).RequestToken
+	clock.Lock()
+	clock.t = now.Add(30 * time.Hour)
+	clock.Unlock()
+	h.restart()
+	var got []string
+	h.db.EachRequest(func(token string, _ []byte) error {
+		got = append(got, token)
+		return nil
+	})
+	if diff := cmp.Diff([]string{aws.ToString(recent)}, got); diff != "" {
+		t.Errorf("stored requests (-want +got):\n%s", diff)
+	}
+	_, err := h.client.GetResourceRequestStatus(context.Background(), &ccapi.GetResourceRequestStatusInput{RequestToken: old})
+	if errorCode(err) != "RequestTokenNotFoundException" {
+		t.Errorf("status of expired request: %v", err)
+	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -28,7 +29,10 @@ func (s *Server) run(e *entry) {
 		case r.Status.Terminal():
 			return
 		case r.Status == cloudcontrol.StatusCancelInProgress:
-			s.finish(e, func(r *record) { r.Status = cloudcontrol.StatusCancelComplete })
+			s.finish(e, r.Token, func(r *record) bool {
+				r.Status = cloudcontrol.StatusCancelComplete
+				return true
+			})
 			return
 		}
 		if wait := r.RetryAfter.Sub(s.now()); wait > 0 {
@@ -43,11 +47,14 @@ func (s *Server) run(e *entry) {
 			// the step again, which handlers must allow.
 			return
 		}
-		s.finish(e, func(cur *record) {
+		s.finish(e, r.Token, func(cur *record) bool {
+			// A cancel that came during the step wins; the next loop
+			// completes it.
 			if cur.Status == cloudcontrol.StatusCancelInProgress {
-				return
+				return false
 			}
 			*cur = next
+			return true
 		})
 	}
 }
@@ -68,9 +75,9 @@ func (s *Server) sleep(e *entry, d time.Duration) bool {
 
 // finish persists a change made by the runner; a store failure is logged
 // and retried by the next loop, since the in-memory record is unchanged.
-func (s *Server) finish(e *entry, fn func(r *record)) {
+func (s *Server) finish(e *entry, token string, fn func(r *record) bool) {
 	if _, err := s.update(e, fn); err != nil {
-		s.log.Error("persisting request", "token", e.rec.Token, "err", err)
+		s.log.Error("persisting request", "token", token, "err", err)
 		s.sleep(e, time.Second)
 	}
 }
@@ -160,7 +167,13 @@ func (s *Server) apply(ti *typeInfo, next record, ev *cloudcontrol.ProgressEvent
 	next.Message = ev.Message
 	switch ev.Status {
 	case cloudcontrol.StatusInProgress:
-		next.Callback = ev.CallbackContext
+		cb, err := roundTrip(ev.CallbackContext)
+		if err != nil {
+			return failed(next, cloudcontrol.CodeHandlerInternalFailure, "callback context: "+err.Error())
+		}
+		// The handler gets its context back as a restarted server would
+		// give it: decoded from JSON, numbers as json.Number.
+		next.Callback = cb
 		next.RetryAfter = s.now().Add(ev.CallbackDelay)
 		return next
 	case cloudcontrol.StatusSuccess:
@@ -199,6 +212,18 @@ func (s *Server) succeeded(ti *typeInfo, next record, ev *cloudcontrol.ProgressE
 	next.Status = cloudcontrol.StatusSuccess
 	next.Model = encodeModel(ti.public(ev.Model))
 	return next
+}
+
+// roundTrip encodes a callback context to JSON and decodes it again.
+func roundTrip(m map[string]any) (map[string]any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return decodeModel(string(b))
 }
 
 // background is the context of runners and handler steps, cancelled by

@@ -34,6 +34,16 @@ type Options struct {
 	Now func() time.Time
 	// Faults are installed at start, as SetFault would.
 	Faults []Fault
+	// Retention is how long finished requests stay listed and their
+	// ClientTokens remembered; Cloud Control keeps them seven days, the
+	// default. Older ones are dropped when a server starts, from the
+	// store too if it implements RequestDeleter.
+	Retention time.Duration
+}
+
+// RequestDeleter is a RequestStore that can drop expired records.
+type RequestDeleter interface {
+	DeleteRequest(token string) error
 }
 
 // Server is the endpoint. It is an http.Handler; Close stops its
@@ -71,6 +81,9 @@ func New(opts Options) (*Server, error) {
 	if opts.Account == "" {
 		opts.Account = "123456789012"
 	}
+	if opts.Retention <= 0 {
+		opts.Retention = 7 * 24 * time.Hour
+	}
 	s := &Server{
 		opts:     opts,
 		requests: opts.Requests,
@@ -105,10 +118,16 @@ func New(opts Options) (*Server, error) {
 // from their last persisted step.
 func (s *Server) resume() error {
 	var pending []*entry
+	var expired []string
+	cutoff := s.now().Add(-s.opts.Retention)
 	err := s.requests.EachRequest(func(token string, b []byte) error {
 		r, err := decodeRecord(b)
 		if err != nil {
 			return fmt.Errorf("request %s: %w", token, err)
+		}
+		if r.Status.Terminal() && r.EventTime.Before(cutoff) {
+			expired = append(expired, token)
+			return nil
 		}
 		e := s.register(r)
 		if !r.Status.Terminal() {
@@ -118,6 +137,13 @@ func (s *Server) resume() error {
 	})
 	if err != nil {
 		return fmt.Errorf("loading requests: %w", err)
+	}
+	if d, ok := s.requests.(RequestDeleter); ok {
+		for _, token := range expired {
+			if err := d.DeleteRequest(token); err != nil {
+				return fmt.Errorf("dropping expired request: %w", err)
+			}
+		}
 	}
 	for _, e := range pending {
 		s.start(e)
@@ -132,10 +158,24 @@ func (s *Server) register(r *record) *entry {
 	if r.ClientToken != "" {
 		s.byClient[r.ClientToken] = e
 	}
-	if !r.Status.Terminal() && r.Identifier != "" && r.Operation != opCreate {
-		s.busy[resourceKey(r.TypeName, r.Identifier)] = r.Token
-	}
+	s.claim(r)
 	return e
+}
+
+// claim marks r's resource busy while r runs and frees it when r ends;
+// a create claims its resource once the handler named it. The caller
+// holds s.mu.
+func (s *Server) claim(r *record) {
+	if r.Identifier == "" {
+		return
+	}
+	key := resourceKey(r.TypeName, r.Identifier)
+	switch tok, held := s.busy[key]; {
+	case r.Status.Terminal() && tok == r.Token:
+		delete(s.busy, key)
+	case !r.Status.Terminal() && !held:
+		s.busy[key] = r.Token
+	}
 }
 
 // Close stops the runners and waits for them. Unfinished requests stay

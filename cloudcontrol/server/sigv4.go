@@ -23,6 +23,10 @@ type authHeader struct {
 
 const sigV4Algorithm = "AWS4-HMAC-SHA256"
 
+// maxSkew is how far a request's signing time may be from the server's
+// clock, as AWS allows, so a captured request cannot be replayed later.
+const maxSkew = 15 * time.Minute
+
 func parseAuth(h string) (authHeader, bool) {
 	var a authHeader
 	rest, ok := strings.CutPrefix(h, sigV4Algorithm+" ")
@@ -58,6 +62,8 @@ var (
 		"Request is missing Authentication Token"}
 	errUnknownKey = sigError{"UnrecognizedClientException", "InvalidClientTokenId",
 		"The security token included in the request is invalid."}
+	errExpired = sigError{"InvalidSignatureException", "SignatureDoesNotMatch",
+		"Signature expired: the request time is more than 15 minutes from the server's time."}
 	errBadSignature = sigError{"InvalidSignatureException", "SignatureDoesNotMatch",
 		"The request signature we calculated does not match the signature you provided. " +
 			"Check your AWS Secret Access Key and signing method. Consult the service documentation for details."}
@@ -80,6 +86,9 @@ func (s *Server) checkSignature(req *http.Request, body []byte) *sigError {
 	when, err := time.Parse("20060102T150405Z", req.Header.Get("X-Amz-Date"))
 	if err != nil || when.Format("20060102") != a.date {
 		return &errBadSignature
+	}
+	if skew := s.now().Sub(when); skew > maxSkew || skew < -maxSkew {
+		return &errExpired
 	}
 	sum := sha256.Sum256(body)
 	payloadHash := hex.EncodeToString(sum[:])

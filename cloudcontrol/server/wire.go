@@ -105,12 +105,12 @@ type apiError struct {
 func (e *apiError) Error() string { return e.Type + ": " + e.Message }
 
 func newError(typ, message string) *apiError {
+	// AWS JSON services answer client errors with 400 whatever the
+	// exception; clients decide by the exception name.
 	status := http.StatusBadRequest
 	switch typ {
 	case "ServiceInternalErrorException", "InternalFailure":
 		status = http.StatusInternalServerError
-	case "ResourceNotFoundException", "RequestTokenNotFoundException", "TypeNotFoundException":
-		status = http.StatusNotFound
 	}
 	return &apiError{Type: typ, Message: message, Status: status}
 }
