@@ -106,20 +106,37 @@ func (g *generator) value(name string, node map[string]any, depth int) any {
 	if node == nil {
 		node = map[string]any{}
 	}
-	if enum, ok := node["enum"].([]any); ok && len(enum) > 0 {
+	if enum, ok := node["enum"].([]any); ok && len(enum) > 0 && enum[0] != nil {
 		return deepCopy(enum[0])
 	}
 	switch schemaType(node) {
 	case "array":
-		return []any{}
+		return g.array(name, node, depth)
 	case "object":
 		return g.object(node, depth)
 	case "integer", "number":
+		// Zero, or the least the schema allows.
+		if min, ok := node["minimum"].(json.Number); ok {
+			if f, err := min.Float64(); err == nil && f > 0 {
+				return min
+			}
+		}
 		return json.Number("0")
 	case "boolean":
 		return false
 	}
 	return g.fit(g.stringValue(name, node), node)
+}
+
+// array invents an empty array, or as many elements as minItems asks.
+func (g *generator) array(name string, node map[string]any, depth int) []any {
+	out := []any{}
+	n, _ := intOf(node["minItems"])
+	items, _ := node["items"].(map[string]any)
+	for i := 0; i < n && i < maxSampleRepeat && items != nil; i++ {
+		out = append(out, g.value(name, items, depth+1))
+	}
+	return out
 }
 
 // object invents an object holding a value for each scalar or nested
