@@ -21,6 +21,7 @@ func (h *handler) create(req *cloudcontrol.Request, model map[string]any) *cloud
 	}
 	h.schema.fillDefaults(model)
 	g := newGenerator(h.schema, req.ClientToken, req.Region, req.Account, h.now(), model)
+	g.patterns = h.patterns
 	g.populate(h.shapes)
 	id, err := h.schema.identifierOf(model)
 	if err != nil {

@@ -36,12 +36,13 @@ func WithClock(now func() time.Time) Option {
 
 // handler serves one type from its schema.
 type handler struct {
-	schema  *typeSchema
-	store   cloudcontrol.Store
-	valid   *validator
-	shapes  map[string]shape
-	latency time.Duration
-	now     func() time.Time
+	schema   *typeSchema
+	store    cloudcontrol.Store
+	valid    *validator
+	shapes   map[string]shape
+	patterns *patternCache
+	latency  time.Duration
+	now      func() time.Time
 	// createMu serialises the check-then-insert of creates, so that a
 	// re-run recognised by its ClientToken and a rival create of the same
 	// name cannot interleave.
@@ -65,7 +66,7 @@ func New(typeName string, schema []byte, store cloudcontrol.Store, opts ...Optio
 	}
 	h := &handler{
 		schema: s, store: store, valid: &validator{schema: s},
-		shapes: typeShapes(typeName), now: time.Now,
+		shapes: typeShapes(typeName), patterns: &patternCache{}, now: time.Now,
 	}
 	for _, opt := range opts {
 		opt(h)

@@ -9,9 +9,10 @@ import (
 	mathrand "math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/dlclark/regexp2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // maxGenerateDepth bounds how deep a generated read-only object goes.
@@ -27,6 +28,7 @@ type generator struct {
 	account   string
 	partition string
 	now       time.Time
+	patterns  *patternCache
 	model     map[string]any
 	// name is what the resource is called in ARNs and host names: its
 	// name or id, once known.
@@ -214,14 +216,14 @@ func (g *generator) arn(kindName string) string {
 // bounds when one of a few id shapes can; otherwise it keeps v, which at
 // worst makes an answer the schema would not accept as input.
 func (g *generator) fit(v string, node map[string]any) string {
-	if fits(v, node) {
+	if g.fits(v, node) {
 		return v
 	}
 	for _, c := range []string{
 		strings.ToLower(v), g.uuid(), g.chars(lowerAlnum, 10), g.chars(upperAlnum, 10),
 		g.chars("0123456789", 12), g.chars(hexDigits, 17),
 	} {
-		if fits(c, node) {
+		if g.fits(c, node) {
 			return c
 		}
 	}
@@ -231,7 +233,7 @@ func (g *generator) fit(v string, node map[string]any) string {
 			if !ok {
 				break
 			}
-			if fits(c, node) {
+			if g.fits(c, node) {
 				return c
 			}
 		}
@@ -240,7 +242,9 @@ func (g *generator) fit(v string, node map[string]any) string {
 }
 
 // fits reports whether s meets node's pattern, minLength and maxLength.
-func fits(s string, node map[string]any) bool {
+// A pattern that does not compile constrains nothing here: validation
+// reports it where it matters.
+func (g *generator) fits(s string, node map[string]any) bool {
 	if n, ok := intOf(node["maxLength"]); ok && len(s) > n {
 		return false
 	}
@@ -251,13 +255,31 @@ func fits(s string, node map[string]any) bool {
 	if !ok {
 		return true
 	}
-	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	re, err := g.patterns.compile(pattern)
 	if err != nil {
 		return true
 	}
-	re.MatchTimeout = patternTimeout
-	m, err := re.MatchString(s)
-	return err == nil && m
+	return re.MatchString(s)
+}
+
+// patternCache keeps the compiled patterns a handler's generators test
+// invented values against; compiling an ECMAScript pattern costs more than
+// inventing the value. Safe for concurrent use; a nil cache compiles
+// every time.
+type patternCache struct{ m sync.Map }
+
+// compile returns the compiled pattern, from the cache when it is there.
+func (c *patternCache) compile(pattern string) (jsonschema.Regexp, error) {
+	if c != nil {
+		if re, ok := c.m.Load(pattern); ok {
+			return re.(jsonschema.Regexp), nil
+		}
+	}
+	re, err := compilePattern(pattern)
+	if err == nil && c != nil {
+		c.m.Store(pattern, re)
+	}
+	return re, err
 }
 
 // intOf reads a JSON integer.
