@@ -21,6 +21,7 @@ func (h *handler) create(req *cloudcontrol.Request, model map[string]any) *cloud
 	}
 	h.schema.fillDefaults(model)
 	g := newGenerator(h.schema, req.ClientToken, req.Region, req.Account, h.now(), model)
+	g.patterns = h.patterns
 	g.populate(h.shapes)
 	id, err := h.schema.identifierOf(model)
 	if err != nil {
@@ -60,9 +61,12 @@ func (h *handler) rerun(req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
 		return internalFailure("decoding client token record", err)
 	}
 	model, ev := h.load(id)
-	if ev != nil {
+	if ev != nil && ev.ErrorCode == cloudcontrol.CodeNotFound {
 		// Recorded but never inserted: the step crashed in between.
 		return nil
+	}
+	if ev != nil {
+		return ev
 	}
 	return cloudcontrol.Success(h.schema.answer(model))
 }

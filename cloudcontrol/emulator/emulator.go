@@ -36,12 +36,13 @@ func WithClock(now func() time.Time) Option {
 
 // handler serves one type from its schema.
 type handler struct {
-	schema  *typeSchema
-	store   cloudcontrol.Store
-	valid   *validator
-	shapes  map[string]shape
-	latency time.Duration
-	now     func() time.Time
+	schema   *typeSchema
+	store    cloudcontrol.Store
+	valid    *validator
+	shapes   map[string]shape
+	patterns *patternCache
+	latency  time.Duration
+	now      func() time.Time
 	// createMu serialises the check-then-insert of creates, so that a
 	// re-run recognised by its ClientToken and a rival create of the same
 	// name cannot interleave.
@@ -65,7 +66,7 @@ func New(typeName string, schema []byte, store cloudcontrol.Store, opts ...Optio
 	}
 	h := &handler{
 		schema: s, store: store, valid: &validator{schema: s},
-		shapes: typeShapes(typeName), now: time.Now,
+		shapes: typeShapes(typeName), patterns: &patternCache{}, now: time.Now,
 	}
 	for _, opt := range opts {
 		opt(h)
@@ -118,6 +119,9 @@ func (h *handler) Update(_ context.Context, req *cloudcontrol.Request) *cloudcon
 	}
 	h.schema.fillDefaults(desired)
 	carryPaths(desired, stored, h.schema.readOnly)
+	// The stored model has every read-only value; Previous only matters
+	// for a model stored before a schema grew one.
+	carryPaths(desired, req.Previous, h.schema.readOnly)
 	if id, err := h.schema.identifierOf(desired); err != nil || id != req.Identifier {
 		return cloudcontrol.Failed(cloudcontrol.CodeNotUpdatable,
 			fmt.Sprintf("Update of %s [%s] would change its primary identifier", h.schema.typeName, req.Identifier))

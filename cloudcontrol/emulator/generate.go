@@ -9,9 +9,10 @@ import (
 	mathrand "math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/dlclark/regexp2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // maxGenerateDepth bounds how deep a generated read-only object goes.
@@ -27,6 +28,7 @@ type generator struct {
 	account   string
 	partition string
 	now       time.Time
+	patterns  *patternCache
 	model     map[string]any
 	// name is what the resource is called in ARNs and host names: its
 	// name or id, once known.
@@ -106,20 +108,37 @@ func (g *generator) value(name string, node map[string]any, depth int) any {
 	if node == nil {
 		node = map[string]any{}
 	}
-	if enum, ok := node["enum"].([]any); ok && len(enum) > 0 {
+	if enum, ok := node["enum"].([]any); ok && len(enum) > 0 && enum[0] != nil {
 		return deepCopy(enum[0])
 	}
 	switch schemaType(node) {
 	case "array":
-		return []any{}
+		return g.array(name, node, depth)
 	case "object":
 		return g.object(node, depth)
 	case "integer", "number":
+		// Zero, or the least the schema allows.
+		if min, ok := node["minimum"].(json.Number); ok {
+			if f, err := min.Float64(); err == nil && f > 0 {
+				return min
+			}
+		}
 		return json.Number("0")
 	case "boolean":
 		return false
 	}
 	return g.fit(g.stringValue(name, node), node)
+}
+
+// array invents an empty array, or as many elements as minItems asks.
+func (g *generator) array(name string, node map[string]any, depth int) []any {
+	out := []any{}
+	n, _ := intOf(node["minItems"])
+	items, _ := node["items"].(map[string]any)
+	for i := 0; i < n && i < maxSampleRepeat && items != nil; i++ {
+		out = append(out, g.value(name, items, depth+1))
+	}
+	return out
 }
 
 // object invents an object holding a value for each scalar or nested
@@ -161,14 +180,21 @@ func (g *generator) stringValue(name string, node map[string]any) string {
 			return g.name
 		}
 		return g.s.resource + "-" + g.chars(upperAlnum, 12)
-	case strings.HasSuffix(lower, "url") || strings.HasSuffix(lower, "endpoint") || strings.HasSuffix(lower, "domainname"):
-		return fmt.Sprintf("%s.%s.%s.%s", strings.ToLower(g.nameOrID()), serviceName(g.s.service), g.region, g.dnsSuffix())
+	case strings.HasSuffix(lower, "url") || strings.HasSuffix(lower, "uri"):
+		return "https://" + g.host() + "/"
+	case strings.HasSuffix(lower, "endpoint") || strings.HasSuffix(lower, "domainname"):
+		return g.host()
 	case strings.HasSuffix(name, "Status") || strings.HasSuffix(name, "State"):
 		return "ACTIVE"
 	case strings.HasSuffix(name, "Message") || strings.HasSuffix(name, "Reason"):
 		return ""
 	}
 	return g.chars(upperAlnum, 10)
+}
+
+// host is the resource's host name in its service's regional domain.
+func (g *generator) host() string {
+	return fmt.Sprintf("%s.%s.%s.%s", strings.ToLower(g.nameOrID()), serviceName(g.s.service), g.region, g.dnsSuffix())
 }
 
 // nameOrID returns the resource's name, drawing an id if none is known.
@@ -197,14 +223,14 @@ func (g *generator) arn(kindName string) string {
 // bounds when one of a few id shapes can; otherwise it keeps v, which at
 // worst makes an answer the schema would not accept as input.
 func (g *generator) fit(v string, node map[string]any) string {
-	if fits(v, node) {
+	if g.fits(v, node) {
 		return v
 	}
 	for _, c := range []string{
 		strings.ToLower(v), g.uuid(), g.chars(lowerAlnum, 10), g.chars(upperAlnum, 10),
 		g.chars("0123456789", 12), g.chars(hexDigits, 17),
 	} {
-		if fits(c, node) {
+		if g.fits(c, node) {
 			return c
 		}
 	}
@@ -214,7 +240,7 @@ func (g *generator) fit(v string, node map[string]any) string {
 			if !ok {
 				break
 			}
-			if fits(c, node) {
+			if g.fits(c, node) {
 				return c
 			}
 		}
@@ -223,7 +249,9 @@ func (g *generator) fit(v string, node map[string]any) string {
 }
 
 // fits reports whether s meets node's pattern, minLength and maxLength.
-func fits(s string, node map[string]any) bool {
+// A pattern that does not compile constrains nothing here: validation
+// reports it where it matters.
+func (g *generator) fits(s string, node map[string]any) bool {
 	if n, ok := intOf(node["maxLength"]); ok && len(s) > n {
 		return false
 	}
@@ -234,13 +262,31 @@ func fits(s string, node map[string]any) bool {
 	if !ok {
 		return true
 	}
-	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	re, err := g.patterns.compile(pattern)
 	if err != nil {
 		return true
 	}
-	re.MatchTimeout = patternTimeout
-	m, err := re.MatchString(s)
-	return err == nil && m
+	return re.MatchString(s)
+}
+
+// patternCache keeps the compiled patterns a handler's generators test
+// invented values against; compiling an ECMAScript pattern costs more than
+// inventing the value. Safe for concurrent use; a nil cache compiles
+// every time.
+type patternCache struct{ m sync.Map }
+
+// compile returns the compiled pattern, from the cache when it is there.
+func (c *patternCache) compile(pattern string) (jsonschema.Regexp, error) {
+	if c != nil {
+		if re, ok := c.m.Load(pattern); ok {
+			return re.(jsonschema.Regexp), nil
+		}
+	}
+	re, err := compilePattern(pattern)
+	if err == nil && c != nil {
+		c.m.Store(pattern, re)
+	}
+	return re, err
 }
 
 // intOf reads a JSON integer.

@@ -110,9 +110,12 @@ func (g *generator) setAbsent(name string, shapes map[string]shape) {
 	var v any
 	if f, ok := shapes[name]; ok {
 		v = f(g)
-	} else {
-		v = g.value(name, g.s.property(propPath{name}), 0)
+	} else if node := g.s.property(propPath{name}); node != nil {
+		v = g.value(name, node, 0)
 	}
+	// A pointer to a property the schema does not describe (a few
+	// registry schemas list such read-only names) invents nothing: the
+	// model would fail its own additionalProperties.
 	if v != nil {
 		g.model[name] = v
 	}

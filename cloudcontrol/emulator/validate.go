@@ -18,16 +18,6 @@ import (
 // backtrack, and a desired model is caller input.
 const patternTimeout = 250 * time.Millisecond
 
-// schemaKeywords are the top-level keys of a resource schema that are JSON
-// Schema; the rest (handlers, tagging, readOnlyProperties, $schema, ...)
-// is CloudFormation metadata. handlers in particular holds $refs to
-// "resource-schema.json", a document that is not there to load.
-var schemaKeywords = []string{
-	"type", "properties", "definitions", "required", "additionalProperties",
-	"patternProperties", "oneOf", "anyOf", "allOf", "not", "dependencies",
-	"minProperties", "maxProperties",
-}
-
 // validator compiles a type's schema on first use and validates models
 // against it. Compiling is the slow part, so it happens once per handler.
 type validator struct {
@@ -48,8 +38,17 @@ func (v *validator) compiled() (*jsonschema.Schema, error) {
 // validator uses. Top-level required names that are read-only are dropped:
 // the caller never supplies them, the emulator does.
 func compileSchema(s *typeSchema) (*jsonschema.Schema, error) {
-	doc := make(map[string]any, len(schemaKeywords))
-	for _, k := range schemaKeywords {
+	// Only the top-level keys that are JSON Schema; the rest (handlers,
+	// tagging, readOnlyProperties, $schema, ...) is CloudFormation
+	// metadata, and handlers in particular holds $refs to
+	// "resource-schema.json", a document that is not there to load.
+	keywords := []string{
+		"type", "properties", "definitions", "required", "additionalProperties",
+		"patternProperties", "oneOf", "anyOf", "allOf", "not", "dependencies",
+		"minProperties", "maxProperties",
+	}
+	doc := make(map[string]any, len(keywords))
+	for _, k := range keywords {
 		if v, ok := s.doc[k]; ok {
 			doc[k] = v
 		}
