@@ -1,0 +1,193 @@
+package emulator
+
+import (
+	"fmt"
+	"strings"
+)
+
+// shape invents one property's value for a particular type, where the
+// generic rules of generator.value would be unrealistic.
+type shape func(g *generator) any
+
+// typeShapes returns the particular shapes of typeName's properties.
+// Read-only properties are filled from it; a writable property listed here
+// is a server-side default, filled only when the caller left it out.
+// It builds a fresh map on each call so that no table is shared mutable
+// state.
+func typeShapes(typeName string) map[string]shape {
+	switch typeName {
+	case "AWS::S3::Bucket":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return fmt.Sprintf("arn:%s:s3:::%s", g.partition, g.name) },
+			"DomainName": func(g *generator) any {
+				return fmt.Sprintf("%s.s3.%s", g.name, g.dnsSuffix())
+			},
+			"RegionalDomainName": func(g *generator) any {
+				return fmt.Sprintf("%s.s3.%s.%s", g.name, g.region, g.dnsSuffix())
+			},
+			"DualStackDomainName": func(g *generator) any {
+				return fmt.Sprintf("%s.s3.dualstack.%s.%s", g.name, g.region, g.dnsSuffix())
+			},
+			"WebsiteURL": func(g *generator) any {
+				return fmt.Sprintf("http://%s.s3-website-%s.%s", g.name, g.region, g.dnsSuffix())
+			},
+		}
+	case "AWS::EC2::VPC":
+		return map[string]shape{
+			"VpcId": func(g *generator) any { return g.ec2ID("vpc") },
+			"CidrBlockAssociations": func(g *generator) any {
+				return []any{g.ec2ID("vpc-cidr-assoc")}
+			},
+			"DefaultNetworkAcl":    func(g *generator) any { return g.ec2ID("acl") },
+			"DefaultSecurityGroup": func(g *generator) any { return g.ec2ID("sg") },
+			"Ipv6CidrBlocks":       func(g *generator) any { return []any{} },
+		}
+	case "AWS::EC2::Subnet":
+		return map[string]shape{
+			"SubnetId":                func(g *generator) any { return g.ec2ID("subnet") },
+			"NetworkAclAssociationId": func(g *generator) any { return g.ec2ID("aclassoc") },
+			"Ipv6CidrBlocks":          func(g *generator) any { return []any{} },
+			"BlockPublicAccessStates": func(g *generator) any {
+				return map[string]any{"InternetGatewayBlockMode": "off"}
+			},
+			// AWS picks a zone when neither the zone nor its id is given.
+			"AvailabilityZone": func(g *generator) any {
+				if _, ok := g.model["AvailabilityZoneId"]; ok {
+					return nil
+				}
+				return g.region + "a"
+			},
+		}
+	case "AWS::IAM::Role":
+		return map[string]shape{
+			"RoleId": func(g *generator) any { return "AROA" + g.chars(upperAlnum, 17) },
+			"Arn":    func(g *generator) any { return g.iamARN("role") },
+		}
+	case "AWS::IAM::User":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return g.iamARN("user") },
+		}
+	case "AWS::IAM::ManagedPolicy":
+		return map[string]shape{
+			"PolicyArn": func(g *generator) any { return g.iamARN("policy") },
+			"PolicyId":  func(g *generator) any { return "ANPA" + g.chars(upperAlnum, 17) },
+		}
+	case "AWS::IAM::InstanceProfile":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return g.iamARN("instance-profile") },
+		}
+	case "AWS::Logs::LogGroup":
+		return map[string]shape{
+			"Arn": func(g *generator) any {
+				return fmt.Sprintf("arn:%s:logs:%s:%s:log-group:%s:*", g.partition, g.region, g.account, g.name)
+			},
+		}
+	}
+	return nil
+}
+
+// iamARN builds an IAM ARN of the given kind, with the model's Path.
+func (g *generator) iamARN(kindName string) string {
+	path, _ := g.model["Path"].(string)
+	if path == "" {
+		path = "/"
+	}
+	return fmt.Sprintf("arn:%s:iam::%s:%s%s%s", g.partition, g.account, kindName, path, g.name)
+}
+
+// serviceName is the ARN service namespace of a CloudFormation service
+// name, where the two differ; otherwise its lower case.
+func serviceName(service string) string {
+	switch service {
+	case "ElasticLoadBalancingV2", "ElasticLoadBalancing":
+		return "elasticloadbalancing"
+	case "StepFunctions":
+		return "states"
+	case "CertificateManager":
+		return "acm"
+	case "KinesisFirehose":
+		return "firehose"
+	case "Cognito":
+		return "cognito-idp"
+	case "ApiGatewayV2":
+		return "apigateway"
+	case "OpenSearchService":
+		return "es"
+	case "CloudWatch":
+		return "cloudwatch"
+	case "Events":
+		return "events"
+	}
+	return strings.ToLower(service)
+}
+
+// globalService reports whether a service's ARNs carry no region.
+func globalService(svc string) bool {
+	switch svc {
+	case "iam", "s3", "cloudfront", "route53", "organizations", "waf", "globalaccelerator":
+		return true
+	}
+	return false
+}
+
+// ec2Prefix is the id prefix of an EC2 resource type.
+func ec2Prefix(resource string) string {
+	switch resource {
+	case "VPC":
+		return "vpc"
+	case "Subnet":
+		return "subnet"
+	case "SecurityGroup":
+		return "sg"
+	case "InternetGateway":
+		return "igw"
+	case "EgressOnlyInternetGateway":
+		return "eigw"
+	case "RouteTable":
+		return "rtb"
+	case "NetworkAcl":
+		return "acl"
+	case "NetworkInterface":
+		return "eni"
+	case "Instance":
+		return "i"
+	case "NatGateway":
+		return "nat"
+	case "EIP":
+		return "eipalloc"
+	case "TransitGateway":
+		return "tgw"
+	case "TransitGatewayAttachment", "TransitGatewayVpcAttachment":
+		return "tgw-attach"
+	case "VPCEndpoint":
+		return "vpce"
+	case "LaunchTemplate":
+		return "lt"
+	case "KeyPair":
+		return "key"
+	case "Volume":
+		return "vol"
+	case "DHCPOptions":
+		return "dopt"
+	case "VPNGateway":
+		return "vgw"
+	case "CustomerGateway":
+		return "cgw"
+	case "PrefixList":
+		return "pl"
+	case "VPCPeeringConnection":
+		return "pcx"
+	case "PlacementGroup":
+		return "pg"
+	case "FlowLog":
+		return "fl"
+	}
+	// Unknown types get their capitals as a prefix: CarrierGateway → cg.
+	var b strings.Builder
+	for _, r := range resource {
+		if r >= 'A' && r <= 'Z' {
+			b.WriteRune(r + 'a' - 'A')
+		}
+	}
+	return b.String()
+}

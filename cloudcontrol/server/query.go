@@ -1,0 +1,191 @@
+package server
+
+import (
+	"encoding/base64"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
+)
+
+func (s *Server) getResource(c *call, body []byte) (any, error) {
+	var in resourceInput
+	if err := decodeInput(body, &in); err != nil {
+		return nil, err
+	}
+	ti, err := s.typeInfo(in.TypeName)
+	if err != nil {
+		return nil, err
+	}
+	if in.Identifier == "" {
+		return nil, newError("InvalidRequestException", "Identifier is required")
+	}
+	model, err := s.read(ti, in.Identifier)
+	if err != nil {
+		return nil, err
+	}
+	id, err := ti.identifier(model)
+	if err != nil {
+		id = in.Identifier
+	}
+	return getResourceOutput{TypeName: ti.Name, ResourceDescription: resourceDescription{
+		Identifier: id, Properties: encodeModel(ti.public(model)),
+	}}, nil
+}
+
+func (s *Server) listResources(c *call, body []byte) (any, error) {
+	var in resourceInput
+	if err := decodeInput(body, &in); err != nil {
+		return nil, err
+	}
+	ti, err := s.typeInfo(in.TypeName)
+	if err != nil {
+		return nil, err
+	}
+	var filter map[string]any
+	if in.ResourceModel != "" {
+		if filter, err = decodeModel(in.ResourceModel); err != nil {
+			return nil, newError("InvalidRequestException", "ResourceModel: "+err.Error())
+		}
+	}
+	ev := s.invokeSync(ti, func(h cloudcontrol.Handler, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
+		req.Desired, req.NextToken, req.MaxResults = filter, in.NextToken, in.MaxResults
+		return h.List(s.ctx, req)
+	})
+	if err := syncError(ti, "", ev); err != nil {
+		return nil, err
+	}
+	out := listResourcesOutput{TypeName: ti.Name, NextToken: ev.NextToken,
+		ResourceDescriptions: make([]resourceDescription, 0, len(ev.Models))}
+	for _, m := range ev.Models {
+		id, err := ti.identifier(m)
+		if err != nil {
+			return nil, newError("HandlerInternalFailureException", err.Error())
+		}
+		out.ResourceDescriptions = append(out.ResourceDescriptions,
+			resourceDescription{Identifier: id, Properties: encodeModel(ti.public(m))})
+	}
+	return out, nil
+}
+
+func (s *Server) getRequestStatus(c *call, body []byte) (any, error) {
+	var in requestTokenInput
+	if err := decodeInput(body, &in); err != nil {
+		return nil, err
+	}
+	c.token = in.RequestToken
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.entries[in.RequestToken]
+	if e == nil {
+		return nil, tokenNotFound(in.RequestToken)
+	}
+	c.typeName, c.status = e.rec.TypeName, string(e.rec.Status)
+	return progressOutput{ProgressEvent: e.rec.event()}, nil
+}
+
+func tokenNotFound(token string) error {
+	return newError("RequestTokenNotFoundException", "Request with token "+token+" was not found")
+}
+
+// cancelRequest marks an unfinished request CANCEL_IN_PROGRESS and wakes
+// its runner, which completes the cancel instead of its next step.
+func (s *Server) cancelRequest(c *call, body []byte) (any, error) {
+	var in requestTokenInput
+	if err := decodeInput(body, &in); err != nil {
+		return nil, err
+	}
+	c.token = in.RequestToken
+	s.mu.Lock()
+	e := s.entries[in.RequestToken]
+	s.mu.Unlock()
+	if e == nil {
+		return nil, tokenNotFound(in.RequestToken)
+	}
+	var refused bool
+	ev, err := s.update(e, func(r *record) bool {
+		if r.Status != cloudcontrol.StatusPending && r.Status != cloudcontrol.StatusInProgress {
+			refused = true
+			return false
+		}
+		r.Status = cloudcontrol.StatusCancelInProgress
+		r.Message = "cancel requested"
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	if refused {
+		return nil, newError("ConcurrentModificationException", "Request "+in.RequestToken+
+			" cannot be cancelled: its status is "+ev.OperationStatus)
+	}
+	select {
+	case e.wake <- struct{}{}:
+	default:
+	}
+	c.status = ev.OperationStatus
+	return progressOutput{ProgressEvent: ev}, nil
+}
+
+// listRequests answers ListResourceRequests newest first. NextToken is
+// an opaque offset into that order.
+func (s *Server) listRequests(c *call, body []byte) (any, error) {
+	var in listRequestsInput
+	if err := decodeInput(body, &in); err != nil {
+		return nil, err
+	}
+	offset := 0
+	if in.NextToken != "" {
+		b, err := base64.RawURLEncoding.DecodeString(in.NextToken)
+		if offset, err = strconv.Atoi(string(b)); err != nil || offset < 0 {
+			return nil, newError("InvalidRequestException", "NextToken is not valid")
+		}
+	}
+	limit := in.MaxResults
+	if limit <= 0 || limit > 100 {
+		limit = 20
+	}
+	all := s.matchingRequests(in)
+	out := listRequestsOutput{ResourceRequestStatusSummaries: []progressEvent{}}
+	if offset < len(all) {
+		end := min(offset+limit, len(all))
+		out.ResourceRequestStatusSummaries = all[offset:end]
+		if end < len(all) {
+			out.NextToken = base64.RawURLEncoding.EncodeToString([]byte(strconv.Itoa(end)))
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) matchingRequests(in listRequestsInput) []progressEvent {
+	var ops, statuses []string
+	if in.Filter != nil {
+		ops, statuses = in.Filter.Operations, in.Filter.OperationStatuses
+	}
+	s.mu.Lock()
+	var recs []record
+	for _, e := range s.entries {
+		r := e.rec
+		if len(ops) > 0 && !slices.Contains(ops, r.Operation) {
+			continue
+		}
+		if len(statuses) > 0 && !slices.Contains(statuses, string(r.Status)) {
+			continue
+		}
+		recs = append(recs, *r)
+	}
+	s.mu.Unlock()
+	// Acceptance order keeps pages stable while requests progress.
+	slices.SortFunc(recs, func(a, b record) int {
+		if c := b.Accepted.Compare(a.Accepted); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Token, b.Token)
+	})
+	out := make([]progressEvent, len(recs))
+	for i := range recs {
+		out[i] = recs[i].event()
+	}
+	return out
+}

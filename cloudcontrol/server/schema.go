@@ -1,0 +1,230 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
+)
+
+// typeInfo is a resource type with the parts of its schema the server
+// acts on, parsed once on first use.
+type typeInfo struct {
+	*cloudcontrol.ResourceType
+	primaryID  []path
+	createOnly []path
+	writeOnly  []path
+}
+
+// path is a schema property pointer split into segments, without the
+// leading "properties": /properties/A/*/B is [A * B]; "*" steps through
+// every element of an array.
+type path []string
+
+func parseTypeInfo(rt *cloudcontrol.ResourceType) (*typeInfo, error) {
+	var doc struct {
+		PrimaryIdentifier    []string `json:"primaryIdentifier"`
+		CreateOnlyProperties []string `json:"createOnlyProperties"`
+		WriteOnlyProperties  []string `json:"writeOnlyProperties"`
+	}
+	if err := json.Unmarshal(rt.Schema, &doc); err != nil {
+		return nil, fmt.Errorf("reading schema of %s: %w", rt.Name, err)
+	}
+	ti := &typeInfo{ResourceType: rt}
+	var err error
+	if ti.primaryID, err = parsePaths(doc.PrimaryIdentifier); err != nil {
+		return nil, fmt.Errorf("schema of %s: primaryIdentifier: %w", rt.Name, err)
+	}
+	if len(ti.primaryID) == 0 {
+		return nil, fmt.Errorf("schema of %s has no primaryIdentifier", rt.Name)
+	}
+	if ti.createOnly, err = parsePaths(doc.CreateOnlyProperties); err != nil {
+		return nil, fmt.Errorf("schema of %s: createOnlyProperties: %w", rt.Name, err)
+	}
+	if ti.writeOnly, err = parsePaths(doc.WriteOnlyProperties); err != nil {
+		return nil, fmt.Errorf("schema of %s: writeOnlyProperties: %w", rt.Name, err)
+	}
+	return ti, nil
+}
+
+func parsePaths(pointers []string) ([]path, error) {
+	out := make([]path, 0, len(pointers))
+	for _, p := range pointers {
+		segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+		if len(segs) < 2 || segs[0] != "properties" {
+			return nil, fmt.Errorf("pointer %q is not under /properties", p)
+		}
+		for i, s := range segs {
+			// RFC 6901 escapes.
+			segs[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+		}
+		out = append(out, path(segs[1:]))
+	}
+	return out, nil
+}
+
+// identifier returns the model's primary identifier: the values at the
+// primaryIdentifier pointers joined with "|", as Cloud Control does. It
+// fails when a part is missing, which is a handler bug.
+func (ti *typeInfo) identifier(model map[string]any) (string, error) {
+	parts := make([]string, 0, len(ti.primaryID))
+	for _, p := range ti.primaryID {
+		v, ok := lookup(model, p)
+		if !ok || v == nil {
+			return "", fmt.Errorf("model of %s has no primary identifier property %s", ti.Name, strings.Join(p, "/"))
+		}
+		parts = append(parts, scalarString(v))
+	}
+	return strings.Join(parts, "|"), nil
+}
+
+func lookup(model map[string]any, p path) (any, bool) {
+	var cur any = model
+	for _, seg := range p {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[seg]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+func scalarString(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case json.Number:
+		return v.String()
+	default:
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+}
+
+// public returns a deep copy of model without its writeOnlyProperties,
+// the only form in which a model leaves the server.
+func (ti *typeInfo) public(model map[string]any) map[string]any {
+	out, _ := deepCopy(model).(map[string]any)
+	for _, p := range ti.writeOnly {
+		strip(out, p)
+	}
+	return out
+}
+
+// strip removes what p points at from v, stepping through arrays at "*".
+func strip(v any, p path) {
+	switch v := v.(type) {
+	case map[string]any:
+		if len(p) == 1 {
+			delete(v, p[0])
+			return
+		}
+		if p[0] == "*" {
+			for _, e := range v {
+				strip(e, p[1:])
+			}
+			return
+		}
+		strip(v[p[0]], p[1:])
+	case []any:
+		if p[0] != "*" {
+			return
+		}
+		for _, e := range v {
+			if len(p) > 1 {
+				strip(e, p[1:])
+			}
+		}
+	}
+}
+
+// collect returns the values p points at, in document order, with "*"
+// expanded; missing values are skipped.
+func collect(v any, p path) []any {
+	if len(p) == 0 {
+		return []any{v}
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		if e, ok := v[p[0]]; ok {
+			return collect(e, p[1:])
+		}
+	case []any:
+		if p[0] == "*" {
+			var out []any
+			for _, e := range v {
+				out = append(out, collect(e, p[1:])...)
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// changedCreateOnly returns the first createOnly property whose value
+// differs between previous and desired, "" when none does.
+func (ti *typeInfo) changedCreateOnly(previous, desired map[string]any) string {
+	for _, p := range ti.createOnly {
+		if !sameJSON(collect(previous, p), collect(desired, p)) {
+			return "/properties/" + strings.Join(p, "/")
+		}
+	}
+	return ""
+}
+
+func sameJSON(a, b any) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
+}
+
+func deepCopy(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = deepCopy(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = deepCopy(e)
+		}
+		return out
+	default:
+		return v
+	}
+}
+
+// decodeModel decodes a JSON object with numbers kept as json.Number, as
+// the handler contract promises.
+func decodeModel(s string) (map[string]any, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	if m == nil {
+		return nil, fmt.Errorf("model is null, not a JSON object")
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("trailing data after the JSON object")
+	}
+	return m, nil
+}
+
+func encodeModel(m map[string]any) string {
+	b, err := json.Marshal(m)
+	if err != nil {
+		// Models come from JSON decoding or handlers' maps of JSON values.
+		return "{}"
+	}
+	return string(b)
+}

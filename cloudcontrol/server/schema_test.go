@@ -1,0 +1,126 @@
+package server
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
+)
+
+func mustModel(t *testing.T, s string) map[string]any {
+	t.Helper()
+	m, err := decodeModel(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestPublicStripsWriteOnly uses S3 Bucket's real writeOnlyProperties,
+// which reach through arrays (/properties/LifecycleConfiguration/Rules/*/Transition).
+func TestPublicStripsWriteOnly(t *testing.T) {
+	ti, err := parseTypeInfo(&cloudcontrol.ResourceType{Name: bucketType, Schema: realSchema(t, bucketType)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct {
+		model, want string
+	}{
+		"top level": {
+			model: `{"BucketName":"b","AccessControl":"Private"}`,
+			want:  `{"BucketName":"b"}`,
+		},
+		"through an array": {
+			model: `{"LifecycleConfiguration":{"Rules":[{"Id":"1","Transition":{"StorageClass":"GLACIER"},"ExpiredObjectDeleteMarker":true},{"Id":"2"}]}}`,
+			want:  `{"LifecycleConfiguration":{"Rules":[{"Id":"1"},{"Id":"2"}]}}`,
+		},
+		"absent parents": {
+			model: `{"LifecycleConfiguration":{},"ReplicationConfiguration":{"Rules":"not an array"}}`,
+			want:  `{"LifecycleConfiguration":{},"ReplicationConfiguration":{"Rules":"not an array"}}`,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			in := mustModel(t, tc.model)
+			got := encodeModel(ti.public(in))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("public model (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(mustModel(t, tc.model), in); diff != "" {
+				t.Errorf("public changed its input (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestIdentifier(t *testing.T) {
+	cases := map[string]struct {
+		pointers []string
+		model    string
+		want     string
+		wantErr  bool
+	}{
+		"one part":           {pointers: []string{"/properties/Name"}, model: `{"Name":"n"}`, want: "n"},
+		"parts in order":     {pointers: []string{"/properties/B", "/properties/A"}, model: `{"A":"a","B":"b"}`, want: "b|a"},
+		"number":             {pointers: []string{"/properties/Port"}, model: `{"Port":8080}`, want: "8080"},
+		"nested":             {pointers: []string{"/properties/S/Id"}, model: `{"S":{"Id":"x"}}`, want: "x"},
+		"missing part fails": {pointers: []string{"/properties/A", "/properties/B"}, model: `{"A":"a"}`, wantErr: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			schema, _ := json.Marshal(map[string]any{"primaryIdentifier": tc.pointers})
+			ti, err := parseTypeInfo(&cloudcontrol.ResourceType{Name: "T::T::T", Schema: schema})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ti.identifier(mustModel(t, tc.model))
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Errorf("identifier = %q, %v; want %q (error %v)", got, err, tc.want, tc.wantErr)
+			}
+		})
+	}
+}
+
+// TestChangedCreateOnly uses IAM Role's createOnly Path and RoleName.
+func TestChangedCreateOnly(t *testing.T) {
+	ti, err := parseTypeInfo(&cloudcontrol.ResourceType{Name: "AWS::IAM::Role", Schema: realSchema(t, "AWS::IAM::Role")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := `{"RoleName":"r","Path":"/","Description":"d"}`
+	cases := map[string]struct {
+		desired, want string
+	}{
+		"other property":   {desired: `{"RoleName":"r","Path":"/","Description":"e"}`},
+		"renamed":          {desired: `{"RoleName":"s","Path":"/","Description":"d"}`, want: "/properties/RoleName"},
+		"removed":          {desired: `{"RoleName":"r","Description":"d"}`, want: "/properties/Path"},
+		"number unchanged": {desired: `{"RoleName":"r","Path":"/","Description":"d","MaxSessionDuration":3600}`},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := ti.changedCreateOnly(mustModel(t, prev), mustModel(t, tc.desired))
+			if got != tc.want {
+				t.Errorf("changedCreateOnly = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseTypeInfoRefusesBadSchemas(t *testing.T) {
+	cases := map[string]string{
+		"no primary identifier": `{"properties":{}}`,
+		"pointer outside":       `{"primaryIdentifier":["/definitions/X"]}`,
+		"not JSON":              `{`,
+	}
+	for name, schema := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := parseTypeInfo(&cloudcontrol.ResourceType{Name: "T::T::T", Schema: []byte(schema)})
+			if err == nil || !strings.Contains(err.Error(), "T::T::T") {
+				t.Errorf("error = %v, want one naming the type", err)
+			}
+		})
+	}
+}
