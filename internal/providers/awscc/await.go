@@ -128,7 +128,7 @@ func (r *runtime) await(ctx context.Context, ev *cctypes.ProgressEvent) (*cctype
 // abandon cancels a request whose operation ended (timeout or stop), on
 // a context of its own since the operation's has ended.
 func (r *runtime) abandon(ctx context.Context, ev *cctypes.ProgressEvent) error {
-	cause := context.Cause(ctx)
+	cause := r.cause(ctx)
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	token := aws.ToString(ev.RequestToken)
@@ -136,6 +136,19 @@ func (r *runtime) abandon(ctx context.Context, ev *cctypes.ProgressEvent) error 
 		return fmt.Errorf("%w; cancelling request %s failed: %v", cause, token, err)
 	}
 	return fmt.Errorf("%w; request %s was cancelled", cause, token)
+}
+
+// cause says why an operation's context ended, nil while it has not. A
+// stopped provider is named as such even when the engine cancelled the
+// call's own context first.
+func (r *runtime) cause(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	if r.stop.Err() != nil {
+		return errStopped
+	}
+	return context.Cause(ctx)
 }
 
 // getModel reads a resource's properties.

@@ -63,7 +63,7 @@ func (d *ccDataSource) Read(ctx context.Context, req datasource.ReadRequest, res
 	}
 	model, err := d.rt.getModel(ctx, d.t.TypeName, id)
 	if err != nil {
-		resp.Diagnostics.AddError("Cannot read "+d.t.TypeName, fmt.Sprintf("%q: %s", id, callError(ctx, err)))
+		resp.Diagnostics.AddError("Cannot read "+d.t.TypeName, fmt.Sprintf("%q: %s", id, d.rt.callError(ctx, err)))
 		return
 	}
 	ty := resp.State.Schema.Type().TerraformType(ctx).(tftypes.Object)
@@ -82,7 +82,7 @@ func (d *ccDataSource) list(ctx context.Context, _ datasource.ReadRequest, resp 
 	for {
 		out, err := d.rt.api.ListResources(ctx, in)
 		if err != nil {
-			resp.Diagnostics.AddError("Cannot list "+d.t.TypeName, callError(ctx, err))
+			resp.Diagnostics.AddError("Cannot list "+d.t.TypeName, d.rt.callError(ctx, err))
 			return
 		}
 		for _, rd := range out.ResourceDescriptions {

@@ -106,7 +106,7 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 		TypeName: &r.t.TypeName, DesiredState: aws.String(jsonText(doc)), ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
 	})
 	if err != nil {
-		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, callError(ctx, err))
+		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.callError(ctx, err))
 		return
 	}
 	ev, err := r.rt.await(ctx, out.ProgressEvent)
@@ -118,7 +118,7 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 		err = r.settle(ctx, id, planned, &resp.State)
 	}
 	if err != nil {
-		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, createFailure(ctx, id, err))
+		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.createFailure(ctx, id, err))
 		if id != "" {
 			// The object exists: record what is known, so the engine keeps
 			// it tainted rather than forgetting it.
@@ -132,7 +132,7 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 func (r *ccResource) settle(ctx context.Context, id string, planned tftypes.Value, state *tfsdk.State) error {
 	model, err := r.rt.getModel(ctx, r.t.TypeName, id)
 	if err != nil {
-		return fmt.Errorf("reading the resource after the request: %s", callError(ctx, err))
+		return fmt.Errorf("reading the resource after the request: %s", r.rt.callError(ctx, err))
 	}
 	ty := planned.Type().(tftypes.Object)
 	remote, err := stateFromJSON(r.t.Attributes, ty, model, planned)
@@ -144,8 +144,8 @@ func (r *ccResource) settle(ctx context.Context, id string, planned tftypes.Valu
 	return nil
 }
 
-func createFailure(ctx context.Context, id string, err error) string {
-	msg := callError(ctx, err)
+func (rt *runtime) createFailure(ctx context.Context, id string, err error) string {
+	msg := rt.callError(ctx, err)
 	if id == "" {
 		return msg
 	}
@@ -154,8 +154,8 @@ func createFailure(ctx context.Context, id string, err error) string {
 
 // callError renders an API error, with the reason when the operation's
 // context ended (timeout or stop) rather than the SDK's generic text.
-func callError(ctx context.Context, err error) string {
-	if cause := context.Cause(ctx); cause != nil && !errors.Is(err, cause) {
+func (rt *runtime) callError(ctx context.Context, err error) string {
+	if cause := rt.cause(ctx); cause != nil && !errors.Is(err, cause) {
 		return fmt.Sprintf("%v (%v)", cause, err)
 	}
 	return err.Error()
@@ -179,7 +179,7 @@ func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *r
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, callError(ctx, err))
+		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, r.rt.callError(ctx, err))
 		return
 	}
 	prior := req.State.Raw
@@ -217,7 +217,7 @@ func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, res
 			_, err = r.rt.await(ctx, out.ProgressEvent)
 		}
 		if err != nil {
-			resp.Diagnostics.AddError("Cannot update "+r.t.TypeName, callError(ctx, err))
+			resp.Diagnostics.AddError("Cannot update "+r.t.TypeName, r.rt.callError(ctx, err))
 			resp.State.Raw = prior
 			return
 		}
@@ -247,7 +247,7 @@ func (r *ccResource) Delete(ctx context.Context, req resource.DeleteRequest, res
 	}
 	// Gone already is what delete wants.
 	if err != nil && !isNotFound(err) {
-		resp.Diagnostics.AddError("Cannot delete "+r.t.TypeName, callError(ctx, err))
+		resp.Diagnostics.AddError("Cannot delete "+r.t.TypeName, r.rt.callError(ctx, err))
 	}
 }
 

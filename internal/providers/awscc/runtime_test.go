@@ -1,6 +1,7 @@
 package awscc
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -9,7 +10,9 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/enginetest"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // fastPolls keeps the unit tests quick; the intervals are not asserted.
@@ -199,4 +202,55 @@ func mustDecodeAny(t testing.TB, src string) any {
 		t.Fatalf("%s: %v", src, err)
 	}
 	return v
+}
+
+// TestStopProvider: Ctrl-C while a create is in flight cancels the
+// request and returns the object with its id and an error, so the engine
+// keeps it tainted.
+func TestStopProvider(t *testing.T) {
+	fake := newFake()
+	fake.hang = true
+	p, err := New(testSchemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.testAPI, p.testBackoff = fake, &fastPolls
+	inst, err := p.Factory()()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s := inst.GetProviderSchema(ctx)
+	if ds := inst.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: object(s.Provider.Block.ImpliedType(),
+		map[string]cty.Value{"region": cty.StringVal("eu-west-1")})}).Diagnostics; ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	ty := s.ResourceTypes["awscc_test_widget"].Block.ImpliedType()
+	config := object(ty, map[string]cty.Value{"widget_name": cty.StringVal("w")})
+	plan := inst.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{TypeName: "awscc_test_widget", PriorState: cty.NullVal(ty), ProposedNewState: config, Config: config})
+	if plan.Diagnostics.HasErrors() {
+		t.Fatal(plan.Diagnostics)
+	}
+	done := make(chan providers.ApplyResourceChangeResponse)
+	go func() {
+		done <- inst.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{TypeName: "awscc_test_widget",
+			PriorState: cty.NullVal(ty), PlannedState: plan.PlannedState, Config: config})
+	}()
+	// Stop once the request is being polled.
+	for fake.count("GetResourceRequestStatus") == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if err := inst.StopProvider(ctx); err != nil {
+		t.Fatal(err)
+	}
+	resp := <-done
+	if !resp.Diagnostics.HasErrors() || !strings.Contains(resp.Diagnostics.Err().Error(), "the provider was stopped") {
+		t.Errorf("diagnostics %v, want the stop", resp.Diagnostics)
+	}
+	if id := resp.NewState.GetAttr("id"); !id.RawEquals(cty.StringVal("r-1")) {
+		t.Errorf("new state id %#v, want r-1 so the object is kept", id)
+	}
+	if fake.count("CancelResourceRequest") != 1 {
+		t.Errorf("calls %v, want the request cancelled", fake.calls)
+	}
 }
