@@ -50,3 +50,9 @@ func objectAttrTypes(attrs []*Attribute) map[string]attr.Type {
 func nestable(t *Type) bool {
 	return t.Elem != nil && t.Elem.Kind == KindObject
 }
+
+// AttrType returns the framework value type of values of t. The runtime
+// uses it to build values (and their tftypes types) level by level while
+// translating Cloud Control JSON; it panics on KindInvalid, which no
+// loaded type holds.
+func (t *Type) AttrType() attr.Type { return attrTypeOf(t) }

@@ -53,6 +53,7 @@ func load(file string, src []byte, o *options, patterns *patternCache) (rt *Reso
 	rt.Attributes = withIDAttribute(attrs)
 	rt.PluralName, rt.PluralUnavailable = pluralDataSource(tn.Terraform, doc.Handlers)
 	index(rt)
+	rt.Tagging = taggingOf(doc.Tagging, rt)
 	return rt, w.diags
 }
 
@@ -180,4 +181,23 @@ func index(rt *ResourceType) {
 			rt.WriteOnly = append(rt.WriteOnly, a.Path)
 		}
 	})
+}
+
+// taggingOf records a type's tag property when the schema's tagging section
+// says the type is taggable (the default when the section is present) and
+// names a top-level property the type has. The tagProperty defaults to
+// /properties/Tags, as the registry documents.
+func taggingOf(t *tagging, rt *ResourceType) *Tagging {
+	if t == nil || (t.Taggable != nil && !*t.Taggable) {
+		return nil
+	}
+	ptr := t.TagProperty
+	if ptr == "" {
+		ptr = "/properties/Tags"
+	}
+	a := rt.AttributeForPointer(ptr)
+	if a == nil || len(a.Path) != 1 {
+		return nil
+	}
+	return &Tagging{TagProperty: ptr, Attribute: a}
 }

@@ -66,8 +66,9 @@ func (n *node) hasDefault() bool {
 }
 
 // document is the top level of a resource schema. Keywords that never shape
-// the Terraform schema (tagging, propertyTransform, replacementStrategy,
-// resource-level oneOf/anyOf/allOf, ...) are not decoded at all.
+// the Terraform schema (propertyTransform, replacementStrategy,
+// resource-level oneOf/anyOf/allOf, ...) are not decoded at all; of
+// tagging only what the runtime needs for default tags.
 type document struct {
 	TypeName             string             `json:"typeName"`
 	Description          string             `json:"description"`
@@ -79,6 +80,13 @@ type document struct {
 	WriteOnlyProperties  []string           `json:"writeOnlyProperties"`
 	PrimaryIdentifier    []string           `json:"primaryIdentifier"`
 	Handlers             map[string]handler `json:"handlers"`
+	Tagging              *tagging           `json:"tagging"`
+}
+
+// tagging is the schema's "tagging" section.
+type tagging struct {
+	Taggable    *bool  `json:"taggable"`
+	TagProperty string `json:"tagProperty"`
 }
 
 // handler is one entry of the schema's "handlers" object.

@@ -33,6 +33,10 @@ type ResourceType struct {
 	// Handlers maps a handler name (create, read, update, delete, list) to
 	// what the schema says about it.
 	Handlers map[string]Handler
+	// Tagging is what the schema's tagging section says; nil when the
+	// type has no tagging section, or says it is not taggable, or names no
+	// tag property that is a top-level attribute.
+	Tagging *Tagging
 	// Suppressed is non-empty when the type cannot be served, and says why.
 	Suppressed string
 
@@ -44,6 +48,14 @@ type ResourceType struct {
 type Handler struct {
 	// Timeout is the handler's timeoutInMinutes, 0 when unset.
 	Timeout time.Duration
+}
+
+// Tagging is a taggable type's tag property.
+type Tagging struct {
+	// TagProperty is the schema's tagProperty pointer, /properties/Tags.
+	TagProperty string
+	// Attribute is the top-level attribute holding the tags.
+	Attribute *Attribute
 }
 
 // Attribute returns the attribute at a Terraform path written as

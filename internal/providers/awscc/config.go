@@ -3,7 +3,6 @@ package awscc
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -12,8 +11,7 @@ import (
 // configSchema is the provider block. It accepts every argument HashiCorp's
 // awscc provider accepts, so existing configurations validate, plus
 // schemas, Cairn's own: the directory of CloudFormation schemas to serve.
-// Only region is read today; the credential and endpoint arguments are for
-// the Cloud Control runtime that comes later.
+// default_tags is a block, as in the AWS provider.
 func configSchema() schema.Schema {
 	str := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{Optional: true, Description: desc}
@@ -77,27 +75,115 @@ func configSchema() schema.Schema {
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"product_name":    schema.StringAttribute{Required: true, Description: "Product name."},
 					"product_version": str("Product version."),
-					"comment":         str("Comment."),
+					"comment":         str("Comment (not sent: the SDK's User-Agent has no place for it)."),
 				}}},
+		},
+		Blocks: map[string]schema.Block{
+			"default_tags": schema.SingleNestedBlock{
+				Description: "Tags added to every resource whose type is taggable; tags a resource sets itself win.",
+				Attributes: map[string]schema.Attribute{
+					"tags": schema.MapAttribute{ElementType: types.StringType, Optional: true, Description: "Default tags."},
+				},
+			},
 		},
 	}
 }
 
-// Config is what a configured provider hands its resources and data
-// sources. The Cloud Control runtime will add its client here.
-type Config struct {
-	// Region is the configured region, empty when not set.
-	Region string
+// providerModel is the provider block as the framework decodes it.
+type providerModel struct {
+	Schemas                   types.String `tfsdk:"schemas"`
+	Region                    types.String `tfsdk:"region"`
+	Profile                   types.String `tfsdk:"profile"`
+	AccessKey                 types.String `tfsdk:"access_key"`
+	SecretKey                 types.String `tfsdk:"secret_key"`
+	Token                     types.String `tfsdk:"token"`
+	RoleARN                   types.String `tfsdk:"role_arn"`
+	SharedConfigFiles         types.List   `tfsdk:"shared_config_files"`
+	SharedCredentialsFiles    types.List   `tfsdk:"shared_credentials_files"`
+	HTTPProxy                 types.String `tfsdk:"http_proxy"`
+	HTTPSProxy                types.String `tfsdk:"https_proxy"`
+	NoProxy                   types.String `tfsdk:"no_proxy"`
+	Insecure                  types.Bool   `tfsdk:"insecure"`
+	MaxRetries                types.Int64  `tfsdk:"max_retries"`
+	SkipMetadataAPICheck      types.Bool   `tfsdk:"skip_metadata_api_check"`
+	SkipMedatadataAPICheck    types.Bool   `tfsdk:"skip_medatadata_api_check"`
+	AssumeRole                types.Object `tfsdk:"assume_role"`
+	AssumeRoleWithWebIdentity types.Object `tfsdk:"assume_role_with_web_identity"`
+	Endpoints                 types.Object `tfsdk:"endpoints"`
+	UserAgent                 types.List   `tfsdk:"user_agent"`
+	DefaultTags               types.Object `tfsdk:"default_tags"`
 }
 
-// Configure implements provider.Provider.
+type roleModel struct {
+	RoleARN              types.String `tfsdk:"role_arn"`
+	SessionName          types.String `tfsdk:"session_name"`
+	Duration             types.String `tfsdk:"duration"`
+	Policy               types.String `tfsdk:"policy"`
+	PolicyARNs           types.List   `tfsdk:"policy_arns"`
+	ExternalID           types.String `tfsdk:"external_id"`
+	Tags                 types.Map    `tfsdk:"tags"`
+	TransitiveTagKeys    types.Set    `tfsdk:"transitive_tag_keys"`
+	WebIdentityToken     types.String `tfsdk:"web_identity_token"`
+	WebIdentityTokenFile types.String `tfsdk:"web_identity_token_file"`
+}
+
+type endpointsModel struct {
+	CloudControlAPI types.String `tfsdk:"cloudcontrolapi"`
+	IAM             types.String `tfsdk:"iam"`
+	SSO             types.String `tfsdk:"sso"`
+	STS             types.String `tfsdk:"sts"`
+}
+
+type userAgentModel struct {
+	ProductName    types.String `tfsdk:"product_name"`
+	ProductVersion types.String `tfsdk:"product_version"`
+	Comment        types.String `tfsdk:"comment"`
+}
+
+type defaultTagsModel struct {
+	Tags types.Map `tfsdk:"tags"`
+}
+
+// Configure implements provider.Provider for a provider that is not
+// stopped by a server (see instance.Configure).
 func (p *Provider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
-	var region types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("region"), &region)...)
-	if resp.Diagnostics.HasError() {
+	(&instance{Provider: p, stop: context.Background()}).Configure(ctx, req, resp)
+}
+
+// Configure builds the runtime every resource and data source of this
+// provider configuration shares. A configuration with unknown values
+// (planning before the values they depend on exist) is not an error: the
+// runtime then answers every call with an error saying so, and default
+// tags plan as unknown.
+func (in *instance) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var m providerModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &m)...); resp.Diagnostics.HasError() {
 		return
 	}
-	c := &Config{Region: region.ValueString()}
-	resp.ResourceData = c
-	resp.DataSourceData = c
+	rt := &runtime{stop: in.stop, poll: defaultBackoff}
+	resp.ResourceData, resp.DataSourceData = rt, rt
+	s, known, ds := decodeSettings(ctx, m)
+	if resp.Diagnostics.Append(ds...); resp.Diagnostics.HasError() {
+		return
+	}
+	rt.defaultTags, rt.defaultTagsUnknown = s.DefaultTags, s.DefaultTagsUnknown
+	rt.region, rt.roleARN = s.Region, s.RoleARN
+	if in.testAPI != nil {
+		rt.api = in.testAPI
+		if in.testBackoff != nil {
+			rt.poll = *in.testBackoff
+		}
+		return
+	}
+	if !known {
+		rt.api = unconfigured{}
+		return
+	}
+	cfg, err := awsConfig(ctx, s)
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot configure the AWS Cloud Control client", err.Error())
+		return
+	}
+	rt.region = cfg.Region
+	rt.api = cloudControlClient(cfg, s)
 }

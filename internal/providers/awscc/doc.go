@@ -11,11 +11,21 @@
 // OpenTofu over protocol 6. Types are built at run time from the schema
 // directory given to New; nothing is generated or downloaded.
 //
-// Today the schema is served: validation and planning work. Create, Read,
-// Update and Delete through the Cloud Control API, and data source reads,
-// answer with a "Not implemented yet" error until the runtime arrives.
+// The runtime calls the AWS Cloud Control API (aws-sdk-go-v2): Create,
+// Read, Update (RFC 6902 patches), Delete, Import, and data source reads
+// (GetResource; ListResources for plural ones). Values cross between the
+// framework and CloudFormation JSON level by level with cfnschema's
+// attributes (translate_to.go, translate_from.go), never through a flat
+// name table. Requests are polled with capped, jittered backoff; the SDK's
+// retryer retries throttling on every call; a provider-wide stop context
+// (StopProvider) cancels requests in flight. A create that fails after the
+// resource was named returns its id with the error, so the engine keeps
+// it tainted. Taggable types get the provider's default_tags through a
+// computed tags_all, as the AWS provider does.
 //
-// Boundary: the package knows cfnschema, the framework and the provider
-// contract; it knows nothing of configuration files, flags or the
-// environment (the command layer decides where the schemas are).
+// Boundary: the package knows cfnschema, the framework, the provider
+// contract and the AWS SDK; it knows nothing of configuration files or
+// flags (the command layer decides where the schemas are). The only
+// environment it reads is through the SDK's own configuration loading
+// (AWS_REGION, AWS_ENDPOINT_URL_CLOUDCONTROL, shared files, ...).
 package awscc

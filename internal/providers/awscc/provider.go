@@ -26,6 +26,11 @@ var Addr = addrs.NewDefaultProvider("awscc")
 // (one per provider configuration) shares the catalog and one converted
 // schema.
 type Provider struct {
+	// testAPI and testBackoff, set by this package's tests only, replace
+	// the Cloud Control client and the polling intervals.
+	testAPI     api
+	testBackoff *backoff
+
 	dir     string
 	catalog *cfnschema.Catalog
 	// problems are the catalog's load diagnostics, served as one warning.
@@ -58,9 +63,21 @@ func (p *Provider) Catalog() *cfnschema.Catalog { return p.catalog }
 func (p *Provider) Problems() cfnschema.Diagnostics { return p.problems }
 
 // Server returns a new protocol 6 server for one provider configuration.
+// Its StopProvider ends every operation in flight (see server).
 func (p *Provider) Server() tfprotov6.ProviderServer {
-	return &server{ProviderServer: providerserver.NewProtocol6(p)(), p: p}
+	stop, cancel := context.WithCancel(context.Background())
+	in := &instance{Provider: p, stop: stop}
+	return &server{ProviderServer: providerserver.NewProtocol6(in)(), p: p, cancel: cancel}
 }
+
+// instance is the provider as one server serves it: the shared catalog
+// and the server's stop context, which Configure hands to the runtime.
+type instance struct {
+	*Provider
+	stop context.Context
+}
+
+var _ provider.Provider = (*instance)(nil)
 
 // server is the framework's server with the schema errors added to the
 // GetProviderSchema answer only. (Reported from Schema, the framework would
@@ -68,9 +85,19 @@ func (p *Provider) Server() tfprotov6.ProviderServer {
 // (types left out) are reported there: warnings about parts of a schema
 // would repeat on every plan for types the configuration may not use;
 // "cairn cfn problems" lists them all, and "cairn cfn explain" a type's.
+//
+// StopProvider is the engine's Ctrl-C. The framework's does nothing, so
+// the server cancels the stop context every operation watches: polls end,
+// requests in flight are cancelled, and what is known is returned.
 type server struct {
 	tfprotov6.ProviderServer
-	p *Provider
+	p      *Provider
+	cancel context.CancelFunc
+}
+
+func (s *server) StopProvider(ctx context.Context, req *tfprotov6.StopProviderRequest) (*tfprotov6.StopProviderResponse, error) {
+	s.cancel()
+	return s.ProviderServer.StopProvider(ctx, req)
 }
 
 func (s *server) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {

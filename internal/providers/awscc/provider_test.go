@@ -180,49 +180,6 @@ func TestPlanCreate(t *testing.T) {
 	}
 }
 
-// TestNotImplemented checks every operation that needs Cloud Control says
-// so, and the planned object is not half-applied.
-func TestNotImplemented(t *testing.T) {
-	p, s := newTestInstance(t)
-	ctx := context.Background()
-	ty := s.ResourceTypes["awscc_test_widget"].Block.ImpliedType()
-	obj := object(ty, map[string]cty.Value{"widget_name": cty.StringVal("w"), "id": cty.StringVal("w-1")})
-	planned := object(ty, map[string]cty.Value{"widget_name": cty.StringVal("w"), "id": cty.UnknownVal(cty.String)})
-	dsTy := s.DataSources["awscc_test_widget"].Block.ImpliedType()
-	pluralTy := s.DataSources["awscc_test_widgets"].Block.ImpliedType()
-	cases := map[string]func() diags.Diagnostics{
-		"create": func() diags.Diagnostics {
-			return p.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{TypeName: "awscc_test_widget", PriorState: cty.NullVal(ty), PlannedState: planned, Config: planned}).Diagnostics
-		},
-		"update": func() diags.Diagnostics {
-			return p.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{TypeName: "awscc_test_widget", PriorState: obj, PlannedState: obj, Config: obj}).Diagnostics
-		},
-		"delete": func() diags.Diagnostics {
-			return p.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{TypeName: "awscc_test_widget", PriorState: obj, PlannedState: cty.NullVal(ty), Config: cty.NullVal(ty)}).Diagnostics
-		},
-		"read": func() diags.Diagnostics {
-			return p.ReadResource(ctx, providers.ReadResourceRequest{TypeName: "awscc_test_widget", PriorState: obj}).Diagnostics
-		},
-		"data source": func() diags.Diagnostics {
-			return p.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: "awscc_test_widget", Config: object(dsTy, map[string]cty.Value{"id": cty.StringVal("w-1")})}).Diagnostics
-		},
-		"plural data source": func() diags.Diagnostics {
-			return p.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: "awscc_test_widgets", Config: object(pluralTy, nil)}).Diagnostics
-		},
-	}
-	for name, call := range cases {
-		t.Run(name, func(t *testing.T) {
-			ds := call()
-			if diff := cmp.Diff([]diagSummary{{diags.Error, "Not implemented yet", ""}}, summarize(ds)); diff != "" {
-				t.Fatalf("diagnostics (-want +got):\n%s", diff)
-			}
-			if !strings.Contains(ds[0].Detail, "Cloud Control API arrive in a later release") {
-				t.Errorf("detail does not say when: %s", ds[0].Detail)
-			}
-		})
-	}
-}
-
 // TestCorpus serves every type of the real corpus.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {

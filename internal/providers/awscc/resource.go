@@ -2,83 +2,291 @@ package awscc
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	"github.com/cairn-iac/cairn/cfnschema"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// ccResource is one CloudFormation type as a managed resource. Its schema
-// is cfnschema's, with the validators and plan modifiers it built, so
-// validation and planning are complete; the operations that would call
-// Cloud Control report that they are not implemented yet.
-type ccResource struct{ t *cfnschema.ResourceType }
+// ccResource is one CloudFormation type as a managed resource: cfnschema's
+// schema (plus a timeouts block and, for taggable types, tags_all), and
+// Create, Read, Update, Delete and Import through Cloud Control.
+type ccResource struct {
+	t *cfnschema.ResourceType
+	// rt is the configured provider's runtime; nil until configured.
+	rt *runtime
+}
 
-var _ resource.Resource = (*ccResource)(nil)
+var (
+	_ resource.Resource                = (*ccResource)(nil)
+	_ resource.ResourceWithConfigure   = (*ccResource)(nil)
+	_ resource.ResourceWithImportState = (*ccResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*ccResource)(nil)
+)
 
 func (r *ccResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = r.t.TerraformName
 }
 
-func (r *ccResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = r.t.ResourceSchema()
+func (r *ccResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	s := r.t.ResourceSchema()
+	if _, taken := s.Attributes["timeouts"]; !taken {
+		s.Blocks = map[string]schema.Block{"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Update: true, Delete: true})}
+	}
+	addTagsAll(r.t, &s)
+	resp.Schema = s
 }
 
-func (r *ccResource) Create(_ context.Context, _ resource.CreateRequest, resp *resource.CreateResponse) {
-	notImplemented(&resp.Diagnostics, r.t, "create")
+func (r *ccResource) Configure(_ context.Context, req resource.ConfigureRequest, _ *resource.ConfigureResponse) {
+	r.rt, _ = req.ProviderData.(*runtime)
 }
 
-func (r *ccResource) Read(_ context.Context, _ resource.ReadRequest, resp *resource.ReadResponse) {
-	notImplemented(&resp.Diagnostics, r.t, "read")
+// ready reports whether the provider is configured, as it always is once
+// the engine calls an operation; the error is for provider developers.
+func (r *ccResource) ready(ds *diag.Diagnostics) bool {
+	if r.rt == nil {
+		ds.AddError("Provider not configured", "The awscc provider was not configured before "+r.t.TerraformName+" was used. This is a bug in the engine.")
+	}
+	return r.rt != nil
 }
 
-func (r *ccResource) Update(_ context.Context, _ resource.UpdateRequest, resp *resource.UpdateResponse) {
-	notImplemented(&resp.Diagnostics, r.t, "update")
+// attributeGetter is a plan or a state.
+type attributeGetter interface {
+	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
 }
 
-func (r *ccResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	notImplemented(&resp.Diagnostics, r.t, "delete")
+// timeout returns an operation's time limit: the timeouts block's, else
+// the schema handler's timeoutInMinutes, else two hours.
+func (r *ccResource) timeout(ctx context.Context, obj attributeGetter, op string, ds *diag.Diagnostics) time.Duration {
+	def := defaultOperationTimeout
+	if h, ok := r.t.Handlers[op]; ok && h.Timeout > 0 {
+		def = h.Timeout
+	}
+	var tv timeouts.Value
+	if ds.Append(obj.GetAttribute(ctx, path.Root("timeouts"), &tv)...); ds.HasError() {
+		return def
+	}
+	var d time.Duration
+	var more diag.Diagnostics
+	switch op {
+	case "create":
+		d, more = tv.Create(ctx, def)
+	case "update":
+		d, more = tv.Update(ctx, def)
+	default:
+		d, more = tv.Delete(ctx, def)
+	}
+	ds.Append(more...)
+	return d
 }
 
-// ccDataSource is a type's singular data source (one object by its
-// identifier) or, with plural set, its plural one (every identifier).
-type ccDataSource struct {
-	t      *cfnschema.ResourceType
-	plural bool
-}
-
-var _ datasource.DataSource = (*ccDataSource)(nil)
-
-func (d *ccDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	if d.plural {
-		resp.TypeName = d.t.PluralName
-	} else {
-		resp.TypeName = d.t.TerraformName
+func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if !r.ready(&resp.Diagnostics) {
+		return
+	}
+	ctx, done := r.rt.operationContext(ctx, "create", r.timeout(ctx, req.Plan, "create", &resp.Diagnostics))
+	defer done()
+	planned := req.Plan.Raw
+	doc, err := desiredState(r.t.Attributes, withTagsSent(r.t, planned), toOptions{})
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot build the desired state", err.Error())
+		return
+	}
+	out, err := r.rt.api.CreateResource(ctx, &cloudcontrol.CreateResourceInput{
+		TypeName: &r.t.TypeName, DesiredState: aws.String(jsonText(doc)), ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.callError(ctx, err))
+		return
+	}
+	ev, err := r.rt.await(ctx, out.ProgressEvent)
+	id := aws.ToString(ev.Identifier)
+	if id != "" {
+		planned = setAttr(planned, "id", tftypes.NewValue(tftypes.String, id))
+	}
+	if err == nil {
+		err = r.settle(ctx, id, planned, &resp.State)
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.createFailure(ctx, id, err))
+		if id != "" {
+			// The object exists: record what is known, so the engine keeps
+			// it tainted rather than forgetting it.
+			resp.State.Raw = fillUnknowns(planned, tftypes.Value{})
+		}
 	}
 }
 
-func (d *ccDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	if d.plural {
-		resp.Schema, _ = d.t.PluralDataSourceSchema()
-	} else {
-		resp.Schema = d.t.DataSourceSchema()
+// settle reads the resource after a create or update and sets state to
+// planned with every unknown filled from the model read.
+func (r *ccResource) settle(ctx context.Context, id string, planned tftypes.Value, state *tfsdk.State) error {
+	model, err := r.rt.getModel(ctx, r.t.TypeName, id)
+	if err != nil {
+		return fmt.Errorf("reading the resource after the request: %s", r.rt.callError(ctx, err))
+	}
+	ty := planned.Type().(tftypes.Object)
+	remote, err := stateFromJSON(r.t.Attributes, ty, model, planned)
+	if err != nil {
+		return fmt.Errorf("reading the resource model: %w", err)
+	}
+	remote = r.splitTags(remote, planned)
+	state.Raw = fillUnknowns(planned, remote)
+	return nil
+}
+
+func (rt *runtime) createFailure(ctx context.Context, id string, err error) string {
+	msg := rt.callError(ctx, err)
+	if id == "" {
+		return msg
+	}
+	return fmt.Sprintf("%s\n\nThe resource exists with identifier %q: it is recorded as tainted, so the next apply replaces it.", msg, id)
+}
+
+// callError renders an API error, with the reason when the operation's
+// context ended (timeout or stop) rather than the SDK's generic text.
+func (rt *runtime) callError(ctx context.Context, err error) string {
+	if cause := rt.cause(ctx); cause != nil && !errors.Is(err, cause) {
+		return fmt.Sprintf("%v (%v)", cause, err)
+	}
+	return err.Error()
+}
+
+func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if !r.ready(&resp.Diagnostics) {
+		return
+	}
+	ctx, done := r.rt.operationContext(ctx, "read", defaultOperationTimeout)
+	defer done()
+	var id string
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	model, err := r.rt.getModel(ctx, r.t.TypeName, id)
+	if isNotFound(err) {
+		resp.Diagnostics.AddWarning("Resource not found", fmt.Sprintf("%s %q no longer exists; it is removed from state.", r.t.TypeName, id))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, r.rt.callError(ctx, err))
+		return
+	}
+	prior := req.State.Raw
+	v, err := stateFromJSON(r.t.Attributes, prior.Type().(tftypes.Object), model, prior)
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, "reading the resource model: "+err.Error())
+		return
+	}
+	resp.State.Raw = r.splitTags(v, prior)
+}
+
+func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if !r.ready(&resp.Diagnostics) {
+		return
+	}
+	ctx, done := r.rt.operationContext(ctx, "update", r.timeout(ctx, req.Plan, "update", &resp.Diagnostics))
+	defer done()
+	prior, planned := req.State.Raw, req.Plan.Raw
+	var id string
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	planned = setAttr(planned, "id", tftypes.NewValue(tftypes.String, id))
+	patch, err := updatePatch(r.t.Attributes, withTagsSent(r.t, prior), withTagsSent(r.t, planned))
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot build the update patch", err.Error())
+		return
+	}
+	if patch != "[]" {
+		out, err := r.rt.api.UpdateResource(ctx, &cloudcontrol.UpdateResourceInput{
+			TypeName: &r.t.TypeName, Identifier: &id, PatchDocument: &patch, ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
+		})
+		if err == nil {
+			_, err = r.rt.await(ctx, out.ProgressEvent)
+		}
+		if err != nil {
+			resp.Diagnostics.AddError("Cannot update "+r.t.TypeName, r.rt.callError(ctx, err))
+			resp.State.Raw = prior
+			return
+		}
+	}
+	if err := r.settle(ctx, id, planned, &resp.State); err != nil {
+		resp.Diagnostics.AddError("Cannot update "+r.t.TypeName, err.Error())
+		resp.State.Raw = prior
 	}
 }
 
-func (d *ccDataSource) Read(_ context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	op := "read"
-	if d.plural {
-		op = "list"
+func (r *ccResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	if !r.ready(&resp.Diagnostics) {
+		return
 	}
-	notImplemented(&resp.Diagnostics, d.t, op)
+	ctx, done := r.rt.operationContext(ctx, "delete", r.timeout(ctx, req.State, "delete", &resp.Diagnostics))
+	defer done()
+	var id string
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	out, err := r.rt.api.DeleteResource(ctx, &cloudcontrol.DeleteResourceInput{
+		TypeName: &r.t.TypeName, Identifier: &id, ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
+	})
+	if err == nil {
+		_, err = r.rt.await(ctx, out.ProgressEvent)
+	}
+	// Gone already is what delete wants.
+	if err != nil && !isNotFound(err) {
+		resp.Diagnostics.AddError("Cannot delete "+r.t.TypeName, r.rt.callError(ctx, err))
+	}
 }
 
-// notImplemented reports an operation that needs the Cloud Control runtime.
-func notImplemented(ds *diag.Diagnostics, t *cfnschema.ResourceType, op string) {
-	ds.AddError("Not implemented yet", fmt.Sprintf(
-		"Cairn's awscc provider cannot %s %s (%s) yet: it serves the CloudFormation schemas, so configurations validate and plan, "+
-			"but the Create, Read, Update, Delete and List operations through the AWS Cloud Control API arrive in a later release. "+
-			"Nothing was changed in AWS.", op, t.TerraformName, t.TypeName))
+// ImportState takes the Cloud Control identifier as the import ID; the
+// engine reads the resource next.
+func (r *ccResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// setAttr returns the object obj with attribute name set to v; obj
+// unchanged when it has no such attribute or is not a known object.
+func setAttr(obj tftypes.Value, name string, v tftypes.Value) tftypes.Value {
+	if !obj.IsKnown() || obj.IsNull() {
+		return obj
+	}
+	var m map[string]tftypes.Value
+	if err := obj.As(&m); err != nil {
+		return obj
+	}
+	if _, ok := m[name]; !ok {
+		return obj
+	}
+	// As hands out the value's own map: copy it, values are immutable.
+	out := make(map[string]tftypes.Value, len(m))
+	for k, e := range m {
+		out[k] = e
+	}
+	out[name] = v
+	return tftypes.NewValue(obj.Type(), out)
+}
+
+// getAttr returns attribute name of obj, or a zero Value.
+func getAttr(obj tftypes.Value, name string) tftypes.Value {
+	if !obj.IsKnown() || obj.IsNull() {
+		return tftypes.Value{}
+	}
+	var m map[string]tftypes.Value
+	if err := obj.As(&m); err != nil {
+		return tftypes.Value{}
+	}
+	return m[name]
 }

@@ -1,0 +1,172 @@
+package awscc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
+	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
+)
+
+// runtime is one configured provider's connection to Cloud Control,
+// shared by its resources and data sources. It is immutable once built.
+type runtime struct {
+	api     api
+	region  string
+	roleARN string
+	// stop is cancelled when the engine stops the provider (Ctrl-C):
+	// every operation in flight watches it.
+	stop context.Context
+	poll backoff
+	// defaultTags are the provider's default_tags, nil when none.
+	defaultTags map[string]string
+	// defaultTagsUnknown is set when the configuration's default_tags are
+	// not known yet (planning before a value they depend on exists).
+	defaultTagsUnknown bool
+}
+
+// defaultOperationTimeout is how long an operation waits when neither
+// the schema's handler nor the configuration says.
+const defaultOperationTimeout = 120 * time.Minute
+
+// errStopped is the cause of an operation ended by StopProvider.
+var errStopped = errors.New("the provider was stopped (interrupted)")
+
+// timeoutError is the cause of an operation that ran out of time.
+type timeoutError struct {
+	op      string
+	timeout time.Duration
+}
+
+func (e timeoutError) Error() string {
+	return fmt.Sprintf("%s timed out after %s", e.op, e.timeout)
+}
+
+// operationContext returns the context of one operation: ended by the
+// caller, by timeout, or by StopProvider, with the reason as its cause.
+func (r *runtime) operationContext(ctx context.Context, op string, timeout time.Duration) (context.Context, context.CancelFunc) {
+	ctx, stop := context.WithCancelCause(ctx)
+	ctx, expire := context.WithTimeoutCause(ctx, timeout, timeoutError{op, timeout})
+	unregister := context.AfterFunc(r.stop, func() { stop(errStopped) })
+	return ctx, func() {
+		unregister()
+		expire()
+		stop(nil)
+	}
+}
+
+// backoff spaces the polls of a resource request: the first within
+// first, then doubling with jitter up to max. A request's RetryAfter, when
+// later, wins.
+type backoff struct{ first, max time.Duration }
+
+var defaultBackoff = backoff{first: 200 * time.Millisecond, max: 4 * time.Second}
+
+// delay returns the wait before poll number attempt (from 0): uniformly
+// random in the upper half of the doubled delay, so that many requests
+// started together do not poll together.
+func (b backoff) delay(attempt int, retryAfter *time.Time, now time.Time) time.Duration {
+	d := b.max
+	if attempt < 32 {
+		if e := b.first << attempt; e > 0 && e < b.max {
+			d = e
+		}
+	}
+	d = d/2 + rand.N(d/2+1)
+	if retryAfter != nil {
+		if w := retryAfter.Sub(now); w > d {
+			d = w
+		}
+	}
+	return d
+}
+
+// await polls a resource request until it ends. It returns the last
+// progress event, never nil, whose Identifier (once known) survives
+// later events that leave it out, and the request's failure. When ctx
+// ends first, the request is cancelled (CancelResourceRequest) and the
+// error says why, wrapping the context's cause.
+func (r *runtime) await(ctx context.Context, ev *cctypes.ProgressEvent) (*cctypes.ProgressEvent, error) {
+	if ev == nil {
+		return &cctypes.ProgressEvent{}, errors.New("cloud control answered without a progress event")
+	}
+	for attempt := 0; ; attempt++ {
+		switch ev.OperationStatus {
+		case cctypes.OperationStatusSuccess:
+			return ev, nil
+		case cctypes.OperationStatusFailed, cctypes.OperationStatusCancelComplete:
+			return ev, failure(ev)
+		}
+		t := time.NewTimer(r.poll.delay(attempt, ev.RetryAfter, time.Now()))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ev, r.abandon(ctx, ev)
+		case <-t.C:
+		}
+		out, err := r.api.GetResourceRequestStatus(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: ev.RequestToken})
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return ev, r.abandon(ctx, ev)
+		case err != nil:
+			return ev, fmt.Errorf("polling request %s: %w", aws.ToString(ev.RequestToken), err)
+		case out.ProgressEvent == nil:
+			return ev, fmt.Errorf("polling request %s: no progress event", aws.ToString(ev.RequestToken))
+		}
+		next := *out.ProgressEvent
+		if next.Identifier == nil {
+			next.Identifier = ev.Identifier
+		}
+		ev = &next
+	}
+}
+
+// abandon cancels a request whose operation ended (timeout or stop), on
+// a context of its own since the operation's has ended.
+func (r *runtime) abandon(ctx context.Context, ev *cctypes.ProgressEvent) error {
+	cause := r.cause(ctx)
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	token := aws.ToString(ev.RequestToken)
+	if _, err := r.api.CancelResourceRequest(cctx, &cloudcontrol.CancelResourceRequestInput{RequestToken: ev.RequestToken}); err != nil {
+		return fmt.Errorf("%w; cancelling request %s failed: %v", cause, token, err)
+	}
+	return fmt.Errorf("%w; request %s was cancelled", cause, token)
+}
+
+// cause says why an operation's context ended, nil while it has not. A
+// stopped provider is named as such even when the engine cancelled the
+// call's own context first.
+func (r *runtime) cause(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	if r.stop.Err() != nil {
+		return errStopped
+	}
+	return context.Cause(ctx)
+}
+
+// getModel reads a resource's properties.
+func (r *runtime) getModel(ctx context.Context, typeName, id string) (map[string]any, error) {
+	out, err := r.api.GetResource(ctx, &cloudcontrol.GetResourceInput{TypeName: &typeName, Identifier: &id, RoleArn: r.role()})
+	if err != nil {
+		return nil, err
+	}
+	if out.ResourceDescription == nil {
+		return map[string]any{}, nil
+	}
+	return decodeModel(out.ResourceDescription.Properties)
+}
+
+// role is the RoleArn of every mutating and reading call, nil when unset.
+func (r *runtime) role() *string {
+	if r.roleARN == "" {
+		return nil
+	}
+	return &r.roleARN
+}

@@ -1,0 +1,163 @@
+package awscc
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/wI2L/jsondiff"
+)
+
+// updatePatch returns the RFC 6902 patch document that takes the resource
+// from prior state to planned, for UpdateResource.
+//
+// It diffs the state Cairn recorded, not the live resource: drift the
+// read before planning did not see is left alone. Write-only properties
+// are left out of the prior side, so their planned values are always sent
+// (the service never returns them, and some handlers need them on every
+// update). Where planned is unknown the prior value is left out too, so an
+// attribute the service decides is not removed. Changes inside an array of
+// key-value objects (tags) become one replacement of the whole array:
+// index-based operations on such arrays go wrong when the service keeps
+// them in another order. The patch is "[]" when nothing changed.
+func updatePatch(attrs cfnschema.Attributes, prior, planned tftypes.Value) (string, error) {
+	from, err := desiredState(attrs, withoutUnknownsOf(prior, planned), toOptions{skipWriteOnly: true})
+	if err != nil {
+		return "", fmt.Errorf("prior state: %w", err)
+	}
+	to, err := desiredState(attrs, planned, toOptions{})
+	if err != nil {
+		return "", fmt.Errorf("planned state: %w", err)
+	}
+	ops, err := jsondiff.CompareWithoutMarshal(from, to)
+	if err != nil {
+		return "", err
+	}
+	ops = wholeKeyValueArrays(ops, from, to)
+	if len(ops) == 0 {
+		return "[]", nil
+	}
+	b, err := json.Marshal(ops)
+	return string(b), err
+}
+
+// withoutUnknownsOf returns prior with null wherever planned is unknown.
+func withoutUnknownsOf(prior, planned tftypes.Value) tftypes.Value {
+	if !prior.IsKnown() || prior.IsNull() || planned.IsFullyKnown() {
+		return prior
+	}
+	out, err := tftypes.Transform(prior, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		pv, _, err := tftypes.WalkAttributePath(planned, p)
+		if err != nil {
+			return v, nil
+		}
+		if pt, ok := pv.(tftypes.Value); ok && !pt.IsKnown() {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	if err != nil {
+		return prior
+	}
+	return out
+}
+
+// wholeKeyValueArrays replaces every operation inside an array of
+// key-value objects by one operation on the whole array, in the place of
+// the first one.
+func wholeKeyValueArrays(ops jsondiff.Patch, from, to map[string]any) jsondiff.Patch {
+	arrays := map[string]bool{}
+	collectKeyValueArrays("", from, arrays)
+	collectKeyValueArrays("", to, arrays)
+	if len(arrays) == 0 {
+		return ops
+	}
+	out := make(jsondiff.Patch, 0, len(ops))
+	done := map[string]bool{}
+	for _, op := range ops {
+		arr := enclosingArray(op.Path, arrays)
+		switch {
+		case arr == "":
+			out = append(out, op)
+		case !done[arr]:
+			done[arr] = true
+			out = append(out, wholeArrayOp(arr, from, to))
+		}
+	}
+	return out
+}
+
+// enclosingArray returns the outermost key-value array strictly
+// enclosing path, or "".
+func enclosingArray(path string, arrays map[string]bool) string {
+	for i := 1; i < len(path); i++ {
+		if path[i] == '/' && arrays[path[:i]] {
+			return path[:i]
+		}
+	}
+	return ""
+}
+
+func wholeArrayOp(ptr string, from, to map[string]any) jsondiff.Operation {
+	v, inTo := lookupPointer(to, ptr)
+	_, inFrom := lookupPointer(from, ptr)
+	switch {
+	case !inTo:
+		return jsondiff.Operation{Type: jsondiff.OperationRemove, Path: ptr}
+	case inFrom:
+		return jsondiff.Operation{Type: jsondiff.OperationReplace, Path: ptr, Value: v}
+	}
+	return jsondiff.Operation{Type: jsondiff.OperationAdd, Path: ptr, Value: v}
+}
+
+// collectKeyValueArrays records the JSON pointer of every array whose
+// elements are objects with a Key (or key).
+func collectKeyValueArrays(ptr string, v any, out map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			collectKeyValueArrays(ptr+"/"+escapeToken(k), e, out)
+		}
+	case []any:
+		if len(x) > 0 {
+			if _, ok := kvKey(x[0]); ok {
+				out[ptr] = true
+				return
+			}
+		}
+		for i, e := range x {
+			collectKeyValueArrays(fmt.Sprintf("%s/%d", ptr, i), e, out)
+		}
+	}
+}
+
+// lookupPointer returns the value at an RFC 6901 pointer of doc.
+func lookupPointer(doc map[string]any, ptr string) (any, bool) {
+	var cur any = doc
+	for _, tok := range strings.Split(ptr, "/")[1:] {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := cur.(type) {
+		case map[string]any:
+			v, ok := x[tok]
+			if !ok {
+				return nil, false
+			}
+			cur = v
+		case []any:
+			var i int
+			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			cur = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}

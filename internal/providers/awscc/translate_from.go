@@ -1,0 +1,251 @@
+package awscc
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// stateFromJSON converts a resource model read from Cloud Control (its
+// properties, decoded with json.Number numbers) into a value of the object
+// type ty, walking it level by level with attrs:
+//
+//   - a property the model leaves out is null; one the schema does not know
+//     is skipped (the service may be newer than the schema);
+//   - arrays whose order does not matter (sets, and lists whose schema says
+//     insertionOrder is false) follow the order of prior, matching elements
+//     by value and then by their Key, so a reordering is not drift;
+//   - write-only properties, which the service never returns, are copied
+//     from prior, element by element through arrays;
+//   - an empty array or map is null unless prior holds an empty one;
+//   - attributes of ty that are no property (the synthetic id, timeouts,
+//     tags_all) are copied from prior; the caller sets them.
+//
+// prior may be null or unknown: a read without state (import, data
+// sources) keeps the service's order. The error names the property whose
+// value does not fit the schema.
+func stateFromJSON(attrs cfnschema.Attributes, ty tftypes.Object, props map[string]any, prior tftypes.Value) (tftypes.Value, error) {
+	return objectFromJSON(attrs, ty, props, prior)
+}
+
+func objectFromJSON(attrs cfnschema.Attributes, ty tftypes.Object, m map[string]any, prior tftypes.Value) (tftypes.Value, error) {
+	priorMembers := map[string]tftypes.Value{}
+	if prior.IsKnown() && !prior.IsNull() {
+		if err := prior.As(&priorMembers); err != nil {
+			return tftypes.Value{}, err
+		}
+	}
+	vals := make(map[string]tftypes.Value, len(ty.AttributeTypes))
+	for name, at := range ty.AttributeTypes {
+		a := attrs.ByName(name)
+		if a == nil || a.CFNName == "" || a.WriteOnly {
+			vals[name] = knownOrNull(priorMembers[name], at)
+			continue
+		}
+		v, err := valueFromJSON(a.Type, at, m[a.CFNName], priorMembers[name])
+		if err != nil {
+			return tftypes.Value{}, fmt.Errorf("%s: %w", a.CFNName, err)
+		}
+		vals[name] = v
+	}
+	return tftypes.NewValue(ty, vals), nil
+}
+
+// knownOrNull returns v when it is a wholly known value of type ty, and
+// null otherwise: state holds no unknowns.
+func knownOrNull(v tftypes.Value, ty tftypes.Type) tftypes.Value {
+	if v.Type() == nil || !v.IsFullyKnown() {
+		return tftypes.NewValue(ty, nil)
+	}
+	return v
+}
+
+// valueFromJSON converts one JSON value j of schema type t into a value of
+// type ty; prior is the value at the same place in prior state, or a zero
+// Value.
+func valueFromJSON(t *cfnschema.Type, ty tftypes.Type, j any, prior tftypes.Value) (tftypes.Value, error) {
+	if j == nil {
+		return tftypes.NewValue(ty, nil), nil
+	}
+	switch t.Kind {
+	case cfnschema.KindString, cfnschema.KindTimestamp:
+		s, err := stringFromJSON(j)
+		if err != nil {
+			return tftypes.Value{}, err
+		}
+		return tftypes.NewValue(ty, s), nil
+	case cfnschema.KindJSON:
+		return jsonStringFromJSON(ty, j, prior)
+	case cfnschema.KindInt64, cfnschema.KindFloat64:
+		f, err := numberFromJSON(t.Kind, j)
+		if err != nil {
+			return tftypes.Value{}, err
+		}
+		return tftypes.NewValue(ty, f), nil
+	case cfnschema.KindBool:
+		b, err := boolFromJSON(j)
+		if err != nil {
+			return tftypes.Value{}, err
+		}
+		return tftypes.NewValue(ty, b), nil
+	case cfnschema.KindObject:
+		m, ok := j.(map[string]any)
+		if !ok {
+			return tftypes.Value{}, fmt.Errorf("%s is not an object", jsonText(j))
+		}
+		return objectFromJSON(t.Attributes, ty.(tftypes.Object), m, prior)
+	case cfnschema.KindList, cfnschema.KindSet:
+		return listFromJSON(t, ty, j, prior)
+	case cfnschema.KindMap:
+		return mapFromJSON(t, ty, j, prior)
+	}
+	return tftypes.Value{}, fmt.Errorf("no value of kind %s", t.Kind)
+}
+
+// stringFromJSON coerces a scalar the way CloudFormation does (5 to "5");
+// an object or array arriving for a string is kept as its JSON text.
+func stringFromJSON(j any) (string, error) {
+	switch x := j.(type) {
+	case string:
+		return x, nil
+	case json.Number:
+		return string(x), nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	}
+	b, err := json.Marshal(j)
+	return string(b), err
+}
+
+// jsonStringFromJSON keeps prior's spelling when it means the same JSON,
+// so whitespace and key order are never drift.
+func jsonStringFromJSON(ty tftypes.Type, j any, prior tftypes.Value) (tftypes.Value, error) {
+	if prior.Type() != nil && prior.IsKnown() && !prior.IsNull() {
+		var s string
+		if err := prior.As(&s); err == nil {
+			if pj, err := decodeJSON([]byte(s)); err == nil && jsonEqual(pj, j) {
+				return prior, nil
+			}
+		}
+	}
+	b, err := json.Marshal(j)
+	if err != nil {
+		return tftypes.Value{}, err
+	}
+	return tftypes.NewValue(ty, string(b)), nil
+}
+
+// numberFromJSON parses a number (or a numeric string) exactly for
+// integers and as float64 for numbers, the framework's Float64 type.
+func numberFromJSON(k cfnschema.Kind, j any) (*big.Float, error) {
+	var s string
+	switch x := j.(type) {
+	case json.Number:
+		s = string(x)
+	case string:
+		s = x
+	default:
+		return nil, fmt.Errorf("%s is not a number", jsonText(j))
+	}
+	if k == cfnschema.KindInt64 {
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return new(big.Float).SetInt64(i), nil
+		}
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a number", s)
+	}
+	return big.NewFloat(f), nil
+}
+
+func boolFromJSON(j any) (bool, error) {
+	switch x := j.(type) {
+	case bool:
+		return x, nil
+	case string:
+		b, err := strconv.ParseBool(x)
+		if err != nil {
+			return false, fmt.Errorf("%q is not a boolean", x)
+		}
+		return b, nil
+	}
+	return false, fmt.Errorf("%s is not a boolean", jsonText(j))
+}
+
+func listFromJSON(t *cfnschema.Type, ty tftypes.Type, j any, prior tftypes.Value) (tftypes.Value, error) {
+	arr, ok := j.([]any)
+	if !ok {
+		return tftypes.Value{}, fmt.Errorf("%s is not an array", jsonText(j))
+	}
+	var priorElems []tftypes.Value
+	if prior.Type() != nil && prior.IsKnown() && !prior.IsNull() {
+		if err := prior.As(&priorElems); err != nil {
+			return tftypes.Value{}, err
+		}
+	}
+	if len(arr) == 0 && (prior.Type() == nil || !prior.IsKnown() || prior.IsNull()) {
+		return tftypes.NewValue(ty, nil), nil
+	}
+	var et tftypes.Type
+	switch lt := ty.(type) {
+	case tftypes.List:
+		et = lt.ElementType
+	case tftypes.Set:
+		et = lt.ElementType
+	default:
+		return tftypes.Value{}, fmt.Errorf("array for a value of type %s", ty)
+	}
+	pairs := pairElements(t, arr, priorElems)
+	elems := make([]tftypes.Value, len(arr))
+	for i, p := range pairs {
+		v, err := valueFromJSON(t.Elem, et, p.remote, p.prior)
+		if err != nil {
+			return tftypes.Value{}, fmt.Errorf("element %d: %w", i, err)
+		}
+		elems[i] = v
+	}
+	return tftypes.NewValue(ty, elems), nil
+}
+
+func mapFromJSON(t *cfnschema.Type, ty tftypes.Type, j any, prior tftypes.Value) (tftypes.Value, error) {
+	m, ok := j.(map[string]any)
+	if !ok {
+		return tftypes.Value{}, fmt.Errorf("%s is not an object", jsonText(j))
+	}
+	priorElems := map[string]tftypes.Value{}
+	priorSet := prior.Type() != nil && prior.IsKnown() && !prior.IsNull()
+	if priorSet {
+		if err := prior.As(&priorElems); err != nil {
+			return tftypes.Value{}, err
+		}
+	}
+	if len(m) == 0 && !priorSet {
+		return tftypes.NewValue(ty, nil), nil
+	}
+	mt, ok := ty.(tftypes.Map)
+	if !ok {
+		return tftypes.Value{}, fmt.Errorf("object for a value of type %s", ty)
+	}
+	elems := make(map[string]tftypes.Value, len(m))
+	for k, e := range m {
+		v, err := valueFromJSON(t.Elem, mt.ElementType, e, priorElems[k])
+		if err != nil {
+			return tftypes.Value{}, fmt.Errorf("key %q: %w", k, err)
+		}
+		elems[k] = v
+	}
+	return tftypes.NewValue(ty, elems), nil
+}
+
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
