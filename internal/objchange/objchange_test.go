@@ -150,6 +150,19 @@ func TestAssertPlanValid(t *testing.T) {
 			config:  object(obj{"name": cty.StringVal("a")}),
 			planned: object(obj{"name": cty.StringVal("a"), "id": unkStr, "optcomp": unkStr}),
 		},
+		"refined unknown config planned as plain unknown": {
+			// jsonencode(...) of an unknown is a refined unknown (not null,
+			// prefix); the framework plans it back without refinements.
+			prior:   null,
+			config:  object(obj{"name": cty.UnknownVal(cty.String).RefineNotNull()}),
+			planned: object(obj{"name": unkStr}),
+		},
+		"unknown config planned as a known value": {
+			prior:   null,
+			config:  object(obj{"name": unkStr}),
+			planned: object(obj{"name": cty.StringVal("guess")}),
+			want:    []string{`.name: planned value "guess" does not match the configured value (known after apply)`},
+		},
 		"config value changed": {
 			prior:   null,
 			config:  object(obj{"name": cty.StringVal("a")}),

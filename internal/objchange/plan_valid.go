@@ -78,6 +78,13 @@ func (c *checker) plannedAttr(attr *configschema.Attribute, prior, config, plann
 	if planned.RawEquals(config) {
 		return
 	}
+	if !config.IsKnown() && !planned.IsKnown() {
+		// Still unknown, as configured. Refinements (not null, a string
+		// prefix) are not compared: providers built on the framework or
+		// protocol 5 return unknowns without them, which says less, never
+		// something else.
+		return
+	}
 	if !prior.IsNull() && !config.IsNull() && planned.RawEquals(prior) {
 		// The provider judged the configured value equivalent to the prior
 		// one (normalization) and kept the prior.
