@@ -29,6 +29,7 @@ var scriptEndpoints sync.Map
 //	endpoint restart                     stop it and start it again on the same address and data
 //	endpoint fault JSON                  install a server.Fault ({"typeName":..,"operation":..,"errorCode":..,"throttle":N,"delay":"2s"})
 //	endpoint clear                       remove every fault
+//	endpoint create TYPE JSON            create a resource behind Cairn's back, print its identifier
 //	endpoint get TYPE ID                 print the resource's properties (JSON) to stdout
 //	endpoint patch TYPE ID PATCH         change a resource behind Cairn's back (drift)
 //	endpoint delete TYPE ID              delete a resource behind Cairn's back
@@ -63,7 +64,7 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(e.Server().SetFault(f))
 	case "clear":
 		e.Server().ClearFaults()
-	case "get", "patch", "delete":
+	case "create", "get", "patch", "delete":
 		scriptResourceCall(ts, e, args)
 	default:
 		ts.Fatalf("endpoint: unknown verb %q", args[0])
@@ -98,6 +99,10 @@ func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args 
 	typ, id := aws.String(args[1]), aws.String(args[2])
 	var token *string
 	switch args[0] {
+	case "create":
+		out, err := cc.CreateResource(ctx, &cloudcontrol.CreateResourceInput{TypeName: typ, DesiredState: id})
+		ts.Check(err)
+		token = out.ProgressEvent.RequestToken
 	case "get":
 		out, err := cc.GetResource(ctx, &cloudcontrol.GetResourceInput{TypeName: typ, Identifier: id})
 		ts.Check(err)
@@ -118,6 +123,9 @@ func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args 
 	w := cloudcontrol.NewResourceRequestSuccessWaiter(cc, func(o *cloudcontrol.ResourceRequestSuccessWaiterOptions) {
 		o.MinDelay, o.MaxDelay = 10*time.Millisecond, 100*time.Millisecond
 	})
-	_, err := w.WaitForOutput(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: token}, 30*time.Second)
+	out, err := w.WaitForOutput(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: token}, 30*time.Second)
 	ts.Check(err)
+	if args[0] == "create" {
+		fmt.Fprintln(ts.Stdout(), aws.ToString(out.ProgressEvent.Identifier))
+	}
 }
