@@ -254,3 +254,28 @@ func TestStopProvider(t *testing.T) {
 		t.Errorf("calls %v, want the request cancelled", fake.calls)
 	}
 }
+
+// TestPlanWithUnknownProviderConfig: a provider block whose values are
+// only known after apply does not stop planning; tags_all is unknown.
+func TestPlanWithUnknownProviderConfig(t *testing.T) {
+	p, err := New(testSchemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ds := enginetest.New(map[string]string{"main.tf": `
+resource "terraform_data" "r" { input = "eu-west-1" }
+provider "awscc" {
+  region = terraform_data.r.output
+  default_tags { tags = { from = terraform_data.r.output } }
+}
+resource "awscc_test_widget" "w" { widget_name = "w" }
+`})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	h.Providers[Addr] = p.Factory()
+	plan := mustPlan(t, h, plans.NormalMode)
+	if diff := strings.Join(actions(plan), ","); diff != "awscc_test_widget.w create,terraform_data.r create" {
+		t.Errorf("plan %q", diff)
+	}
+}
