@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -349,6 +351,91 @@ func TestPartitions(t *testing.T) {
 			mustSucceed(t, "create", ev)
 			if ev.Model["Arn"] != tc.want {
 				t.Errorf("Arn = %v, want %s", ev.Model["Arn"], tc.want)
+			}
+		})
+	}
+}
+
+// brokenStore fails the named method with errBroken.
+type brokenStore struct {
+	*memStore
+	method string
+}
+
+var errBroken = errors.New("disk on fire")
+
+func (s brokenStore) fail(method string) error {
+	if s.method == method {
+		return errBroken
+	}
+	return nil
+}
+
+func (s brokenStore) Get(typeName, id string) ([]byte, error) {
+	if err := s.fail("Get"); err != nil {
+		return nil, err
+	}
+	return s.memStore.Get(typeName, id)
+}
+
+func (s brokenStore) Insert(typeName, id string, model []byte) error {
+	if err := s.fail("Insert"); err != nil {
+		return err
+	}
+	return s.memStore.Insert(typeName, id, model)
+}
+
+func (s brokenStore) Put(typeName, id string, model []byte) error {
+	if err := s.fail("Put"); err != nil {
+		return err
+	}
+	return s.memStore.Put(typeName, id, model)
+}
+
+func (s brokenStore) List(typeName, after string, limit int) ([]string, bool, error) {
+	if err := s.fail("List"); err != nil {
+		return nil, false, err
+	}
+	return s.memStore.List(typeName, after, limit)
+}
+
+func TestStoreFailures(t *testing.T) {
+	const typeName = "AWS::Logs::LogGroup"
+	tests := map[string]struct {
+		method string
+		op     func(h cloudcontrol.Handler) *cloudcontrol.ProgressEvent
+	}{
+		"create insert": {method: "Insert", op: func(h cloudcontrol.Handler) *cloudcontrol.ProgressEvent {
+			return h.Create(context.Background(), request(typeName, "t2", map[string]any{"LogGroupName": "other"}))
+		}},
+		"create token read": {method: "Get", op: func(h cloudcontrol.Handler) *cloudcontrol.ProgressEvent {
+			return h.Create(context.Background(), request(typeName, "t2", map[string]any{"LogGroupName": "other"}))
+		}},
+		"read": {method: "Get", op: func(h cloudcontrol.Handler) *cloudcontrol.ProgressEvent {
+			return h.Read(context.Background(), &cloudcontrol.Request{TypeName: typeName, Identifier: "g"})
+		}},
+		"update": {method: "Put", op: func(h cloudcontrol.Handler) *cloudcontrol.ProgressEvent {
+			return h.Update(context.Background(), &cloudcontrol.Request{TypeName: typeName, Identifier: "g",
+				Desired: map[string]any{"LogGroupName": "g"}})
+		}},
+		"list": {method: "List", op: func(h cloudcontrol.Handler) *cloudcontrol.ProgressEvent {
+			return h.List(context.Background(), &cloudcontrol.Request{TypeName: typeName})
+		}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			store := brokenStore{memStore: newMemStore()}
+			h, err := New(typeName, mustRead(t, schemaFile(typeName)), store)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustSucceed(t, "create", h.Create(context.Background(), request(typeName, "t", map[string]any{"LogGroupName": "g"})))
+			store.method = tc.method
+			h, _ = New(typeName, mustRead(t, schemaFile(typeName)), store)
+			ev := tc.op(h)
+			if ev.Status != cloudcontrol.StatusFailed || ev.ErrorCode == cloudcontrol.CodeNotFound ||
+				!strings.Contains(ev.Message, errBroken.Error()) {
+				t.Errorf("= %s %s %q, want FAILED naming the store's error", ev.Status, ev.ErrorCode, ev.Message)
 			}
 		})
 	}

@@ -61,9 +61,12 @@ func (h *handler) rerun(req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
 		return internalFailure("decoding client token record", err)
 	}
 	model, ev := h.load(id)
-	if ev != nil {
+	if ev != nil && ev.ErrorCode == cloudcontrol.CodeNotFound {
 		// Recorded but never inserted: the step crashed in between.
 		return nil
+	}
+	if ev != nil {
+		return ev
 	}
 	return cloudcontrol.Success(h.schema.answer(model))
 }

@@ -119,6 +119,9 @@ func (h *handler) Update(_ context.Context, req *cloudcontrol.Request) *cloudcon
 	}
 	h.schema.fillDefaults(desired)
 	carryPaths(desired, stored, h.schema.readOnly)
+	// The stored model has every read-only value; Previous only matters
+	// for a model stored before a schema grew one.
+	carryPaths(desired, req.Previous, h.schema.readOnly)
 	if id, err := h.schema.identifierOf(desired); err != nil || id != req.Identifier {
 		return cloudcontrol.Failed(cloudcontrol.CodeNotUpdatable,
 			fmt.Sprintf("Update of %s [%s] would change its primary identifier", h.schema.typeName, req.Identifier))

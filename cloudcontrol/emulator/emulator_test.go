@@ -159,6 +159,65 @@ func TestLifecycle(t *testing.T) {
 			},
 			patch: `{"MapPublicIpOnLaunch": true}`,
 		},
+		"Lambda function": {
+			reason:   "function ARNs use a colon before the name",
+			typeName: "AWS::Lambda::Function",
+			desired: `{"FunctionName": "fn", "Role": "arn:aws:iam::123456789012:role/r", "Runtime": "python3.12",
+				"Handler": "index.handler", "Code": {"ZipFile": "def handler(e, c): pass"}}`,
+			wantID:     `^fn$`,
+			wantValues: map[string]string{"Arn": `^arn:aws:lambda:us-east-2:123456789012:function:fn$`},
+			patch:      `{"MemorySize": 256}`,
+		},
+		"SNS topic": {
+			reason:   "the identifier is an ARN built from a generated topic name",
+			typeName: "AWS::SNS::Topic",
+			desired:  `{}`,
+			wantID:   `^arn:aws:sns:us-east-2:123456789012:Topic-[A-Z0-9]{12}$`,
+			wantValues: map[string]string{
+				"TopicName": `^Topic-[A-Z0-9]{12}$`,
+			},
+			patch: `{"DisplayName": "alerts"}`,
+		},
+		"SQS queue": {
+			reason:   "the identifier is the queue URL",
+			typeName: "AWS::SQS::Queue",
+			desired:  `{"QueueName": "jobs"}`,
+			wantID:   `^https://sqs\.us-east-2\.amazonaws\.com/123456789012/jobs$`,
+			wantValues: map[string]string{
+				"Arn": `^arn:aws:sqs:us-east-2:123456789012:jobs$`,
+			},
+			patch: `{"VisibilityTimeout": 60}`,
+		},
+		"DynamoDB table": {
+			reason:   "table ARNs; no stream ARN without a stream",
+			typeName: "AWS::DynamoDB::Table",
+			desired: `{"TableName": "t", "BillingMode": "PAY_PER_REQUEST",
+				"KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+				"AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]}`,
+			wantID:     `^t$`,
+			wantValues: map[string]string{"Arn": `^arn:aws:dynamodb:us-east-2:123456789012:table/t$`, "StreamArn": `^$`},
+			patch:      `{"DeletionProtectionEnabled": true}`,
+		},
+		"KMS key": {
+			reason:   "key ids are UUIDs and the ARN embeds them",
+			typeName: "AWS::KMS::Key",
+			desired:  `{}`,
+			wantID:   `^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`,
+			wantValues: map[string]string{
+				"Arn": `^arn:aws:kms:us-east-2:123456789012:key/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`,
+			},
+			patch: `{"Description": "data key"}`,
+		},
+		"security group": {
+			reason:   "Id and GroupId are one sg- id",
+			typeName: "AWS::EC2::SecurityGroup",
+			desired:  `{"GroupDescription": "web"}`,
+			wantID:   `^sg-[0-9a-f]{17}$`,
+			wantValues: map[string]string{
+				"GroupId": `^sg-[0-9a-f]{17}$`,
+			},
+			patch: `{"Tags": [{"Key": "k", "Value": "v"}]}`,
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -180,14 +180,21 @@ func (g *generator) stringValue(name string, node map[string]any) string {
 			return g.name
 		}
 		return g.s.resource + "-" + g.chars(upperAlnum, 12)
-	case strings.HasSuffix(lower, "url") || strings.HasSuffix(lower, "endpoint") || strings.HasSuffix(lower, "domainname"):
-		return fmt.Sprintf("%s.%s.%s.%s", strings.ToLower(g.nameOrID()), serviceName(g.s.service), g.region, g.dnsSuffix())
+	case strings.HasSuffix(lower, "url") || strings.HasSuffix(lower, "uri"):
+		return "https://" + g.host() + "/"
+	case strings.HasSuffix(lower, "endpoint") || strings.HasSuffix(lower, "domainname"):
+		return g.host()
 	case strings.HasSuffix(name, "Status") || strings.HasSuffix(name, "State"):
 		return "ACTIVE"
 	case strings.HasSuffix(name, "Message") || strings.HasSuffix(name, "Reason"):
 		return ""
 	}
 	return g.chars(upperAlnum, 10)
+}
+
+// host is the resource's host name in its service's regional domain.
+func (g *generator) host() string {
+	return fmt.Sprintf("%s.%s.%s.%s", strings.ToLower(g.nameOrID()), serviceName(g.s.service), g.region, g.dnsSuffix())
 }
 
 // nameOrID returns the resource's name, drawing an id if none is known.

@@ -76,6 +76,42 @@ func typeShapes(typeName string) map[string]shape {
 		return map[string]shape{
 			"Arn": func(g *generator) any { return g.iamARN("instance-profile") },
 		}
+	case "AWS::Lambda::Function":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return g.regionalARN("lambda", "function:"+g.name) },
+		}
+	case "AWS::SNS::Topic":
+		return map[string]shape{
+			"TopicArn": func(g *generator) any { return g.regionalARN("sns", g.ensureName("TopicName")) },
+		}
+	case "AWS::SQS::Queue":
+		return map[string]shape{
+			"QueueUrl": func(g *generator) any {
+				return fmt.Sprintf("https://sqs.%s.%s/%s/%s", g.region, g.dnsSuffix(), g.account, g.ensureName("QueueName"))
+			},
+			"Arn": func(g *generator) any { return g.regionalARN("sqs", g.ensureName("QueueName")) },
+		}
+	case "AWS::DynamoDB::Table":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return g.regionalARN("dynamodb", "table/"+g.name) },
+			"StreamArn": func(g *generator) any {
+				if _, ok := g.model["StreamSpecification"]; !ok {
+					return nil
+				}
+				return g.regionalARN("dynamodb", "table/"+g.name+"/stream/"+g.now.Format("2006-01-02T15:04:05.000"))
+			},
+		}
+	case "AWS::KMS::Key":
+		return map[string]shape{
+			"KeyId": func(g *generator) any { return g.uuid() },
+			"Arn":   func(g *generator) any { return g.regionalARN("kms", "key/"+g.name) },
+		}
+	case "AWS::EC2::SecurityGroup":
+		return map[string]shape{
+			"Id": func(g *generator) any { return g.ec2ID("sg") },
+			// GroupId is the same id, kept for templates written before Id.
+			"GroupId": func(g *generator) any { return g.model["Id"] },
+		}
 	case "AWS::Logs::LogGroup":
 		return map[string]shape{
 			"Arn": func(g *generator) any {
@@ -84,6 +120,30 @@ func typeShapes(typeName string) map[string]shape {
 		}
 	}
 	return nil
+}
+
+// regionalARN builds an ARN in the request's region and account.
+func (g *generator) regionalARN(service, resource string) string {
+	return fmt.Sprintf("arn:%s:%s:%s:%s:%s", g.partition, service, g.region, g.account, resource)
+}
+
+// ensureName returns the model's name property, inventing one (as for an
+// absent writable identifier) when the caller gave none: SNS and SQS name
+// the resource by an ARN or URL built from it.
+func (g *generator) ensureName(prop string) string {
+	if name, ok := g.model[prop].(string); ok && name != "" {
+		return name
+	}
+	name, ok := g.generatedName(prop).(string)
+	if !ok {
+		return g.nameOrID()
+	}
+	if fifo, _ := g.model["FifoQueue"].(bool); fifo {
+		name += ".fifo"
+	}
+	g.model[prop] = name
+	g.name = name
+	return name
 }
 
 // iamARN builds an IAM ARN of the given kind, with the model's Path.

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"context"
 	"encoding/json"
 	"regexp"
 	"testing"
@@ -67,6 +68,68 @@ func TestCoerce(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, coerce(tc.typ, tc.in)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestGenericShapes(t *testing.T) {
+	const schema = `{
+		"typeName": "AWS::Widgets::WidgetPool",
+		"additionalProperties": false,
+		"properties": {
+			"Name": {"type": "string"},
+			"Arn": {"type": "string"},
+			"OwnerRoleArn": {"type": "string"},
+			"WidgetPoolId": {"type": "string"},
+			"ShortId": {"type": "string", "pattern": "^wp-[a-z0-9]{6}$"},
+			"CreatedAt": {"type": "string", "format": "date-time"},
+			"Phase": {"type": "string", "enum": ["CREATING", "READY"]},
+			"Size": {"type": "integer"},
+			"Floor": {"type": "integer", "minimum": 3},
+			"ConsoleUrl": {"type": "string"},
+			"Endpoint": {"type": "string"},
+			"Members": {"type": "array", "items": {"type": "string"}}
+		},
+		"primaryIdentifier": ["/properties/Name"],
+		"readOnlyProperties": ["/properties/Arn", "/properties/OwnerRoleArn", "/properties/WidgetPoolId",
+			"/properties/ShortId", "/properties/CreatedAt", "/properties/Phase", "/properties/Size",
+			"/properties/Floor", "/properties/ConsoleUrl", "/properties/Endpoint", "/properties/Members"]
+	}`
+	tests := map[string]struct {
+		reason string
+		want   any
+	}{
+		"Arn":          {reason: "the resource's own ARN, kebab-case kind", want: `^arn:aws:widgets:us-east-2:123456789012:widget-pool/pool$`},
+		"OwnerRoleArn": {reason: "another ARN names its kind", want: `^arn:aws:widgets:us-east-2:123456789012:owner-role/pool$`},
+		"WidgetPoolId": {reason: "ids are UUIDs", want: `^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`},
+		"ShortId":      {reason: "a pattern shapes the id", want: `^wp-[a-z0-9]{6}$`},
+		"CreatedAt":    {reason: "date-times are now", want: `^2026-11-24T10:30:00Z$`},
+		"Phase":        {reason: "enums take their first value", want: `^CREATING$`},
+		"ConsoleUrl":   {reason: "URLs are https", want: `^https://pool\.widgets\.us-east-2\.amazonaws\.com/$`},
+		"Endpoint":     {reason: "endpoints are host names", want: `^pool\.widgets\.us-east-2\.amazonaws\.com$`},
+		"Size":         {reason: "numbers are 0", want: json.Number("0")},
+		"Floor":        {reason: "or their minimum", want: json.Number("3")},
+		"Members":      {reason: "arrays are empty", want: []any{}},
+	}
+	store := newMemStore()
+	h, err := New("AWS::Widgets::WidgetPool", []byte(schema), store, WithClock(func() time.Time { return testNow }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := h.Create(context.Background(), request("AWS::Widgets::WidgetPool", "t", map[string]any{"Name": "pool"}))
+	mustSucceed(t, "create", ev)
+	for prop, tc := range tests {
+		t.Run(prop, func(t *testing.T) {
+			got := ev.Model[prop]
+			if pattern, ok := tc.want.(string); ok {
+				if s, _ := got.(string); !regexp.MustCompile(pattern).MatchString(s) {
+					t.Errorf("%s = %#v, want match of %s (%s)", prop, got, pattern, tc.reason)
+				}
+				return
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s (%s)", prop, diff, tc.reason)
 			}
 		})
 	}

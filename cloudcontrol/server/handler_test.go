@@ -51,6 +51,10 @@ func (h *memHandler) wait(ctx context.Context, req *cloudcontrol.Request) *cloud
 
 func (h *memHandler) Create(ctx context.Context, req *cloudcontrol.Request) *cloudcontrol.ProgressEvent {
 	if ev := h.wait(ctx, req); ev != nil {
+		// Name the resource early, as handlers do once AWS has.
+		if id, ok := req.Desired[h.idProp]; ok && ev.Status == cloudcontrol.StatusInProgress {
+			ev.Model = map[string]any{h.idProp: id}
+		}
 		return ev
 	}
 	model := req.Desired

@@ -90,6 +90,26 @@ func TestAPIErrors(t *testing.T) {
 			},
 			want: &cctypes.ConcurrentOperationException{},
 		},
+		"operation on a resource being created": {
+			reason: "a create claims its resource once the handler names it",
+			setup: func(h *harness) {
+				mh := h.handlers[bucketType]
+				mh.steps, mh.delay = 1, hour
+				ev := h.create(bucketType, `{"BucketName":"b2"}`)
+				for {
+					out, _ := h.client.GetResourceRequestStatus(ctx, &ccapi.GetResourceRequestStatusInput{RequestToken: ev.RequestToken})
+					if out != nil && aws.ToString(out.ProgressEvent.Identifier) == "b2" {
+						return
+					}
+					time.Sleep(time.Millisecond)
+				}
+			},
+			call: func(h *harness) error {
+				_, err := h.client.DeleteResource(ctx, &ccapi.DeleteResourceInput{TypeName: aws.String(bucketType), Identifier: aws.String("b2")})
+				return err
+			},
+			want: &cctypes.ConcurrentOperationException{},
+		},
 		"status of unknown token": {
 			call: func(h *harness) error {
 				_, err := h.client.GetResourceRequestStatus(ctx, &ccapi.GetResourceRequestStatusInput{RequestToken: aws.String("nope")})

@@ -135,12 +135,7 @@ func (s *Server) update(e *entry, fn func(r *record) bool) (progressEvent, error
 	}
 	s.mu.Lock()
 	*e.rec = next
-	if next.Status.Terminal() && next.Identifier != "" {
-		key := resourceKey(next.TypeName, next.Identifier)
-		if s.busy[key] == next.Token {
-			delete(s.busy, key)
-		}
-	}
+	s.claim(e.rec)
 	ev := next.event()
 	s.mu.Unlock()
 	return ev, nil

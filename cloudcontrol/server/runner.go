@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -166,7 +167,13 @@ func (s *Server) apply(ti *typeInfo, next record, ev *cloudcontrol.ProgressEvent
 	next.Message = ev.Message
 	switch ev.Status {
 	case cloudcontrol.StatusInProgress:
-		next.Callback = ev.CallbackContext
+		cb, err := roundTrip(ev.CallbackContext)
+		if err != nil {
+			return failed(next, cloudcontrol.CodeHandlerInternalFailure, "callback context: "+err.Error())
+		}
+		// The handler gets its context back as a restarted server would
+		// give it: decoded from JSON, numbers as json.Number.
+		next.Callback = cb
 		next.RetryAfter = s.now().Add(ev.CallbackDelay)
 		return next
 	case cloudcontrol.StatusSuccess:
@@ -205,6 +212,18 @@ func (s *Server) succeeded(ti *typeInfo, next record, ev *cloudcontrol.ProgressE
 	next.Status = cloudcontrol.StatusSuccess
 	next.Model = encodeModel(ti.public(ev.Model))
 	return next
+}
+
+// roundTrip encodes a callback context to JSON and decodes it again.
+func roundTrip(m map[string]any) (map[string]any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return decodeModel(string(b))
 }
 
 // background is the context of runners and handler steps, cancelled by

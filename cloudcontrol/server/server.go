@@ -158,10 +158,24 @@ func (s *Server) register(r *record) *entry {
 	if r.ClientToken != "" {
 		s.byClient[r.ClientToken] = e
 	}
-	if !r.Status.Terminal() && r.Identifier != "" && r.Operation != opCreate {
-		s.busy[resourceKey(r.TypeName, r.Identifier)] = r.Token
-	}
+	s.claim(r)
 	return e
+}
+
+// claim marks r's resource busy while r runs and frees it when r ends;
+// a create claims its resource once the handler named it. The caller
+// holds s.mu.
+func (s *Server) claim(r *record) {
+	if r.Identifier == "" {
+		return
+	}
+	key := resourceKey(r.TypeName, r.Identifier)
+	switch tok, held := s.busy[key]; {
+	case r.Status.Terminal() && tok == r.Token:
+		delete(s.busy, key)
+	case !r.Status.Terminal() && !held:
+		s.busy[key] = r.Token
+	}
 }
 
 // Close stops the runners and waits for them. Unfinished requests stay
