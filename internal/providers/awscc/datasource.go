@@ -78,6 +78,9 @@ func (d *ccDataSource) Read(ctx context.Context, req datasource.ReadRequest, res
 // list reads every identifier of the type, page by page.
 func (d *ccDataSource) list(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var ids []tftypes.Value
+	// A resource listed on two pages (it changed between calls) is one
+	// set element.
+	seen := map[string]bool{}
 	in := &cloudcontrol.ListResourcesInput{TypeName: &d.t.TypeName, RoleArn: d.rt.role()}
 	for {
 		out, err := d.rt.api.ListResources(ctx, in)
@@ -86,7 +89,10 @@ func (d *ccDataSource) list(ctx context.Context, _ datasource.ReadRequest, resp 
 			return
 		}
 		for _, rd := range out.ResourceDescriptions {
-			ids = append(ids, tftypes.NewValue(tftypes.String, aws.ToString(rd.Identifier)))
+			if id := aws.ToString(rd.Identifier); !seen[id] {
+				seen[id] = true
+				ids = append(ids, tftypes.NewValue(tftypes.String, id))
+			}
 		}
 		if aws.ToString(out.NextToken) == "" {
 			break

@@ -185,8 +185,9 @@ data "awscc_logs_log_groups" "all" { depends_on = [awscc_logs_log_group.a] }
 	}
 }
 
-// TestEndToEndNetwork: a subnet in a VPC, a createOnly change replaces,
-// and a bucket with default tags has no perpetual diff.
+// TestEndToEndNetwork: a subnet in a VPC, a createOnly change replaces;
+// a bucket with default tags and a write-only property, and a role with a
+// JSON policy, have no perpetual diff.
 func TestEndToEndNetwork(t *testing.T) {
 	e := startEndpoint(t)
 	cfg := func(cidr string) string {
@@ -197,7 +198,14 @@ resource "awscc_ec2_subnet" "s" {
   cidr_block = %q
 }
 resource "awscc_s3_bucket" "b" {
-  tags = [{ key = "env", value = "prod" }]
+  access_control = "Private"
+  tags           = [{ key = "env", value = "prod" }]
+}
+resource "awscc_iam_role" "r" {
+  assume_role_policy_document = jsonencode({
+    Version   = "2012-10-17"
+    Statement = [{ Effect = "Allow", Principal = { Service = "ec2.amazonaws.com" }, Action = "sts:AssumeRole" }]
+  })
 }
 `, cidr)
 	}
@@ -206,6 +214,14 @@ resource "awscc_s3_bucket" "b" {
 	b, _ := stateAttrs(t, h.State, "awscc_s3_bucket.b")
 	if fmt.Sprint(b["tags"]) != "[map[key:env value:prod]]" || len(b["tags_all"].([]any)) != 2 {
 		t.Errorf("bucket tags %v, tags_all %v", b["tags"], b["tags_all"])
+	}
+	// The endpoint never returns write-only values: state keeps the
+	// configured one, so there is no diff.
+	if b["access_control"] != "Private" {
+		t.Errorf("bucket access_control %v, want the write-only value kept", b["access_control"])
+	}
+	if r, _ := stateAttrs(t, h.State, "awscc_iam_role.r"); r["arn"] == nil || !strings.Contains(fmt.Sprint(r["assume_role_policy_document"]), "sts:AssumeRole") {
+		t.Errorf("role %v", r)
 	}
 	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
 		t.Fatalf("second plan has changes: %v", actions(p))

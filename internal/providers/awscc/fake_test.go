@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 
@@ -142,6 +143,7 @@ func (f *fakeCloudControl) ListResources(_ context.Context, in *cloudcontrol.Lis
 	for id := range f.resources[*in.TypeName] {
 		ids = append(ids, id)
 	}
+	sort.Strings(ids)
 	start := 0
 	if in.NextToken != nil {
 		_, _ = fmt.Sscanf(*in.NextToken, "%d", &start)

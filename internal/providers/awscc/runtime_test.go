@@ -254,3 +254,80 @@ func TestStopProvider(t *testing.T) {
 		t.Errorf("calls %v, want the request cancelled", fake.calls)
 	}
 }
+
+// TestPlanWithUnknownProviderConfig: a provider block whose values are
+// only known after apply does not stop planning; tags_all is unknown.
+func TestPlanWithUnknownProviderConfig(t *testing.T) {
+	p, err := New(testSchemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ds := enginetest.New(map[string]string{"main.tf": `
+resource "terraform_data" "r" { input = "eu-west-1" }
+provider "awscc" {
+  region = terraform_data.r.output
+  default_tags { tags = { from = terraform_data.r.output } }
+}
+resource "awscc_test_widget" "w" { widget_name = "w" }
+`})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	h.Providers[Addr] = p.Factory()
+	plan := mustPlan(t, h, plans.NormalMode)
+	if diff := strings.Join(actions(plan), ","); diff != "awscc_test_widget.w create,terraform_data.r create" {
+		t.Errorf("plan %q", diff)
+	}
+}
+
+// TestDefaultTagsOnly: a resource that sets no tags gets the default ones,
+// keeps tags null, and plans no change afterwards.
+func TestDefaultTagsOnly(t *testing.T) {
+	fake := newFake()
+	h := harness(t, fake, `
+provider "awscc" {
+  region = "eu-west-1"
+  default_tags { tags = { team = "infra", env = "dev" } }
+}
+resource "awscc_test_widget" "w" { widget_name = "w" }
+`)
+	mustApply(t, h, plans.NormalMode)
+	got, _ := stateAttrs(t, h.State, "awscc_test_widget.w")
+	if got["tags"] != nil || len(got["tags_all"].([]any)) != 2 {
+		t.Errorf("tags %v tags_all %v, want null and the two default tags", got["tags"], got["tags_all"])
+	}
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("second plan has changes: %v", actions(p))
+	}
+}
+
+// TestPluralDataSource lists every identifier across pages; the id is
+// the region.
+func TestPluralDataSource(t *testing.T) {
+	fake := newFake()
+	fake.resources["AWS::Test::Widget"] = map[string]map[string]any{"a": {"Id": "a"}, "b": {"Id": "b"}, "c": {"Id": "c"}}
+	h := harness(t, fake, `
+provider "awscc" { region = "eu-west-1" }
+data "awscc_test_widgets" "all" {}
+`)
+	mustApply(t, h, plans.NormalMode)
+	got, _ := stateAttrs(t, h.State, "data.awscc_test_widgets.all")
+	if got["id"] != "eu-west-1" || len(got["ids"].([]any)) != 3 || fake.count("ListResources") != 3 {
+		t.Errorf("plural data source %v after %d pages; want 3 ids from 3 pages", got, fake.count("ListResources"))
+	}
+}
+
+// TestDeleteGone: deleting a resource that no longer exists succeeds.
+func TestDeleteGone(t *testing.T) {
+	fake := newFake()
+	h := harness(t, fake, widgetConfig)
+	mustApply(t, h, plans.NormalMode)
+	p := mustPlan(t, h, plans.DestroyMode)
+	delete(fake.resources["AWS::Test::Widget"], "r-1")
+	if ds := h.Apply(p); ds.HasErrors() {
+		t.Fatalf("destroying a vanished resource: %v", ds)
+	}
+	if fake.count("DeleteResource") != 1 {
+		t.Errorf("calls %v, want one DeleteResource", fake.calls)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	"github.com/aws/aws-sdk-go-v2/service/sts"
 	ststypes "github.com/aws/aws-sdk-go-v2/service/sts/types"
+	"github.com/aws/smithy-go/logging"
 	"github.com/aws/smithy-go/middleware"
 	"golang.org/x/net/http/httpproxy"
 )
@@ -68,7 +69,9 @@ const defaultMaxRetries = 25
 // environment (AWS_REGION, AWS_ENDPOINT_URL_CLOUDCONTROL, ...), shared
 // files, IMDS.
 func loadOptions(s settings) []func(*config.LoadOptions) error {
-	var opts []func(*config.LoadOptions) error
+	// The SDK's own warnings (an IMDSv1 fallback, say) would be printed
+	// among the engine's output; errors reach the user as diagnostics.
+	opts := []func(*config.LoadOptions) error{config.WithLogger(logging.Nop{})}
 	if s.Region != "" {
 		opts = append(opts, config.WithRegion(s.Region))
 	}

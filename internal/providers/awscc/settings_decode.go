@@ -43,7 +43,7 @@ func decodeSettings(ctx context.Context, m providerModel) (s settings, known boo
 	if d.object(m.Endpoints, &ep) {
 		s.CloudControlEndpoint, s.STSEndpoint = d.str(ep.CloudControlAPI), d.str(ep.STS)
 	}
-	if d.isKnown(m.UserAgent) && !m.UserAgent.IsNull() {
+	if d.isKnown(m.UserAgent) && !m.UserAgent.IsNull() && !d.unknownIn(m.UserAgent.Elements()) {
 		var uas []userAgentModel
 		d.ds.Append(m.UserAgent.ElementsAs(ctx, &uas, false)...)
 		for _, ua := range uas {
@@ -57,7 +57,7 @@ func decodeSettings(ctx context.Context, m providerModel) (s settings, known boo
 	switch {
 	case !d.object(m.DefaultTags, &dt):
 		s.DefaultTagsUnknown = m.DefaultTags.IsUnknown()
-	case dt.Tags.IsUnknown():
+	case dt.Tags.IsUnknown() || anyUnknown(mapValues(dt.Tags)):
 		s.DefaultTagsUnknown = true
 	case !dt.Tags.IsNull():
 		s.DefaultTags = map[string]string{}
@@ -95,6 +95,10 @@ func (d *decoder) strings(v basetypes.ListValue) []string {
 	if !d.isKnown(v) || v.IsNull() {
 		return nil
 	}
+	if anyUnknown(v.Elements()) {
+		d.known = false
+		return nil
+	}
 	var out []string
 	d.ds.Append(v.ElementsAs(d.ctx, &out, false)...)
 	return out
@@ -127,14 +131,48 @@ func (d *decoder) role(v types.Object, name string) *roleSettings {
 		}
 		r.Duration = p
 	}
-	if d.isKnown(m.Tags) && !m.Tags.IsNull() {
+	if d.isKnown(m.Tags) && !m.Tags.IsNull() && !d.unknownIn(mapValues(m.Tags)) {
 		r.Tags = map[string]string{}
 		d.ds.Append(m.Tags.ElementsAs(d.ctx, &r.Tags, false)...)
 	}
-	if d.isKnown(m.TransitiveTagKeys) && !m.TransitiveTagKeys.IsNull() {
+	if d.isKnown(m.TransitiveTagKeys) && !m.TransitiveTagKeys.IsNull() && !d.unknownIn(m.TransitiveTagKeys.Elements()) {
 		d.ds.Append(m.TransitiveTagKeys.ElementsAs(d.ctx, &r.TransitiveTagKeys, false)...)
 	}
 	return r
+}
+
+// anyUnknown reports whether any element is (or holds) an unknown value.
+func anyUnknown(elems []attr.Value) bool {
+	for _, e := range elems {
+		if e.IsUnknown() {
+			return true
+		}
+		if o, ok := e.(basetypes.ObjectValue); ok {
+			for _, a := range o.Attributes() {
+				if a.IsUnknown() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func mapValues(m types.Map) []attr.Value {
+	out := make([]attr.Value, 0, len(m.Elements()))
+	for _, v := range m.Elements() {
+		out = append(out, v)
+	}
+	return out
+}
+
+// unknownIn notes and reports unknown elements.
+func (d *decoder) unknownIn(elems []attr.Value) bool {
+	if anyUnknown(elems) {
+		d.known = false
+		return true
+	}
+	return false
 }
 
 // errConfigUnknown answers calls made while the provider configuration is

@@ -3,6 +3,7 @@ package awscc
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -160,7 +161,12 @@ func numberFromJSON(k cfnschema.Kind, j any) (*big.Float, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%q is not a number", s)
 	}
-	return big.NewFloat(f), nil
+	bf := big.NewFloat(f)
+	// An integer may come spelled 5.0 or 1e3; a fraction is not one.
+	if k == cfnschema.KindInt64 && (!bf.IsInt() || math.Abs(f) > math.MaxInt64) {
+		return nil, fmt.Errorf("%q is not an integer", s)
+	}
+	return bf, nil
 }
 
 func boolFromJSON(j any) (bool, error) {

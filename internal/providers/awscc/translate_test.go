@@ -117,7 +117,7 @@ func TestStateFromJSON(t *testing.T) {
 	}{
 		"missing is null": {
 			reason: "Properties the model leaves out are null; unknown properties are skipped; CloudFormation coerces scalars.",
-			props:  `{"ThingName":"a","Quantity":"7","Enabled":"true","Surprise":1,"Id":"i-1"}`,
+			props:  `{"ThingName":"a","Quantity":"7.0","Enabled":"true","Surprise":1,"Id":"i-1"}`,
 			want:   `{"thing_name":"a","quantity":7,"enabled":true,"thing_id":"i-1"}`,
 		},
 		"multiset follows prior": {
@@ -186,6 +186,7 @@ func TestStateFromJSONErrors(t *testing.T) {
 		"object for array": {reason: "The error names the property.", props: `{"Steps":{"a":1}}`, want: `Steps: {"a":1} is not an array`},
 		"bad number":       {reason: "Numbers must parse.", props: `{"Quantity":"many"}`, want: `Quantity: "many" is not a number`},
 		"nested":           {reason: "The path goes through levels.", props: `{"Config":{"Level":true}}`, want: `Config: Level: true is not a number`},
+		"fraction":         {reason: "An integer property holds no fraction.", props: `{"Quantity":1.5}`, want: `Quantity: "1.5" is not an integer`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
