@@ -65,7 +65,13 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 	case "clear":
 		e.Server().ClearFaults()
 	case "create", "get", "patch", "delete":
-		scriptResourceCall(ts, e, args)
+		err := scriptResourceCall(ts, e, args)
+		switch {
+		case neg && err == nil:
+			ts.Fatalf("endpoint %s succeeded unexpectedly", args[0])
+		case !neg:
+			ts.Check(err)
+		}
 	default:
 		ts.Fatalf("endpoint: unknown verb %q", args[0])
 	}
@@ -89,7 +95,7 @@ func startScriptEndpoint(ts *testscript.TestScript, work, addr string, latency t
 
 // scriptResourceCall reads or changes a resource directly through the
 // Cloud Control API, waiting for a change to finish.
-func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args []string) {
+func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args []string) error {
 	if len(args) < 3 {
 		ts.Fatalf("usage: endpoint %s TYPE ID ...", args[0])
 	}
@@ -101,31 +107,42 @@ func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args 
 	switch args[0] {
 	case "create":
 		out, err := cc.CreateResource(ctx, &cloudcontrol.CreateResourceInput{TypeName: typ, DesiredState: id})
-		ts.Check(err)
+		if err != nil {
+			return err
+		}
 		token = out.ProgressEvent.RequestToken
 	case "get":
 		out, err := cc.GetResource(ctx, &cloudcontrol.GetResourceInput{TypeName: typ, Identifier: id})
-		ts.Check(err)
+		if err != nil {
+			return err
+		}
 		fmt.Fprintln(ts.Stdout(), aws.ToString(out.ResourceDescription.Properties))
-		return
+		return nil
 	case "patch":
 		if len(args) != 4 {
 			ts.Fatalf("usage: endpoint patch TYPE ID PATCH")
 		}
 		out, err := cc.UpdateResource(ctx, &cloudcontrol.UpdateResourceInput{TypeName: typ, Identifier: id, PatchDocument: aws.String(args[3])})
-		ts.Check(err)
+		if err != nil {
+			return err
+		}
 		token = out.ProgressEvent.RequestToken
 	case "delete":
 		out, err := cc.DeleteResource(ctx, &cloudcontrol.DeleteResourceInput{TypeName: typ, Identifier: id})
-		ts.Check(err)
+		if err != nil {
+			return err
+		}
 		token = out.ProgressEvent.RequestToken
 	}
 	w := cloudcontrol.NewResourceRequestSuccessWaiter(cc, func(o *cloudcontrol.ResourceRequestSuccessWaiterOptions) {
 		o.MinDelay, o.MaxDelay = 10*time.Millisecond, 100*time.Millisecond
 	})
 	out, err := w.WaitForOutput(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: token}, 30*time.Second)
-	ts.Check(err)
+	if err != nil {
+		return err
+	}
 	if args[0] == "create" {
 		fmt.Fprintln(ts.Stdout(), aws.ToString(out.ProgressEvent.Identifier))
 	}
+	return nil
 }

@@ -68,6 +68,7 @@ func TestScripts(t *testing.T) {
 			"waitfile": cmdWaitFile,
 			"repeat":   cmdRepeat,
 			"endpoint": cmdEndpoint,
+			"sleep":    cmdSleep,
 		},
 	})
 }
@@ -95,6 +96,16 @@ func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit code %d, want %d", got, want)
 	}
+}
+
+// cmdSleep pauses the script: sleep 500ms.
+func cmdSleep(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	time.Sleep(d)
 }
 
 // cmdWaitFile waits up to 10 seconds for a file to appear.
