@@ -101,7 +101,7 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	a.set = opts.Providers.NewInstanceSet(ctx)
 	defer a.set.Close()
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)
-	ds = ds.Append(a.diags)
+	ds = ds.Append(foldPersistErrors(a.diags))
 	for _, err := range res.Errors {
 		if !errors.Is(err, errNodeFailed) {
 			ds = ds.Append(diags.Errorf("Internal error during apply", "%s", err))

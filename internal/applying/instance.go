@@ -2,6 +2,8 @@ package applying
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -91,11 +93,47 @@ func (a *applier) setObject(c *plans.ResourceInstanceChange, addr addrs.AbsResou
 // to prevent.
 func (a *applier) persistError(addr addrs.AbsResourceInstanceObject, err error) diags.Diagnostic {
 	a.stateFailed.Store(true)
-	return diags.Diagnostic{Severity: diags.Error, Summary: "Failed to persist state",
+	return diags.Diagnostic{Severity: diags.Error, Summary: persistSummary,
 		Detail: fmt.Sprintf("Recording %s in state failed: %s. No further operations are started. "+
 			"The state writer keeps what it was given for the final state; if that cannot be written either, the errors below say where the state was saved instead.", addr, err),
 		Address: addr.ResourceInstance.String()}
 }
+
+// foldPersistErrors keeps the first "could not record" error whole and
+// folds the others into one that names their objects. When the disk is
+// full every operation still running fails the same way; hundreds of
+// copies would push the errors that say where the state was saved out of
+// the shown diagnostics.
+func foldPersistErrors(ds diags.Diagnostics) diags.Diagnostics {
+	var out diags.Diagnostics
+	var rest []string
+	seen := false
+	for _, d := range ds {
+		if d.Severity != diags.Error || d.Summary != persistSummary || d.Address == "" {
+			out = append(out, d)
+			continue
+		}
+		if !seen {
+			seen = true
+			out = append(out, d)
+			continue
+		}
+		rest = append(rest, d.Address)
+	}
+	if len(rest) == 0 {
+		return out
+	}
+	sort.Strings(rest)
+	const shown = 10
+	list := strings.Join(rest[:min(len(rest), shown)], ", ")
+	if len(rest) > shown {
+		list += fmt.Sprintf(" and %d more", len(rest)-shown)
+	}
+	return append(out, diags.Errorf(persistSummary,
+		"%d more objects finished but could not be recorded for the same reason: %s. They are kept for the final state like the one above.", len(rest), list))
+}
+
+const persistSummary = "Failed to persist state"
 
 func firstError(ds diags.Diagnostics) error {
 	for _, d := range ds {
