@@ -21,7 +21,9 @@ test-short:
 	$(GO) test -short ./...
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/enginetest/ ./internal/states/... ./cfnschema/
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/enginetest/ ./internal/states/... ./cfnschema/ \
+		./cloudcontrol/... ./internal/cfnregistry/ ./internal/providers/awscc/
+	$(GO) test -run '^$$' -bench ApplyThroughEndpoint -benchtime 2x ./internal/command/
 
 # Runs every fuzz target in the repository, one after another, for
 # FUZZTIME each (at least 60s by default). Large-input targets need the

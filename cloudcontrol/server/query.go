@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
 )
@@ -82,7 +83,28 @@ func (s *Server) getRequestStatus(c *call, body []byte) (any, error) {
 		return nil, tokenNotFound(in.RequestToken)
 	}
 	c.typeName, c.status = e.rec.TypeName, string(e.rec.Status)
+	if e.rec.Status.Terminal() && !e.noticed {
+		e.noticed = true
+		if len(s.notices) >= maxNotices {
+			s.notices = append(s.notices[:0], s.notices[maxNotices/2:]...)
+		}
+		s.notices = append(s.notices, s.now().Sub(e.rec.EventTime))
+	}
 	return progressOutput{ProgressEvent: e.rec.event()}, nil
+}
+
+// maxNotices bounds the notice delays kept; a long-lived endpoint keeps
+// the recent half when it fills.
+const maxNotices = 100_000
+
+// NoticeDelays returns, for every request whose end a status poll has
+// reported, how long after the request ended that first poll came: how
+// promptly clients notice finished operations (HashiCorp's awscc polls
+// no faster than every five seconds). Oldest first.
+func (s *Server) NoticeDelays() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]time.Duration(nil), s.notices...)
 }
 
 func tokenNotFound(token string) error {

@@ -100,6 +100,8 @@ type entry struct {
 	wmu sync.Mutex
 	// wake tells the runner that the request was cancelled.
 	wake chan struct{}
+	// noticed is set once a status poll has reported the request's end.
+	noticed bool
 }
 
 func resourceKey(typeName, identifier string) string {

@@ -65,6 +65,7 @@ type Server struct {
 	entries  map[string]*entry // by request token
 	byClient map[string]*entry // by ClientToken
 	busy     map[string]string // resourceKey → token of its active request
+	notices  []time.Duration   // see NoticeDelays
 }
 
 var _ http.Handler = (*Server)(nil)
