@@ -13,11 +13,7 @@ import (
 )
 
 func (s *Server) createResource(c *call, body []byte) (any, error) {
-	var in resourceInput
-	if err := decodeInput(body, &in); err != nil {
-		return nil, err
-	}
-	ti, err := s.typeInfo(in.TypeName)
+	in, ti, err := s.resourceCall(body, false)
 	if err != nil {
 		return nil, err
 	}
@@ -29,16 +25,9 @@ func (s *Server) createResource(c *call, body []byte) (any, error) {
 }
 
 func (s *Server) deleteResource(c *call, body []byte) (any, error) {
-	var in resourceInput
-	if err := decodeInput(body, &in); err != nil {
-		return nil, err
-	}
-	ti, err := s.typeInfo(in.TypeName)
+	in, ti, err := s.resourceCall(body, true)
 	if err != nil {
 		return nil, err
-	}
-	if in.Identifier == "" {
-		return nil, newError("InvalidRequestException", "Identifier is required")
 	}
 	r := &record{Operation: opDelete, TypeName: ti.Name, Identifier: in.Identifier}
 	return s.accept(c, in, r)
@@ -49,16 +38,9 @@ func (s *Server) deleteResource(c *call, body []byte) (any, error) {
 // so the handler's Update sees Desired and Previous as Cloud Control's
 // handlers do.
 func (s *Server) updateResource(c *call, body []byte) (any, error) {
-	var in resourceInput
-	if err := decodeInput(body, &in); err != nil {
-		return nil, err
-	}
-	ti, err := s.typeInfo(in.TypeName)
+	in, ti, err := s.resourceCall(body, true)
 	if err != nil {
 		return nil, err
-	}
-	if in.Identifier == "" {
-		return nil, newError("InvalidRequestException", "Identifier is required")
 	}
 	patch, err := jsonpatch.DecodePatch([]byte(in.PatchDocument))
 	if err != nil {

@@ -10,17 +10,27 @@ import (
 	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
-func (s *Server) getResource(c *call, body []byte) (any, error) {
+// resourceCall decodes the input every resource operation takes and
+// resolves its type; needID refuses an input without an Identifier.
+func (s *Server) resourceCall(body []byte, needID bool) (resourceInput, *typeInfo, error) {
 	var in resourceInput
 	if err := decodeInput(body, &in); err != nil {
-		return nil, err
+		return in, nil, err
 	}
 	ti, err := s.typeInfo(in.TypeName)
 	if err != nil {
-		return nil, err
+		return in, nil, err
 	}
-	if in.Identifier == "" {
-		return nil, newError("InvalidRequestException", "Identifier is required")
+	if needID && in.Identifier == "" {
+		return in, nil, newError("InvalidRequestException", "Identifier is required")
+	}
+	return in, ti, nil
+}
+
+func (s *Server) getResource(c *call, body []byte) (any, error) {
+	in, ti, err := s.resourceCall(body, true)
+	if err != nil {
+		return nil, err
 	}
 	model, err := s.read(ti, in.Identifier)
 	if err != nil {
@@ -36,11 +46,7 @@ func (s *Server) getResource(c *call, body []byte) (any, error) {
 }
 
 func (s *Server) listResources(c *call, body []byte) (any, error) {
-	var in resourceInput
-	if err := decodeInput(body, &in); err != nil {
-		return nil, err
-	}
-	ti, err := s.typeInfo(in.TypeName)
+	in, ti, err := s.resourceCall(body, false)
 	if err != nil {
 		return nil, err
 	}
