@@ -29,9 +29,9 @@ type StateWriter interface {
 
 // AsyncStateWriter is a StateWriter that records an object at once and
 // makes it durable later, in order: a record is never durable before one
-// accepted earlier. Apply then frees the operation's worker, and lets
-// dependents start, while the record is synced, so records share syncs and
-// a chain of resources does not wait for a sync per link. An instance is
+// accepted earlier. Apply then frees the operation's worker while the
+// record is synced, so independent records share syncs; dependents that
+// call a provider wait for it (see callsDependOn). An instance is
 // reported complete only once its wait returns; a crash before that can
 // lose only objects that were never reported, as a crash during the
 // provider call would.
@@ -68,6 +68,10 @@ type applier struct {
 	set     *providers.InstanceSet
 	graph   *graph.Graph
 	steps   map[plans.Op]step
+	// syncFirst marks the nodes that must be durable, and reported
+	// complete, before they let their dependents start: those some
+	// provider operation depends on (see callsDependOn).
+	syncFirst []bool
 
 	// stateFailed is set once an object could not be recorded; no
 	// operation starts after that.
@@ -145,7 +149,56 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 		}
 	}
 	a.steps = a.stepTable()
+	a.syncFirst = callsDependOn(p.Graph)
 	return ds
+}
+
+// callsDependOn reports, per node, whether a provider operation depends on
+// it, directly or through nodes that call no provider (joins, locals,
+// expansions). Such a node is finished — durable and reported complete —
+// before its dependents start, as a user reading the progress expects:
+// otherwise "b: Creating..." prints before "a: Creation complete" for a b
+// that needs a. It costs a sync per dependency level, nothing beside a
+// provider call. Other records (no dependent, or only outputs) are synced
+// in the background, so that thousands of independent objects share
+// syncs.
+func callsDependOn(g *plans.Graph) []bool {
+	n := len(g.Nodes)
+	dependents := make([][]int, n)
+	for i, node := range g.Nodes {
+		for _, d := range node.Deps {
+			dependents[d] = append(dependents[d], i)
+		}
+	}
+	out := make([]bool, n)
+	done := make([]bool, n)
+	var visit func(i int) bool
+	visit = func(i int) bool {
+		if done[i] {
+			return out[i]
+		}
+		done[i] = true
+		for _, j := range dependents[i] {
+			if callsProvider(g.Nodes[j].Op) || visit(j) {
+				out[i] = true
+			}
+		}
+		return out[i]
+	}
+	for i := range g.Nodes {
+		visit(i)
+	}
+	return out
+}
+
+// callsProvider reports whether an operation calls a provider for a
+// resource instance.
+func callsProvider(op plans.Op) bool {
+	switch op {
+	case plans.OpCreate, plans.OpUpdate, plans.OpDeposeAndCreate, plans.OpDelete, plans.OpDeleteDeposed, plans.OpRead:
+		return true
+	}
+	return false
 }
 
 // visit runs one node of the operation graph: the step its operation names.
@@ -161,6 +214,9 @@ func (a *applier) visit(ctx context.Context, i int) error {
 	ds, p := s(ctx, n)
 	if p != nil && !ds.HasErrors() {
 		a.addDiags(ds)
+		if a.syncFirst[i] {
+			return a.finish(p)
+		}
 		return graph.Background(ctx, func() error { return a.finish(p) })
 	}
 	a.addDiags(ds)

@@ -187,8 +187,9 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 		}
 		ds = ds.Append(unstorableDiag(t.Addr, replaced, status))
 	}
-	// Dependents start only when this node completes, after the wait, so
-	// publishing the value first is safe.
+	// Dependents that call a provider start only after the wait (see
+	// callsDependOn); others may read the value before it is durable,
+	// which is safe: they record nothing of their own.
 	a.env.Values.SetInstance(c.Addr, value)
 	wait, err = a.setObject(c, t.Addr, src)
 	if err != nil {

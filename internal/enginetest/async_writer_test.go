@@ -52,18 +52,20 @@ func (h eventHooks) PostApply(addr addrs.AbsResourceInstanceObject, _ plans.Acti
 }
 
 // TestCompleteOnlyWhenDurable: an instance is reported complete only after
-// its record is durable, while its dependents may already run.
+// its record is durable; an instance that needs it starts only after that
+// (so progress reads in dependency order), while independent ones run on.
 func TestCompleteOnlyWhenDurable(t *testing.T) {
 	h, _ := New(map[string]string{"main.tf": `
 resource "terraform_data" "a" { input = "a" }
 resource "terraform_data" "b" { input = terraform_data.a.id }
+resource "terraform_data" "c" { input = "c" }
 `})
 	p, ds := h.Plan(plans.NormalMode)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
 	w := &slowDurableWriter{MemoryWriter: MemoryWriter{State: states.NewState()}, durable: map[string]chan struct{}{
-		"terraform_data.a": make(chan struct{}), "terraform_data.b": make(chan struct{}),
+		"terraform_data.a": make(chan struct{}), "terraform_data.b": make(chan struct{}), "terraform_data.c": make(chan struct{}),
 	}}
 	done := make(chan struct{})
 	go func() {
@@ -72,20 +74,29 @@ resource "terraform_data" "b" { input = terraform_data.a.id }
 			Plan: p, Config: h.Config, Providers: providers.NewLibrary(h.Providers), Funcs: funcs.Table("."), State: w, Hooks: eventHooks{w: w},
 		})
 	}()
-	// b is recorded (its create ran) while a is not yet durable.
-	waitFor(t, w, "recorded terraform_data.b")
+	// a and c are recorded; neither is durable yet, so neither is
+	// complete, and b, which needs a, has not started.
+	waitFor(t, w, "recorded terraform_data.a")
+	waitFor(t, w, "recorded terraform_data.c")
 	for _, e := range w.snapshot() {
-		if e == "complete terraform_data.a" {
-			t.Fatal("a reported complete before its record was durable")
+		if e == "complete terraform_data.a" || e == "recorded terraform_data.b" {
+			t.Fatalf("%q before a's record was durable: %v", e, w.snapshot())
 		}
 	}
 	close(w.durable["terraform_data.a"])
+	waitFor(t, w, "recorded terraform_data.b")
 	close(w.durable["terraform_data.b"])
+	close(w.durable["terraform_data.c"])
 	<-done
 	ev := w.snapshot()
-	if index(ev, "durable terraform_data.a") > index(ev, "complete terraform_data.a") ||
-		index(ev, "durable terraform_data.b") > index(ev, "complete terraform_data.b") {
-		t.Fatalf("completion reported before durability: %v", ev)
+	if !(index(ev, "durable terraform_data.a") < index(ev, "complete terraform_data.a") &&
+		index(ev, "complete terraform_data.a") < index(ev, "recorded terraform_data.b")) {
+		t.Errorf("a must be durable, then complete, before b starts: %v", ev)
+	}
+	for _, r := range []string{"b", "c"} {
+		if index(ev, "durable terraform_data."+r) > index(ev, "complete terraform_data."+r) {
+			t.Errorf("%s reported complete before durable: %v", r, ev)
+		}
 	}
 }
 
