@@ -134,3 +134,35 @@ func errorCode(err error) string {
 	}
 	return err.Error()
 }
+
+// TestAdminAPISigned: with credentials configured, the fault admin API
+// refuses unsigned requests and takes signed ones.
+func TestAdminAPISigned(t *testing.T) {
+	h := newHarness(t, func(h *harness) { h.opts.AccessKey, h.opts.SecretKey = testKey, testSecret })
+	body := `{"throttle":1}`
+	resp, err := http.Post(h.http.URL+"/_cairn/faults", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("unsigned admin request: status %d, want 403", resp.StatusCode)
+	}
+	if got := h.current().faults.list(); len(got) != 0 {
+		t.Fatalf("an unsigned request installed %v", got)
+	}
+	req, _ := http.NewRequest(http.MethodPost, h.http.URL+"/_cairn/faults", strings.NewReader(body))
+	sum := sha256.Sum256([]byte(body))
+	creds := aws.Credentials{AccessKeyID: testKey, SecretAccessKey: testSecret}
+	if err := v4.NewSigner().SignHTTP(context.Background(), creds, req, hex.EncodeToString(sum[:]), "cloudcontrolapi", "us-east-1", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || len(h.current().faults.list()) != 1 {
+		t.Fatalf("signed admin request: status %d, faults %v", resp.StatusCode, h.current().faults.list())
+	}
+}

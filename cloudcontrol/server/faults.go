@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -191,18 +193,31 @@ func requestFault(req *http.Request) (*Fault, error) {
 }
 
 // serveAdmin answers the test admin API: GET, POST (one Fault) and
-// DELETE (all) on /_cairn/faults.
+// DELETE (all) on /_cairn/faults. With static credentials configured it
+// takes only requests signed with them (curl --aws-sigv4 does it), like
+// every other call: otherwise anyone who reaches the port could make the
+// endpoint fail.
 func (s *Server) serveAdmin(w http.ResponseWriter, req *http.Request) {
 	if req.URL.Path != adminPath+"faults" {
 		http.NotFound(w, req)
 		return
 	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, 1<<20))
+	if err != nil {
+		writeJSONPlain(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	if e := s.checkSignature(req, body); e != nil {
+		writeJSONPlain(w, http.StatusForbidden, map[string]string{"error": e.message})
+		return
+	}
+	req.Body = io.NopCloser(bytes.NewReader(body))
 	switch req.Method {
 	case http.MethodGet:
 		writeJSONPlain(w, http.StatusOK, s.faults.list())
 	case http.MethodPost:
 		var f Fault
-		if err := json.NewDecoder(http.MaxBytesReader(w, req.Body, 1<<20)).Decode(&f); err != nil {
+		if err := json.NewDecoder(req.Body).Decode(&f); err != nil {
 			writeJSONPlain(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 			return
 		}

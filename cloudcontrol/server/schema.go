@@ -116,30 +116,53 @@ func (ti *typeInfo) public(model map[string]any) map[string]any {
 	return out
 }
 
-// strip removes what p points at from v, stepping through arrays at "*".
-func strip(v any, p path) {
+// strip removes what p points at from v, stepping through arrays at "*",
+// and reports whether it removed anything. An object left empty by the
+// removal goes too, as AWS answers leave out an object all of whose
+// properties are write-only (a Lambda function's Code): clients must
+// carry such values over from what they sent.
+func strip(v any, p path) bool {
 	switch v := v.(type) {
 	case map[string]any:
 		if len(p) == 1 {
+			_, had := v[p[0]]
 			delete(v, p[0])
-			return
+			return had
 		}
 		if p[0] == "*" {
-			for _, e := range v {
-				strip(e, p[1:])
+			removed := false
+			for k, e := range v {
+				if strip(e, p[1:]) {
+					removed = true
+					dropIfEmpty(v, k)
+				}
 			}
-			return
+			return removed
 		}
-		strip(v[p[0]], p[1:])
+		if !strip(v[p[0]], p[1:]) {
+			return false
+		}
+		dropIfEmpty(v, p[0])
+		return true
 	case []any:
-		if p[0] != "*" {
-			return
+		if p[0] != "*" || len(p) == 1 {
+			return false
 		}
+		removed := false
 		for _, e := range v {
-			if len(p) > 1 {
-				strip(e, p[1:])
+			if strip(e, p[1:]) {
+				removed = true
 			}
 		}
+		return removed
+	}
+	return false
+}
+
+// dropIfEmpty removes m[k] when it is an empty object.
+func dropIfEmpty(m map[string]any, k string) {
+	if o, ok := m[k].(map[string]any); ok && len(o) == 0 {
+		delete(m, k)
 	}
 }
 

@@ -56,6 +56,31 @@ func TestPublicStripsWriteOnly(t *testing.T) {
 	}
 }
 
+// TestPublicDropsEmptiedObjects: an object whose every property is
+// write-only is left out once they are, as AWS leaves out a Lambda
+// function's Code; an object that was empty to begin with stays.
+func TestPublicDropsEmptiedObjects(t *testing.T) {
+	schema := []byte(`{"primaryIdentifier":["/properties/Name"],
+		"writeOnlyProperties":["/properties/Code/ZipFile","/properties/Code/S3Key","/properties/Layers/*/Secret"]}`)
+	ti, err := parseTypeInfo(&cloudcontrol.ResourceType{Name: "T::T::T", Schema: schema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct{ model, want string }{
+		"all write-only":      {`{"Name":"f","Code":{"ZipFile":"x","S3Key":"k"}}`, `{"Name":"f"}`},
+		"some left":           {`{"Name":"f","Code":{"ZipFile":"x","Image":"i"}}`, `{"Code":{"Image":"i"},"Name":"f"}`},
+		"empty to begin":      {`{"Name":"f","Code":{}}`, `{"Code":{},"Name":"f"}`},
+		"array elements stay": {`{"Layers":[{"Secret":"s"},{"Secret":"t","Arn":"a"}]}`, `{"Layers":[{},{"Arn":"a"}]}`},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := encodeModel(ti.public(mustModel(t, tc.model))); got != tc.want {
+				t.Errorf("public(%s) = %s, want %s", tc.model, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestIdentifier(t *testing.T) {
 	cases := map[string]struct {
 		pointers []string
