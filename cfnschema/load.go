@@ -34,6 +34,7 @@ func load(file string, src []byte, o *options, patterns *patternCache) (rt *Reso
 		createOnly: newPointerSet(doc.CreateOnlyProperties),
 		writeOnly:  newPointerSet(doc.WriteOnlyProperties),
 		seen:       map[string]bool{},
+		immutable:  hasHandler(doc.Handlers, "create") && !hasHandler(doc.Handlers, "update"),
 	}
 	attrs := w.object(doc.Properties, doc.Required, "/properties", parent{pointer: "/properties", plain: "/properties", top: true})
 	if w.diags.HasErrors() {
@@ -55,6 +56,11 @@ func load(file string, src []byte, o *options, patterns *patternCache) (rt *Reso
 	index(rt)
 	rt.Tagging = taggingOf(doc.Tagging, rt)
 	return rt, w.diags
+}
+
+func hasHandler(hs map[string]handler, name string) bool {
+	_, ok := hs[name]
+	return ok
 }
 
 // decodeDocument parses the JSON of a schema document.

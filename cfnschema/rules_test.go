@@ -248,3 +248,15 @@ func TestRecursion(t *testing.T) {
 		})
 	}
 }
+
+// TestNoUpdateHandler: a type that can be created but has no update
+// handler cannot change in place, so every top-level property it takes
+// replaces the resource; read-only ones stay as they are.
+func TestNoUpdateHandler(t *testing.T) {
+	runRuleCases(t, "immutable", map[string]ruleCase{
+		"required":  {"required → RequiresReplace", "name", attrSummary{Type: "String", Flags: "Required", Modifiers: []string{replace}}},
+		"optional":  {"optional → replaces when a configured value changes", "size", attrSummary{Type: "Int64", Flags: optComp, Modifiers: []string{useState, replaceIfConfigured}}},
+		"object":    {"", "settings", attrSummary{Type: "Object", Flags: optComp, Modifiers: []string{useState, replaceIfConfigured}}},
+		"read-only": {"read-only keeps its modifiers", "arn", attrSummary{Type: "String", Flags: "Computed", Modifiers: []string{useState}}},
+	})
+}

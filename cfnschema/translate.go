@@ -46,6 +46,10 @@ func (w *walker) attribute(cfn string, name assignedName, n *node, required bool
 	a.ReadOnly = w.readOnly[plain]
 	a.CreateOnly = w.createOnly[plain]
 	a.WriteOnly = w.writeOnly[plain]
+	if w.immutable && p.top && !a.ReadOnly && !a.CreateOnly {
+		a.CreateOnly = true
+		a.Reasons = append(a.Reasons, "the type has no update handler, so nothing changes in place: treated as create-only")
+	}
 
 	r, d := w.resolve(n, loc)
 	defer w.pop(r)

@@ -13,6 +13,10 @@ type walker struct {
 	patterns *patternCache
 
 	readOnly, createOnly, writeOnly pointerSet
+	// immutable is set when the schema has a create handler but no update
+	// handler: nothing can change in place, so every top-level property
+	// is create-only.
+	immutable bool
 
 	// seen holds the plain pointers of every translated property, to report
 	// readOnly/createOnly/writeOnly entries that name no property.
