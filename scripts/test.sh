@@ -29,3 +29,15 @@ go vet ./...
 # suite takes about a minute and a half longer this way on 2 cores.
 echo "==> go test -race"
 go test -race -count=1 -timeout 25m ./...
+
+# The README's other command: the quickstart, end to end, against the
+# Cloud Control endpoint built into cairn.
+echo "==> make quickstart"
+log="$(mktemp)"
+if ! make quickstart >"$log" 2>&1; then
+  cat "$log"
+  echo "make quickstart failed" >&2
+  exit 1
+fi
+grep -E 'Apply complete|No changes|Destroy complete' "$log"
+rm -f "$log"
