@@ -16,16 +16,17 @@ cleanup() {
 trap cleanup EXIT
 cp -r "$root/examples/quickstart/." "$work/"
 
-# The endpoint prints its URL on its first line of output.
-"$cairn" cloudcontrol serve -addr 127.0.0.1:0 -data "$work/.endpoint" -log warn >"$work/endpoint.out" 2>"$work/endpoint.log" &
+# The endpoint writes its URL to a file once it listens.
+"$cairn" cloudcontrol serve -addr 127.0.0.1:0 -data "$work/.endpoint" -url-file "$work/endpoint.url" -log warn \
+	>/dev/null 2>"$work/endpoint.log" &
 endpoint_pid=$!
 for _ in $(seq 100); do
-	url="$(sed -n 's/^Cloud Control endpoint listening on \(http[^ ]*\).*/\1/p' "$work/endpoint.out")"
-	[ -n "$url" ] && break
+	[ -s "$work/endpoint.url" ] && break
 	kill -0 "$endpoint_pid" 2>/dev/null || { cat "$work/endpoint.log" >&2; exit 1; }
 	sleep 0.1
 done
-[ -n "$url" ] || { echo "the Cloud Control endpoint did not start" >&2; exit 1; }
+[ -s "$work/endpoint.url" ] || { echo "the Cloud Control endpoint did not start" >&2; exit 1; }
+url="$(cat "$work/endpoint.url")"
 printf '\033[1mCloud Control endpoint: %s\033[0m\n' "$url"
 export AWS_ENDPOINT_URL="$url" AWS_ACCESS_KEY_ID=quickstart AWS_SECRET_ACCESS_KEY=quickstart AWS_REGION=us-east-1
 export AWS_EC2_METADATA_DISABLED=true

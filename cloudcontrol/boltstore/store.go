@@ -6,6 +6,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
 )
@@ -29,6 +30,9 @@ var _ cloudcontrol.Store = (*DB)(nil)
 // for the first to close and then fails, because bbolt locks the file.
 func Open(path string) (*DB, error) {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 10 * time.Second})
+	if errors.Is(err, berrors.ErrTimeout) {
+		return nil, fmt.Errorf("opening store %s: another process (an endpoint on the same data directory?) has held it for 10s: %w", path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("opening store %s: %w", path, err)
 	}

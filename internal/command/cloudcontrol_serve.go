@@ -20,7 +20,7 @@ import (
 // Cairn's reach it with AWS_ENDPOINT_URL=http://ADDR.
 func runCloudControlServe(m *Meta, args []string) int {
 	fs := newFlagSet("cloudcontrol serve", m.Stderr)
-	var addr, data, region, account, logLevel string
+	var addr, data, region, account, logLevel, urlFile string
 	var schemas stringList
 	var latency time.Duration
 	fs.StringVar(&addr, "addr", ccendpoint.DefaultAddr, "Address to listen on (loopback by default; port 0 picks one).")
@@ -29,6 +29,7 @@ func runCloudControlServe(m *Meta, args []string) int {
 	fs.StringVar(&region, "region", "us-east-1", "Region the endpoint answers for (in ARNs).")
 	fs.StringVar(&account, "account", "123456789012", "Account the endpoint answers for (in ARNs and GetCallerIdentity).")
 	fs.DurationVar(&latency, "latency", 0, "Make every create, update and delete take this long, to exercise polling.")
+	fs.StringVar(&urlFile, "url-file", "", "Write the endpoint's URL to this file once it listens (for scripts, with -addr 127.0.0.1:0).")
 	fs.StringVar(&logLevel, "log", "info", "Log level of the one-line-per-call log on stderr: debug, info, warn, error or off.")
 	if !m.parseFlags(fs, args) {
 		return 1
@@ -55,6 +56,18 @@ func runCloudControlServe(m *Meta, args []string) int {
 		return m.errorf("Cannot start the Cloud Control endpoint", "%s.", err)
 	}
 	fmt.Fprintf(m.Stdout, "Cloud Control endpoint listening on %s (data in %s).\nUse it with AWS_ENDPOINT_URL=%s\n", e.URL, m.absPath(data), e.URL)
+	if urlFile != "" {
+		// Written whole through a rename, so a script polling for the
+		// file never reads half a URL.
+		tmp := m.absPath(urlFile) + ".tmp"
+		if err := os.WriteFile(tmp, []byte(e.URL), 0o600); err == nil {
+			err = os.Rename(tmp, m.absPath(urlFile))
+		}
+		if err != nil {
+			e.Close()
+			return m.errorf("Cannot write -url-file", "%s.", err)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	<-ctx.Done()

@@ -69,6 +69,7 @@ func TestScripts(t *testing.T) {
 			"repeat":   cmdRepeat,
 			"endpoint": cmdEndpoint,
 			"sleep":    cmdSleep,
+			"envfile":  cmdEnvFile,
 		},
 	})
 }
@@ -96,6 +97,15 @@ func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit code %d, want %d", got, want)
 	}
+}
+
+// cmdEnvFile sets an environment variable to a file's content:
+// envfile AWS_ENDPOINT_URL url.
+func cmdEnvFile(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: envfile NAME FILE")
+	}
+	ts.Setenv(args[0], strings.TrimSpace(ts.ReadFile(args[1])))
 }
 
 // cmdSleep pauses the script: sleep 500ms.
