@@ -140,6 +140,24 @@ func TestStateFromJSON(t *testing.T) {
 			want: `{"password":"p","rules":[{"rule_name":"a","secret":"sa","rule_arn":"arn:a"},` +
 				`{"rule_name":"b","secret":"sb","rule_arn":"arn:b"}],"id":"i-1"}`,
 		},
+		"write-only object rebuilt": {
+			reason: "An object the service leaves out whose members are write-only is rebuilt from prior, not null (Lambda's Code).",
+			props:  `{"ThingName":"a"}`,
+			prior:  `{"thing_name":"a","code":{"zip_file":"z"}}`,
+			want:   `{"thing_name":"a","code":{"zip_file":"z"}}`,
+		},
+		"write-only array rebuilt": {
+			reason: "So is an array of objects that hold only write-only values.",
+			props:  `{}`,
+			prior:  `{"secrets":[{"value":"a"},{"value":"b"}]}`,
+			want:   `{"secrets":[{"value":"a"},{"value":"b"}]}`,
+		},
+		"mixed array left out is null": {
+			reason: "An array whose elements hold values the service returns is gone when the service leaves it out.",
+			props:  `{}`,
+			prior:  `{"rules":[{"rule_name":"a","secret":"sa"}]}`,
+			want:   `{}`,
+		},
 		"empty arrays": {
 			reason: "An empty array is null unless prior holds an empty one.",
 			props:  `{"Steps":[],"Tags":[],"Labels":{}}`,
