@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -133,8 +134,29 @@ func (sh tagShape) build(ty tftypes.Type, pairs [][2]string) tftypes.Value {
 
 // ModifyPlan plans tags_all as the configured tags with the default tags
 // the configuration does not set added after them. It is unknown while
-// either is.
+// either is. A type that cannot change its tags in place (a createOnly
+// tag property, or tagUpdatable false) is replaced when tags_all changes,
+// since the service refuses the update (NotUpdatable); while tags_all is
+// unknown it is not, so that unknown default tags never replace a
+// resource whose tags turn out the same.
 func (r *ccResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.planTagsAll(req, resp)
+	if r.tagsFixed() && !req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+		prior, planned := getAttr(req.State.Raw, tagsAllName), getAttr(resp.Plan.Raw, tagsAllName)
+		if planned.IsKnown() && prior.Type() != nil && !prior.Equal(planned) {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(tagsAllName))
+		}
+	}
+}
+
+// tagsFixed reports whether the type takes default tags but cannot update
+// its tags in place.
+func (r *ccResource) tagsFixed() bool {
+	sh, ok := tagShapeOf(r.t)
+	return ok && (sh.attr.CreateOnly || r.t.Tagging.NotUpdatable)
+}
+
+func (r *ccResource) planTagsAll(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	sh, ok := tagShapeOf(r.t)
 	if !ok || req.Plan.Raw.IsNull() {
 		return
