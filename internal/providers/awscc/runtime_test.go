@@ -368,3 +368,41 @@ resource "awscc_test_widget" "w" { widget_name = "w" }
 		t.Errorf("changed default tags (-want +got):\n%s", diff)
 	}
 }
+
+// TestMultisetReorder: swapping two elements of an insertionOrder:false
+// list in the configuration plans nothing, even where elements leave
+// computed members unset (their prior values then differ by index), and
+// a real change still plans an update.
+func TestMultisetReorder(t *testing.T) {
+	config := func(rules string) string {
+		return `
+provider "awscc" { region = "eu-west-1" }
+resource "awscc_test_firewall" "f" {
+  firewall_name = "f"
+  rules         = [` + rules + `]
+}
+`
+	}
+	a := `{ port = 22, cidr_ip = "10.0.0.0/8" }`
+	b := `{ port = 443, description = "web" }`
+	cases := map[string]struct {
+		reason string
+		rules  string
+		want   []string
+	}{
+		"swapped":   {reason: "The same rules in another order are no change.", rules: b + ", " + a},
+		"same":      {reason: "Unchanged rules are no change.", rules: a + ", " + b},
+		"changed":   {reason: "A changed rule is a change.", rules: b + `, { port = 23, cidr_ip = "10.0.0.0/8" }`, want: []string{"awscc_test_firewall.f update"}},
+		"described": {reason: "Setting a computed member the prior element lacks is a change.", rules: b + `, { port = 22, cidr_ip = "10.0.0.0/8", description = "ssh" }`, want: []string{"awscc_test_firewall.f update"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := harnessAt(t, "testdata/multiset", newFake(), config(a+", "+b))
+			mustApply(t, h, plans.NormalMode)
+			reconfigure(t, h, config(tc.rules))
+			if diff := cmp.Diff(tc.want, actions(mustPlan(t, h, plans.NormalMode))); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
