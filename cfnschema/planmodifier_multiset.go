@@ -13,11 +13,12 @@ import (
 // order-only differences are not changes.
 //
 // It compares the configuration, not the planned value, with prior state:
-// the engine proposes a list element by element by index, so an element's
-// unset computed members take the values of the prior element at the same
-// index, which after a reordering is another element. A null configured
-// member of a computed attribute (elem's) therefore matches any prior
-// value.
+// once the resource has any change, the framework plans every unset
+// computed member of every element as unknown (and a proposal made by
+// index would give it the value of another element), so a planned element
+// of objects with optional, computed members never equals its prior one.
+// A null configured member of a computed attribute (elem's) therefore
+// matches any prior value.
 type multiset struct {
 	// elem is the list's element type.
 	elem *Type
