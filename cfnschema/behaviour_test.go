@@ -138,7 +138,7 @@ func TestMultiset(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			resp := &planmodifier.ListResponse{PlanValue: tc.plan}
-			multiset{}.PlanModifyList(context.Background(), planmodifier.ListRequest{PlanValue: tc.plan, StateValue: tc.state}, resp)
+			multiset{elem: &Type{Kind: KindString}}.PlanModifyList(context.Background(), planmodifier.ListRequest{ConfigValue: tc.plan, PlanValue: tc.plan, StateValue: tc.state}, resp)
 			if !resp.PlanValue.Equal(tc.want) {
 				t.Errorf("%s\nwant %s, got %s", tc.reason, tc.want, resp.PlanValue)
 			}

@@ -205,5 +205,5 @@ func taggingOf(t *tagging, rt *ResourceType) *Tagging {
 	if a == nil || len(a.Path) != 1 {
 		return nil
 	}
-	return &Tagging{TagProperty: ptr, Attribute: a}
+	return &Tagging{TagProperty: ptr, Attribute: a, NotUpdatable: t.TagUpdatable != nil && !*t.TagUpdatable}
 }

@@ -85,8 +85,9 @@ type document struct {
 
 // tagging is the schema's "tagging" section.
 type tagging struct {
-	Taggable    *bool  `json:"taggable"`
-	TagProperty string `json:"tagProperty"`
+	Taggable     *bool  `json:"taggable"`
+	TagProperty  string `json:"tagProperty"`
+	TagUpdatable *bool  `json:"tagUpdatable"`
 }
 
 // handler is one entry of the schema's "handlers" object.

@@ -67,7 +67,7 @@ func objectModifiers(a *Attribute) []planmodifier.Object {
 func listModifiers(a *Attribute) []planmodifier.List {
 	var first []planmodifier.List
 	if a.Type.ListMode == ListMultiset {
-		first = append(first, multiset{})
+		first = append(first, multiset{elem: a.Type.Elem})
 	}
 	return modifiers(a, modifierKit[planmodifier.List]{
 		listplanmodifier.UseStateForUnknown, listplanmodifier.RequiresReplace, listplanmodifier.RequiresReplaceIfConfigured}, first...)

@@ -56,6 +56,11 @@ type Tagging struct {
 	TagProperty string
 	// Attribute is the top-level attribute holding the tags.
 	Attribute *Attribute
+	// NotUpdatable is set when the schema says tagUpdatable is false: the
+	// tags are set on create only, so a change of them replaces the
+	// resource. (A createOnly tag property says the same through the
+	// attribute's CreateOnly.)
+	NotUpdatable bool
 }
 
 // Attribute returns the attribute at a Terraform path written as

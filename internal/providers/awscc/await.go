@@ -105,37 +105,95 @@ func (r *runtime) await(ctx context.Context, ev *cctypes.ProgressEvent) (*cctype
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return ev, r.abandon(ctx, ev)
+			return r.abandon(ctx, ev)
 		case <-t.C:
 		}
 		out, err := r.api.GetResourceRequestStatus(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: ev.RequestToken})
 		switch {
 		case err != nil && ctx.Err() != nil:
-			return ev, r.abandon(ctx, ev)
+			return r.abandon(ctx, ev)
 		case err != nil:
 			return ev, fmt.Errorf("polling request %s: %w", aws.ToString(ev.RequestToken), err)
 		case out.ProgressEvent == nil:
 			return ev, fmt.Errorf("polling request %s: no progress event", aws.ToString(ev.RequestToken))
 		}
-		next := *out.ProgressEvent
-		if next.Identifier == nil {
-			next.Identifier = ev.Identifier
-		}
-		ev = &next
+		ev = laterEvent(ev, out.ProgressEvent)
 	}
 }
 
+// abandonWait bounds how long an abandoned request is followed after
+// it is cancelled.
+const abandonWait = 30 * time.Second
+
 // abandon cancels a request whose operation ended (timeout or stop), on
-// a context of its own since the operation's has ended.
-func (r *runtime) abandon(ctx context.Context, ev *cctypes.ProgressEvent) error {
+// a context of its own since the operation's has ended, and follows it
+// briefly (abandonWait) until it ends: a create may have named its
+// resource, or even finished, before the cancel took, and the caller
+// records a resource whose identifier it returns (tainted) instead of
+// orphaning it. The event returned is the last one seen, with the
+// identifier once known; the error always says why the operation ended.
+func (r *runtime) abandon(ctx context.Context, ev *cctypes.ProgressEvent) (*cctypes.ProgressEvent, error) {
 	cause := r.cause(ctx)
-	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), abandonWait)
 	defer cancel()
 	token := aws.ToString(ev.RequestToken)
-	if _, err := r.api.CancelResourceRequest(cctx, &cloudcontrol.CancelResourceRequestInput{RequestToken: ev.RequestToken}); err != nil {
-		return fmt.Errorf("%w; cancelling request %s failed: %v", cause, token, err)
+	out, cancelErr := r.api.CancelResourceRequest(cctx, &cloudcontrol.CancelResourceRequestInput{RequestToken: ev.RequestToken})
+	if cancelErr == nil && out.ProgressEvent != nil {
+		ev = laterEvent(ev, out.ProgressEvent)
 	}
-	return fmt.Errorf("%w; request %s was cancelled", cause, token)
+	ev = r.followCancelled(cctx, ev)
+	var outcome string
+	switch ev.OperationStatus {
+	case cctypes.OperationStatusSuccess:
+		outcome = "completed before it could be cancelled"
+	case cctypes.OperationStatusFailed:
+		outcome = "failed: " + failure(ev).Error()
+	case cctypes.OperationStatusCancelComplete:
+		outcome = "was cancelled"
+	default:
+		outcome = fmt.Sprintf("was still %s after %s", ev.OperationStatus, abandonWait)
+	}
+	if cancelErr != nil {
+		return ev, fmt.Errorf("%w; cancelling request %s failed: %v; it %s", cause, token, cancelErr, outcome)
+	}
+	return ev, fmt.Errorf("%w; request %s %s", cause, token, outcome)
+}
+
+// followCancelled polls a cancelled request until it ends or ctx does,
+// and returns its last event. Polling errors end it quietly: the request
+// was abandoned already, and the caller reports why.
+func (r *runtime) followCancelled(ctx context.Context, ev *cctypes.ProgressEvent) *cctypes.ProgressEvent {
+	for attempt := 0; ; attempt++ {
+		switch ev.OperationStatus {
+		case cctypes.OperationStatusSuccess, cctypes.OperationStatusFailed, cctypes.OperationStatusCancelComplete:
+			return ev
+		}
+		t := time.NewTimer(r.poll.delay(attempt, ev.RetryAfter, time.Now()))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ev
+		case <-t.C:
+		}
+		out, err := r.api.GetResourceRequestStatus(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: ev.RequestToken})
+		if err != nil || out.ProgressEvent == nil {
+			return ev
+		}
+		ev = laterEvent(ev, out.ProgressEvent)
+	}
+}
+
+// laterEvent returns a copy of next keeping prev's identifier and request
+// token where next leaves them out.
+func laterEvent(prev, next *cctypes.ProgressEvent) *cctypes.ProgressEvent {
+	ev := *next
+	if ev.Identifier == nil {
+		ev.Identifier = prev.Identifier
+	}
+	if ev.RequestToken == nil {
+		ev.RequestToken = prev.RequestToken
+	}
+	return &ev
 }
 
 // cause says why an operation's context ended, nil while it has not. A

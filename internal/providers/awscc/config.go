@@ -67,8 +67,8 @@ func configSchema() schema.Schema {
 			"endpoints": schema.SingleNestedAttribute{Optional: true, Description: "Service endpoint URLs replacing the defaults.",
 				Attributes: map[string]schema.Attribute{
 					"cloudcontrolapi": str("Cloud Control API endpoint URL."),
-					"iam":             str("IAM endpoint URL."),
-					"sso":             str("IAM Identity Center (SSO) endpoint URL."),
+					"iam":             str("IAM endpoint URL. Accepted for compatibility with awscc; not used (Cairn makes no IAM calls)."),
+					"sso":             str("IAM Identity Center (SSO) endpoint URL. Accepted for compatibility with awscc; not used."),
 					"sts":             str("STS endpoint URL."),
 				}},
 			"user_agent": schema.ListNestedAttribute{Optional: true, Description: "Products to add to the User-Agent of every AWS API call.",

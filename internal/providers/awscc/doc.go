@@ -27,5 +27,7 @@
 // contract and the AWS SDK; it knows nothing of configuration files or
 // flags (the command layer decides where the schemas are). The only
 // environment it reads is through the SDK's own configuration loading
-// (AWS_REGION, AWS_ENDPOINT_URL_CLOUDCONTROL, shared files, ...).
+// (AWS_REGION, AWS_ENDPOINT_URL_CLOUDCONTROL, shared files, ...) and the
+// proxy variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY) that the provider
+// block's proxy arguments override one by one.
 package awscc

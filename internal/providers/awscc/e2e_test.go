@@ -33,7 +33,8 @@ const (
 )
 
 // e2eTypes are the real registry schemas the end-to-end tests serve.
-var e2eTypes = []string{"AWS::S3::Bucket", "AWS::Logs::LogGroup", "AWS::IAM::Role", "AWS::EC2::VPC", "AWS::EC2::Subnet"}
+var e2eTypes = []string{"AWS::S3::Bucket", "AWS::Logs::LogGroup", "AWS::IAM::Role", "AWS::EC2::VPC", "AWS::EC2::Subnet", "AWS::EC2::SecurityGroup",
+	"AWS::Lambda::Function"}
 
 // endpoint is Cairn's Cloud Control endpoint on a loopback listener, over
 // a boltstore in a temporary directory, serving e2eTypes with emulator
@@ -318,5 +319,101 @@ resource "awscc_logs_log_group" "a" {
 	}
 	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
 		t.Fatalf("plan after import has changes: %v", actions(p))
+	}
+}
+
+// TestEndToEndUnorderedRules: a security group's ingress rules
+// (insertionOrder false) kept by the service in another order than
+// Cairn's: refresh sees no drift, reordering the configuration plans
+// nothing, and removing one rule removes that rule on the service, not
+// the one at its index in Cairn's order.
+func TestEndToEndUnorderedRules(t *testing.T) {
+	e := startEndpoint(t)
+	// The rules leave different optional, computed members unset.
+	rule := func(port int) string {
+		if port == 443 {
+			return `{ ip_protocol = "tcp", from_port = 443, to_port = 443, source_prefix_list_id = "pl-1", description = "https" }`
+		}
+		return fmt.Sprintf(`{ ip_protocol = "tcp", from_port = %d, to_port = %d, cidr_ip = "10.0.0.0/8" }`, port, port)
+	}
+	cfg := func(ports ...int) string {
+		var rules []string
+		for _, p := range ports {
+			rules = append(rules, rule(p))
+		}
+		return e.providerBlock("") + `
+resource "awscc_ec2_security_group" "g" {
+  group_description      = "web"
+  security_group_ingress = [` + strings.Join(rules, ", ") + `]
+}
+`
+	}
+	h, _ := e.harness(t, cfg(22, 80, 443))
+	mustApply(t, h, plans.NormalMode)
+	g, _ := stateAttrs(t, h.State, "awscc_ec2_security_group.g")
+	id := g["id"].(string)
+
+	// The service now holds the rules in reverse order.
+	ctx := context.Background()
+	reversed := `[{"op":"replace","path":"/SecurityGroupIngress","value":[` +
+		`{"IpProtocol":"tcp","FromPort":443,"ToPort":443,"SourcePrefixListId":"pl-1","Description":"https"},` +
+		`{"IpProtocol":"tcp","FromPort":80,"ToPort":80,"CidrIp":"10.0.0.0/8"},` +
+		`{"IpProtocol":"tcp","FromPort":22,"ToPort":22,"CidrIp":"10.0.0.0/8"}]}]`
+	out, err := e.client.UpdateResource(ctx, &cloudcontrol.UpdateResourceInput{TypeName: aws.String("AWS::EC2::SecurityGroup"),
+		Identifier: aws.String(id), PatchDocument: aws.String(reversed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&runtime{api: e.client, poll: fastPolls, stop: ctx}).await(ctx, out.ProgressEvent); err != nil {
+		t.Fatal(err)
+	}
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("the service's order is drift: %v", actions(p))
+	}
+	reconfigure(t, h, cfg(80, 443, 22))
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("reordering the configuration plans %v, want nothing", actions(p))
+	}
+	// Cairn's last rule is the service's first.
+	reconfigure(t, h, cfg(22, 80))
+	mustApply(t, h, plans.NormalMode)
+	got, err := e.client.GetResource(ctx, &cloudcontrol.GetResourceInput{TypeName: aws.String("AWS::EC2::SecurityGroup"), Identifier: aws.String(id)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := aws.ToString(got.ResourceDescription.Properties)
+	if strings.Contains(props, `"FromPort":443`) || !strings.Contains(props, `"FromPort":80`) || !strings.Contains(props, `"FromPort":22`) {
+		t.Fatalf("after removing port 443 the service holds %s", props)
+	}
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("plan after the removal has changes: %v", actions(p))
+	}
+}
+
+// TestEndToEndWriteOnlyObject: the service never returns a function's
+// Code members (every one write-only), and the plan after apply is empty
+// rather than setting Code again. The endpoint answers "Code": {} where
+// AWS leaves Code out; TestStateFromJSON covers that case.
+func TestEndToEndWriteOnlyObject(t *testing.T) {
+	e := startEndpoint(t)
+	h, _ := e.harness(t, e.providerBlock("")+`
+resource "awscc_lambda_function" "f" {
+  role    = "arn:aws:iam::123456789012:role/fn"
+  runtime = "python3.12"
+  handler = "index.handler"
+  code    = { zip_file = "def handler(event, context): return 1" }
+}
+`)
+	mustApply(t, h, plans.NormalMode)
+	f, _ := stateAttrs(t, h.State, "awscc_lambda_function.f")
+	got, err := e.client.GetResource(context.Background(), &cloudcontrol.GetResourceInput{TypeName: aws.String("AWS::Lambda::Function"), Identifier: aws.String(f["id"].(string))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props := aws.ToString(got.ResourceDescription.Properties); strings.Contains(props, "ZipFile") {
+		t.Fatalf("the endpoint returned write-only Code: %s", props)
+	}
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("plan after apply has changes: %v", actions(p))
 	}
 }

@@ -18,10 +18,12 @@ import (
 // are left out of the prior side, so their planned values are always sent
 // (the service never returns them, and some handlers need them on every
 // update). Where planned is unknown the prior value is left out too, so an
-// attribute the service decides is not removed. Changes inside an array of
-// key-value objects (tags) become one replacement of the whole array:
-// index-based operations on such arrays go wrong when the service keeps
-// them in another order. The patch is "[]" when nothing changed.
+// attribute the service decides is not removed. Changes inside an array
+// whose order the service does not keep (a set, a list whose insertionOrder
+// is false, an array of key-value objects such as tags), at any depth,
+// become one operation on the whole array: Read puts such arrays in prior
+// state's order, not the service's, so an index in them would point at
+// another element on the service. The patch is "[]" when nothing changed.
 func updatePatch(attrs cfnschema.Attributes, prior, planned tftypes.Value) (string, error) {
 	from, err := desiredState(attrs, withoutUnknownsOf(prior, planned), toOptions{skipWriteOnly: true})
 	if err != nil {
@@ -35,7 +37,7 @@ func updatePatch(attrs cfnschema.Attributes, prior, planned tftypes.Value) (stri
 	if err != nil {
 		return "", err
 	}
-	ops = wholeKeyValueArrays(ops, from, to)
+	ops = wholeArrays(ops, from, to, unorderedArrays(attrs, from, to))
 	if len(ops) == 0 {
 		return "[]", nil
 	}
@@ -64,13 +66,22 @@ func withoutUnknownsOf(prior, planned tftypes.Value) tftypes.Value {
 	return out
 }
 
-// wholeKeyValueArrays replaces every operation inside an array of
-// key-value objects by one operation on the whole array, in the place of
-// the first one.
-func wholeKeyValueArrays(ops jsondiff.Patch, from, to map[string]any) jsondiff.Patch {
+// unorderedArrays returns the JSON pointers, in from or to, of every array
+// whose order the service may not keep: those the schema calls sets or
+// multisets, and arrays of key-value objects.
+func unorderedArrays(attrs cfnschema.Attributes, from, to map[string]any) map[string]bool {
 	arrays := map[string]bool{}
-	collectKeyValueArrays("", from, arrays)
-	collectKeyValueArrays("", to, arrays)
+	for _, doc := range [...]map[string]any{from, to} {
+		collectUnorderedArrays("", attrs, doc, arrays)
+		collectKeyValueArrays("", doc, arrays)
+	}
+	return arrays
+}
+
+// wholeArrays replaces every operation inside (or on an element of) one
+// of arrays by one operation on the whole array, in the place of the
+// first one.
+func wholeArrays(ops jsondiff.Patch, from, to map[string]any, arrays map[string]bool) jsondiff.Patch {
 	if len(arrays) == 0 {
 		return ops
 	}
@@ -89,7 +100,7 @@ func wholeKeyValueArrays(ops jsondiff.Patch, from, to map[string]any) jsondiff.P
 	return out
 }
 
-// enclosingArray returns the outermost key-value array strictly
+// enclosingArray returns the outermost of arrays strictly
 // enclosing path, or "".
 func enclosingArray(path string, arrays map[string]bool) string {
 	for i := 1; i < len(path); i++ {
@@ -110,6 +121,44 @@ func wholeArrayOp(ptr string, from, to map[string]any) jsondiff.Operation {
 		return jsondiff.Operation{Type: jsondiff.OperationReplace, Path: ptr, Value: v}
 	}
 	return jsondiff.Operation{Type: jsondiff.OperationAdd, Path: ptr, Value: v}
+}
+
+// collectUnorderedArrays records the pointer of every set and multiset
+// array in the object m of attributes attrs, walking objects, maps and
+// ordered arrays below it.
+func collectUnorderedArrays(ptr string, attrs cfnschema.Attributes, m map[string]any, out map[string]bool) {
+	for k, v := range m {
+		if a := attrs.ByCFNName(k); a != nil {
+			collectUnorderedIn(ptr+"/"+escapeToken(k), a.Type, v, out)
+		}
+	}
+}
+
+func collectUnorderedIn(ptr string, t *cfnschema.Type, v any, out map[string]bool) {
+	if t == nil {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		switch t.Kind {
+		case cfnschema.KindObject:
+			collectUnorderedArrays(ptr, t.Attributes, x, out)
+		case cfnschema.KindMap:
+			for k, e := range x {
+				collectUnorderedIn(ptr+"/"+escapeToken(k), t.Elem, e, out)
+			}
+		}
+	case []any:
+		if t.Kind == cfnschema.KindSet || (t.Kind == cfnschema.KindList && t.ListMode == cfnschema.ListMultiset) {
+			out[ptr] = true
+			return
+		}
+		if t.Kind == cfnschema.KindList {
+			for i, e := range x {
+				collectUnorderedIn(fmt.Sprintf("%s/%d", ptr, i), t.Elem, e, out)
+			}
+		}
+	}
 }
 
 // collectKeyValueArrays records the JSON pointer of every array whose

@@ -12,6 +12,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -22,7 +23,13 @@ var fastPolls = backoff{first: time.Millisecond, max: 5 * time.Millisecond}
 // calls fake, and the configuration's files.
 func harness(t *testing.T, fake *fakeCloudControl, main string) *enginetest.Harness {
 	t.Helper()
-	p, err := New(testSchemas)
+	return harnessAt(t, testSchemas, fake, main)
+}
+
+// harnessAt is harness over the schemas in dir.
+func harnessAt(t *testing.T, dir string, fake *fakeCloudControl, main string) *enginetest.Harness {
+	t.Helper()
+	p, err := New(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,5 +336,73 @@ func TestDeleteGone(t *testing.T) {
 	}
 	if fake.count("DeleteResource") != 1 {
 		t.Errorf("calls %v, want one DeleteResource", fake.calls)
+	}
+}
+
+// TestDefaultTagsFixedTags: a change of default_tags replaces a resource
+// whose type cannot update its tags (createOnly tags, tagUpdatable
+// false), where it would otherwise plan an update the service refuses,
+// and updates one that can.
+func TestDefaultTagsFixedTags(t *testing.T) {
+	config := func(team string) string {
+		return `
+provider "awscc" {
+  region = "eu-west-1"
+  default_tags { tags = { team = "` + team + `" } }
+}
+resource "awscc_test_sealed" "s" { widget_name = "s" }
+resource "awscc_test_stamped" "p" { widget_name = "p" }
+resource "awscc_test_widget" "w" { widget_name = "w" }
+`
+	}
+	fake := newFake()
+	h := harnessAt(t, "testdata/fixedtags", fake, config("infra"))
+	mustApply(t, h, plans.NormalMode)
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("unchanged default tags plan changes: %v", actions(p))
+	}
+	reconfigure(t, h, config("ops"))
+	got := actions(mustPlan(t, h, plans.NormalMode))
+	want := []string{"awscc_test_sealed.s delete-then-create", "awscc_test_stamped.p delete-then-create", "awscc_test_widget.w update"}
+	if diff := cmp.Diff(want, got, cmpSorted); diff != "" {
+		t.Errorf("changed default tags (-want +got):\n%s", diff)
+	}
+}
+
+// TestMultisetReorder: swapping two elements of an insertionOrder:false
+// list in the configuration plans nothing, even where elements leave
+// computed members unset (their prior values then differ by index), and
+// a real change still plans an update.
+func TestMultisetReorder(t *testing.T) {
+	config := func(rules string) string {
+		return `
+provider "awscc" { region = "eu-west-1" }
+resource "awscc_test_firewall" "f" {
+  firewall_name = "f"
+  rules         = [` + rules + `]
+}
+`
+	}
+	a := `{ port = 22, cidr_ip = "10.0.0.0/8" }`
+	b := `{ port = 443, description = "web" }`
+	cases := map[string]struct {
+		reason string
+		rules  string
+		want   []string
+	}{
+		"swapped":   {reason: "The same rules in another order are no change.", rules: b + ", " + a},
+		"same":      {reason: "Unchanged rules are no change.", rules: a + ", " + b},
+		"changed":   {reason: "A changed rule is a change.", rules: b + `, { port = 23, cidr_ip = "10.0.0.0/8" }`, want: []string{"awscc_test_firewall.f update"}},
+		"described": {reason: "Setting a computed member the prior element lacks is a change.", rules: b + `, { port = 22, cidr_ip = "10.0.0.0/8", description = "ssh" }`, want: []string{"awscc_test_firewall.f update"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := harnessAt(t, "testdata/multiset", newFake(), config(a+", "+b))
+			mustApply(t, h, plans.NormalMode)
+			reconfigure(t, h, config(tc.rules))
+			if diff := cmp.Diff(tc.want, actions(mustPlan(t, h, plans.NormalMode))); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+		})
 	}
 }

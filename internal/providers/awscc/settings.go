@@ -118,13 +118,31 @@ func loadOptions(s settings) []func(*config.LoadOptions) error {
 func httpClient(s settings) *http.Client {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	if s.HTTPProxy != "" || s.HTTPSProxy != "" || s.NoProxy != "" {
-		proxy := (&httpproxy.Config{HTTPProxy: s.HTTPProxy, HTTPSProxy: s.HTTPSProxy, NoProxy: s.NoProxy}).ProxyFunc()
+		proxy := proxyConfig(s, httpproxy.FromEnvironment()).ProxyFunc()
 		tr.Proxy = func(r *http.Request) (*url.URL, error) { return proxy(r.URL) }
 	}
 	if s.Insecure {
 		tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // the user asked for it
 	}
 	return &http.Client{Transport: tr}
+}
+
+// proxyConfig returns the proxy configuration of env (HTTP_PROXY,
+// HTTPS_PROXY, NO_PROXY) with the fields the provider block sets
+// replaced: setting one of them keeps the environment's others, as the
+// AWS provider does.
+func proxyConfig(s settings, env *httpproxy.Config) *httpproxy.Config {
+	out := *env
+	if s.HTTPProxy != "" {
+		out.HTTPProxy = s.HTTPProxy
+	}
+	if s.HTTPSProxy != "" {
+		out.HTTPSProxy = s.HTTPSProxy
+	}
+	if s.NoProxy != "" {
+		out.NoProxy = s.NoProxy
+	}
+	return &out
 }
 
 // errNoRegion says no source named a region.

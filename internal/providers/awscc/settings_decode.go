@@ -37,6 +37,11 @@ func decodeSettings(ctx context.Context, m providerModel) (s settings, known boo
 			s.MaxRetries = int(n)
 		}
 	}
+	// A session token is part of a key pair: without one it would be
+	// ignored, and the credentials used would be others than meant.
+	if s.Token != "" && (m.AccessKey.IsNull() || m.SecretKey.IsNull()) {
+		d.ds.AddAttributeError(path.Root("token"), "Invalid token", "token requires access_key and secret_key: set them too, or remove token.")
+	}
 	s.AssumeRole = d.role(m.AssumeRole, "assume_role")
 	s.WebIdentity = d.role(m.AssumeRoleWithWebIdentity, "assume_role_with_web_identity")
 	var ep endpointsModel

@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"golang.org/x/net/http/httpproxy"
 )
 
 // loaded applies the load options of s to empty LoadOptions.
@@ -116,6 +117,32 @@ func TestLoadOptions(t *testing.T) {
 	}
 }
 
+func TestProxyConfig(t *testing.T) {
+	env := &httpproxy.Config{HTTPProxy: "http://env:1", HTTPSProxy: "http://env:2", NoProxy: "env.example"}
+	cases := map[string]struct {
+		reason string
+		s      settings
+		want   httpproxy.Config
+	}{
+		"https only": {reason: "Setting https_proxy keeps the environment's HTTP proxy and exclusions.",
+			s:    settings{HTTPSProxy: "http://p:3"},
+			want: httpproxy.Config{HTTPProxy: "http://env:1", HTTPSProxy: "http://p:3", NoProxy: "env.example"}},
+		"no_proxy only": {reason: "Setting no_proxy keeps the environment's proxies.",
+			s:    settings{NoProxy: "internal"},
+			want: httpproxy.Config{HTTPProxy: "http://env:1", HTTPSProxy: "http://env:2", NoProxy: "internal"}},
+		"all": {reason: "Every field set replaces the environment's.",
+			s:    settings{HTTPProxy: "http://a", HTTPSProxy: "http://b", NoProxy: "c"},
+			want: httpproxy.Config{HTTPProxy: "http://a", HTTPSProxy: "http://b", NoProxy: "c"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, *proxyConfig(tc.s, env)); diff != "" {
+				t.Errorf("%s\n(-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
 func TestAssumeRoleOptions(t *testing.T) {
 	var o stscreds.AssumeRoleOptions
 	assumeRoleOptions(roleSettings{RoleARN: "arn:role", SessionName: "s", Duration: time.Hour, ExternalID: "x", Policy: "{}",
@@ -164,6 +191,21 @@ func TestDecodeSettings(t *testing.T) {
 			}),
 			want:      settings{Region: "eu-west-1", RoleARN: "arn:cc", MaxRetries: 2, SkipMetadataAPICheck: true, DefaultTags: map[string]string{"team": "infra"}},
 			wantKnown: true,
+		},
+		"token alone": {
+			reason: "A session token without its key pair is the user's error, not ignored.",
+			model:  with(nullModel(), func(m *providerModel) { m.Token = str("TK") }),
+			want:   settings{MaxRetries: 25}, wantKnown: true, wantDiag: "Invalid token",
+		},
+		"token half a pair": {
+			reason: "So it is with only one of the pair.",
+			model:  with(nullModel(), func(m *providerModel) { m.Token, m.AccessKey = str("TK"), str("AK") }),
+			want:   settings{MaxRetries: 25}, wantKnown: true, wantDiag: "Invalid token",
+		},
+		"token with pair": {
+			reason: "A token with its key pair is fine.",
+			model:  with(nullModel(), func(m *providerModel) { m.Token, m.AccessKey, m.SecretKey = str("TK"), str("AK"), str("SK") }),
+			want:   settings{MaxRetries: 25, AccessKey: "AK", SecretKey: "SK", Token: "TK"}, wantKnown: true,
 		},
 		"bad retries": {
 			reason: "A negative max_retries is the user's error, at its path.",

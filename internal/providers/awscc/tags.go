@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -133,8 +134,29 @@ func (sh tagShape) build(ty tftypes.Type, pairs [][2]string) tftypes.Value {
 
 // ModifyPlan plans tags_all as the configured tags with the default tags
 // the configuration does not set added after them. It is unknown while
-// either is.
+// either is. A type that cannot change its tags in place (a createOnly
+// tag property, or tagUpdatable false) is replaced when tags_all changes,
+// since the service refuses the update (NotUpdatable); while tags_all is
+// unknown it is not, so that unknown default tags never replace a
+// resource whose tags turn out the same.
 func (r *ccResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.planTagsAll(req, resp)
+	if r.tagsFixed() && !req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+		prior, planned := getAttr(req.State.Raw, tagsAllName), getAttr(resp.Plan.Raw, tagsAllName)
+		if planned.IsKnown() && prior.Type() != nil && !prior.Equal(planned) {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(tagsAllName))
+		}
+	}
+}
+
+// tagsFixed reports whether the type takes default tags but cannot update
+// its tags in place.
+func (r *ccResource) tagsFixed() bool {
+	sh, ok := tagShapeOf(r.t)
+	return ok && (sh.attr.CreateOnly || r.t.Tagging.NotUpdatable)
+}
+
+func (r *ccResource) planTagsAll(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	sh, ok := tagShapeOf(r.t)
 	if !ok || req.Plan.Raw.IsNull() {
 		return
@@ -205,6 +227,11 @@ func withTagsSent(t *cfnschema.ResourceType, obj tftypes.Value) tftypes.Value {
 // remote tag) and sets tags_all to every remote tag and tags to the
 // remote tags minus the default tags that ref (prior state, or the plan)
 // does not set itself, so default tags never show as drift.
+//
+// A default tag is one the current default_tags name or one Cairn applied
+// as a default before (in ref's tags_all but not its tags): a key just
+// removed from default_tags is still on the resource until the next
+// apply removes it, and is not the resource's own tag meanwhile.
 func (r *ccResource) splitTags(v, ref tftypes.Value) tftypes.Value {
 	sh, ok := tagShapeOf(r.t)
 	if !ok {
@@ -212,7 +239,8 @@ func (r *ccResource) splitTags(v, ref tftypes.Value) tftypes.Value {
 	}
 	remote := getAttr(v, sh.attr.Name)
 	v = setAttr(v, tagsAllName, remote)
-	if r.rt == nil || len(r.rt.defaultTags) == 0 {
+	isDefault := r.appliedDefaults(sh, ref)
+	if len(isDefault) == 0 {
 		return v
 	}
 	own := map[string]bool{}
@@ -221,7 +249,7 @@ func (r *ccResource) splitTags(v, ref tftypes.Value) tftypes.Value {
 	}
 	var kept [][2]string
 	for _, p := range sh.pairs(remote) {
-		if _, isDefault := r.rt.defaultTags[p[0]]; !isDefault || own[p[0]] {
+		if !isDefault[p[0]] || own[p[0]] {
 			kept = append(kept, p)
 		}
 	}
@@ -229,4 +257,25 @@ func (r *ccResource) splitTags(v, ref tftypes.Value) tftypes.Value {
 		return v
 	}
 	return setAttr(v, sh.attr.Name, sh.build(remote.Type(), kept))
+}
+
+// appliedDefaults returns the keys of the current default tags and of
+// those ref's tags_all holds beyond its own tags.
+func (r *ccResource) appliedDefaults(sh tagShape, ref tftypes.Value) map[string]bool {
+	out := map[string]bool{}
+	if r.rt != nil {
+		for k := range r.rt.defaultTags {
+			out[k] = true
+		}
+	}
+	own := map[string]bool{}
+	for _, p := range sh.pairs(getAttr(ref, sh.attr.Name)) {
+		own[p[0]] = true
+	}
+	for _, p := range sh.pairs(getAttr(ref, tagsAllName)) {
+		if !own[p[0]] {
+			out[p[0]] = true
+		}
+	}
+	return out
 }

@@ -42,21 +42,46 @@ func TestTagShape(t *testing.T) {
 }
 
 // TestSplitTagsMap: a map-shaped type reads back every remote tag into
-// tags_all, and into tags only those that are not default tags or that
-// the configuration sets itself.
+// tags_all, and into tags only those that are not default tags (current
+// ones, or ones applied as defaults before) or that the configuration
+// sets itself.
 func TestSplitTagsMap(t *testing.T) {
 	rt := tagTypes(t).Type("AWS::Test::Mapped")
 	s := rt.ResourceSchema()
 	addTagsAll(rt, &s)
 	ty := s.Type().TerraformType(context.Background()).(tftypes.Object)
-	r := &ccResource{t: rt, rt: &runtime{defaultTags: map[string]string{"team": "infra", "env": "dev"}}}
-	prior := tfValue(t, ty, `{"name":"n","tags":{"env":"prod","app":"x"},"tags_all":{"env":"prod","app":"x","team":"infra"}}`)
-	read, err := stateFromJSON(rt.Attributes, ty, mustDecode(t, `{"Name":"n","Tags":{"env":"prod","app":"x","team":"infra"}}`), prior)
-	if err != nil {
-		t.Fatal(err)
+	prior := `{"name":"n","tags":{"env":"prod","app":"x"},"tags_all":{"env":"prod","app":"x","team":"infra"}}`
+	cases := map[string]struct {
+		reason   string
+		defaults map[string]string
+		remote   string
+		want     string
+	}{
+		"unchanged": {reason: "No perpetual diff: the read equals prior state.",
+			defaults: map[string]string{"team": "infra", "env": "dev"},
+			remote:   `{"env":"prod","app":"x","team":"infra"}`, want: prior},
+		"default removed": {reason: "A key just removed from default_tags is still a default tag, not the resource's own.",
+			defaults: map[string]string{"env": "dev"},
+			remote:   `{"env":"prod","app":"x","team":"infra"}`, want: prior},
+		"no defaults left": {reason: "So it is when default_tags are gone altogether.",
+			remote: `{"env":"prod","app":"x","team":"infra"}`, want: prior},
+		"tag added outside": {reason: "A tag neither configured nor applied as a default is drift in tags.",
+			defaults: map[string]string{"team": "infra"},
+			remote:   `{"env":"prod","app":"x","team":"infra","owner":"bob"}`,
+			want:     `{"name":"n","tags":{"env":"prod","app":"x","owner":"bob"},"tags_all":{"env":"prod","app":"x","team":"infra","owner":"bob"}}`},
 	}
-	got := r.splitTags(read, prior)
-	if !got.Equal(prior) {
-		t.Errorf("no perpetual diff: the read equals prior state\ngot  %s\nwant %s", got, prior)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			r := &ccResource{t: rt, rt: &runtime{defaultTags: tc.defaults}}
+			pv := tfValue(t, ty, prior)
+			read, err := stateFromJSON(rt.Attributes, ty, mustDecode(t, `{"Name":"n","Tags":`+tc.remote+`}`), pv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := r.splitTags(read, pv)
+			if want := tfValue(t, ty, tc.want); !got.Equal(want) {
+				t.Errorf("%s\ngot  %s\nwant %s", tc.reason, got, want)
+			}
+		})
 	}
 }

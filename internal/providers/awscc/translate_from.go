@@ -21,7 +21,10 @@ import (
 //     insertionOrder is false) follow the order of prior, matching elements
 //     by value and then by their Key, so a reordering is not drift;
 //   - write-only properties, which the service never returns, are copied
-//     from prior, element by element through arrays;
+//     from prior, element by element through arrays; an object or array
+//     the service leaves out whose prior value holds write-only values is
+//     rebuilt from them, the rest null (Lambda's Code, every member of
+//     which is write-only), so that it is not planned again each time;
 //   - an empty array or map is null unless prior holds an empty one;
 //   - attributes of ty that are no property (the synthetic id, timeouts,
 //     tags_all) are copied from prior; the caller sets them.
@@ -70,7 +73,7 @@ func knownOrNull(v tftypes.Value, ty tftypes.Type) tftypes.Value {
 // Value.
 func valueFromJSON(t *cfnschema.Type, ty tftypes.Type, j any, prior tftypes.Value) (tftypes.Value, error) {
 	if j == nil {
-		return tftypes.NewValue(ty, nil), nil
+		return writeOnlyPart(t, ty, prior), nil
 	}
 	switch t.Kind {
 	case cfnschema.KindString, cfnschema.KindTimestamp:
@@ -105,6 +108,91 @@ func valueFromJSON(t *cfnschema.Type, ty tftypes.Type, j any, prior tftypes.Valu
 		return mapFromJSON(t, ty, j, prior)
 	}
 	return tftypes.Value{}, fmt.Errorf("no value of kind %s", t.Kind)
+}
+
+// writeOnlyPart returns what of prior, a value of schema type t and type
+// ty, the service cannot return: its write-only values, with everything
+// else null. It is null when prior holds no write-only value, or is null
+// or unknown.
+func writeOnlyPart(t *cfnschema.Type, ty tftypes.Type, prior tftypes.Value) tftypes.Value {
+	null := tftypes.NewValue(ty, nil)
+	if prior.Type() == nil || !prior.IsKnown() || prior.IsNull() {
+		return null
+	}
+	switch t.Kind {
+	case cfnschema.KindObject:
+		ot, ok := ty.(tftypes.Object)
+		var members map[string]tftypes.Value
+		if !ok || prior.As(&members) != nil {
+			return null
+		}
+		vals := make(map[string]tftypes.Value, len(ot.AttributeTypes))
+		kept := false
+		for name, at := range ot.AttributeTypes {
+			vals[name] = tftypes.NewValue(at, nil)
+			a := t.Attributes.ByName(name)
+			switch {
+			case a == nil || a.CFNName == "":
+			case a.WriteOnly:
+				vals[name] = knownOrNull(members[name], at)
+			default:
+				vals[name] = writeOnlyPart(a.Type, at, members[name])
+			}
+			kept = kept || !vals[name].IsNull()
+		}
+		if !kept {
+			return null
+		}
+		return tftypes.NewValue(ty, vals)
+	case cfnschema.KindList, cfnschema.KindSet:
+		return writeOnlyElements(t, ty, prior)
+	}
+	return null
+}
+
+// writeOnlyElements is writeOnlyPart for an array of objects the service
+// can return nothing of (every member write-only, at any depth): prior's
+// elements. An array whose elements hold anything else is null when the
+// service leaves it out: it is gone, or the service would have said.
+func writeOnlyElements(t *cfnschema.Type, ty tftypes.Type, prior tftypes.Value) tftypes.Value {
+	null := tftypes.NewValue(ty, nil)
+	var et tftypes.Type
+	switch c := ty.(type) {
+	case tftypes.List:
+		et = c.ElementType
+	case tftypes.Set:
+		et = c.ElementType
+	default:
+		return null
+	}
+	var elems []tftypes.Value
+	if !allWriteOnly(t.Elem) || prior.As(&elems) != nil {
+		return null
+	}
+	out := make([]tftypes.Value, len(elems))
+	for i, e := range elems {
+		out[i] = writeOnlyPart(t.Elem, et, e)
+		if out[i].IsNull() {
+			// A null element is not allowed in a list; an element with
+			// nothing write-only is not the service's to omit.
+			return null
+		}
+	}
+	return tftypes.NewValue(ty, out)
+}
+
+// allWriteOnly reports whether t is an object type every member of which
+// is write-only or such an object.
+func allWriteOnly(t *cfnschema.Type) bool {
+	if t == nil || t.Kind != cfnschema.KindObject || len(t.Attributes) == 0 {
+		return false
+	}
+	for _, a := range t.Attributes {
+		if !a.WriteOnly && !allWriteOnly(a.Type) {
+			return false
+		}
+	}
+	return true
 }
 
 // stringFromJSON coerces a scalar the way CloudFormation does (5 to "5");

@@ -140,6 +140,24 @@ func TestStateFromJSON(t *testing.T) {
 			want: `{"password":"p","rules":[{"rule_name":"a","secret":"sa","rule_arn":"arn:a"},` +
 				`{"rule_name":"b","secret":"sb","rule_arn":"arn:b"}],"id":"i-1"}`,
 		},
+		"write-only object rebuilt": {
+			reason: "An object the service leaves out whose members are write-only is rebuilt from prior, not null (Lambda's Code).",
+			props:  `{"ThingName":"a"}`,
+			prior:  `{"thing_name":"a","code":{"zip_file":"z"}}`,
+			want:   `{"thing_name":"a","code":{"zip_file":"z"}}`,
+		},
+		"write-only array rebuilt": {
+			reason: "So is an array of objects that hold only write-only values.",
+			props:  `{}`,
+			prior:  `{"secrets":[{"value":"a"},{"value":"b"}]}`,
+			want:   `{"secrets":[{"value":"a"},{"value":"b"}]}`,
+		},
+		"mixed array left out is null": {
+			reason: "An array whose elements hold values the service returns is gone when the service leaves it out.",
+			props:  `{}`,
+			prior:  `{"rules":[{"rule_name":"a","secret":"sa"}]}`,
+			want:   `{}`,
+		},
 		"empty arrays": {
 			reason: "An empty array is null unless prior holds an empty one.",
 			props:  `{"Steps":[],"Tags":[],"Labels":{}}`,
@@ -233,6 +251,27 @@ func TestUpdatePatch(t *testing.T) {
 			prior:   `{"tags":[{"key":"a","value":"1"},{"key":"b","value":"2"}]}`,
 			planned: `{"tags":[{"key":"a","value":"1"},{"key":"b","value":"3"}]}`,
 			want:    `[{"op":"replace","path":"/Tags","value":[{"Key":"a","Value":"1"},{"Key":"b","Value":"3"}]}]`},
+		"multiset element removed": {reason: "Read keeps a multiset in prior's order, not the service's: no index-based remove.",
+			prior:   `{"rules":[{"rule_name":"a"},{"rule_name":"b"},{"rule_name":"c"}]}`,
+			planned: `{"rules":[{"rule_name":"a"},{"rule_name":"c"}]}`,
+			want:    `[{"op":"replace","path":"/Rules","value":[{"RuleName":"a"},{"RuleName":"c"}]}]`},
+		"multiset element changed": {reason: "A change inside a multiset's element replaces the whole array.",
+			prior:   `{"rules":[{"rule_name":"a","weight":1},{"rule_name":"b","weight":2}]}`,
+			planned: `{"rules":[{"rule_name":"a","weight":1},{"rule_name":"b","weight":3}]}`,
+			want:    `[{"op":"replace","path":"/Rules","value":[{"RuleName":"a","Weight":1},{"RuleName":"b","Weight":3}]}]`},
+		"set element added": {reason: "A set is replaced whole too.",
+			prior: `{"zones":["a","b"]}`, planned: `{"zones":["a","b","c"]}`,
+			want: `[{"op":"replace","path":"/Zones","value":["a","b","c"]}]`},
+		"multiset added": {reason: "An array that was absent is added whole.",
+			prior: `{}`, planned: `{"rules":[{"rule_name":"a"}]}`,
+			want: `[{"op":"add","path":"/Rules","value":[{"RuleName":"a"}]}]`},
+		"nested multiset": {reason: "A multiset inside an ordered list's element is replaced whole; the ordered list keeps indexes.",
+			prior:   `{"stages":[{"stage_name":"s","hosts":["a","b","c"]}]}`,
+			planned: `{"stages":[{"stage_name":"s","hosts":["a","c"]}]}`,
+			want:    `[{"op":"replace","path":"/Stages/0/Hosts","value":["a","c"]}]`},
+		"ordered list by index": {reason: "An ordered list keeps index-based operations.",
+			prior: `{"steps":["a","b","c"]}`, planned: `{"steps":["a","b"]}`,
+			want: `[{"op":"remove","path":"/Steps/2"}]`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
