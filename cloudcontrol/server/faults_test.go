@@ -158,6 +158,9 @@ func TestCancel(t *testing.T) {
 	if n := h.handlers[logGroupType].invocations.Load(); n != 1 {
 		t.Errorf("handler invoked %d times, want 1 (none after cancel)", n)
 	}
+	if ra := out.ProgressEvent.RetryAfter; ra != nil {
+		t.Errorf("the cancel answer keeps the handler's RetryAfter %v; clients would wait an hour for a cancel that is immediate", ra)
+	}
 }
 
 func cloudcontrolTerminal(ev *cctypes.ProgressEvent) bool {

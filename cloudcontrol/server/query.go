@@ -139,6 +139,9 @@ func (s *Server) cancelRequest(c *call, body []byte) (any, error) {
 		}
 		r.Status = cloudcontrol.StatusCancelInProgress
 		r.Message = "cancel requested"
+		// The wait the request asked for was for its work, which
+		// stops: the cancel completes at once.
+		r.RetryAfter = time.Time{}
 		return true
 	})
 	if err != nil {

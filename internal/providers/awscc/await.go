@@ -168,7 +168,9 @@ func (r *runtime) followCancelled(ctx context.Context, ev *cctypes.ProgressEvent
 		case cctypes.OperationStatusSuccess, cctypes.OperationStatusFailed, cctypes.OperationStatusCancelComplete:
 			return ev
 		}
-		t := time.NewTimer(r.poll.delay(attempt, ev.RetryAfter, time.Now()))
+		// The request's RetryAfter was about its work, which the cancel
+		// ended: poll at the usual pace.
+		t := time.NewTimer(r.poll.delay(attempt, nil, time.Now()))
 		select {
 		case <-ctx.Done():
 			t.Stop()

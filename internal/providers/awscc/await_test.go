@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
@@ -44,6 +45,11 @@ func event(status cctypes.OperationStatus, id string) *cctypes.ProgressEvent {
 	return ev
 }
 
+func withRetryAfter(ev *cctypes.ProgressEvent, d time.Duration) *cctypes.ProgressEvent {
+	ev.RetryAfter = aws.Time(time.Now().Add(d))
+	return ev
+}
+
 // TestAbandon: a cancelled create is followed until it ends, and the
 // identifier it got is returned, so the resource is recorded tainted
 // rather than orphaned.
@@ -63,6 +69,10 @@ func TestAbandon(t *testing.T) {
 			api: &scriptedRequest{cancel: event(cctypes.OperationStatusInProgress, ""),
 				polls: []*cctypes.ProgressEvent{event(cctypes.OperationStatusSuccess, "id-2")}},
 			wantID: "id-2", wantStatus: cctypes.OperationStatusSuccess, wantErr: "completed before it could be cancelled"},
+		"stale RetryAfter": {reason: "The request's RetryAfter was about its work; after the cancel the poll comes at the usual pace (else it waits the whole abandon time).",
+			api: &scriptedRequest{cancel: withRetryAfter(event(cctypes.OperationStatusCancelInProgress, "id-4"), time.Hour),
+				polls: []*cctypes.ProgressEvent{event(cctypes.OperationStatusCancelComplete, "")}},
+			wantID: "id-4", wantStatus: cctypes.OperationStatusCancelComplete, wantErr: "was cancelled"},
 		"cancel refused": {reason: "When the cancel call fails the request is still followed.",
 			api: &scriptedRequest{cancelErr: errors.New("too late"),
 				polls: []*cctypes.ProgressEvent{event(cctypes.OperationStatusSuccess, "id-3")}},
