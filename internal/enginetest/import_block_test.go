@@ -99,25 +99,32 @@ import {
 	}
 }
 
-// TestImportBlockErrors: what the provider refuses stops the plan; reading
-// the imported object is never skipped, even with refresh off.
+// TestImportBlockErrors: what the provider refuses stops the plan, and so
+// does a target key the resource does not expand to; reading the imported
+// object is never skipped, even with refresh off.
 func TestImportBlockErrors(t *testing.T) {
 	cases := map[string]struct {
+		key        string
 		id         string
 		tp         *TestProvider
 		skipRefesh bool
 		want       string
 	}{
-		"NotFound":           {id: "missing-1", tp: &TestProvider{}, want: "Cannot import non-existent remote object"},
-		"GoneWhenRead":       {id: "obj", tp: &TestProvider{Gone: []string{"obj"}}, want: "Cannot import non-existent remote object"},
-		"ReadWithoutRefresh": {id: "obj", tp: &TestProvider{Gone: []string{"obj"}}, skipRefesh: true, want: "Cannot import non-existent remote object"},
+		"NotFound":           {key: "0", id: "missing-1", tp: &TestProvider{}, want: "Cannot import non-existent remote object"},
+		"GoneWhenRead":       {key: "0", id: "obj", tp: &TestProvider{Gone: []string{"obj"}}, want: "Cannot import non-existent remote object"},
+		"ReadWithoutRefresh": {key: "0", id: "obj", tp: &TestProvider{Gone: []string{"obj"}}, skipRefesh: true, want: "Cannot import non-existent remote object"},
+		"KeyNotExpanded":     {key: "1", id: "obj", tp: &TestProvider{}, want: "Cannot import to non-existent resource address"},
+		"StringKeyOnCount":   {key: `"k"`, id: "obj", tp: &TestProvider{}, want: "Cannot import to non-existent resource address"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			h, ds := New(map[string]string{"main.tf": `
-resource "test_thing" "a" { name = "obj" }
+resource "test_thing" "a" {
+  count = 1
+  name  = "obj"
+}
 import {
-  to = test_thing.a
+  to = test_thing.a[` + tc.key + `]
   id = "` + tc.id + `"
 }`})
 			if ds.HasErrors() {

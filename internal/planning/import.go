@@ -113,6 +113,33 @@ func (p *planner) importPrior(ctx context.Context, rt *resourceTarget, t *lifecy
 	return obj, ds
 }
 
+// checkImportKeys refuses import blocks whose target instance the plan
+// did not expand to, with Terraform's message (a key count or for_each
+// does not produce). Terraform 1.5.7 checks only keyed targets, since an
+// unkeyed one may generate configuration; Cairn generates none, so an
+// unkeyed target of a resource with count or for_each is refused too. A
+// target already in state is no import, and a resource the plan did not
+// reach (-target) is not checked.
+func (p *planner) checkImportKeys() diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, imp := range p.opts.Config.Imports {
+		if p.imports[imp.To.UniqueKey()] == nil {
+			continue // not a normal plan
+		}
+		if is := p.opts.PrevState.ResourceInstance(imp.To); is != nil && is.Current != nil {
+			continue
+		}
+		res := imp.To.ContainingResource()
+		for _, e := range p.expansions {
+			if e.Addr.Equal(res) && !e.Expansion.Has(imp.To.Resource.Key) {
+				ds = ds.Append(diags.Errorf("Cannot import to non-existent resource address",
+					"Importing to resource address %s is not possible, because that address does not exist in configuration. Please ensure that the resource key is correct, or remove this import block.", imp.To))
+			}
+		}
+	}
+	return ds
+}
+
 // checkImportTarget refuses an address with no managed resource block, or
 // one already in state, with Terraform's wording.
 func checkImportTarget(p *planner, addr addrs.AbsResourceInstance, configured bool) diags.Diagnostics {

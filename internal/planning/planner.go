@@ -126,6 +126,9 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		p.set = opts.Providers.NewInstanceSet(ctx)
 		ds = ds.Append(p.walk(ctx))
 		p.set.Close()
+		if !ds.HasErrors() {
+			ds = ds.Append(p.checkImportKeys())
+		}
 		p.planRemovedOutputs()
 	}
 	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
