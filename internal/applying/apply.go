@@ -102,6 +102,9 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	if ds.HasErrors() {
 		return ds
 	}
+	if ids := a.applyImports(); ids.HasErrors() {
+		return ds.Append(ids)
+	}
 	a.set = opts.Providers.NewInstanceSet(ctx)
 	defer a.set.Close()
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)

@@ -198,15 +198,15 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 // summary prints "Apply complete!" or "Destroy complete!" with counts.
 func (m *Meta) summary(p *plans.Plan, destroy bool) {
 	add, change, del := p.Counts()
+	sum := render.UIChangeSummary{Import: p.ImportCount(), Add: add, Change: change, Remove: del, Operation: "apply"}
+	if destroy {
+		sum.Operation = "destroy"
+	}
 	if m.jsonUI != nil {
-		op := "apply"
-		if destroy {
-			op = "destroy"
-		}
-		m.jsonUI.emit(render.UIChangeSummary{Add: add, Change: change, Remove: del, Operation: op}.Message())
+		m.jsonUI.emit(sum.Message())
 		return
 	}
-	render.ApplySummary(m.Stdout, add, change, del, destroy, m.renderOpts())
+	render.ApplySummary(m.Stdout, sum, m.renderOpts())
 }
 
 // appliedOutputs prints the root outputs after an apply: values for

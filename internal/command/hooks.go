@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/zclconf/go-cty/cty"
@@ -97,6 +98,23 @@ func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.A
 	}
 	h.write(h.view.finished(op, now, newVal, err))
 }
+
+// PreImport implements applying.ImportHooks. Terraform 1.5.7's
+// machine-readable UI has no import messages, so only people see it.
+func (h *uiHooks) PreImport(addr addrs.AbsResourceInstance, id string) {
+	if v, ok := h.view.(humanProgress); ok {
+		h.write(v.m.bold(fmt.Sprintf("%s: Importing... [id=%s]", addr, id)) + "\n")
+	}
+}
+
+// PostImport implements applying.ImportHooks.
+func (h *uiHooks) PostImport(addr addrs.AbsResourceInstance, id string) {
+	if v, ok := h.view.(humanProgress); ok {
+		h.write(v.m.bold(fmt.Sprintf("%s: Import complete [id=%s]", addr, id)) + "\n")
+	}
+}
+
+var _ applying.ImportHooks = (*uiHooks)(nil)
 
 // runningKey names an operation: the object and the action, since the two
 // steps of a replacement may overlap (the old object's deletion can be

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"sort"
@@ -68,12 +69,12 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 		return nil, ds
 	}
 	lineage, serial := op.state.lineageSerial()
-	onRefresh, onRefreshed, done := m.refreshProgress()
+	onRefresh, onRefreshed, onImport, done := m.refreshProgress()
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared,
-		OnRefresh: onRefresh, OnRefreshed: onRefreshed,
+		OnRefresh: onRefresh, OnRefreshed: onRefreshed, OnImport: onImport,
 	})
 	done()
 	ds = ds.Append(pds)
@@ -138,12 +139,14 @@ func (m *Meta) interruptible() (context.Context, func()) {
 
 // refreshProgress reports each existing object as planning reads it: the
 // line "addr: Refreshing state... [id=...]" Terraform prints, or with -json
-// the refresh_start and refresh_complete messages. done writes out what is
+// the refresh_start and refresh_complete messages; and before an import
+// block's object is read, "addr: Preparing import... [id=ID]" (Terraform
+// 1.5.7's JSON UI has no message for that). done writes out what is
 // buffered and must be called before anything else is printed. Data
 // resources are not reported: reading them is not a refresh.
-func (m *Meta) refreshProgress() (start, complete func(addrs.AbsResourceInstanceObject, cty.Value), done func()) {
+func (m *Meta) refreshProgress() (start, complete func(addrs.AbsResourceInstanceObject, cty.Value), importing func(addrs.AbsResourceInstance, string), done func()) {
 	if m.machineOutput && m.jsonUI == nil {
-		return nil, nil, func() {}
+		return nil, nil, nil, func() {}
 	}
 	out := newProgressOut(m.Stdout, nil)
 	managed := func(addr addrs.AbsResourceInstanceObject) bool {
@@ -160,11 +163,15 @@ func (m *Meta) refreshProgress() (start, complete func(addrs.AbsResourceInstance
 				out.Printf("%s", v.encode(render.UIRefreshComplete(addr.ResourceInstance, refreshed)))
 			}
 		}
-		return start, complete, out.Close
+		return start, complete, nil, out.Close
 	}
-	return func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
+	start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
 		if managed(addr) {
 			out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
 		}
-	}, nil, out.Close
+	}
+	importing = func(addr addrs.AbsResourceInstance, id string) {
+		out.Printf("%s\n", m.bold(fmt.Sprintf("%s: Preparing import... [id=%s]", addr, id)))
+	}
+	return start, nil, importing, out.Close
 }

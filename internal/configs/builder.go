@@ -50,6 +50,7 @@ func (b *moduleBuilder) finish() (*Module, diags.Diagnostics) {
 		return b.mod, diags.Diagnostics{}.Append(versionDiags)
 	}
 	b.resolveProviders()
+	b.checkImports()
 	return b.mod, diags.Diagnostics{}.Append(dedupe(b.diags))
 }
 

@@ -232,7 +232,6 @@ data "aws_ami" "a" {}`},
   source = "./m"
 }
 moved {}
-import {}
 removed {}
 check "c" {}
 `},
@@ -241,7 +240,6 @@ check "c" {}
 				errAt("Unsupported block type", "main.tf:4:1"),
 				errAt("Unsupported block type", "main.tf:5:1"),
 				errAt("Unsupported block type", "main.tf:6:1"),
-				errAt("Unsupported block type", "main.tf:7:1"),
 			},
 		},
 		"UnknownBlock": {

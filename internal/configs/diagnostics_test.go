@@ -32,7 +32,7 @@ func TestDiagnostics(t *testing.T) {
 func diagnosticCases() map[string]diagnosticCase {
 	cases := map[string]diagnosticCase{}
 	for _, part := range []map[string]diagnosticCase{
-		terraformDiagnosticCases(), valueDiagnosticCases(), resourceDiagnosticCases(),
+		terraformDiagnosticCases(), valueDiagnosticCases(), resourceDiagnosticCases(), importDiagnosticCases(),
 	} {
 		for name, tc := range part {
 			cases[name] = tc

@@ -63,6 +63,12 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			b.decodeResource(block, addrs.ManagedResourceMode)
 		case "data":
 			b.decodeResource(block, addrs.DataResourceMode)
+		case "import":
+			imp, ds := decodeImportBlock(block)
+			b.report(ds)
+			if imp != nil {
+				b.addImport(imp)
+			}
 		default:
 			b.report(unsupportedBlock(block))
 		}

@@ -27,6 +27,8 @@ type Module struct {
 	Outputs          map[string]*Output
 	ManagedResources map[string]*Resource // by "type.name"
 	DataResources    map[string]*Resource // by "data.type.name"
+	// Imports are the import blocks, in source order.
+	Imports []*Import
 }
 
 // VersionConstraint is one required_version (or provider version) string.

@@ -54,18 +54,37 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 		return nil, ds
 	}
 	t := rt.target(addr.Resource.Key, addrs.NotDeposed)
+	read, ids := p.importObject(ctx, t, id, hooks)
+	if ds = ds.Append(ids); ids.HasErrors() {
+		return nil, ds
+	}
+	src, err := eval.EncodeObject(rt.schema, read, rt.version)
+	if err != nil {
+		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
+	}
+	out := opts.PrevState.DeepCopy()
+	out.SetObject(t.Addr, src, pAddr)
+	return out, ds
+}
+
+// importObject asks the provider for the object id names and reads it,
+// as both the import command and import blocks do. The read is not
+// optional: ImportResourceState may return only enough to find the
+// object, so even -refresh=false reads it.
+func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id string, hooks ImportHooks) (*states.Object, diags.Diagnostics) {
+	addr := t.Addr.ResourceInstance
 	if hooks.Importing != nil {
 		hooks.Importing(addr, id)
 	}
-	obj, ids := lifecycle.Import(ctx, t, id)
-	if ds = ds.Append(ids); ids.HasErrors() {
+	obj, ds := lifecycle.Import(ctx, t, id)
+	if ds.HasErrors() {
 		return nil, ds
 	}
 	if hooks.Imported != nil {
 		hooks.Imported(addr, obj.Value)
 	}
-	if opts.OnRefresh != nil {
-		opts.OnRefresh(t.Addr, obj.Value)
+	if p.opts.OnRefresh != nil {
+		p.opts.OnRefresh(t.Addr, obj.Value)
 	}
 	read, rds := lifecycle.Refresh(ctx, t, obj)
 	if ds = ds.Append(rds); rds.HasErrors() {
@@ -75,13 +94,50 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
 			"While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.", addr))
 	}
-	src, err := eval.EncodeObject(rt.schema, read, rt.version)
-	if err != nil {
-		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
+	return read, ds
+}
+
+// importPrior imports an import block's object as the prior object of
+// the instance t plans, and records it in the plan's prior state, which
+// is where apply starts from: applying the plan makes it managed.
+func (p *planner) importPrior(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, id string) (*states.Object, diags.Diagnostics) {
+	obj, ds := p.importObject(ctx, t, id, ImportHooks{Importing: p.opts.OnImport})
+	if ds.HasErrors() {
+		return nil, ds
 	}
-	out := opts.PrevState.DeepCopy()
-	out.SetObject(t.Addr, src, pAddr)
-	return out, ds
+	src, err := eval.EncodeObject(rt.schema, obj, rt.version)
+	if err != nil {
+		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", t.Addr, err))
+	}
+	p.setRefreshed(t.Addr, src, rt.pAddr)
+	return obj, ds
+}
+
+// checkImportKeys refuses import blocks whose target instance the plan
+// did not expand to, with Terraform's message (a key count or for_each
+// does not produce). Terraform 1.5.7 checks only keyed targets, since an
+// unkeyed one may generate configuration; Cairn generates none, so an
+// unkeyed target of a resource with count or for_each is refused too. A
+// target already in state is no import, and a resource the plan did not
+// reach (-target) is not checked.
+func (p *planner) checkImportKeys() diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, imp := range p.opts.Config.Imports {
+		if p.imports[imp.To.UniqueKey()] == nil {
+			continue // not a normal plan
+		}
+		if is := p.opts.PrevState.ResourceInstance(imp.To); is != nil && is.Current != nil {
+			continue
+		}
+		res := imp.To.ContainingResource()
+		for _, e := range p.expansions {
+			if e.Addr.Equal(res) && !e.Expansion.Has(imp.To.Resource.Key) {
+				ds = ds.Append(diags.Errorf("Cannot import to non-existent resource address",
+					"Importing to resource address %s is not possible, because that address does not exist in configuration. Please ensure that the resource key is correct, or remove this import block.", imp.To))
+			}
+		}
+	}
+	return ds
 }
 
 // checkImportTarget refuses an address with no managed resource block, or

@@ -23,6 +23,7 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 	addr := t.Addr.ResourceInstance
 	var ds diags.Diagnostics
 	var prior *states.Object
+	var importing *plans.Importing
 	if is != nil && is.Current != nil {
 		obj, pds := p.readPrior(ctx, t, rt.pAddr, is.Current)
 		ds = ds.Append(pds)
@@ -30,6 +31,15 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 			return ds
 		}
 		prior = obj
+	} else if imp := p.imports[addr.UniqueKey()]; imp != nil {
+		// An import block's object becomes the prior object; one already
+		// in state makes the block a no-op, as in Terraform.
+		obj, ids := p.importPrior(ctx, rt, t, imp.ID)
+		ds = ds.Append(ids)
+		if ids.HasErrors() {
+			return ds
+		}
+		prior, importing = obj, &plans.Importing{ID: imp.ID}
 	}
 	// Preconditions hold before anything is planned, as in Terraform: a
 	// failed one stops this instance (and so its dependents) only.
@@ -52,6 +62,7 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 		return ds
 	}
 	change.Dependencies = deps
+	change.Importing = importing
 	change.CreateBeforeDestroy = p.cbd[rt.addr.Config().UniqueKey()]
 	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))
 	p.env.Values.SetInstance(addr, change.After)

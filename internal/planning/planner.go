@@ -49,6 +49,10 @@ type Options struct {
 	// OnRefreshed, when set, is called when an object was read, with its
 	// new value (null when it is gone). Called concurrently.
 	OnRefreshed func(addr addrs.AbsResourceInstanceObject, refreshed cty.Value)
+	// OnImport, when set, is called as an import block's object is
+	// requested, before it is read (the terminal prints "Preparing
+	// import..."). Called concurrently.
+	OnImport func(addr addrs.AbsResourceInstance, id string)
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the
@@ -61,6 +65,9 @@ type planner struct {
 	set     *providers.InstanceSet
 	cg      *configGraph
 	forced  map[addrs.UniqueKey]bool
+	// imports holds the import blocks by target instance; empty unless
+	// the plan is a normal one.
+	imports map[addrs.UniqueKey]*configs.Import
 	// cbd holds the configuration resources planned
 	// create-before-destroy: configured so, or forced by a dependent
 	// (forcedCreateBeforeDestroy).
@@ -119,6 +126,9 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		p.set = opts.Providers.NewInstanceSet(ctx)
 		ds = ds.Append(p.walk(ctx))
 		p.set.Close()
+		if !ds.HasErrors() {
+			ds = ds.Append(p.checkImportKeys())
+		}
 		p.planRemovedOutputs()
 	}
 	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
@@ -155,6 +165,12 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.forced = map[addrs.UniqueKey]bool{}
 	for _, a := range p.opts.ForceReplace {
 		p.forced[a.UniqueKey()] = true
+	}
+	p.imports = map[addrs.UniqueKey]*configs.Import{}
+	if p.opts.Mode == plans.NormalMode {
+		for _, imp := range cfg.Imports {
+			p.imports[imp.To.UniqueKey()] = imp
+		}
 	}
 	if ds.HasErrors() {
 		return ds

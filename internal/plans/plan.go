@@ -83,6 +83,16 @@ type ResourceInstanceChange struct {
 	Dependencies []addrs.AbsResource
 	// CreateBeforeDestroy records the lifecycle setting in state.
 	CreateBeforeDestroy bool
+	// Importing is set when an import block adopts the object this plan
+	// starts from: Before is the imported object, and applying the plan
+	// makes it managed even when Action is NoOp.
+	Importing *Importing
+}
+
+// Importing records that a change starts by importing an existing object.
+type Importing struct {
+	// ID is the provider's id of the object, from the import block.
+	ID string `json:"id"`
 }
 
 // ObjectAddr returns the address of the object the change is about.
@@ -106,10 +116,10 @@ type OutputChange struct {
 }
 
 // HasChanges reports whether applying the plan would change anything:
-// a resource action other than no-op, or an output change.
+// a resource action other than no-op, an import, or an output change.
 func (p *Plan) HasChanges() bool {
 	for _, c := range p.Changes {
-		if c.Action != NoOp {
+		if c.Action != NoOp || c.Importing != nil {
 			return true
 		}
 	}
@@ -132,6 +142,18 @@ func (p *Plan) SortChanges() {
 		return a.DeposedKey < b.DeposedKey
 	})
 	sort.Slice(p.Outputs, func(i, j int) bool { return p.Outputs[i].Name < p.Outputs[j].Name })
+}
+
+// ImportCount returns how many instances the plan imports, whatever
+// else their changes do, as Terraform counts "to import".
+func (p *Plan) ImportCount() int {
+	n := 0
+	for _, c := range p.Changes {
+		if c.Importing != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // Counts returns how many instances will be added, changed and destroyed,

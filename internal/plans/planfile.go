@@ -50,6 +50,7 @@ type changeV1 struct {
 	SchemaVersion       int64        `json:"schema_version"`
 	Dependencies        []string     `json:"dependencies,omitempty"`
 	CreateBeforeDestroy bool         `json:"create_before_destroy,omitempty"`
+	Importing           *Importing   `json:"importing,omitempty"`
 }
 
 type outputV1 struct {
@@ -189,6 +190,7 @@ func encodeChange(c *ResourceInstanceChange) (changeV1, error) {
 	ec := changeV1{
 		Addr: c.Addr.String(), Deposed: string(c.DeposedKey), Provider: c.Provider.String(), Action: c.Action, Reason: c.ActionReason,
 		Before: before, After: after, Private: c.Private, SchemaVersion: c.SchemaVersion, CreateBeforeDestroy: c.CreateBeforeDestroy,
+		Importing: c.Importing,
 	}
 	for _, p := range c.RequiredReplace {
 		ep, err := encodePath(p)
@@ -295,6 +297,7 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 	c := &ResourceInstanceChange{
 		Addr: addr, DeposedKey: dk, Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
 		Before: before, After: after, Private: ec.Private, SchemaVersion: ec.SchemaVersion, CreateBeforeDestroy: ec.CreateBeforeDestroy,
+		Importing: ec.Importing,
 	}
 	for _, ep := range ec.RequiredReplace {
 		path, err := ep.decode()

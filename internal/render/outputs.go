@@ -14,17 +14,12 @@ import (
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
-// ApplySummary writes the line that ends `terraform apply` (or `terraform
-// destroy`): "Apply complete! Resources: 1 added, 0 changed, 0 destroyed."
-func ApplySummary(w io.Writer, added, changed, destroyed int, destroy bool, opts Options) error {
-	p := opts.painter()
-	var s string
-	if destroy {
-		s = fmt.Sprintf(p.paint("[reset][bold][green]\nDestroy complete! Resources: %d destroyed.\n"), destroyed)
-	} else {
-		s = fmt.Sprintf(p.paint("[reset][bold][green]\nApply complete! Resources: %d added, %d changed, %d destroyed.\n"), added, changed, destroyed)
-	}
-	_, err := io.WriteString(w, s)
+// ApplySummary writes the line `terraform apply` or `terraform destroy`
+// ends with, "Apply complete! Resources: ..." with the import count first
+// when anything was imported, worded as the change_summary message.
+func ApplySummary(w io.Writer, sum UIChangeSummary, opts Options) error {
+	// The text holds only words and counts, so painting it is safe.
+	_, err := io.WriteString(w, opts.painter().paint("[reset][bold][green]\n"+sum.text()+"\n"))
 	return err
 }
 

@@ -96,7 +96,7 @@ func TestApplyOutputsMatchTerraform(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var got bytes.Buffer
 			opts := Options{Color: tc.color}
-			if err := ApplySummary(&got, tc.added, tc.changed, tc.destroyed, false, opts); err != nil {
+			if err := ApplySummary(&got, UIChangeSummary{Add: tc.added, Change: tc.changed, Remove: tc.destroyed, Operation: "apply"}, opts); err != nil {
 				t.Fatal(err)
 			}
 			if err := Outputs(&got, tc.outputs, opts); err != nil {
@@ -185,9 +185,20 @@ func TestOutputProblems(t *testing.T) {
 	}
 }
 
+// TestApplySummaryImported: the import count leads only when non-zero.
+func TestApplySummaryImported(t *testing.T) {
+	var got bytes.Buffer
+	if err := ApplySummary(&got, UIChangeSummary{Import: 1, Change: 1, Operation: "apply"}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("\nApply complete! Resources: 1 imported, 0 added, 1 changed, 0 destroyed.\n", got.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 func TestApplySummaryDestroy(t *testing.T) {
 	var got bytes.Buffer
-	if err := ApplySummary(&got, 0, 0, 3, true, Options{}); err != nil {
+	if err := ApplySummary(&got, UIChangeSummary{Remove: 3, Operation: "destroy"}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff("\nDestroy complete! Resources: 3 destroyed.\n", got.String()); diff != "" {

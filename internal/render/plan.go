@@ -62,7 +62,7 @@ type outputDiff struct {
 func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true}
 	for _, c := range p.Changes {
-		if c.Action == plans.NoOp || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
+		if (c.Action == plans.NoOp && c.Importing == nil) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
 			// A no-op is not shown, and forgetting a data resource is
 			// bookkeeping, not a change: neither needs a diff.
 			continue
@@ -77,7 +77,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		if err != nil {
 			return nil, err
 		}
-		if doc.changes[i].diff.action != plans.NoOp {
+		if doc.changes[i].diff.action != plans.NoOp || doc.changes[i].change.Importing != nil {
 			doc.empty = false
 		}
 	}
@@ -168,6 +168,17 @@ func (doc *planDoc) counts() counts {
 	return n
 }
 
+// imports counts the changes that import, whatever else they do.
+func (doc *planDoc) imports() int {
+	n := 0
+	for _, rd := range doc.changes {
+		if rd.change.Importing != nil {
+			n++
+		}
+	}
+	return n
+}
+
 func (n counts) add() int {
 	return n[plans.Create] + n[plans.DeleteThenCreate] + n[plans.CreateThenDelete]
 }
@@ -180,10 +191,10 @@ func (n counts) destroy() int {
 func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 	p := pr.p
 	drifted := doc.writeDrift(w, pr, width)
-	n := doc.counts()
+	n, imports := doc.counts(), doc.imports()
 	outputs := doc.outputLines(pr)
 
-	if len(n) == 0 && len(outputs) == 0 {
+	if len(n) == 0 && imports == 0 && len(outputs) == 0 {
 		doc.writeNoChanges(w, p, width, drifted)
 		return
 	}
@@ -192,36 +203,11 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 		w.WriteString("\n")
 	}
 	if len(n) > 0 {
-		w.WriteString(wordWrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:", width))
-		w.WriteString("\n")
-		for _, a := range []plans.Action{plans.Create, plans.Update, plans.Delete, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Read} {
-			if n[a] > 0 {
-				w.WriteString(p.paint(legend[a]))
-				w.WriteString("\n")
-			}
-		}
-		if doc.errored {
-			w.WriteString("\nTerraform planned the following actions, but then encountered a problem:\n")
-		} else {
-			w.WriteString("\nTerraform will perform the following actions:\n")
-		}
-		texts := make([]string, len(doc.changes))
-		parallel.ForEach(len(doc.changes), func(i int) {
-			if rd := doc.changes[i]; rd.change.Action != plans.NoOp {
-				var b strings.Builder
-				writeResourceDiff(&b, pr, rd, planned)
-				texts[i] = b.String()
-			}
-		})
-		for i, rd := range doc.changes {
-			if rd.change.Action == plans.NoOp {
-				continue
-			}
-			w.WriteString("\n")
-			w.WriteString(texts[i])
-			w.WriteString("\n")
-		}
-		fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to add, %d to change, %d to destroy.\n"), n.add(), n.change(), n.destroy())
+		doc.writeLegend(w, p, n, width)
+	}
+	if len(n) > 0 || imports > 0 {
+		doc.writeChanges(w, pr)
+		doc.writeSummary(w, p, n, imports)
 	}
 	if len(outputs) > 0 {
 		w.WriteString("\nChanges to Outputs:\n")
@@ -232,6 +218,60 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 			w.WriteString("\n")
 		}
 	}
+}
+
+// writeLegend explains the symbols of the actions the plan holds.
+func (doc *planDoc) writeLegend(w *bufio.Writer, p painter, n counts, width int) {
+	w.WriteString(wordWrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:", width))
+	w.WriteString("\n")
+	for _, a := range []plans.Action{plans.Create, plans.Update, plans.Delete, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Read} {
+		if n[a] > 0 {
+			w.WriteString(p.paint(legend[a]))
+			w.WriteString("\n")
+		}
+	}
+}
+
+// writeChanges writes each resource change with its diff: every action
+// but a no-op, and a no-op that imports.
+func (doc *planDoc) writeChanges(w *bufio.Writer, pr *printer) {
+	if doc.errored {
+		w.WriteString("\nTerraform planned the following actions, but then encountered a problem:\n")
+	} else {
+		w.WriteString("\nTerraform will perform the following actions:\n")
+	}
+	texts := make([]string, len(doc.changes))
+	parallel.ForEach(len(doc.changes), func(i int) {
+		if rd := doc.changes[i]; shown(rd.change) {
+			var b strings.Builder
+			writeResourceDiff(&b, pr, rd, planned)
+			texts[i] = b.String()
+		}
+	})
+	for i, rd := range doc.changes {
+		if !shown(rd.change) {
+			continue
+		}
+		w.WriteString("\n")
+		w.WriteString(texts[i])
+		w.WriteString("\n")
+	}
+}
+
+// shown reports whether a planned change is listed: a no-op is only when
+// it imports.
+func shown(c *plans.ResourceInstanceChange) bool {
+	return c.Action != plans.NoOp || c.Importing != nil
+}
+
+// writeSummary writes the "Plan: ..." line; the import count leads it
+// only when something is imported, as in Terraform 1.5.
+func (doc *planDoc) writeSummary(w *bufio.Writer, p painter, n counts, imports int) {
+	if imports > 0 {
+		fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to import, %d to add, %d to change, %d to destroy.\n"), imports, n.add(), n.change(), n.destroy())
+		return
+	}
+	fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to add, %d to change, %d to destroy.\n"), n.add(), n.change(), n.destroy())
 }
 
 // legend describes each action symbol.
@@ -253,7 +293,9 @@ func writeResourceDiff(b *strings.Builder, pr *printer, rd resourceDiff, cause w
 	b.WriteString(" ")
 	b.WriteString(resourceHeader(rd.change.Addr))
 	b.WriteString(" ")
-	pr.print(b, rd.diff, 0, printOpts{})
+	// An imported object is shown whole: nothing of it is known to the
+	// reader yet.
+	pr.print(b, rd.diff, 0, printOpts{showUnchanged: rd.change.Importing != nil && cause == planned})
 }
 
 // outputLines returns one "~ name = value" line (or several) for each

@@ -65,11 +65,36 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 		if c.DeposedKey != "" {
 			b.WriteString("\n  # (left over from a partially-failed replacement of this instance)")
 		}
+	case plans.NoOp:
+		if c.Importing != nil && cause == planned {
+			fmt.Fprintf(&b, "[bold]  # %s[reset] will be imported", addr)
+			break
+		}
+		fallthrough
 	default:
 		fmt.Fprintf(&b, "%s has an action the plan renderer doesn't support (this is a bug)", addr)
 	}
 	b.WriteString("\n")
-	return paintAround(p, b.String(), addr)
+	out := paintAround(p, b.String(), addr)
+	if c.Importing != nil && cause == planned {
+		// The id is user text too, painted around like the address.
+		out += paintAround(p, importNote(c, act), c.Importing.ID)
+	}
+	return out
+}
+
+// importNote returns the lines that say a change that does more than
+// import starts with an import, and warn when it then replaces the
+// imported object.
+func importNote(c *plans.ResourceInstanceChange, act plans.Action) string {
+	var b strings.Builder
+	if act != plans.NoOp {
+		fmt.Fprintf(&b, "  # [reset](imported from \"%s\")\n", c.Importing.ID)
+	}
+	if act.IsReplace() {
+		b.WriteString("  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n")
+	}
+	return b.String()
 }
 
 // deleteReason returns the note that says why an object is deleted, or "".

@@ -188,6 +188,9 @@ func resourceChangeJSON(c *plans.ResourceInstanceChange, schemas providers.Schem
 		return nil, fmt.Errorf("%s: %w", c.Addr, err)
 	}
 	ch.Actions = actionsJSON(c.Action)
+	if c.Importing != nil {
+		ch.Importing = &tfjson.Importing{ID: c.Importing.ID}
+	}
 	for _, p := range c.RequiredReplace {
 		ch.ReplacePaths = append(ch.ReplacePaths, pathJSON(p))
 	}

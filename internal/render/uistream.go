@@ -138,13 +138,23 @@ var uiReasons = map[plans.ActionReason]string{
 // uiChange is a planned or drifted change: the instance and the action,
 // never the values.
 type uiChange struct {
-	Resource uiResource `json:"resource"`
-	Action   string     `json:"action"`
-	Reason   string     `json:"reason,omitempty"`
+	Resource  uiResource       `json:"resource"`
+	Action    string           `json:"action"`
+	Reason    string           `json:"reason,omitempty"`
+	Importing *plans.Importing `json:"importing,omitempty"`
 }
 
+// newUIChange describes a change; a no-op that imports has the action
+// "import", and any import carries its id, as in Terraform 1.5.
 func newUIChange(c *plans.ResourceInstanceChange) *uiChange {
-	return &uiChange{Resource: newUIResource(c.Addr), Action: uiAction(c.Action), Reason: uiReasons[c.ActionReason]}
+	ch := &uiChange{Resource: newUIResource(c.Addr), Action: uiAction(c.Action), Reason: uiReasons[c.ActionReason]}
+	if c.Importing != nil {
+		if c.Action == plans.NoOp {
+			ch.Action = "import"
+		}
+		ch.Importing = &plans.Importing{ID: c.Importing.ID}
+	}
+	return ch
 }
 
 // UIChangeSummary counts what a plan, apply or destroy does. operation is
@@ -160,6 +170,11 @@ type UIChangeSummary struct {
 // Message returns the change_summary message, worded as the human output's
 // summary line.
 func (s UIChangeSummary) Message() UIMessage {
+	return infoMessage("change_summary", s.text(), "changes", s)
+}
+
+// text is the summary line, as Terraform 1.5.7 words it.
+func (s UIChangeSummary) text() string {
 	var text string
 	switch s.Operation {
 	case "apply":
@@ -175,5 +190,5 @@ func (s UIChangeSummary) Message() UIMessage {
 			text = fmt.Sprintf("Plan: %d to import, %d to add, %d to change, %d to destroy.", s.Import, s.Add, s.Change, s.Remove)
 		}
 	}
-	return infoMessage("change_summary", text, "changes", s)
+	return text
 }

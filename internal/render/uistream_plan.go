@@ -37,6 +37,9 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 		if c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode {
 			continue
 		}
+		if c.Importing != nil {
+			sum.Import++
+		}
 		switch c.Action {
 		case plans.Create:
 			sum.Add++
@@ -61,12 +64,12 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 }
 
 // PlannedChangeUIMessages returns a planned_change message for each
-// instance the plan changes, in address order: no-ops are left out, and so
-// is forgetting a data resource. Applying a saved plan starts with them.
+// instance the plan changes, in address order: no-ops are left out unless
+// they import, and so is forgetting a data resource. Applying a saved plan starts with them.
 func PlannedChangeUIMessages(p *plans.Plan) []UIMessage {
 	var out []UIMessage
 	for _, c := range sortedChanges(p.Changes) {
-		if c.Action == plans.NoOp || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
+		if (c.Action == plans.NoOp && c.Importing == nil) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
 			continue
 		}
 		ch := newUIChange(c)

@@ -1,0 +1,130 @@
+package configs
+
+import (
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+)
+
+const importTarget = `resource "awscc_logs_log_group" "a" {}
+provider "awscc" { alias = "west" }
+resource "awscc_logs_log_group" "w" { provider = awscc.west }
+data "awscc_logs_log_group" "d" {}
+`
+
+// importDiagnosticCases covers import blocks.
+func importDiagnosticCases() map[string]diagnosticCase {
+	type files = map[string]string
+	return map[string]diagnosticCase{
+		"ImportIDVariable": {
+			reason: "Terraform 1.5 takes only a constant id",
+			files: files{"main.tf": importTarget + `import {
+  to = awscc_logs_log_group.a
+  id = var.name
+}`},
+			want: []diagWant{errAt("Variables not allowed", "main.tf:7:8"), errAt("Unsuitable value type", "main.tf:7:8")},
+		},
+		"ImportIDMissing": {
+			files: files{"main.tf": importTarget + `import {
+  to = awscc_logs_log_group.a
+}`},
+			want: []diagWant{errAt("Missing required argument", "main.tf:5:8")},
+		},
+		"ImportToString": {
+			files: files{"main.tf": importTarget + `import {
+  to = "awscc_logs_log_group.a"
+  id = "x"
+}`},
+			want: []diagWant{errAt("Invalid expression", "main.tf:6:8")},
+		},
+		"ImportToNotAResource": {
+			files: files{"main.tf": importTarget + `import {
+  to = awscc_logs_log_group
+  id = "x"
+}`},
+			want: []diagWant{errAt("Invalid resource instance address", "main.tf:6:8")},
+		},
+		"ImportTargetMissing": {
+			files: files{"main.tf": importTarget + `import {
+  to = awscc_logs_log_group.b
+  id = "x"
+}`},
+			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
+		},
+		"ImportTargetInModule": {
+			files: files{"main.tf": importTarget + `import {
+  to = module.m.awscc_logs_log_group.a
+  id = "x"
+}`},
+			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
+		},
+		"ImportTargetData": {
+			files: files{"main.tf": importTarget + `import {
+  to = data.awscc_logs_log_group.d
+  id = "x"
+}`},
+			want: []diagWant{errAt("Invalid import address", "main.tf:5:1")},
+		},
+		"ImportDuplicate": {
+			files: files{"main.tf": importTarget + `import {
+  to = awscc_logs_log_group.a
+  id = "x"
+}`, "other.tf": `import {
+  to = awscc_logs_log_group.a
+  id = "y"
+}`},
+			want: []diagWant{errAt(`Duplicate import configuration for "awscc_logs_log_group.a"`, "other.tf:1:1")},
+		},
+		"ImportProviderNotOnResource": {
+			reason: "only the resource block chooses the provider configuration",
+			files: files{"main.tf": importTarget + `import {
+  to       = awscc_logs_log_group.a
+  id       = "x"
+  provider = awscc.west
+}`},
+			want: []diagWant{errAt("Invalid import provider argument", "main.tf:8:3")},
+		},
+		"ImportProviderDisagrees": {
+			files: files{"main.tf": importTarget + `provider "awscc" { alias = "east" }
+import {
+  to       = awscc_logs_log_group.w
+  id       = "x"
+  provider = awscc.east
+}`},
+			want: []diagWant{errAt("Invalid import provider argument", "main.tf:9:3")},
+		},
+	}
+}
+
+// TestImportBlocks checks what valid import blocks decode to.
+func TestImportBlocks(t *testing.T) {
+	mod := mustLoad(t, map[string]string{"main.tf": importTarget + `import {
+  to = awscc_logs_log_group.a
+  id = "one"
+}
+import {
+  to       = awscc_logs_log_group.w["k"]
+  id       = 42
+  provider = awscc.west
+}
+`})
+	want := []struct{ to, id string }{
+		{"awscc_logs_log_group.a", "one"},
+		{`awscc_logs_log_group.w["k"]`, "42"},
+	}
+	if len(mod.Imports) != len(want) {
+		t.Fatalf("got %d imports, want %d", len(mod.Imports), len(want))
+	}
+	for i, w := range want {
+		imp := mod.Imports[i]
+		if imp.To.String() != w.to || imp.ID != w.id {
+			t.Errorf("import %d: got to=%s id=%q, want to=%s id=%q", i, imp.To, imp.ID, w.to, w.id)
+		}
+		if imp.To.Resource.Resource.Mode != addrs.ManagedResourceMode {
+			t.Errorf("import %d: not a managed resource", i)
+		}
+	}
+	if ref := mod.Imports[1].ProviderConfigRef; ref == nil || ref.Alias != "west" {
+		t.Errorf("provider argument not decoded: %+v", ref)
+	}
+}
