@@ -177,7 +177,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	hooks := newUIHooks(m)
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
-		State: rec, Hooks: hooks, Workspace: "default", Prepared: op.prepared,
+		State: rec, Hooks: hooks, Workspace: op.state.workspace, Prepared: op.prepared,
 	})
 	hooks.stopAll()
 	final, cerr := rec.Close()
