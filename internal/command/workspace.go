@@ -94,7 +94,7 @@ func (m *Meta) printCreated(name string) {
 	fmt.Fprintln(m.Stdout, first)
 }
 
-// lockWorkspace locks workspace ws's state for operation, when lock is set;
+// lockWorkspace locks a workspace's state (mgr) for operation when lock is set;
 // the returned release is never nil.
 func (m *Meta) lockWorkspace(mgr *statemgr.Filesystem, lock bool, timeout time.Duration, operation string) (func(), bool) {
 	if !lock {
