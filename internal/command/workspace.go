@@ -95,7 +95,7 @@ func (m *Meta) printCreated(name string) {
 }
 
 // lockWorkspace locks a workspace's state (mgr) for operation when lock is set;
-// the returned release is never nil.
+// when ok is true, release is never nil.
 func (m *Meta) lockWorkspace(mgr *statemgr.Filesystem, lock bool, timeout time.Duration, operation string) (func(), bool) {
 	if !lock {
 		return func() {}, true
