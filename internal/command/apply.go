@@ -92,7 +92,7 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 		return 0
 	}
 	if !autoApprove {
-		if code, ok := m.approve(c, destroy); !ok {
+		if code, ok := m.approve(c, destroy, op.state.workspace); !ok {
 			return code
 		}
 	}
@@ -100,15 +100,20 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 }
 
 // approve asks for confirmation; ok is false when the apply must stop,
-// with the exit code to return.
-func (m *Meta) approve(c *commonFlags, destroy bool) (int, bool) {
+// with the exit code to return. Outside the default workspace the
+// question names the workspace, as Terraform's does.
+func (m *Meta) approve(c *commonFlags, destroy bool, workspace string) (int, bool) {
 	if !c.input {
 		m.errorf("No approval given", "Apply requires approval, and -input=false disables the prompt. Use -auto-approve to apply without approval.")
 		return 1, false
 	}
-	q, d := "Do you want to perform these actions?", "Cairn will perform the actions described above."
+	in := ""
+	if workspace != defaultWorkspace {
+		in = fmt.Sprintf(" in workspace %q", workspace)
+	}
+	q, d := "Do you want to perform these actions"+in+"?", "Cairn will perform the actions described above."
 	if destroy {
-		q, d = "Do you really want to destroy all resources?", "Cairn will destroy all your managed infrastructure, as shown above.\nThere is no undo."
+		q, d = "Do you really want to destroy all resources"+in+"?", "Cairn will destroy all your managed infrastructure, as shown above.\nThere is no undo."
 	}
 	ok, err := m.confirm(q, d)
 	if err != nil {
@@ -177,7 +182,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	hooks := newUIHooks(m)
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
-		State: rec, Hooks: hooks, Workspace: "default", Prepared: op.prepared,
+		State: rec, Hooks: hooks, Workspace: op.state.workspace, Prepared: op.prepared,
 	})
 	hooks.stopAll()
 	final, cerr := rec.Close()

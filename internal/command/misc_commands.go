@@ -37,7 +37,7 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing the backend..."))
-	if _, bds := m.statePath(cfg); bds.HasErrors() {
+	if _, _, bds := m.statePath(cfg); bds.HasErrors() {
 		return m.fail(bds)
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))

@@ -55,6 +55,12 @@ func commands() map[string]commandFunc {
 
 		"state recover": runStateRecover,
 
+		"workspace new":    runWorkspaceNew,
+		"workspace select": runWorkspaceSelect,
+		"workspace list":   runWorkspaceList,
+		"workspace show":   runWorkspaceShow,
+		"workspace delete": runWorkspaceDelete,
+
 		"providers schema": runProvidersSchema,
 		"cfn explain":      runCfnExplain,
 		"cfn problems":     runCfnProblems,

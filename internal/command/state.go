@@ -2,10 +2,8 @@ package command
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/user"
-	"path/filepath"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -14,7 +12,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // stateHandle is an open local state: its manager, the snapshot read, and
@@ -24,6 +21,9 @@ type stateHandle struct {
 	file   *statefile.File
 	unlock func() error
 	path   string
+	// workspace is the workspace the state belongs to: the value of
+	// terraform.workspace.
+	workspace string
 }
 
 // release unlocks the state, reporting a failure as a warning.
@@ -52,47 +52,33 @@ func (h *stateHandle) lineageSerial() (string, uint64) {
 	return h.file.Lineage, h.file.Serial
 }
 
-// statePath is the local backend's state file: backend "local" { path }
-// when configured, else terraform.tfstate in the working directory.
-func (m *Meta) statePath(cfg *configs.Module) (string, diags.Diagnostics) {
-	path := "terraform.tfstate"
-	if cfg != nil && cfg.Backend != nil {
-		attrs, hd := cfg.Backend.Config.JustAttributes()
-		var ds diags.Diagnostics
-		ds = ds.Append(hd)
-		if a, ok := attrs["path"]; ok {
-			v, vd := a.Expr.Value(nil)
-			ds = ds.Append(vd)
-			if !vd.HasErrors() && v.Type() == cty.String && !v.IsNull() {
-				path = v.AsString()
-			} else if !vd.HasErrors() {
-				ds = ds.Append(diags.At(a.Expr.Range(), "Invalid backend path", "The local backend's path must be a string."))
-			}
-		}
-		for name, a := range attrs {
-			if name != "path" && name != "workspace_dir" {
-				ds = ds.Append(diags.At(a.NameRange, "Unsupported backend argument",
-					fmt.Sprintf("The local backend does not take an argument named %q.", name)))
-			}
-		}
-		if ds.HasErrors() {
-			return "", ds
-		}
+// statePath is the selected workspace's state file on the local backend
+// (see localBackend), and the workspace's name. Like Terraform's local
+// backend, it creates a named workspace's directory when it is missing, so
+// a workspace selected by TF_WORKSPACE comes into being when used.
+func (m *Meta) statePath(cfg *configs.Module) (string, string, diags.Diagnostics) {
+	b, ds := m.localBackend(cfg)
+	if ds.HasErrors() {
+		return "", "", ds
 	}
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(m.Dir, path)
+	ws, err := m.workspace()
+	if err != nil {
+		return "", "", diags.Diagnostics{diags.Errorf(err.Error(), "")}
 	}
-	return path, nil
+	if err := b.create(ws); err != nil {
+		return "", "", diags.Diagnostics{diags.Errorf("Failed to create workspace", "%s", err)}
+	}
+	return b.statePath(ws), ws, nil
 }
 
 // openState locks (unless lock is false) and reads the local state. On
 // error nothing is held.
 func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, operation string) (*stateHandle, diags.Diagnostics) {
-	path, ds := m.statePath(cfg)
+	path, ws, ds := m.statePath(cfg)
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	h := &stateHandle{mgr: statemgr.NewFilesystem(path), path: path}
+	h := &stateHandle{mgr: statemgr.NewFilesystem(path), path: path, workspace: ws}
 	if lock {
 		unlock, err := h.mgr.Lock(context.Background(), m.lockInfo(operation), timeout)
 		if err != nil {

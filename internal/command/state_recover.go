@@ -25,7 +25,7 @@ func runStateRecover(m *Meta, args []string) int {
 		return 1
 	}
 	cfg, _ := m.loadConfig()
-	path, ds := m.statePath(cfg)
+	path, _, ds := m.statePath(cfg)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
