@@ -54,6 +54,8 @@ func commands() map[string]commandFunc {
 		"state mv":   runStateMv,
 
 		"state recover": runStateRecover,
+		"taint":         runTaint,
+		"untaint":       runUntaint,
 
 		"providers schema": runProvidersSchema,
 		"cfn explain":      runCfnExplain,
