@@ -54,6 +54,8 @@ func commands() map[string]commandFunc {
 		"state mv":   runStateMv,
 
 		"state recover": runStateRecover,
+		"state pull":    runStatePull,
+		"state push":    runStatePush,
 		"taint":         runTaint,
 		"untaint":       runUntaint,
 
