@@ -56,6 +56,7 @@ func commands() map[string]commandFunc {
 		"state recover": runStateRecover,
 		"state pull":    runStatePull,
 		"state push":    runStatePush,
+		"force-unlock":  runForceUnlock,
 		"taint":         runTaint,
 		"untaint":       runUntaint,
 
