@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // ErrNotLocked means ForceUnlock found nobody holding the lock.
@@ -27,12 +28,12 @@ func (m *Filesystem) ForceUnlock(id string) error {
 	if err := checkStatePath(m.path); err != nil {
 		return err
 	}
-	f, err := acquireOnce(m.lockPath)
+	f, err := acquireOnce(m.lockPath, m.path)
 	if err != nil {
 		return fmt.Errorf("using lock file %s: %w", m.lockPath, err)
 	}
 	if f != nil {
-		if err := releaseLockFile(f, m.lockPath); err != nil {
+		if err := f.release(m.lockPath, m.path); err != nil {
 			return err
 		}
 		return ErrNotLocked
@@ -44,10 +45,52 @@ func (m *Filesystem) ForceUnlock(id string) error {
 	if holder.ID != id {
 		return fmt.Errorf("invalid lock id: %q. current id: %q\nLock Info:\n%s", id, holder.ID, holder)
 	}
-	// The holder's flock stays on the removed file, which nobody else can
-	// open: the next run creates a new lock file and takes it.
+	// The holder's locks stay on files nobody else can open any more: the
+	// removed lock file, and the state file's old inode once a copy has
+	// replaced it. The next run creates new ones and takes them.
 	if err := os.Remove(m.lockPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("removing lock file %s: %w", m.lockPath, err)
 	}
+	if err := m.detachStateFile(); err != nil {
+		return fmt.Errorf("releasing the state file %s from its holder: %w", m.path, err)
+	}
 	return nil
+}
+
+// detachStateFile gives the state file a new inode with the same content,
+// leaving the holder's lock on the old one; an empty file (one a holder
+// created to lock it) is simply removed.
+func (m *Filesystem) detachStateFile() error {
+	target, err := resolveLinks(m.path)
+	if err != nil {
+		return err
+	}
+	src, err := os.ReadFile(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case len(src) == 0:
+		return os.Remove(target)
+	}
+	tmp, err := m.fsys.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(src)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = m.fsys.Rename(tmp.Name(), target)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return syncDir(m.fsys, filepath.Dir(target))
 }
