@@ -69,11 +69,15 @@ func (l *heldLock) replaceState(next *os.File) {
 	l.state, l.createdState = next, false
 }
 
-// release removes the lock info file while still holding both locks (see
-// acquireOnce), removes a state file that locking created and nobody
+// release removes the lock info file (if it is still ours) while still
+// holding both locks (see acquireOnce), removes a state file that locking created and nobody
 // wrote, then lets both locks go.
 func (l *heldLock) release(lockPath, statePath string) error {
-	rmErr := os.Remove(lockPath)
+	var rmErr error
+	// After a force-unlock the name belongs to the next holder.
+	if same, err := stillAt(l.info, lockPath); err != nil || same {
+		rmErr = os.Remove(lockPath)
+	}
 	if l.state != nil {
 		if l.createdState {
 			removeIfEmpty(l.state, statePath)
