@@ -24,6 +24,7 @@ const forceUnlockQuestion = `Do you really want to force-unlock?
 // can, and -force skips the question.
 func runForceUnlock(m *Meta, args []string) int {
 	fs := newFlagSet("force-unlock", m.Stderr)
+	noColorFlag(fs, m)
 	var force bool
 	fs.BoolVar(&force, "force", false, "Don't ask for confirmation.")
 	if !m.parseFlags(fs, args) {

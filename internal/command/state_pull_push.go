@@ -2,6 +2,7 @@ package command
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 // pull never writes). With no state it prints nothing, as Terraform does.
 func runStatePull(m *Meta, args []string) int {
 	fs := newFlagSet("state pull", m.Stderr)
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -41,6 +43,7 @@ func runStatePull(m *Meta, args []string) int {
 // that would lose history unless -force is given.
 func runStatePush(m *Meta, args []string) int {
 	fs := newFlagSet("state push", m.Stderr)
+	noColorFlag(fs, m)
 	var force, ignoreRemote bool
 	var f stateEditFlags
 	fs.BoolVar(&force, "force", false, "Write the state even if lineages differ or the serial is lower.")
@@ -97,4 +100,12 @@ func (m *Meta) readPushSource(arg string) (*statefile.File, int) {
 		return nil, 1
 	}
 	return src, 0
+}
+
+// noColorFlag accepts -no-color, which Terraform takes on every command.
+func noColorFlag(fs *flag.FlagSet, m *Meta) {
+	fs.BoolFunc("no-color", "Disable terminal colors.", func(string) error {
+		m.Color = false
+		return nil
+	})
 }
