@@ -54,6 +54,11 @@ func commands() map[string]commandFunc {
 		"state mv":   runStateMv,
 
 		"state recover": runStateRecover,
+		"state pull":    runStatePull,
+		"state push":    runStatePush,
+		"force-unlock":  runForceUnlock,
+		"taint":         runTaint,
+		"untaint":       runUntaint,
 
 		"workspace new":    runWorkspaceNew,
 		"workspace select": runWorkspaceSelect,

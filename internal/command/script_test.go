@@ -23,15 +23,20 @@ func TestMain(m *testing.M) {
 }
 
 // holdLock takes the lock of the state at args[1], writes a "locked" file
-// beside it, and holds the lock for the duration args[2].
+// beside it, and holds the lock for the duration args[2]. An optional
+// args[3] is the lock ID (force-unlock scripts need to know it).
 func holdLock() {
 	d, err := time.ParseDuration(os.Args[2])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	info := statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}
+	if len(os.Args) > 3 {
+		info.ID = os.Args[3]
+	}
 	mgr := statemgr.NewFilesystem(os.Args[1])
-	unlock, err := mgr.Lock(context.Background(), statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}, 0)
+	unlock, err := mgr.Lock(context.Background(), info, 0)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

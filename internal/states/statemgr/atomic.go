@@ -15,13 +15,15 @@ import (
 // moment leaves either the old content or the new, never a mix: write a
 // temporary file in the same directory (mode 0600), sync it, keep the old
 // file as backupPath, rename the temporary file over path, sync the
-// directory.
+// directory. beforeRename, when not nil, is called with the temporary
+// file's name once it is complete, just before the rename; its error
+// aborts the replacement.
 //
 // When path is a symbolic link, the file it points to is replaced (the
 // temporary file goes beside the target, and the link stays a link), as
 // Terraform writes through a linked state file; the backup is then a copy
 // of the target's old content, never a second link.
-func replaceFile(fsys fileSystem, path, backupPath string, src []byte) error {
+func replaceFile(fsys fileSystem, path, backupPath string, src []byte, beforeRename func(tmp string) error) error {
 	target, err := resolveLinks(path)
 	if err != nil {
 		return err
@@ -52,6 +54,11 @@ func replaceFile(fsys fileSystem, path, backupPath string, src []byte) error {
 	}
 	if err := keepBackup(fsys, target, backupPath); err != nil {
 		return fmt.Errorf("keeping backup %s: %w", backupPath, err)
+	}
+	if beforeRename != nil {
+		if err := beforeRename(tmp.Name()); err != nil {
+			return err
+		}
 	}
 	if err := fsys.Rename(tmp.Name(), target); err != nil {
 		return err
@@ -88,10 +95,16 @@ func resolveLinks(path string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
-// keepBackup makes the current file at path the backup, atomically. A
+// keepBackup makes the current file at path, unless it is empty, the
+// backup, atomically. A
 // hard link makes that free whatever the state's size; where links are not
 // supported, it copies.
 func keepBackup(fsys fileSystem, path, backupPath string) error {
+	// An empty file is no snapshot: the lock creates one (as Terraform's
+	// does) before the first snapshot is written.
+	if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+		return nil
+	}
 	tmpName := backupPath + ".tmp-" + uuid.NewString()
 	err := os.Link(path, tmpName)
 	switch {

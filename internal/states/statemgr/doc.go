@@ -5,8 +5,12 @@
 //     (statefile), always replaced atomically and never edited in place.
 //   - terraform.tfstate.backup: the snapshot before the last one.
 //   - .terraform.tfstate.lock.info: the lock file. An OS lock (flock) on
-//     it excludes other runs and is released by the kernel if the holder
-//     dies; its content says who holds it.
+//     it excludes other Cairn runs and is released by the kernel if the
+//     holder dies; its content says who holds it, in Terraform's format.
+//     The holder also takes the lock Terraform 1.5.7 takes, an fcntl
+//     write lock on terraform.tfstate itself (creating it empty if
+//     needed), moved to each new snapshot before it is renamed into
+//     place, so that Terraform and Cairn exclude each other (Linux).
 //   - terraform.tfstate.journal: present only during an apply (or after
 //     one crashed). Each finished resource instance is appended to it and
 //     made durable before the engine moves on, so an apply of 10,000

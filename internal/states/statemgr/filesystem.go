@@ -29,8 +29,8 @@ type Filesystem struct {
 	fsys fileSystem
 
 	mu sync.Mutex
-	// lock is the open lock file while m holds the lock.
-	lock *os.File
+	// lock is the held lock while m holds it.
+	lock *heldLock
 	// rec is the apply in progress, if any; it owns the state until Close.
 	rec *Recorder
 	// last is the snapshot on disk as of the last read or write under the
@@ -159,7 +159,7 @@ func (m *Filesystem) writeSnapshot(f *statefile.File) error {
 	if err != nil {
 		return fmt.Errorf("writing state %s: %w", m.path, err)
 	}
-	if err := replaceFile(m.fsys, m.path, m.backupPath, src); err != nil {
+	if err := m.replaceLocked(src); err != nil {
 		return fmt.Errorf("writing state %s: %w", m.path, err)
 	}
 	fi, err := os.Stat(m.path)
@@ -168,6 +168,32 @@ func (m *Filesystem) writeSnapshot(f *statefile.File) error {
 	}
 	m.last = &snapshot{file: copyFile(f), info: fi}
 	return nil
+}
+
+// replaceLocked replaces the state file with src. While m holds the lock,
+// the new file is locked before it takes the state file's name, so that
+// Terraform never finds the state file unlocked mid-run.
+func (m *Filesystem) replaceLocked(src []byte) error {
+	if m.lock == nil {
+		return replaceFile(m.fsys, m.path, m.backupPath, src, nil)
+	}
+	var next *os.File
+	err := replaceFile(m.fsys, m.path, m.backupPath, src, func(tmp string) error {
+		f, err := lockNewState(tmp)
+		next = f
+		return err
+	})
+	if next == nil {
+		return err
+	}
+	// The rename may have happened even if a later step (syncing the
+	// directory) failed: the lock follows whichever file is in place.
+	if same, serr := stillAt(next, m.path); serr == nil && same {
+		m.lock.replaceState(next)
+	} else {
+		next.Close()
+	}
+	return err
 }
 
 // newLineage returns the lineage of a new state: a random UUID, as

@@ -31,6 +31,8 @@ func TestMain(m *testing.M) {
 		os.Exit(childHoldLock(os.Getenv(childPathEnv)))
 	case "apply":
 		os.Exit(childApply(os.Getenv(childPathEnv)))
+	case "terraform-lock":
+		os.Exit(childTerraformLock(os.Getenv(childPathEnv)))
 	default:
 		fmt.Fprintf(os.Stderr, "unknown child mode %q\n", mode)
 		os.Exit(2)

@@ -27,13 +27,13 @@ func (m *Filesystem) Lock(ctx context.Context, info LockInfo, timeout time.Durat
 	if err := checkStatePath(m.path); err != nil {
 		return nil, err
 	}
-	f, err := acquire(ctx, m.lockPath, timeout)
+	f, err := acquire(ctx, m.lockPath, m.path, timeout)
 	if err != nil {
 		return nil, err
 	}
 	info.fill(m.path, time.Now())
-	if err := writeLockInfo(f, &info); err != nil {
-		releaseLockFile(f, m.lockPath)
+	if err := writeLockInfo(f.info, &info); err != nil {
+		f.release(m.lockPath, m.path)
 		return nil, fmt.Errorf("writing lock info %s: %w", m.lockPath, err)
 	}
 	m.mu.Lock()
@@ -49,7 +49,7 @@ func (m *Filesystem) Lock(ctx context.Context, info LockInfo, timeout time.Durat
 			return fmt.Errorf("unlocking state %s: an apply is still recording; close it first", m.path)
 		}
 		m.lock = nil
-		return releaseLockFile(f, m.lockPath)
+		return f.release(m.lockPath, m.path)
 	}, nil
 }
 
@@ -67,13 +67,13 @@ func checkStatePath(path string) error {
 	return nil
 }
 
-// acquire waits for the lock file's flock, polling with a growing delay
-// until timeout or ctx ends.
-func acquire(ctx context.Context, path string, timeout time.Duration) (*os.File, error) {
+// acquire waits for the lock, polling with a growing delay until timeout
+// or ctx ends. path is the lock info file, statePath the state file.
+func acquire(ctx context.Context, path, statePath string, timeout time.Duration) (*heldLock, error) {
 	deadline := time.Now().Add(timeout)
 	delay := 10 * time.Millisecond
 	for {
-		f, err := acquireOnce(path)
+		f, err := acquireOnce(path, statePath)
 		if err != nil {
 			return nil, &LockError{Err: fmt.Errorf("using lock file %s: %w", path, err)}
 		}
@@ -95,9 +95,13 @@ func acquire(ctx context.Context, path string, timeout time.Duration) (*os.File,
 	}
 }
 
-// acquireOnce tries once to take the lock. It returns nil, nil when
-// another holder has it.
-func acquireOnce(path string) (*os.File, error) {
+// acquireOnce tries once to take the lock: the flock on the lock info
+// file (Cairn's), then the state file's lock (Terraform's). It returns
+// nil, nil when another holder has either. A Terraform holder writes the
+// lock info file without flocking it, so Cairn may flock it and then find
+// the state file locked; the file is then left as it is, since it
+// describes that holder.
+func acquireOnce(path, statePath string) (*heldLock, error) {
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 		if err != nil {
@@ -116,10 +120,16 @@ func acquireOnce(path string) (*os.File, error) {
 			f.Close()
 			return nil, err
 		}
-		if same {
-			return f, nil
+		if !same {
+			f.Close()
+			continue
 		}
-		f.Close()
+		st, created, err := lockStateFile(statePath)
+		if err != nil || st == nil {
+			f.Close()
+			return nil, err
+		}
+		return &heldLock{info: f, state: st, createdState: created}, nil
 	}
 }
 
@@ -136,20 +146,6 @@ func stillAt(f *os.File, path string) (bool, error) {
 		return false, err
 	}
 	return os.SameFile(held, named), nil
-}
-
-// releaseLockFile removes the lock file while still holding its flock (see
-// acquireOnce), then lets the flock go.
-func releaseLockFile(f *os.File, path string) error {
-	rmErr := os.Remove(path)
-	closeErr := f.Close()
-	if rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
-		return fmt.Errorf("removing lock file %s: %w", path, rmErr)
-	}
-	if closeErr != nil {
-		return fmt.Errorf("releasing lock file %s: %w", path, closeErr)
-	}
-	return nil
 }
 
 func writeLockInfo(f *os.File, info *LockInfo) error {
@@ -184,19 +180,19 @@ func (m *Filesystem) holdLocked(operation string) (release func() error, err err
 	if err := checkStatePath(m.path); err != nil {
 		return nil, err
 	}
-	f, err := acquire(context.Background(), m.lockPath, 0)
+	f, err := acquire(context.Background(), m.lockPath, m.path, 0)
 	if err != nil {
 		return nil, err
 	}
 	info := LockInfo{Operation: operation, Version: TerraformVersion}
 	info.fill(m.path, time.Now())
-	if err := writeLockInfo(f, &info); err != nil {
-		releaseLockFile(f, m.lockPath)
+	if err := writeLockInfo(f.info, &info); err != nil {
+		f.release(m.lockPath, m.path)
 		return nil, fmt.Errorf("writing lock info %s: %w", m.lockPath, err)
 	}
 	m.lock = f
 	return func() error {
 		m.lock = nil
-		return releaseLockFile(f, m.lockPath)
+		return f.release(m.lockPath, m.path)
 	}, nil
 }
