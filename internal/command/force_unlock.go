@@ -35,7 +35,7 @@ func runForceUnlock(m *Meta, args []string) int {
 		return 1
 	}
 	cfg, _ := m.loadConfig()
-	path, ds := m.statePath(cfg)
+	path, _, ds := m.statePath(cfg)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
