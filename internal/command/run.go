@@ -47,6 +47,7 @@ func commands() map[string]commandFunc {
 		"output":     runOutput,
 		"graph":      runGraph,
 		"import":     runImport,
+		"fmt":        runFmt,
 		"version":    runVersion,
 		"state list": runStateList,
 		"state show": runStateShow,
