@@ -48,6 +48,7 @@ func commands() map[string]commandFunc {
 		"graph":      runGraph,
 		"import":     runImport,
 		"fmt":        runFmt,
+		"console":    runConsole,
 		"version":    runVersion,
 		"state list": runStateList,
 		"state show": runStateShow,
