@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // TestFmtMatchesTerraform formats each sample under testdata/fmt with
@@ -111,4 +113,25 @@ func TestFormatSource(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzFormatSource: formatting never panics, and source that parses still
+// parses after formatting (unwrapping "${...}" must not break it).
+func FuzzFormatSource(f *testing.F) {
+	samples, _ := filepath.Glob("testdata/fmt/*")
+	for _, s := range samples {
+		if src, err := os.ReadFile(s); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("a = \"${x ?\n1 : 2}\"\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if _, ds := hclsyntax.ParseConfig(src, "f.tf", hcl.InitialPos); ds.HasErrors() {
+			return
+		}
+		out := formatSource(src, "f.tf")
+		if _, ds := hclsyntax.ParseConfig(out, "f.tf", hcl.InitialPos); ds.HasErrors() {
+			t.Errorf("formatted source does not parse: %s\ninput:\n%s\noutput:\n%s", ds.Error(), src, out)
+		}
+	})
 }
