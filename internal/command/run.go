@@ -47,6 +47,8 @@ func commands() map[string]commandFunc {
 		"output":     runOutput,
 		"graph":      runGraph,
 		"import":     runImport,
+		"fmt":        runFmt,
+		"console":    runConsole,
 		"version":    runVersion,
 		"state list": runStateList,
 		"state show": runStateShow,

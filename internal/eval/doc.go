@@ -5,5 +5,6 @@
 // provider instances.
 //
 // Keeping them here means apply evaluates exactly as plan did; neither phase
-// carries a private copy of these rules.
+// carries a private copy of these rules. StateScope applies the same rules
+// to the state alone, without planning, for the console.
 package eval

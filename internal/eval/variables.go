@@ -51,6 +51,17 @@ type RawVariable struct {
 // values of every declared root variable: defaults applied, type converted,
 // nullable honoured, sensitive marked, validation rules checked.
 func FinalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs map[string]function.Function) (map[string]cty.Value, diags.Diagnostics) {
+	return finalizeVariables(cfg, raw, funcs, false)
+}
+
+// FinalizeVariablesAllowUnset is FinalizeVariables for a caller that only
+// explores the configuration (console): a required variable with no value
+// is unknown rather than an error, as Terraform's console does.
+func FinalizeVariablesAllowUnset(cfg *configs.Module, raw map[string]RawVariable, funcs map[string]function.Function) (map[string]cty.Value, diags.Diagnostics) {
+	return finalizeVariables(cfg, raw, funcs, true)
+}
+
+func finalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs map[string]function.Function, allowUnset bool) (map[string]cty.Value, diags.Diagnostics) {
 	var ds diags.Diagnostics
 	ds = ds.Append(undeclaredVariables(cfg, raw))
 	out := make(map[string]cty.Value, len(cfg.Variables))
@@ -61,7 +72,12 @@ func FinalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs ma
 	sort.Strings(names)
 	for _, name := range names {
 		v := cfg.Variables[name]
-		val, vds := finalizeVariable(v, raw[name], raw[name].Source != 0)
+		given := raw[name].Source != 0
+		if !given && allowUnset && v.Default == cty.NilVal {
+			out[name] = unsetVariable(v)
+			continue
+		}
+		val, vds := finalizeVariable(v, raw[name], given)
 		ds = ds.Append(vds)
 		out[name] = val
 	}
@@ -72,6 +88,15 @@ func FinalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs ma
 		ds = ds.Append(validateVariable(cfg.Variables[name], out, funcs, cfg.SourceDir))
 	}
 	return out, ds
+}
+
+// unsetVariable is the unknown value of a required variable nobody set.
+func unsetVariable(v *configs.Variable) cty.Value {
+	val := cty.UnknownVal(v.Type)
+	if v.Sensitive {
+		val = val.Mark(configschema.SensitiveMark)
+	}
+	return val
 }
 
 func undeclaredVariables(cfg *configs.Module, raw map[string]RawVariable) diags.Diagnostics {
