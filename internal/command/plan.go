@@ -36,16 +36,19 @@ func runPlan(m *Meta, args []string) int {
 	if c.noColor {
 		m.Color = false
 	}
+	mode, ds := planMode(&c, destroy)
+	if ds.HasErrors() {
+		return m.failUsage(ds, "plan")
+	}
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
 	defer op.state.release(m)
-	mode := plans.NormalMode
-	if destroy {
-		mode = plans.DestroyMode
-	} else if nds := requireConfiguration(op.cfg, "plan"); nds.HasErrors() {
-		return m.fail(nds)
+	if mode != plans.DestroyMode {
+		if nds := requireConfiguration(op.cfg, "plan"); nds.HasErrors() {
+			return m.fail(nds)
+		}
 	}
 	ctx, stop := m.interruptible()
 	defer stop()
