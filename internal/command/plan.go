@@ -64,15 +64,21 @@ func runPlan(m *Meta, args []string) int {
 		if err := writePlanFile(filepath.Join(m.Dir, out), out, p); err != nil {
 			return m.fail(diags.Diagnostics{diags.Errorf("Failed to write plan file", "%s", err)})
 		}
-		if !jsonOut {
-			fmt.Fprintf(m.Stdout, "\n%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n",
-				render.HorizontalRule(m.renderOpts()), out, out)
-		}
-	} else if !jsonOut && p.HasChanges() {
-		fmt.Fprintf(m.Stdout, "\n%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
+	}
+	// As in Terraform, the next step is shown, and -detailed-exitcode
+	// reports changes, only when applying the plan would do something:
+	// a refresh-only plan's drift counts, a normal plan's does not.
+	applyable := p.CanApply()
+	switch {
+	case jsonOut || !applyable:
+	case out != "":
+		fmt.Fprintf(m.Stdout, "%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n",
+			render.HorizontalRule(m.renderOpts()), out, out)
+	default:
+		fmt.Fprintf(m.Stdout, "%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
 			render.HorizontalRule(m.renderOpts()))
 	}
-	if detailed && p.HasChanges() {
+	if detailed && applyable {
 		return 2
 	}
 	return 0
