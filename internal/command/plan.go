@@ -106,7 +106,7 @@ func writePlanFile(path, name string, p *plans.Plan) error {
 }
 
 // showPlan shows a plan and the diagnostics planning produced: as UI
-// messages with -json, as Terraform's text otherwise (warnings first).
+// messages with -json, as Terraform's text otherwise (warnings after).
 // It returns a non-zero exit code when the plan cannot be shown.
 func (m *Meta) showPlan(p *plans.Plan, op *operation, ds diags.Diagnostics) int {
 	if m.jsonUI != nil {
@@ -116,10 +116,12 @@ func (m *Meta) showPlan(p *plans.Plan, op *operation, ds diags.Diagnostics) int 
 		}
 		return code
 	}
-	m.showDiags(ds)
 	if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
 		return m.errorf("Failed to render plan", "%s", err)
 	}
+	// Terraform reports the operation's diagnostics after the plan, just
+	// before the next step (or the approval prompt).
+	m.showDiags(ds)
 	return 0
 }
 
