@@ -34,25 +34,43 @@ output "n" {
 }
 `
 
-// refreshOnlySteps are run in order in one directory; each output is
-// compared, "show -json" ones as JSON.
-var refreshOnlySteps = [][]string{
-	{"plan", "-refresh-only", "-no-color"},
-	{"plan", "-refresh-only", "-no-color", "-detailed-exitcode", "-var=v=b", "-out=ro.plan"},
-	{"show", "-json", "ro.plan"},
-	{"apply", "-no-color", "ro.plan"},
-	{"show", "-json"},
-	{"plan", "-refresh-only", "-no-color", "-detailed-exitcode", "-var=v=b"},
-	{"apply", "-refresh-only", "-auto-approve", "-no-color", "-var=v=c"},
-	{"refresh", "-no-color", "-var=v=d"},
-	{"show", "-json"},
-	{"plan", "-refresh-only", "-destroy", "-no-color"},
-	{"plan", "-refresh-only", "-refresh=false", "-no-color"},
-	{"plan", "-refresh-only", "-replace=terraform_data.x", "-no-color"},
-	{"destroy", "-refresh-only", "-no-color"},
+// refreshOnlyScenario applies config (unless skipApply), then runs steps
+// in order in the same directory; each output is compared, "show -json"
+// ones as JSON.
+type refreshOnlyScenario struct {
+	config    string
+	skipApply bool
+	steps     [][]string
 }
 
-// TestRefreshOnlyMatchesTerraform runs the refresh-only scenario with
+var refreshOnlyScenarios = map[string]refreshOnlyScenario{
+	"outputs": {config: refreshOnlyConfig, steps: [][]string{
+		{"plan", "-refresh-only", "-no-color"},
+		{"plan", "-refresh-only", "-no-color", "-detailed-exitcode", "-var=v=b", "-out=ro.plan"},
+		{"show", "-json", "ro.plan"},
+		{"apply", "-no-color", "ro.plan"},
+		{"show", "-json"},
+		{"plan", "-refresh-only", "-no-color", "-detailed-exitcode", "-var=v=b"},
+		{"apply", "-refresh-only", "-auto-approve", "-no-color", "-var=v=c"},
+		{"refresh", "-no-color", "-var=v=d"},
+		{"show", "-json"},
+		{"plan", "-refresh-only", "-destroy", "-no-color"},
+		{"plan", "-refresh-only", "-refresh=false", "-no-color"},
+		{"plan", "-refresh-only", "-replace=terraform_data.x", "-no-color"},
+		{"destroy", "-refresh-only", "-no-color"},
+	}},
+	// Nothing applied yet: nothing is created, and an output referring to
+	// the missing object is recorded as null.
+	"nothing_created": {config: refreshOnlyConfig, skipApply: true, steps: [][]string{
+		{"plan", "-refresh-only", "-no-color", "-out=ro.plan"},
+		{"show", "-json", "ro.plan"},
+		{"apply", "-refresh-only", "-auto-approve", "-no-color"},
+		{"show", "-json"},
+		{"refresh", "-no-color"},
+	}},
+}
+
+// TestRefreshOnlyMatchesTerraform runs the refresh-only scenarios with
 // Cairn and with Terraform 1.5.7 and compares every step's text, exit
 // code and JSON. Skipped without Terraform.
 func TestRefreshOnlyMatchesTerraform(t *testing.T) {
@@ -60,21 +78,25 @@ func TestRefreshOnlyMatchesTerraform(t *testing.T) {
 	if tf == "" {
 		t.Skip("Terraform 1.5.7 is not installed (make test installs it)")
 	}
-	want := runRefreshOnlyScenario(t, func(dir string, args []string) ([]byte, int) {
-		return runTerraformCombined(t, tf, dir, args)
-	})
-	got := runRefreshOnlyScenario(t, func(dir string, args []string) ([]byte, int) {
-		var out bytes.Buffer
-		code := Run(append([]string{"-chdir=" + dir}, args...), Streams{
-			Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out,
-			Getenv: func(string) string { return "" },
+	for name, sc := range refreshOnlyScenarios {
+		t.Run(name, func(t *testing.T) {
+			want := runRefreshOnlyScenario(t, sc, func(dir string, args []string) ([]byte, int) {
+				return runTerraformCombined(t, tf, dir, args)
+			})
+			got := runRefreshOnlyScenario(t, sc, func(dir string, args []string) ([]byte, int) {
+				var out bytes.Buffer
+				code := Run(append([]string{"-chdir=" + dir}, args...), Streams{
+					Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out,
+					Getenv: func(string) string { return "" },
+				})
+				return out.Bytes(), code
+			})
+			for i := range want {
+				if diff := cmp.Diff(want[i], got[i]); diff != "" {
+					t.Errorf("%s (-terraform +cairn):\n%s", strings.Join(sc.steps[i], " "), diff)
+				}
+			}
 		})
-		return out.Bytes(), code
-	})
-	for i := range want {
-		if diff := cmp.Diff(want[i], got[i]); diff != "" {
-			t.Errorf("%s (-terraform +cairn):\n%s", strings.Join(refreshOnlySteps[i], " "), diff)
-		}
 	}
 }
 
@@ -104,17 +126,19 @@ func runTerraformCombined(t *testing.T, tf, dir string, args []string) ([]byte, 
 
 // runRefreshOnlyScenario applies the configuration, runs the steps and
 // returns each step's normalised output after a "# ARGS (exit N)" line.
-func runRefreshOnlyScenario(t *testing.T, run func(dir string, args []string) ([]byte, int)) []string {
+func runRefreshOnlyScenario(t *testing.T, sc refreshOnlyScenario, run func(dir string, args []string) ([]byte, int)) []string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(refreshOnlyConfig), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(sc.config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, code := run(dir, []string{"apply", "-auto-approve", "-no-color"}); code != 0 {
-		t.Fatalf("apply: exit %d\n%s", code, out)
+	if !sc.skipApply {
+		if out, code := run(dir, []string{"apply", "-auto-approve", "-no-color"}); code != 0 {
+			t.Fatalf("apply: exit %d\n%s", code, out)
+		}
 	}
 	var outs []string
-	for _, args := range refreshOnlySteps {
+	for _, args := range sc.steps {
 		out, code := run(dir, args)
 		text := normaliseRefreshOnlyText(string(out))
 		if args[0] == "show" {

@@ -31,7 +31,7 @@ import (
 //     variables are left out: a plan records its decisions, not the
 //     configuration's syntax.
 //
-// relevant_attributes and checks are left out: plans do not record them.
+// checks are left out: plans do not record them.
 // Values are included as they are, sensitive ones too, as in Terraform;
 // the *_sensitive masks say which to hide.
 //
@@ -68,6 +68,9 @@ func PlanJSON(p *plans.Plan, schemas providers.Schemas) (*tfjson.Plan, error) {
 		if out.PriorState, err = StateJSON(p.PriorState, schemas); err != nil {
 			return nil, fmt.Errorf("prior state: %w", err)
 		}
+	}
+	for _, ra := range p.RelevantAttributes {
+		out.RelevantAttributes = append(out.RelevantAttributes, tfjson.ResourceAttribute{Resource: ra.Resource, Attribute: ra.Attribute})
 	}
 	out.Config = configJSON(p, schemas)
 	return out, nil
