@@ -92,12 +92,17 @@ func (a *applier) evalOutput(_ context.Context, n plans.Node) diags.Diagnostics 
 		return ds.Append(*d)
 	}
 	unmarked := marks.Strip(val)
-	if !unmarked.IsWhollyKnown() {
+	var stored *states.OutputValue
+	switch {
+	case !unmarked.IsWhollyKnown() && a.plan.Mode == plans.RefreshOnlyMode:
+		// A refresh-only apply creates nothing, so what an output refers
+		// to may stay unknown; Terraform records the unknown parts as
+		// null, and the output even when it is wholly null.
+		stored = &states.OutputValue{Value: cty.UnknownAsNull(unmarked), Sensitive: o.Sensitive}
+	case !unmarked.IsWhollyKnown():
 		return ds.Append(diags.At(o.Expr.Range(), "Output value not known after apply",
 			"The output's value still contains unknown values after apply; this is a bug in a provider or in Cairn."))
-	}
-	var stored *states.OutputValue
-	if !unmarked.IsNull() {
+	case !unmarked.IsNull():
 		stored = &states.OutputValue{Value: unmarked, Sensitive: o.Sensitive}
 	}
 	// A null root output is removed from state rather than stored, as

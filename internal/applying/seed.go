@@ -25,12 +25,12 @@ func (a *applier) seedValues(vals *namedvals.Values) diags.Diagnostics {
 			continue
 		}
 		vals.DeclareResource(e.Addr, e.Expansion, a.instanceType(r))
-		if r.Mode != addrs.DataResourceMode {
-			continue
+		// Data sources read during planning have no change, nor has any
+		// managed object of a refresh-only plan; their values are in the
+		// plan's prior state.
+		if r.Mode == addrs.DataResourceMode || p.Mode == plans.RefreshOnlyMode {
+			ds = ds.Append(a.seedPriorObjects(vals, e, r.Mode))
 		}
-		// Data sources read during planning have no change; their results
-		// are in the plan's prior state.
-		ds = ds.Append(a.seedDataResults(vals, e))
 	}
 	for _, c := range p.Changes {
 		if c.DeposedKey != addrs.NotDeposed || c.Action == plans.Delete {
@@ -41,14 +41,15 @@ func (a *applier) seedValues(vals *namedvals.Values) diags.Diagnostics {
 	return ds
 }
 
-// seedDataResults records the results of a data resource's reads made
-// during planning.
-func (a *applier) seedDataResults(vals *namedvals.Values, e *plans.ResourceExpansion) diags.Diagnostics {
+// seedPriorObjects records the values of a resource's objects in the
+// plan's prior state: the results of a data resource's reads made during
+// planning, or the refreshed objects of a refresh-only plan.
+func (a *applier) seedPriorObjects(vals *namedvals.Values, e *plans.ResourceExpansion, mode addrs.ResourceMode) diags.Diagnostics {
 	rs := a.plan.PriorState.Resource(e.Addr)
 	if rs == nil {
 		return nil
 	}
-	schema, _ := a.schemas.ResourceTypeSchema(rs.ProviderConfig.Provider, addrs.DataResourceMode, e.Addr.Resource.Type)
+	schema, _ := a.schemas.ResourceTypeSchema(rs.ProviderConfig.Provider, mode, e.Addr.Resource.Type)
 	if schema == nil {
 		return nil
 	}
@@ -59,7 +60,7 @@ func (a *applier) seedDataResults(vals *namedvals.Values, e *plans.ResourceExpan
 		}
 		obj, err := is.Current.Decode(schema.ImpliedType())
 		if err != nil {
-			ds = ds.Append(diags.Errorf("Invalid data source result in plan", "%s: %s.", rs.Addr.Instance(key), err))
+			ds = ds.Append(diags.Errorf("Invalid prior object in plan", "%s: %s.", rs.Addr.Instance(key), err))
 			continue
 		}
 		vals.SetInstance(rs.Addr.Instance(key), obj.Value)

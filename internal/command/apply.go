@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/applying"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -44,30 +45,37 @@ func (m *Meta) apply(args []string, destroy bool) int {
 	if c.noColor {
 		m.Color = false
 	}
-	destroy = destroy || destroyFlag
+	if destroy && c.refreshOnly {
+		return m.failUsage(diags.Diagnostics{diags.Errorf("Invalid mode option",
+			"The -refresh-only option is not valid for \"cairn destroy\".")}, name)
+	}
+	mode, ds := planMode(&c, destroy || destroyFlag)
+	if ds.HasErrors() {
+		return m.failUsage(ds, name)
+	}
 	switch {
 	case fs.NArg() > 1:
 		return m.errorf("Too many command line arguments", "Expected at most one positional argument: the path of a saved plan file.")
-	case fs.NArg() == 1 && destroy:
+	case fs.NArg() == 1 && mode == plans.DestroyMode:
 		return m.errorf("Invalid arguments", "destroy does not take a plan file; to apply a saved destroy plan, use cairn apply PLANFILE.")
 	case fs.NArg() == 1:
 		return m.applySaved(&c, fs.Arg(0))
 	}
-	return m.planAndApply(&c, destroy, autoApprove)
+	return m.planAndApply(&c, mode, autoApprove)
 }
 
 // planAndApply plans, shows the plan, asks for approval and applies.
-func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
+func (m *Meta) planAndApply(c *commonFlags, mode plans.Mode, autoApprove bool) int {
 	op, ds := m.startOperation(c, "OperationTypeApply")
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
 	defer op.state.release(m)
-	mode := plans.NormalMode
-	if destroy {
-		mode = plans.DestroyMode
-	} else if nds := requireConfiguration(op.cfg, "apply"); nds.HasErrors() {
-		return m.fail(nds)
+	destroy := mode == plans.DestroyMode
+	if !destroy {
+		if nds := requireConfiguration(op.cfg, "apply"); nds.HasErrors() {
+			return m.fail(nds)
+		}
 	}
 	ctx, stop := m.interruptible()
 	defer stop()
@@ -78,6 +86,13 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 	}
 	if code := m.showPlan(p, op, ds); code != 0 {
 		return code
+	}
+	// A refresh-only plan that found drift asks too, as Terraform does,
+	// though it changes nothing remote: it rewrites state.
+	if p.CanApply() && !autoApprove {
+		if code, ok := m.approve(c, mode, op.state.workspace); !ok {
+			return code
+		}
 	}
 	if !p.HasChanges() {
 		// Nothing to apply, but refresh results and implied moves still
@@ -91,18 +106,13 @@ func (m *Meta) planAndApply(c *commonFlags, destroy, autoApprove bool) int {
 		}
 		return 0
 	}
-	if !autoApprove {
-		if code, ok := m.approve(c, destroy, op.state.workspace); !ok {
-			return code
-		}
-	}
 	return m.runApplyPlan(ctx, op, p, c.parallelism, destroy)
 }
 
 // approve asks for confirmation; ok is false when the apply must stop,
 // with the exit code to return. Outside the default workspace the
 // question names the workspace, as Terraform's does.
-func (m *Meta) approve(c *commonFlags, destroy bool, workspace string) (int, bool) {
+func (m *Meta) approve(c *commonFlags, mode plans.Mode, workspace string) (int, bool) {
 	if !c.input {
 		m.errorf("No approval given", "Apply requires approval, and -input=false disables the prompt. Use -auto-approve to apply without approval.")
 		return 1, false
@@ -111,9 +121,13 @@ func (m *Meta) approve(c *commonFlags, destroy bool, workspace string) (int, boo
 	if workspace != defaultWorkspace {
 		in = fmt.Sprintf(" in workspace %q", workspace)
 	}
+	destroy := mode == plans.DestroyMode
 	q, d := "Do you want to perform these actions"+in+"?", "Cairn will perform the actions described above."
-	if destroy {
+	switch mode {
+	case plans.DestroyMode:
 		q, d = "Do you really want to destroy all resources"+in+"?", "Cairn will destroy all your managed infrastructure, as shown above.\nThere is no undo."
+	case plans.RefreshOnlyMode:
+		q, d = "Would you like to update the Cairn state to reflect these detected changes?", "Cairn will write these changes to the state without modifying any real infrastructure.\nThere is no undo."
 	}
 	ok, err := m.confirm(q, d)
 	if err != nil {

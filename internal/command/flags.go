@@ -47,6 +47,8 @@ type commonFlags struct {
 	refresh     bool
 	replace     stringList
 	noColor     bool
+	// refreshOnly is -refresh-only: record drift, plan no action.
+	refreshOnly bool
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
@@ -60,6 +62,7 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.refresh, "refresh", true, "Update state from remote objects before planning.")
 	fs.Var(&c.replace, "replace", "Force replacement of a resource instance (repeatable).")
 	fs.BoolVar(&c.noColor, "no-color", false, "Disable terminal colors.")
+	fs.BoolVar(&c.refreshOnly, "refresh-only", false, "Only update state (and outputs) to match remote objects; plan no action.")
 }
 
 // defaultParallelism is -parallelism when not given, as in Terraform.

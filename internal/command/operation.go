@@ -56,6 +56,9 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	if ds = ds.Append(checkReplaceMode(c, mode)); ds.HasErrors() {
+		return nil, ds
+	}
 	m.promptVariables(op.cfg, vars, c.input)
 	var replace []addrs.AbsResourceInstance
 	for _, r := range c.replace {

@@ -36,16 +36,19 @@ func runPlan(m *Meta, args []string) int {
 	if c.noColor {
 		m.Color = false
 	}
+	mode, ds := planMode(&c, destroy)
+	if ds.HasErrors() {
+		return m.failUsage(ds, "plan")
+	}
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
 	defer op.state.release(m)
-	mode := plans.NormalMode
-	if destroy {
-		mode = plans.DestroyMode
-	} else if nds := requireConfiguration(op.cfg, "plan"); nds.HasErrors() {
-		return m.fail(nds)
+	if mode != plans.DestroyMode {
+		if nds := requireConfiguration(op.cfg, "plan"); nds.HasErrors() {
+			return m.fail(nds)
+		}
 	}
 	ctx, stop := m.interruptible()
 	defer stop()
@@ -61,15 +64,21 @@ func runPlan(m *Meta, args []string) int {
 		if err := writePlanFile(filepath.Join(m.Dir, out), out, p); err != nil {
 			return m.fail(diags.Diagnostics{diags.Errorf("Failed to write plan file", "%s", err)})
 		}
-		if !jsonOut {
-			fmt.Fprintf(m.Stdout, "\n%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n",
-				render.HorizontalRule(m.renderOpts()), out, out)
-		}
-	} else if !jsonOut && p.HasChanges() {
-		fmt.Fprintf(m.Stdout, "\n%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
+	}
+	// As in Terraform, the next step is shown, and -detailed-exitcode
+	// reports changes, only when applying the plan would do something:
+	// a refresh-only plan's drift counts, a normal plan's does not.
+	applyable := p.CanApply()
+	switch {
+	case jsonOut || !applyable:
+	case out != "":
+		fmt.Fprintf(m.Stdout, "%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n",
+			render.HorizontalRule(m.renderOpts()), out, out)
+	default:
+		fmt.Fprintf(m.Stdout, "%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
 			render.HorizontalRule(m.renderOpts()))
 	}
-	if detailed && p.HasChanges() {
+	if detailed && applyable {
 		return 2
 	}
 	return 0
@@ -97,7 +106,7 @@ func writePlanFile(path, name string, p *plans.Plan) error {
 }
 
 // showPlan shows a plan and the diagnostics planning produced: as UI
-// messages with -json, as Terraform's text otherwise (warnings first).
+// messages with -json, as Terraform's text otherwise (warnings after).
 // It returns a non-zero exit code when the plan cannot be shown.
 func (m *Meta) showPlan(p *plans.Plan, op *operation, ds diags.Diagnostics) int {
 	if m.jsonUI != nil {
@@ -107,10 +116,12 @@ func (m *Meta) showPlan(p *plans.Plan, op *operation, ds diags.Diagnostics) int 
 		}
 		return code
 	}
-	m.showDiags(ds)
 	if err := render.Plan(m.Stdout, p, op.schemas, m.renderOpts()); err != nil {
 		return m.errorf("Failed to render plan", "%s", err)
 	}
+	// Terraform reports the operation's diagnostics after the plan, just
+	// before the next step (or the approval prompt).
+	m.showDiags(ds)
 	return 0
 }
 

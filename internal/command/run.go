@@ -43,6 +43,7 @@ func commands() map[string]commandFunc {
 		"plan":       runPlan,
 		"apply":      runApply,
 		"destroy":    runDestroy,
+		"refresh":    runRefresh,
 		"show":       runShow,
 		"output":     runOutput,
 		"graph":      runGraph,

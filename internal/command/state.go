@@ -111,10 +111,12 @@ func (m *Meta) lockInfo(operation string) statemgr.LockInfo {
 // state, with the lineage and serial of the snapshot it was planned
 // against. With no state file yet, a refreshed state that already holds
 // something (data sources read while planning) is persisted first, so
-// the apply starts from it.
+// the apply starts from it. Outputs alone are not worth a snapshot: the
+// plan records their values in the refreshed state, and apply sets every
+// root output again.
 func baseFile(h *stateHandle, p *plans.Plan) (*statefile.File, error) {
 	if h.file == nil {
-		if p.PriorState.Empty() {
+		if len(p.PriorState.Resources) == 0 {
 			return nil, nil
 		}
 		f, err := h.mgr.Persist(p.PriorState.DeepCopy())

@@ -74,6 +74,12 @@ var uiStreamScenarios = map[string][]uiStreamStep{
 		{args: []string{"apply", "-json", "tfplan"}},
 		{args: []string{"destroy", "-json", "-auto-approve"}},
 	},
+	"refresh_only": {
+		{files: map[string]string{"main.tf": uiStreamConfig}, args: []string{"apply", "-auto-approve"}, silent: true},
+		{args: []string{"plan", "-json", "-refresh-only"}},
+		{args: []string{"plan", "-json", "-refresh-only", "-var=n=two"}},
+		{args: []string{"apply", "-json", "-refresh-only", "-auto-approve", "-var=n=two"}},
+	},
 	"diagnostic": {
 		{files: map[string]string{"main.tf": "resource \"terraform_data\" \"a\" {\n  input = var.missing\n}\n"}, args: []string{"plan", "-json"}},
 	},

@@ -304,7 +304,7 @@ func cairnFault(phase string, ds diags.Diagnostics) string {
 		if d.Severity != diags.Error {
 			continue
 		}
-		for _, w := range []string{"Provider produced", "Internal error", "bug in Cairn", "Cycle in the operation graph", "Failed to persist", "Missing configuration", "Invalid data source result in plan"} {
+		for _, w := range []string{"Provider produced", "Internal error", "bug in Cairn", "Cycle in the operation graph", "Failed to persist", "Missing configuration", "Invalid prior object in plan"} {
 			if strings.Contains(d.Summary, w) || strings.Contains(d.Detail, w) {
 				return fmt.Sprintf("%s: %s: %s", phase, d.Summary, d.Detail)
 			}

@@ -60,7 +60,9 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 // data goes to the delete.
 func (p *planner) planDelete(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, planDestroy bool, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
 	obj, ds := p.readPrior(ctx, t, pAddr, src)
-	if ds.HasErrors() || obj == nil {
+	if ds.HasErrors() || obj == nil || p.refreshOnly() {
+		// A refresh-only plan records that the object is gone, if it is,
+		// and otherwise leaves it alone.
 		return ds
 	}
 	private := obj.Private

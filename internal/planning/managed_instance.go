@@ -41,6 +41,10 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 		}
 		prior, importing = obj, &plans.Importing{ID: imp.ID}
 	}
+	if p.refreshOnly() {
+		// No import block applies here: p.imports is empty.
+		return ds.Append(p.refreshOnlyInstance(rt, addr, prior))
+	}
 	// Preconditions hold before anything is planned, as in Terraform: a
 	// failed one stops this instance (and so its dependents) only.
 	pre := p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePrecondition, cty.NilVal)

@@ -7,6 +7,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -62,7 +63,25 @@ func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Di
 	p.mu.Lock()
 	p.outputs = append(p.outputs, change)
 	p.mu.Unlock()
+	p.refreshOutput(o, val)
 	return ds
+}
+
+// refreshOutput records a root output's new value in the refreshed state
+// when it is wholly known, as Terraform does: the plan's prior state then
+// shows it, and a refresh-only apply records it. A null root output is
+// not stored.
+func (p *planner) refreshOutput(o *configs.Output, val cty.Value) {
+	if !val.IsWhollyKnown() {
+		return
+	}
+	p.refreshedMu.Lock()
+	defer p.refreshedMu.Unlock()
+	if val.IsNull() {
+		delete(p.refreshed.Outputs, o.Name)
+		return
+	}
+	p.refreshed.Outputs[o.Name] = &states.OutputValue{Value: marks.Strip(val), Sensitive: o.Sensitive}
 }
 
 func (p *planner) planOutputDelete(name string) diags.Diagnostics {

@@ -133,6 +133,9 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	}
 	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
 	plan.VariableValues = p.variableValues()
+	if !ds.HasErrors() {
+		plan.RelevantAttributes = p.relevantAttributes()
+	}
 	plan.SortChanges()
 	if !ds.HasErrors() {
 		g, gds := buildApplyGraph(plan, p.cg, p.moduleInstances)

@@ -30,6 +30,9 @@ type Plan struct {
 	// sorted by address.
 	Changes []*ResourceInstanceChange
 	Outputs []*OutputChange
+	// RelevantAttributes are the attributes the changes refer to, in
+	// address order.
+	RelevantAttributes []ResourceAttr
 	// VariableValues are the root module variables, with marks, as
 	// planning used them; apply re-evaluates expressions with the same
 	// values.

@@ -33,6 +33,7 @@ type planFileV1 struct {
 	PriorState   json.RawMessage    `json:"prior_state"`
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
+	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
 }
@@ -137,7 +138,7 @@ func (l *inflateLimit) Read(p []byte) (int, error) {
 func encodePlan(p *Plan) (*planFileV1, error) {
 	doc := &planFileV1{
 		Magic: planFileMagic, Mode: p.Mode, Timestamp: p.Timestamp, StateLineage: p.StateLineage, StateSerial: p.StateSerial,
-		Variables: map[string]valueV1{}, Config: p.ConfigSources,
+		Variables: map[string]valueV1{}, Config: p.ConfigSources, Relevant: p.RelevantAttributes,
 	}
 	for name, v := range p.VariableValues {
 		ev, err := encodeValue(v)
@@ -230,7 +231,7 @@ func decodeState(raw json.RawMessage) (*states.State, error) {
 func decodePlan(doc *planFileV1) (*Plan, error) {
 	p := &Plan{
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
-		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config,
+		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, RelevantAttributes: doc.Relevant,
 	}
 	for name, ev := range doc.Variables {
 		v, err := ev.decode()

@@ -14,30 +14,22 @@ import (
 // module's resources that have changes (managed ones first), with their
 // provider and schema version. Resources deleted because they are no
 // longer in the configuration are left out.
+//
+// A refresh-only plan has no resource changes; its configured resources
+// are those with a recorded expansion, named with the provider their
+// objects in state use.
 func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
 	cfg := &tfjson.Config{ProviderConfigs: map[string]*tfjson.ProviderConfig{}, RootModule: &tfjson.ConfigModule{}}
 	seen := map[addrs.UniqueKey]bool{}
 	for _, c := range sortedChanges(p.Changes) {
-		key := providerConfigKey(c.Provider)
-		if _, ok := cfg.ProviderConfigs[key]; !ok {
-			cfg.ProviderConfigs[key] = &tfjson.ProviderConfig{
-				Name: c.Provider.Provider.Type, FullName: c.Provider.Provider.String(), Alias: c.Provider.Alias,
+		addConfigResource(cfg, seen, c.Addr.ContainingResource(), c.Provider, schemas, c.ActionReason == plans.ReasonDeleteBecauseNoResourceConfig)
+	}
+	if p.Mode == plans.RefreshOnlyMode && p.PriorState != nil {
+		for _, e := range p.Expansions {
+			if rs := p.PriorState.Resource(e.Addr); rs != nil {
+				addConfigResource(cfg, seen, e.Addr, rs.ProviderConfig, schemas, false)
 			}
 		}
-		res := c.Addr.ContainingResource()
-		if c.ActionReason == plans.ReasonDeleteBecauseNoResourceConfig || seen[res.UniqueKey()] {
-			continue
-		}
-		seen[res.UniqueKey()] = true
-		_, version := schemas.ResourceTypeSchema(c.Provider.Provider, res.Resource.Mode, res.Resource.Type)
-		cfg.RootModule.Resources = append(cfg.RootModule.Resources, &tfjson.ConfigResource{
-			Address:           res.String(),
-			Mode:              jsonMode(res.Resource.Mode),
-			Type:              res.Resource.Type,
-			Name:              res.Resource.Name,
-			ProviderConfigKey: key,
-			SchemaVersion:     uint64(version),
-		})
 	}
 	// Managed resources come first, then data resources, each by address.
 	rs := cfg.RootModule.Resources
@@ -48,6 +40,31 @@ func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
 		return rs[i].Address < rs[j].Address
 	})
 	return cfg
+}
+
+// addConfigResource records res and its provider configuration once;
+// providerOnly records just the provider (a resource no longer
+// configured).
+func addConfigResource(cfg *tfjson.Config, seen map[addrs.UniqueKey]bool, res addrs.AbsResource, provider addrs.AbsProviderConfig, schemas providers.Schemas, providerOnly bool) {
+	key := providerConfigKey(provider)
+	if _, ok := cfg.ProviderConfigs[key]; !ok {
+		cfg.ProviderConfigs[key] = &tfjson.ProviderConfig{
+			Name: provider.Provider.Type, FullName: provider.Provider.String(), Alias: provider.Alias,
+		}
+	}
+	if providerOnly || seen[res.UniqueKey()] {
+		return
+	}
+	seen[res.UniqueKey()] = true
+	_, version := schemas.ResourceTypeSchema(provider.Provider, res.Resource.Mode, res.Resource.Type)
+	cfg.RootModule.Resources = append(cfg.RootModule.Resources, &tfjson.ConfigResource{
+		Address:           res.String(),
+		Mode:              jsonMode(res.Resource.Mode),
+		Type:              res.Resource.Type,
+		Name:              res.Resource.Name,
+		ProviderConfigKey: key,
+		SchemaVersion:     uint64(version),
+	})
 }
 
 // providerConfigKey names a provider configuration as the configuration

@@ -45,6 +45,8 @@ type planDoc struct {
 	// empty is true when nothing at all changes, not even a no-op
 	// resource's diff: drift is then not worth showing.
 	empty bool
+	// canApply: applying would do something (plans.Plan.CanApply).
+	canApply bool
 }
 
 // resourceDiff is one resource change and its diff.
@@ -60,7 +62,7 @@ type outputDiff struct {
 }
 
 func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
-	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true}
+	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true, canApply: p.CanApply()}
 	for _, c := range p.Changes {
 		if (c.Action == plans.NoOp && c.Importing == nil) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
 			// A no-op is not shown, and forgetting a data resource is
@@ -350,9 +352,14 @@ func (doc *planDoc) writeNoChanges(w *bufio.Writer, p painter, width int, drifte
 			w.WriteString("\n")
 		}
 		w.WriteString(p.paint("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n"))
-		if drifted {
+		switch {
+		case drifted && doc.canApply:
 			w.WriteString(wordWrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure.", width))
-		} else {
+		case drifted:
+			// Drift alone is not applied by a normal plan; Terraform
+			// points to the refresh-only mode that records it.
+			w.WriteString(wordWrap("Your configuration already matches the changes detected above. If you'd like to update the Terraform state to match, create and apply a refresh-only plan:\n  terraform apply -refresh-only", width))
+		default:
 			w.WriteString(wordWrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed.", width))
 		}
 	}

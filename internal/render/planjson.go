@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"time"
@@ -30,7 +31,7 @@ import (
 //     variables are left out: a plan records its decisions, not the
 //     configuration's syntax.
 //
-// relevant_attributes and checks are left out: plans do not record them.
+// checks are left out: plans do not record them.
 // Values are included as they are, sensitive ones too, as in Terraform;
 // the *_sensitive masks say which to hide.
 //
@@ -67,6 +68,9 @@ func PlanJSON(p *plans.Plan, schemas providers.Schemas) (*tfjson.Plan, error) {
 		if out.PriorState, err = StateJSON(p.PriorState, schemas); err != nil {
 			return nil, fmt.Errorf("prior state: %w", err)
 		}
+	}
+	for _, ra := range p.RelevantAttributes {
+		out.RelevantAttributes = append(out.RelevantAttributes, tfjson.ResourceAttribute{Resource: ra.Resource, Attribute: ra.Attribute})
 	}
 	out.Config = configJSON(p, schemas)
 	return out, nil
@@ -116,7 +120,7 @@ func plannedValuesJSON(changes []*plans.ResourceInstanceChange, outputs []*plans
 			if err != nil {
 				return nil, fmt.Errorf("output %s: %w", o.Name, err)
 			}
-			so.Value, so.Type = g, after.Type()
+			so.Value, so.Type = orJSONNull(g), after.Type()
 		}
 		pv.Outputs[o.Name] = so
 	}
@@ -217,6 +221,9 @@ func changeJSON(before, after cty.Value) (*tfjson.Change, error) {
 		if ch.After, err = knownPart(plain); err != nil {
 			return nil, err
 		}
+		if plain.IsKnown() && plain.IsNull() {
+			ch.After = jsonNullValue
+		}
 		ch.AfterSensitive = sensitiveMask(after)
 	}
 	return ch, nil
@@ -274,4 +281,17 @@ func outputChangesJSON(outputs []*plans.OutputChange) (map[string]*tfjson.Change
 		out[o.Name] = ch
 	}
 	return out, nil
+}
+
+// jsonNullValue is a JSON null that survives omitempty: Terraform writes
+// "after": null and "value": null for a known null, where the
+// terraform-json structs would drop a nil interface.
+var jsonNullValue = json.RawMessage("null")
+
+// orJSONNull returns g, or an explicit JSON null for nil.
+func orJSONNull(g any) any {
+	if g == nil {
+		return jsonNullValue
+	}
+	return g
 }

@@ -57,7 +57,7 @@ func stateOutputsJSON(outputs map[string]*states.OutputValue) (map[string]*tfjso
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", name, err)
 		}
-		out[name] = &tfjson.StateOutput{Sensitive: o.Sensitive, Value: g, Type: v.Type()}
+		out[name] = &tfjson.StateOutput{Sensitive: o.Sensitive, Value: orJSONNull(g), Type: v.Type()}
 	}
 	return out, nil
 }
