@@ -123,13 +123,20 @@ func NewHandler(opts Options) (http.Handler, *server.Server, *boltstore.DB, erro
 // Server is the protocol server, for injecting faults.
 func (e *Endpoint) Server() *server.Server { return e.srv }
 
-// Close stops listening, waits up to a few seconds for calls in flight,
-// stops background work and closes the store. Requests still in progress
+// Close stops listening, waits up to five seconds for calls in flight
+// (then cuts them), stops background work and closes the store. Requests still in progress
 // resume when an endpoint opens the same data directory again.
 func (e *Endpoint) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	err := e.http.Shutdown(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// Calls still open after the grace period (or a connection a
+		// client dialled and never used, which Shutdown counts as busy
+		// for five seconds) are cut: whatever they changed is already
+		// recorded, and a restarted endpoint resumes it.
+		err = e.http.Close()
+	}
 	if serr := <-e.done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
 	}
