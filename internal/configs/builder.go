@@ -20,6 +20,15 @@ type moduleBuilder struct {
 	// resources lists the accepted resources in source order, so that
 	// resolving their providers reports problems in a stable order.
 	resources []*Resource
+
+	// overriding is set while decoding an override file: its objects are
+	// collected in source order, without duplicate checks, to be merged
+	// into the primary files' objects.
+	overriding bool
+	variables  []*Variable
+	providers  []*Provider
+	locals     []*Local
+	outputs    []*Output
 }
 
 func newModule(dir string) *Module {
@@ -93,6 +102,10 @@ func (b *moduleBuilder) addRequiredProvider(rp *RequiredProvider) {
 }
 
 func (b *moduleBuilder) addProvider(p *Provider) {
+	if b.overriding {
+		b.providers = append(b.providers, p)
+		return
+	}
 	key := ProviderConfigKey(p.Name, p.Alias)
 	if prev, ok := b.mod.ProviderConfigs[key]; ok {
 		what := fmt.Sprintf("A default (unaliased) configuration for provider %q", p.Name)
@@ -109,6 +122,10 @@ func (b *moduleBuilder) addProvider(p *Provider) {
 }
 
 func (b *moduleBuilder) addVariable(v *Variable) {
+	if b.overriding {
+		b.variables = append(b.variables, v)
+		return
+	}
 	if prev, ok := b.mod.Variables[v.Name]; ok {
 		b.report(hcl.Diagnostics{duplicateDiag("Duplicate variable declaration",
 			fmt.Sprintf("A variable named %q", v.Name), renameOrRemove, prev.DeclRange, v.NameRange)})
@@ -118,6 +135,10 @@ func (b *moduleBuilder) addVariable(v *Variable) {
 }
 
 func (b *moduleBuilder) addLocal(l *Local) {
+	if b.overriding {
+		b.locals = append(b.locals, l)
+		return
+	}
 	if prev, ok := b.mod.Locals[l.Name]; ok {
 		b.report(hcl.Diagnostics{duplicateDiag("Duplicate local value definition",
 			fmt.Sprintf("A local value named %q", l.Name), renameOrRemove, prev.DeclRange, l.NameRange)})
@@ -127,6 +148,10 @@ func (b *moduleBuilder) addLocal(l *Local) {
 }
 
 func (b *moduleBuilder) addOutput(o *Output) {
+	if b.overriding {
+		b.outputs = append(b.outputs, o)
+		return
+	}
 	if prev, ok := b.mod.Outputs[o.Name]; ok {
 		b.report(hcl.Diagnostics{duplicateDiag("Duplicate output definition",
 			fmt.Sprintf("An output named %q", o.Name), renameOrRemove, prev.DeclRange, o.NameRange)})
@@ -136,6 +161,10 @@ func (b *moduleBuilder) addOutput(o *Output) {
 }
 
 func (b *moduleBuilder) addResource(r *Resource) {
+	if b.overriding {
+		b.resources = append(b.resources, r)
+		return
+	}
 	m, key, kind := b.mod.ManagedResources, r.Type+"."+r.Name, "resource"
 	if r.Mode == addrs.DataResourceMode {
 		m, key, kind = b.mod.DataResources, "data."+key, "data"

@@ -252,10 +252,7 @@ check "c" {}
 		},
 		"OverrideFiles": {
 			files: files{"override.tf": `x = 1`, "a_override.tf.json": `{}`, "main.tf": ``},
-			want: []diagWant{
-				errAt("Override files are not supported yet", "a_override.tf.json:1:1"),
-				errAt("Override files are not supported yet", "override.tf:1:1"),
-			},
+			want:  []diagWant{errAt("Unsupported argument", "override.tf:1:1")},
 		},
 		"SyntaxError": {
 			files: files{"main.tf": `resource "a" "b" {`},

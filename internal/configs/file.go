@@ -54,7 +54,7 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 				b.addLocal(l)
 			}
 		case "output":
-			o, ds := decodeOutputBlock(block)
+			o, ds := b.decodeOutput(block)
 			b.report(ds)
 			if o != nil {
 				b.addOutput(o)
@@ -73,6 +73,15 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			b.report(unsupportedBlock(block))
 		}
 	}
+}
+
+// decodeOutput decodes an output block; in an override file the value is
+// optional, since the override may change only the description.
+func (b *moduleBuilder) decodeOutput(block *hcl.Block) (*Output, hcl.Diagnostics) {
+	if b.overriding {
+		return decodeOutput(block, optionalSchema(outputBlockSchema))
+	}
+	return decodeOutputBlock(block)
 }
 
 func (b *moduleBuilder) decodeResource(block *hcl.Block, mode addrs.ResourceMode) {

@@ -62,9 +62,9 @@ func (m *ManagedResource) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics 
 		m.CreateBeforeDestroy, m.CreateBeforeDestroySet = b, ok
 	}
 	if attr, ok := attrs["prevent_destroy"]; ok {
-		b, _, ds := staticBool(attr)
+		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
-		m.PreventDestroy = b
+		m.PreventDestroy, m.PreventDestroySet = b, ok
 	}
 	if attr, ok := attrs["ignore_changes"]; ok {
 		paths, all, ds := decodeIgnoreChanges(attr.Expr)

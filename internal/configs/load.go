@@ -82,14 +82,20 @@ func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics)
 	b := newModuleBuilder(dir)
 	names := configFileNames(files)
 	parsed := parseFiles(names, files)
+	// Primary files first, then override files, each group in name order,
+	// as Terraform merges them.
 	for i, name := range names {
 		b.mod.Sources[name] = files[name]
-		if isOverrideFile(name) {
-			b.report(hcl.Diagnostics{overrideNotSupported(name)})
-			continue
+		if !isOverrideFile(name) {
+			b.report(parsed[i].diags)
+			b.decodeFile(parsed[i].body)
 		}
-		b.report(parsed[i].diags)
-		b.decodeFile(parsed[i].body)
+	}
+	for i, name := range names {
+		if isOverrideFile(name) {
+			b.report(parsed[i].diags)
+			b.mergeOverrideFile(parsed[i].body)
+		}
 	}
 	return b.finish()
 }
@@ -107,9 +113,6 @@ func parseFiles(names []string, files map[string][]byte) []parsedFile {
 	var eg errgroup.Group
 	eg.SetLimit(runtime.GOMAXPROCS(0))
 	for i, name := range names {
-		if isOverrideFile(name) {
-			continue
-		}
 		eg.Go(func() error {
 			out[i].body, out[i].diags = parseFile(name, files[name])
 			return nil
@@ -149,17 +152,6 @@ func isConfigFileName(name string) bool {
 func isOverrideFile(name string) bool {
 	base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
 	return base == "override" || strings.HasSuffix(base, "_override")
-}
-
-func overrideNotSupported(name string) *hcl.Diagnostic {
-	start := hcl.Pos{Line: 1, Column: 1}
-	return &hcl.Diagnostic{
-		Severity: hcl.DiagError,
-		Summary:  "Override files are not supported yet",
-		Detail: fmt.Sprintf("%s is an override file, which Cairn does not support yet. Merge its "+
-			"settings into the files that declare the objects it overrides, then remove it.", name),
-		Subject: &hcl.Range{Filename: name, Start: start, End: start},
-	}
 }
 
 // parseFile parses one file in the syntax its name implies. The body is

@@ -85,8 +85,11 @@ type Variable struct {
 	// ParsingMode says how a value given as a plain string on the command
 	// line or in the environment is read for this variable.
 	ParsingMode VariableParsingMode
-	DeclRange   hcl.Range
-	NameRange   hcl.Range
+	// The *Set fields say which arguments the block wrote, so that an
+	// override file replaces only those.
+	DescriptionSet, TypeSet, SensitiveSet, NullableSet bool
+	DeclRange                                          hcl.Range
+	NameRange                                          hcl.Range
 }
 
 // CheckRule is a validation, precondition or postcondition.
@@ -110,6 +113,7 @@ type Output struct {
 	Description   string
 	Expr          hcl.Expression
 	Sensitive     bool
+	SensitiveSet  bool // so an override file can tell "false" from absent
 	DependsOn     []hcl.Traversal
 	Preconditions []*CheckRule
 	DeclRange     hcl.Range
@@ -158,6 +162,7 @@ type ManagedResource struct {
 	CreateBeforeDestroy    bool
 	CreateBeforeDestroySet bool
 	PreventDestroy         bool
+	PreventDestroySet      bool            // so an override file can tell "false" from absent
 	IgnoreChanges          []hcl.Traversal // relative paths into the resource's value
 	IgnoreAllChanges       bool
 	ReplaceTriggeredBy     []hcl.Expression

@@ -17,11 +17,21 @@ var outputBlockSchema = &hcl.BodySchema{
 // decodeOutputBlock decodes output "NAME" { ... }. It returns nil when the
 // name is unusable or the value is missing.
 func decodeOutputBlock(block *hcl.Block) (*Output, hcl.Diagnostics) {
+	o, diags := decodeOutput(block, outputBlockSchema)
+	if o == nil || o.Expr == nil {
+		return nil, diags
+	}
+	return o, diags
+}
+
+// decodeOutput decodes an output block against schema; an override file
+// decodes with a schema in which value is optional.
+func decodeOutput(block *hcl.Block, schema *hcl.BodySchema) (*Output, hcl.Diagnostics) {
 	o := &Output{Name: block.Labels[0], NameRange: block.LabelRanges[0], DeclRange: block.DefRange}
 	diags := checkName(o.Name, "output name", o.NameRange)
 	nameOK := !diags.HasErrors()
 
-	content, ds := block.Body.Content(outputBlockSchema)
+	content, ds := block.Body.Content(schema)
 	diags = append(diags, ds...)
 	if attr, ok := content.Attributes["value"]; ok {
 		o.Expr = attr.Expr
@@ -32,9 +42,9 @@ func decodeOutputBlock(block *hcl.Block) (*Output, hcl.Diagnostics) {
 		o.Description = s
 	}
 	if attr, ok := content.Attributes["sensitive"]; ok {
-		b, _, ds := staticBool(attr)
+		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
-		o.Sensitive = b
+		o.Sensitive, o.SensitiveSet = b, ok
 	}
 	if attr, ok := content.Attributes["depends_on"]; ok {
 		deps, ds := decodeDependsOn(attr)
@@ -48,7 +58,7 @@ func decodeOutputBlock(block *hcl.Block) (*Output, hcl.Diagnostics) {
 			o.Preconditions = append(o.Preconditions, cr)
 		}
 	}
-	if !nameOK || o.Expr == nil {
+	if !nameOK {
 		return nil, diags
 	}
 	return o, diags

@@ -77,23 +77,24 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 	if attr, ok := attrs["description"]; ok {
 		s, _, ds := staticString(attr.Name, attr.Expr)
 		diags = append(diags, ds...)
-		v.Description = s
+		v.Description, v.DescriptionSet = s, true
 	}
 	if attr, ok := attrs["type"]; ok {
 		var ds hcl.Diagnostics
 		v.Type, v.TypeDefaults, v.ParsingMode, ds = decodeVariableType(attr.Expr)
+		v.TypeSet = true
 		diags = append(diags, ds...)
 	}
 	if attr, ok := attrs["sensitive"]; ok {
-		b, _, ds := staticBool(attr)
+		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
-		v.Sensitive = b
+		v.Sensitive, v.SensitiveSet = b, ok
 	}
 	if attr, ok := attrs["nullable"]; ok {
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
 		if ok {
-			v.Nullable = b
+			v.Nullable, v.NullableSet = b, true
 		}
 	}
 	if attr, ok := attrs["default"]; ok {
