@@ -2,7 +2,9 @@
 // (every *.tf and *.tf.json file, native and JSON syntax) into a Module: the
 // declared variables, locals, outputs, providers, resources and data
 // sources, with their meta-arguments decoded and their bodies left for the
-// planner to evaluate against a provider's schema.
+// planner to evaluate against a provider's schema. Override files
+// (override.tf, *_override.tf) are merged into those declarations after the
+// other files, by Terraform 1.5.7's rules.
 //
 // Loading is static: nothing here evaluates an expression that could depend
 // on another object. Every problem in the files is returned as diagnostics
