@@ -8,6 +8,8 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -194,5 +196,41 @@ func TestRemoteStateValidate(t *testing.T) {
 				t.Errorf("detail %q, want %q", ds[0].Detail, tc.detail)
 			}
 		})
+	}
+}
+
+// TestRemoteStateReadsJournal checks that outputs an apply has recorded in
+// its journal, but not yet written to the snapshot, are read, and that the
+// read leaves the journal in place: another configuration's state is never
+// recovered by a reader.
+func TestRemoteStateReadsJournal(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "terraform.tfstate")
+	writeFile(t, path, stateWithOutputs)
+	mgr := statemgr.NewFilesystem(path)
+	base, err := mgr.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := mgr.BeginApply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rec.Close() })
+	if err := rec.SetOutput("plain", &states.OutputValue{Value: cty.StringVal("journaled")}); err != nil {
+		t.Fatal(err)
+	}
+
+	p := &TerraformProvider{Dir: dir}
+	resp := p.ReadDataSource(context.Background(), providers.ReadDataSourceRequest{TypeName: "terraform_remote_state",
+		Config: remoteState("local", cty.NilVal, cty.NilVal, cty.NilVal)})
+	if resp.Diagnostics.HasErrors() {
+		t.Fatalf("read: %v", resp.Diagnostics)
+	}
+	if got := resp.State.GetAttr("outputs").GetAttr("plain"); !got.RawEquals(cty.StringVal("journaled")) {
+		t.Errorf("plain = %#v, want the journaled value", got)
+	}
+	if _, err := os.Stat(path + ".journal"); err != nil {
+		t.Errorf("the read disturbed the journal: %v", err)
 	}
 }
