@@ -23,6 +23,9 @@ type TerraformProvider struct {
 	// NewID returns the id of a new terraform_data object; nil means a
 	// random UUID, as Terraform does. Tests set it for stable output.
 	NewID func() string
+	// Dir is the working directory (after -chdir): terraform_remote_state
+	// reads relative state paths from it. Empty means the process's.
+	Dir string
 }
 
 var _ providers.Interface = (*TerraformProvider)(nil)
@@ -48,7 +51,7 @@ func (p *TerraformProvider) GetProviderSchema(context.Context) providers.GetProv
 		// -json` then has no "provider" entry for it.
 		Provider:      providers.Schema{},
 		ResourceTypes: map[string]providers.Schema{"terraform_data": {Block: terraformDataSchema}},
-		DataSources:   map[string]providers.Schema{},
+		DataSources:   map[string]providers.Schema{"terraform_remote_state": {Block: remoteStateSchema}},
 	}
 }
 
@@ -82,8 +85,13 @@ func (p *TerraformProvider) ValidateResourceConfig(_ context.Context, req provid
 
 // ValidateDataResourceConfig implements providers.Interface.
 func (p *TerraformProvider) ValidateDataResourceConfig(_ context.Context, req providers.ValidateDataResourceConfigRequest) providers.ValidateDataResourceConfigResponse {
-	return providers.ValidateDataResourceConfigResponse{Diagnostics: diags.Diagnostics{
-		diags.Errorf("Unsupported data source", "The built-in terraform provider has no data source %q.", req.TypeName)}}
+	if ds := checkDataType(req.TypeName); ds.HasErrors() {
+		return providers.ValidateDataResourceConfigResponse{Diagnostics: ds}
+	}
+	if req.Config.IsNull() || !req.Config.IsKnown() {
+		return providers.ValidateDataResourceConfigResponse{}
+	}
+	return providers.ValidateDataResourceConfigResponse{Diagnostics: validateRemoteState(req.Config)}
 }
 
 // UpgradeResourceState implements providers.Interface. terraform_data has
@@ -203,8 +211,11 @@ func (p *TerraformProvider) ImportResourceState(_ context.Context, req providers
 
 // ReadDataSource implements providers.Interface.
 func (p *TerraformProvider) ReadDataSource(_ context.Context, req providers.ReadDataSourceRequest) providers.ReadDataSourceResponse {
-	return providers.ReadDataSourceResponse{Diagnostics: diags.Diagnostics{
-		diags.Errorf("Unsupported data source", "The built-in terraform provider has no data source %q.", req.TypeName)}}
+	if ds := checkDataType(req.TypeName); ds.HasErrors() {
+		return providers.ReadDataSourceResponse{Diagnostics: ds}
+	}
+	v, ds := p.readRemoteState(req.Config)
+	return providers.ReadDataSourceResponse{State: v, Diagnostics: ds}
 }
 
 // StopProvider implements providers.Interface; nothing runs long.
@@ -225,6 +236,13 @@ func checkType(name string) diags.Diagnostics {
 		return nil
 	}
 	return diags.Diagnostics{diags.Errorf("Unsupported resource type", "The built-in terraform provider has no resource type %q.", name)}
+}
+
+func checkDataType(name string) diags.Diagnostics {
+	if name == "terraform_remote_state" {
+		return nil
+	}
+	return diags.Diagnostics{diags.Errorf("Unsupported data source", "The built-in terraform provider has no data source %q.", name)}
 }
 
 // String names the provider in messages.

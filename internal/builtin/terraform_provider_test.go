@@ -385,8 +385,8 @@ func TestTerraformProviderSchemaAndValidation(t *testing.T) {
 	if got := schema.ResourceTypes["terraform_data"].Block; got != terraformDataSchema {
 		t.Errorf("terraform_data schema is not the one the provider plans with")
 	}
-	if len(schema.DataSources) != 0 {
-		t.Errorf("data sources: %v, want none", schema.DataSources)
+	if len(schema.DataSources) != 1 || schema.DataSources["terraform_remote_state"].Block != remoteStateSchema {
+		t.Errorf("data sources: %v, want terraform_remote_state only", schema.DataSources)
 	}
 	validate := func(config cty.Value) diags.Diagnostics {
 		return p.ValidateResourceConfig(context.Background(), providers.ValidateResourceConfigRequest{TypeName: "terraform_data", Config: config}).Diagnostics
@@ -397,11 +397,11 @@ func TestTerraformProviderSchemaAndValidation(t *testing.T) {
 	}{
 		"ValidResource":   {got: p.ValidateResourceConfig(context.Background(), providers.ValidateResourceConfigRequest{TypeName: "terraform_data"}).Diagnostics},
 		"InvalidResource": {got: p.ValidateResourceConfig(context.Background(), providers.ValidateResourceConfigRequest{TypeName: "terraform_x"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported resource type"}}},
-		"DataSource":      {got: p.ValidateDataResourceConfig(context.Background(), providers.ValidateDataResourceConfigRequest{TypeName: "terraform_remote_state"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported data source"}}},
+		"DataSource":      {got: p.ValidateDataResourceConfig(context.Background(), providers.ValidateDataResourceConfigRequest{TypeName: "terraform_nope"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported data source"}}},
 		"ConfigWithInput": {got: validate(tfData(cty.NilVal, hello, cty.NilVal, hello))},
 		"OutputSet":       {got: validate(tfData(cty.NilVal, cty.NilVal, hello, cty.NilVal)), want: []diagView{{diags.Error, `"output" attribute is read-only`}}},
 		"IDSet":           {got: validate(tfData(id1, cty.NilVal, cty.NilVal, cty.NilVal)), want: []diagView{{diags.Error, `"id" attribute is read-only`}}},
-		"ReadDataSource":  {got: p.ReadDataSource(context.Background(), providers.ReadDataSourceRequest{TypeName: "terraform_remote_state"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported data source"}}},
+		"ReadDataSource":  {got: p.ReadDataSource(context.Background(), providers.ReadDataSourceRequest{TypeName: "terraform_nope"}).Diagnostics, want: []diagView{{diags.Error, "Unsupported data source"}}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -108,6 +108,7 @@ func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diag
 // when the command ends.
 func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.Diagnostics) {
 	tp := builtin.NewTerraformProvider()
+	tp.Dir = m.Dir
 	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
 	}
