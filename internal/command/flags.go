@@ -51,7 +51,10 @@ type commonFlags struct {
 	refreshOnly bool
 }
 
-func (c *commonFlags) register(fs *flag.FlagSet) {
+// registerRun registers the options of every command that walks the
+// configuration against state: variables, parallelism, locking, input and
+// colour (refresh has only these).
+func (c *commonFlags) registerRun(fs *flag.FlagSet) {
 	fs.Var(varFlags{&c.vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
 	fs.Var(varFileFlags{&c.vars}, "var-file", "Load variable values from the given file.")
 	c.parallelism = defaultParallelism
@@ -59,9 +62,13 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.lock, "lock", true, "Lock the state file while the operation runs.")
 	fs.DurationVar(&c.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
 	fs.BoolVar(&c.input, "input", true, "Ask for input when needed.")
+	fs.BoolVar(&c.noColor, "no-color", false, "Disable terminal colors.")
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	c.registerRun(fs)
 	fs.BoolVar(&c.refresh, "refresh", true, "Update state from remote objects before planning.")
 	fs.Var(&c.replace, "replace", "Force replacement of a resource instance (repeatable).")
-	fs.BoolVar(&c.noColor, "no-color", false, "Disable terminal colors.")
 	fs.BoolVar(&c.refreshOnly, "refresh-only", false, "Only update state (and outputs) to match remote objects; plan no action.")
 }
 

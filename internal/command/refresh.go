@@ -17,14 +17,7 @@ import (
 func runRefresh(m *Meta, args []string) int {
 	c := commonFlags{refresh: true, refreshOnly: true}
 	fs := newFlagSet("refresh", m.Stderr)
-	fs.Var(varFlags{&c.vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
-	fs.Var(varFileFlags{&c.vars}, "var-file", "Load variable values from the given file.")
-	c.parallelism = defaultParallelism
-	fs.Var(parallelismFlag{&c.parallelism}, "parallelism", "Limit the number of concurrent operations to `n` (default 10).")
-	fs.BoolVar(&c.lock, "lock", true, "Lock the state file while the operation runs.")
-	fs.DurationVar(&c.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
-	fs.BoolVar(&c.input, "input", true, "Ask for input when needed.")
-	fs.BoolVar(&c.noColor, "no-color", false, "Disable terminal colors.")
+	c.registerRun(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}

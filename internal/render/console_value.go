@@ -28,7 +28,7 @@ func consoleValue(v cty.Value, indent int) string {
 	case v.HasMark(configschema.SensitiveMark):
 		return "(sensitive value)"
 	case v.IsNull():
-		return consoleNull(v.Type())
+		return typedNull(v.Type())
 	}
 	ty := v.Type()
 	switch {
@@ -50,28 +50,6 @@ func consoleValue(v cty.Value, indent int) string {
 		return "tomap(" + consoleMapping(v, indent) + ")"
 	}
 	return fmt.Sprintf("%#v", v)
-}
-
-// consoleNull writes a null so that its type shows, as the expression
-// that would produce it.
-func consoleNull(ty cty.Type) string {
-	switch {
-	case ty == cty.DynamicPseudoType:
-		return "null"
-	case ty == cty.String:
-		return "tostring(null)"
-	case ty == cty.Number:
-		return "tonumber(null)"
-	case ty == cty.Bool:
-		return "tobool(null)"
-	case ty.IsListType():
-		return fmt.Sprintf("tolist(null) /* of %s */", ty.ElementType().FriendlyName())
-	case ty.IsSetType():
-		return fmt.Sprintf("toset(null) /* of %s */", ty.ElementType().FriendlyName())
-	case ty.IsMapType():
-		return fmt.Sprintf("tomap(null) /* of %s */", ty.ElementType().FriendlyName())
-	}
-	return fmt.Sprintf("null /* %s */", ty.FriendlyName())
 }
 
 // consoleString quotes a one-line string Go-style; a string of several
