@@ -96,7 +96,9 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 				`The "data" object must be followed by two attribute names: the data source type and the resource name.`)
 		}
 		return resourceRef(Resource{Mode: DataResourceMode, Type: typ, Name: name}, traversal, 3), nil
-	case "module", "resource", "ephemeral", "template", "lazy", "arg", "null":
+	case "module":
+		return parseModuleCallRef(traversal)
+	case "resource", "ephemeral", "template", "lazy", "arg", "null":
 		return nil, refError(rng, "Unsupported reference",
 			fmt.Sprintf("References to %q are not supported by Cairn yet.", root))
 	}

@@ -166,12 +166,21 @@ func TestParseRef(t *testing.T) {
 			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:12"}},
 		},
 		"Module": {
-			input:     "module.x",
-			wantDiags: []refDiagView{{"Unsupported reference", "1:1-1:9"}},
+			input: "module.x",
+			want:  &refView{Subject: ModuleCall{Name: "x"}, Range: "1:1-1:9"},
 		},
 		"ModuleOutput": {
-			input:     "module.x.out",
-			wantDiags: []refDiagView{{"Unsupported reference", "1:1-1:13"}},
+			input: "module.x.out.attr",
+			want:  &refView{Subject: ModuleCallOutput{Call: ModuleCall{Name: "x"}, Name: "out"}, Range: "1:1-1:13", Remaining: ".attr"},
+		},
+		"ModuleInstanceOutput": {
+			reason: "Which instance is meant is left to evaluation; the whole call is the subject.",
+			input:  `module.x["k"].out`,
+			want:   &refView{Subject: ModuleCall{Name: "x"}, Range: "1:1-1:9", Remaining: `["k"].out`},
+		},
+		"BareModule": {
+			input:     "module",
+			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:7"}},
 		},
 		"Resource": {
 			input:     "resource.a.b",

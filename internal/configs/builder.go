@@ -24,11 +24,12 @@ type moduleBuilder struct {
 	// overriding is set while decoding an override file: its objects are
 	// collected in source order, without duplicate checks, to be merged
 	// into the primary files' objects.
-	overriding bool
-	variables  []*Variable
-	providers  []*Provider
-	locals     []*Local
-	outputs    []*Output
+	overriding  bool
+	variables   []*Variable
+	providers   []*Provider
+	locals      []*Local
+	outputs     []*Output
+	moduleCalls []*ModuleCall
 }
 
 func newModule(dir string) *Module {
@@ -42,6 +43,8 @@ func newModule(dir string) *Module {
 		Outputs:           make(map[string]*Output),
 		ManagedResources:  make(map[string]*Resource),
 		DataResources:     make(map[string]*Resource),
+		ModuleCalls:       make(map[string]*ModuleCall),
+		Dir:               ".",
 	}
 }
 

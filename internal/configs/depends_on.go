@@ -39,8 +39,11 @@ func dependsOnEntry(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	switch ref.Subject.(type) {
-	case addrs.Resource, addrs.ResourceInstance, addrs.InputVariable, addrs.LocalValue:
+	switch sub := ref.Subject.(type) {
+	case addrs.ModuleCallOutput:
+		return nil, invalidDependsOn(expr.Range(), fmt.Sprintf("depends_on refers to "+
+			"whole objects, not their attributes: write %s.", sub.Call))
+	case addrs.Resource, addrs.ResourceInstance, addrs.InputVariable, addrs.LocalValue, addrs.ModuleCall:
 	default:
 		return nil, invalidDependsOn(expr.Range(), fmt.Sprintf("%s is not an object that can be "+
 			"depended on. List resources or data resources, such as aws_instance.web or data.aws_ami.x.",

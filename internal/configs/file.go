@@ -63,6 +63,12 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			b.decodeResource(block, addrs.ManagedResourceMode)
 		case "data":
 			b.decodeResource(block, addrs.DataResourceMode)
+		case "module":
+			mc, ds := decodeModuleBlock(block, b.overriding)
+			b.report(ds)
+			if mc != nil {
+				b.addModuleCall(mc)
+			}
 		case "import":
 			imp, ds := decodeImportBlock(block)
 			b.report(ds)

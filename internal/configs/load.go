@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -17,17 +18,24 @@ import (
 )
 
 // LoadDir loads the module in dir: every *.tf and *.tf.json file directly
-// in it (subdirectories are not read), in file-name order. Ranges in the
-// module and its diagnostics name files relative to dir ("main.tf"), so
-// messages stay short and the same when the configuration is loaded again
-// from a plan file.
+// in it (subdirectories are not read), in file-name order, and then the
+// local modules it calls, recursively. Ranges in the module and its
+// diagnostics name files relative to dir ("main.tf",
+// "modules/net/main.tf"), so messages stay short and the same when the
+// configuration is loaded again from a plan file.
 //
 // The result is never nil: when there are errors it holds whatever could be
 // decoded, for callers that want to show more than the first problem.
 func LoadDir(dir string) (*Module, diags.Diagnostics) {
+	return loadTree(dir, diskSource{root: dir})
+}
+
+// readModuleDir reads the configuration files directly in dir, keyed by
+// prefix + name.
+func readModuleDir(dir, prefix string) (map[string][]byte, diags.Diagnostics) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return newModule(dir), diags.Diagnostics{diags.Errorf(
+		return nil, diags.Diagnostics{diags.Errorf(
 			"Failed to read module directory",
 			"Cairn could not read the configuration directory %s: %s. Check that it exists and is readable.", dir, err)}
 	}
@@ -50,10 +58,9 @@ func LoadDir(dir string) (*Module, diags.Diagnostics) {
 				"Cairn could not read %s: %s. Check the file's permissions.", filepath.Join(dir, name), err))
 			continue
 		}
-		files[name] = src
+		files[prefix+name] = src
 	}
-	mod, loadDiags := LoadFiles(dir, files)
-	return mod, ds.Append(loadDiags)
+	return files, ds
 }
 
 // isRegularFile reports whether a directory entry is a file, following a
@@ -69,16 +76,23 @@ func isRegularFile(dir string, e os.DirEntry) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// LoadFiles loads a module from in-memory sources keyed by file name, as
-// embedded in a saved plan file; dir is recorded as the module's SourceDir.
-// Keys are used verbatim as the file names in ranges and in
-// Module.Sources. Only keys that LoadDir would read are loaded: names
-// ending in .tf or .tf.json, without a directory part, and not hidden or
-// editor backup files. Files are decoded in name order so duplicate
-// declarations are reported at the same place on every run.
+// LoadFiles loads a module tree from in-memory sources keyed by file name,
+// as embedded in a saved plan file; dir is recorded as the root module's
+// SourceDir. Keys are used verbatim as the file names in ranges and in
+// Module.Sources: the root module's files have no directory part, a child
+// module's are under its directory relative to the root
+// ("modules/net/main.tf"). Only names that LoadDir would read are loaded:
+// ending in .tf or .tf.json, and not hidden or editor backup files.
 //
 // The result is never nil; see LoadDir.
 func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics) {
+	return loadTree(dir, mapSource(files))
+}
+
+// loadModule decodes one module from its files, keyed by the names used
+// in ranges. Files are decoded in name order so duplicate declarations
+// are reported at the same place on every run.
+func loadModule(dir string, files map[string][]byte) (*Module, diags.Diagnostics) {
 	b := newModuleBuilder(dir)
 	names := configFileNames(files)
 	parsed := parseFiles(names, files)
@@ -86,13 +100,13 @@ func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics)
 	// as Terraform merges them.
 	for i, name := range names {
 		b.mod.Sources[name] = files[name]
-		if !isOverrideFile(name) {
+		if !isOverrideFile(path.Base(name)) {
 			b.report(parsed[i].diags)
 			b.decodeFile(parsed[i].body)
 		}
 	}
 	for i, name := range names {
-		if isOverrideFile(name) {
+		if isOverrideFile(path.Base(name)) {
 			b.report(parsed[i].diags)
 			b.mergeOverrideFile(parsed[i].body)
 		}
@@ -127,7 +141,7 @@ func parseFiles(names []string, files map[string][]byte) []parsedFile {
 func configFileNames(files map[string][]byte) []string {
 	names := make([]string, 0, len(files))
 	for name := range files {
-		if isConfigFileName(name) && !strings.ContainsAny(name, `/\`) {
+		if isConfigFileName(path.Base(name)) {
 			names = append(names, name)
 		}
 	}

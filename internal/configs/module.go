@@ -7,14 +7,30 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// Module is the root module's configuration: everything declared in the
-// files of one directory.
+// Module is one module's configuration: everything declared in the files
+// of one directory. Modules form a tree through their calls: the root
+// module is the one Cairn was pointed at, and each ModuleCall holds the
+// child it loaded.
 type Module struct {
 	// SourceDir is the directory the files were read from.
 	SourceDir string
 	// Sources holds each file's bytes by the file name used in ranges, so
 	// diagnostics can show source snippets and plan files can embed them.
+	// A child module's file names are relative to the root module's
+	// directory ("modules/net/main.tf"); the root's map holds the files
+	// of the whole tree.
 	Sources map[string][]byte
+
+	// Path is the module's static address (nil for the root); Parent and
+	// Call are the calling module and its module block (nil for the root).
+	Path   addrs.Module
+	Parent *Module
+	Call   *ModuleCall
+	// Dir is the module's directory relative to the root module's, in
+	// slash form ("." for the root), as path.module and modules.json give
+	// it.
+	Dir         string
+	ModuleCalls map[string]*ModuleCall
 
 	RequiredVersions  []VersionConstraint
 	RequiredProviders map[string]*RequiredProvider // by local name
@@ -155,6 +171,11 @@ type Resource struct {
 	DeclRange hcl.Range
 	TypeRange hcl.Range
 	NameRange hcl.Range
+
+	// providerAddr is the provider configuration resolved across the
+	// module tree (providerResolved says it was).
+	providerAddr     addrs.AbsProviderConfig
+	providerResolved bool
 }
 
 // ManagedResource holds the lifecycle block of a resource.
@@ -181,8 +202,13 @@ func (r *Resource) Addr() addrs.Resource {
 	return addrs.Resource{Mode: r.Mode, Type: r.Type, Name: r.Name}
 }
 
-// ProviderConfigAddr returns the provider configuration the resource uses.
+// ProviderConfigAddr returns the provider configuration the resource uses:
+// once the module tree is loaded, the one its module resolves to (possibly
+// an ancestor's), else the root-module reading of its provider argument.
 func (r *Resource) ProviderConfigAddr() addrs.AbsProviderConfig {
+	if r.providerResolved {
+		return r.providerAddr
+	}
 	pc := addrs.AbsProviderConfig{Provider: r.Provider}
 	if r.ProviderConfigRef != nil {
 		pc.Alias = r.ProviderConfigRef.Alias

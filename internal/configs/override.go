@@ -23,6 +23,7 @@ func (b *moduleBuilder) mergeOverrideFile(body hcl.Body) {
 	b.mergeLocals(ob.locals)
 	b.mergeOutputs(ob.outputs)
 	b.mergeResources(ob.resources)
+	b.mergeModuleCalls(ob.moduleCalls)
 	for _, imp := range ob.mod.Imports {
 		b.report(hcl.Diagnostics{{
 			Severity: hcl.DiagError,

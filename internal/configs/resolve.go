@@ -1,10 +1,7 @@
 package configs
 
 import (
-	"fmt"
-
 	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // providerForLocalName resolves a provider local name to a source address:
@@ -22,8 +19,8 @@ func (m *Module) providerForLocalName(name string) addrs.Provider {
 
 // resolveProviders sets the source address of every provider block and
 // resource, once all files (and so all required_providers entries) are
-// loaded, and reports resources that name an alias no provider block
-// declares: Terraform would only find that out when planning.
+// loaded. Which configuration (block) a resource uses needs the module
+// tree: see resolveModuleProviders.
 func (b *moduleBuilder) resolveProviders() {
 	for _, p := range b.mod.ProviderConfigs {
 		p.Source = b.mod.providerForLocalName(p.Name)
@@ -43,18 +40,4 @@ func (b *moduleBuilder) resolveResourceProvider(r *Resource) {
 		return
 	}
 	r.Provider = b.mod.providerForLocalName(ref.Name)
-	if ref.Alias == "" {
-		return
-	}
-	if _, ok := b.mod.ProviderConfigs[ProviderConfigKey(ref.Name, ref.Alias)]; ok {
-		return
-	}
-	b.report(hcl.Diagnostics{{
-		Severity: hcl.DiagError,
-		Summary:  "Provider configuration not present",
-		Detail: fmt.Sprintf("%s uses the provider configuration %s.%s, but no provider %q block has "+
-			"alias = %q. Add that provider block, or change the provider argument.",
-			r.Addr(), ref.Name, ref.Alias, ref.Name, ref.Alias),
-		Subject: hcl.RangeBetween(ref.NameRange, *ref.AliasRange).Ptr(),
-	}})
 }

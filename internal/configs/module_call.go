@@ -1,0 +1,230 @@
+package configs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// ModuleCall is a module block: a call of a child module, whose
+// configuration the loader reads from SourceAddr into Module.
+type ModuleCall struct {
+	Name string
+	// SourceAddr is the source argument as written: a local path
+	// beginning with ./ or ../.
+	SourceAddr      string
+	SourceAddrRange hcl.Range
+	// Config holds the call's other arguments: the child's input
+	// variables.
+	Config hcl.Body
+	// Count and ForEach are nil when absent; at most one is set.
+	Count   hcl.Expression
+	ForEach hcl.Expression
+	// DependsOn makes everything in the child wait for these objects.
+	DependsOn []hcl.Traversal
+	// Providers is the providers argument: which of the caller's provider
+	// configurations the child sees under which name. When it is set, the
+	// child inherits no others.
+	Providers    []PassedProvider
+	ProvidersSet bool
+	// Arguments are the input arguments by variable name, set once the
+	// child is loaded and they are checked against its variables.
+	Arguments hcl.Attributes
+	// Module is the child's configuration, set by the loader; nil when it
+	// could not be loaded.
+	Module *Module
+
+	DeclRange hcl.Range
+	NameRange hcl.Range
+}
+
+// PassedProvider is one entry of a module call's providers argument:
+// InChild = InParent.
+type PassedProvider struct {
+	InChild  *ProviderConfigRef
+	InParent *ProviderConfigRef
+}
+
+var moduleBlockSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "source", Required: true},
+		{Name: "version"},
+		{Name: "count"},
+		{Name: "for_each"},
+		{Name: "depends_on"},
+		{Name: "providers"},
+	},
+	Blocks: []hcl.BlockHeaderSchema{
+		// Reserved by Terraform for future use inside module blocks.
+		{Type: "lifecycle"},
+		{Type: "locals"},
+		{Type: "provider", LabelNames: []string{"type"}},
+	},
+}
+
+// decodeModuleBlock decodes a module block. Its input arguments stay in
+// Config, to be checked against the child's variables once it is loaded.
+// In an override file (optional set) the source may be left out.
+func decodeModuleBlock(block *hcl.Block, optional bool) (*ModuleCall, hcl.Diagnostics) {
+	mc := &ModuleCall{Name: block.Labels[0], DeclRange: block.DefRange, NameRange: block.LabelRanges[0]}
+	diags := checkName(mc.Name, "module", mc.NameRange)
+	schema := moduleBlockSchema
+	if optional {
+		schema = optionalSchema(schema)
+	}
+	content, remain, ds := block.Body.PartialContent(schema)
+	diags = append(diags, ds...)
+	mc.Config = remain
+	if attr, ok := content.Attributes["source"]; ok {
+		diags = append(diags, mc.decodeSource(attr)...)
+	}
+	if attr, ok := content.Attributes["version"]; ok {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid registry module source address",
+			Detail: fmt.Sprintf("Module %q has a version constraint, but only modules from a module "+
+				"registry have versions. Cairn loads local modules, which have none: remove the version argument.", mc.Name),
+			Subject: attr.Expr.Range().Ptr(),
+		})
+	}
+	if attr, ok := content.Attributes["count"]; ok {
+		mc.Count = attr.Expr
+	}
+	if attr, ok := content.Attributes["for_each"]; ok {
+		if mc.Count != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  `Invalid combination of "count" and "for_each"`,
+				Detail:   `The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.`,
+				Subject:  attr.NameRange.Ptr(),
+			})
+		} else {
+			mc.ForEach = attr.Expr
+		}
+	}
+	if attr, ok := content.Attributes["depends_on"]; ok {
+		deps, ds := decodeDependsOn(attr)
+		diags = append(diags, ds...)
+		mc.DependsOn = deps
+	}
+	if attr, ok := content.Attributes["providers"]; ok {
+		mc.ProvidersSet = true
+		passed, ds := decodePassedProviders(attr)
+		diags = append(diags, ds...)
+		mc.Providers = passed
+	}
+	for _, blk := range content.Blocks {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Reserved block type name in module block",
+			Detail:   fmt.Sprintf("The block type name %q is reserved for use by Terraform in a future version.", blk.Type),
+			Subject:  blk.TypeRange.Ptr(),
+		})
+	}
+	return mc, diags
+}
+
+// decodeSource reads the source argument, which must be a literal string.
+func (mc *ModuleCall) decodeSource(attr *hcl.Attribute) hcl.Diagnostics {
+	mc.SourceAddrRange = attr.Expr.Range()
+	val, diags := attr.Expr.Value(nil)
+	if diags.HasErrors() || val.IsNull() || !val.IsKnown() || !val.Type().Equals(cty.String) {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid module source address",
+			Detail:   "The source argument must be a literal string: Terraform and Cairn install modules before any expression can be evaluated.",
+			Subject:  attr.Expr.Range().Ptr(),
+		}}
+	}
+	mc.SourceAddr = val.AsString()
+	if !IsLocalModuleSource(mc.SourceAddr) {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Unsupported module source",
+			Detail: fmt.Sprintf("Module %q comes from %q, which is not a local path. Cairn loads modules "+
+				"only from local directories, written as paths beginning with ./ or ../ relative to the "+
+				"calling module; download the module into the configuration's tree and refer to it by its path.",
+				mc.Name, mc.SourceAddr),
+			Subject: attr.Expr.Range().Ptr(),
+		}}
+	}
+	return nil
+}
+
+// IsLocalModuleSource reports whether a module source address is a local
+// path, which Terraform recognises by its ./ or ../ prefix.
+func IsLocalModuleSource(s string) bool {
+	for _, prefix := range []string{"./", "../", `.\`, `..\`} {
+		if strings.HasPrefix(s, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodePassedProviders decodes providers = { CHILD = PARENT, ... }.
+func decodePassedProviders(attr *hcl.Attribute) ([]PassedProvider, hcl.Diagnostics) {
+	pairs, diags := hcl.ExprMap(attr.Expr)
+	var out []PassedProvider
+	for _, pair := range pairs {
+		child, ds := decodeProviderConfigRef(pair.Key)
+		diags = append(diags, ds...)
+		parent, ds := decodeProviderConfigRef(pair.Value)
+		diags = append(diags, ds...)
+		if child != nil && parent != nil {
+			out = append(out, PassedProvider{InChild: child, InParent: parent})
+		}
+	}
+	return out, diags
+}
+
+// addModuleCall adds a module call, refusing a second one of the same
+// name.
+func (b *moduleBuilder) addModuleCall(mc *ModuleCall) {
+	if b.overriding {
+		b.moduleCalls = append(b.moduleCalls, mc)
+		return
+	}
+	if prev, ok := b.mod.ModuleCalls[mc.Name]; ok {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate module call",
+			fmt.Sprintf("A module call named %q", mc.Name), renameOrRemove, prev.DeclRange, mc.NameRange)})
+		return
+	}
+	b.mod.ModuleCalls[mc.Name] = mc
+}
+
+// mergeModuleCalls merges an override file's module blocks into the
+// primary ones: arguments it sets replace the primary block's, input
+// arguments one by one.
+func (b *moduleBuilder) mergeModuleCalls(calls []*ModuleCall) {
+	for _, oc := range calls {
+		base, ok := b.mod.ModuleCalls[oc.Name]
+		if !ok {
+			b.report(hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Missing module call to override",
+				Detail:   fmt.Sprintf("There is no module call named %q. An override file can only override a module block defined in a primary configuration file.", oc.Name),
+				Subject:  oc.DeclRange.Ptr(),
+			}})
+			continue
+		}
+		if oc.SourceAddr != "" {
+			base.SourceAddr, base.SourceAddrRange = oc.SourceAddr, oc.SourceAddrRange
+		}
+		if oc.Count != nil {
+			base.Count, base.ForEach = oc.Count, nil
+		}
+		if oc.ForEach != nil {
+			base.ForEach, base.Count = oc.ForEach, nil
+		}
+		if oc.DependsOn != nil {
+			base.DependsOn = oc.DependsOn
+		}
+		if oc.ProvidersSet {
+			base.Providers, base.ProvidersSet = oc.Providers, true
+		}
+		base.Config = overrideBody(base.Config, oc.Config)
+	}
+}

@@ -1,0 +1,80 @@
+package configs
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+)
+
+// resolveModuleProviders sets the provider configuration of every resource
+// of m, following Terraform's rules across the module tree, and reports
+// resources whose configuration cannot be found.
+func resolveModuleProviders(m *Module) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
+		for _, key := range sortedMapKeys(rs) {
+			r := rs[key]
+			name, alias := r.Addr().ImpliedProviderType(), ""
+			if ref := r.ProviderConfigRef; ref != nil {
+				name, alias = ref.Name, ref.Alias
+			}
+			addr, ok := m.ResolveProviderConfig(name, alias)
+			if !ok {
+				ds = ds.Append(providerNotPresent(r, name, alias))
+				continue
+			}
+			r.providerAddr, r.providerResolved = addr, true
+		}
+	}
+	return ds
+}
+
+// ResolveProviderConfig returns the provider configuration that the local
+// name and alias mean in module m:
+//   - a provider block of m with that name and alias;
+//   - in the root module, a default configuration nobody declared, which
+//     is implied (empty);
+//   - in a child called with a providers argument, the caller's
+//     configuration passed under that name, and only that: the argument
+//     replaces inheritance;
+//   - otherwise the caller's configuration of the same provider and
+//     alias, looked up the same way (implicit inheritance).
+func (m *Module) ResolveProviderConfig(name, alias string) (addrs.AbsProviderConfig, bool) {
+	fqn := m.providerForLocalName(name)
+	here := addrs.AbsProviderConfig{Module: m.Path, Provider: fqn, Alias: alias}
+	if _, ok := m.ProviderConfigs[ProviderConfigKey(name, alias)]; ok {
+		return here, true
+	}
+	if m.Parent == nil {
+		return here, alias == ""
+	}
+	if m.Call.ProvidersSet {
+		for _, pp := range m.Call.Providers {
+			if pp.InChild.Name == name && pp.InChild.Alias == alias {
+				return m.Parent.ResolveProviderConfig(pp.InParent.Name, pp.InParent.Alias)
+			}
+		}
+		// Not passed: a default configuration is implied in the child,
+		// as in the root module.
+		return here, alias == ""
+	}
+	return m.Parent.ResolveProviderConfig(m.Parent.LocalNameForProvider(fqn), alias)
+}
+
+func providerNotPresent(r *Resource, name, alias string) diags.Diagnostic {
+	d := diags.Errorf("Provider configuration not present",
+		"%s uses the provider configuration %s.%s, but no provider %q block has alias = %q, and no module call passes one under that name. Add that provider block, or change the provider argument.",
+		r.Addr(), name, alias, name, alias)
+	if ref := r.ProviderConfigRef; ref != nil && ref.AliasRange != nil {
+		rng := ref.NameRange
+		rng.End = ref.AliasRange.End
+		d.Subject = &rng
+	}
+	return d
+}
+
+// String helps diagnostics name a passed provider.
+func (pp PassedProvider) String() string {
+	return fmt.Sprintf("%s = %s", ProviderConfigKey(pp.InChild.Name, pp.InChild.Alias), ProviderConfigKey(pp.InParent.Name, pp.InParent.Alias))
+}
