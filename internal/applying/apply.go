@@ -143,7 +143,7 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Workspace: a.opts.Workspace, Prepared: prepared}
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared}
 	ds = ds.Append(a.seedValues(vals))
 	a.graph = graph.New(len(p.Graph.Nodes))
 	for i, n := range p.Graph.Nodes {
@@ -248,13 +248,10 @@ func (a *applier) finish(p *pending) error {
 	return nil
 }
 
-// moduleConfig returns the configuration of the module at path. Only the
-// root module exists today.
+// moduleConfig returns the configuration of the module at path, or nil
+// when the configuration has no such module.
 func (a *applier) moduleConfig(path addrs.Module) *configs.Module {
-	if path.IsRoot() {
-		return a.opts.Config
-	}
-	return nil
+	return a.opts.Config.Descendant(path)
 }
 
 // planProviders lists the providers the plan's graph and state use.

@@ -42,5 +42,8 @@ func (a *applier) stepTable() map[plans.Op]step {
 		plans.OpDeleteDeposed:     a.deleteDeposed,
 		plans.OpRead:              now(a.read),
 		plans.OpCheck:             now(a.check),
+		plans.OpEvalVariable:      now(a.evalVariable),
+		plans.OpEvalModuleOutput:  now(a.evalModuleOutput),
+		plans.OpExpandModule:      now(a.expandModule),
 	}
 }

@@ -18,11 +18,17 @@ import (
 // to plan), unless allowUnknown is set, when the expansion is reported as
 // ExpandUnknown.
 func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	return ExpandRepetition(scope, r.Count, r.ForEach, allowUnknown)
+}
+
+// ExpandRepetition evaluates a count or for_each expression (nil when
+// absent) of a resource or module call.
+func ExpandRepetition(scope *lang.Scope, count, forEach hcl.Expression, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
 	switch {
-	case r.Count != nil:
-		return expandCount(scope, r, allowUnknown)
-	case r.ForEach != nil:
-		return expandForEach(scope, r, allowUnknown)
+	case count != nil:
+		return expandCount(scope, count, allowUnknown)
+	case forEach != nil:
+		return expandForEach(scope, forEach, allowUnknown)
 	}
 	return instances.SingleExpansion(), nil
 }
@@ -38,9 +44,9 @@ func tooManyInstances(rng hcl.Range, arg string, n int) diags.Diagnostic {
 		fmt.Sprintf("The given %q argument asks for %d instances; Cairn plans at most %d instances of one resource. Split the resource, or use fewer instances.", arg, n, MaxInstances))
 }
 
-func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
-	rng := r.Count.Range()
-	v, ds := scope.EvalExpr(r.Count, cty.Number)
+func expandCount(scope *lang.Scope, count hcl.Expression, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	rng := count.Range()
+	v, ds := scope.EvalExpr(count, cty.Number)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -73,9 +79,9 @@ func expandCount(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*in
 	return instances.CountExpansion(n), ds
 }
 
-func expandForEach(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
-	rng := r.ForEach.Range()
-	v, ds := scope.EvalExpr(r.ForEach, cty.DynamicPseudoType)
+func expandForEach(scope *lang.Scope, forEach hcl.Expression, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	rng := forEach.Range()
+	v, ds := scope.EvalExpr(forEach, cty.DynamicPseudoType)
 	if ds.HasErrors() {
 		return nil, ds
 	}

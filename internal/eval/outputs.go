@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/marks"
@@ -37,4 +39,29 @@ func CheckOutputStorable(o *configs.Output, val cty.Value) *diags.Diagnostic {
 	}
 	d.Subject, d.Path = o.Expr.Range().Ptr(), nil
 	return d
+}
+
+// EvalChildOutput evaluates an output of child module instance m and
+// records it for the module's caller. Its preconditions and the
+// sensitivity rule are those of a root output; a sensitive output's value
+// reaches the caller marked sensitive. Planning and apply both call it.
+func (e *Env) EvalChildOutput(o *configs.Output, m addrs.ModuleInstance) diags.Diagnostics {
+	ds := e.CheckOutput(o, m)
+	if ds.HasErrors() {
+		return ds
+	}
+	val, vds := e.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	ds = ds.Append(vds)
+	if ds.HasErrors() {
+		e.Values.SetOutput(addrs.AbsOutputValue{Module: m, Name: o.Name}, cty.DynamicVal)
+		return ds
+	}
+	if d := CheckOutputSensitivity(o, val); d != nil {
+		return ds.Append(*d)
+	}
+	if o.Sensitive {
+		val = val.Mark(configschema.SensitiveMark)
+	}
+	e.Values.SetOutput(addrs.AbsOutputValue{Module: m, Name: o.Name}, val)
+	return ds
 }

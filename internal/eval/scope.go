@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"sync"
 
@@ -19,9 +20,14 @@ import (
 
 // Env is what every scope of one run shares.
 type Env struct {
-	Values    *namedvals.Values
-	Funcs     map[string]function.Function
+	Values *namedvals.Values
+	Funcs  map[string]function.Function
+	// ModuleDir is the root module's directory (path.root); a child
+	// module's path.module is its Dir below it, found through Config.
 	ModuleDir string
+	// Config is the root module; nil means only the root module is
+	// evaluated.
+	Config    *configs.Module
 	Workspace string
 	// Prepared caches analysed resource bodies; nil means no caching
 	// (every call analyses the body again). A plan and the apply that
@@ -42,7 +48,20 @@ func NewPreparedCache() *PreparedCache { return &PreparedCache{} }
 // Scope returns the scope for module-level expressions of module instance
 // m (locals, outputs, provider blocks, count and for_each).
 func (e *Env) Scope(m addrs.ModuleInstance) *lang.Scope {
-	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.ModuleDir, Workspace: e.Workspace}
+	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.moduleDir(m), RootDir: e.ModuleDir, Workspace: e.Workspace}
+}
+
+// moduleDir returns path.module for module instance m: the module's
+// directory joined to the root's, as Terraform gives it ("modules/net").
+func (e *Env) moduleDir(m addrs.ModuleInstance) string {
+	if len(m) == 0 || e.Config == nil {
+		return e.ModuleDir
+	}
+	mod := e.Config.Descendant(m.Module())
+	if mod == nil {
+		return e.ModuleDir
+	}
+	return filepath.Join(e.ModuleDir, filepath.FromSlash(mod.Dir))
 }
 
 // InstanceScope returns the scope for one resource instance's

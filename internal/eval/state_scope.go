@@ -106,6 +106,12 @@ func (d *stateData) evalLocal(name string) diags.Diagnostics {
 	return ds
 }
 
+// ModuleCall implements lang.Data. State keeps no child module outputs,
+// so a module call's value is not known from state alone.
+func (d *stateData) ModuleCall(addrs.ModuleCall, hcl.Range) (cty.Value, diags.Diagnostics) {
+	return cty.DynamicVal, nil
+}
+
 // Resource implements lang.Data: the whole resource as its instances in
 // state, shaped by the block's count or for_each.
 func (d *stateData) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, diags.Diagnostics) {

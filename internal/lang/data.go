@@ -17,6 +17,11 @@ type Data interface {
 	// single instance, a tuple for count, an object keyed by each.key for
 	// for_each, or cty.DynamicVal while the expansion is unknown.
 	Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, diags.Diagnostics)
+	// ModuleCall returns the whole value of a module call: an object of
+	// its outputs for a single instance, a tuple of them for count, an
+	// object of them keyed by each.key for for_each, or cty.DynamicVal
+	// while the expansion is unknown.
+	ModuleCall(addr addrs.ModuleCall, rng hcl.Range) (cty.Value, diags.Diagnostics)
 }
 
 // Repetition holds count.index or each.key/each.value for one instance.

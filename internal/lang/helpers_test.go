@@ -25,6 +25,7 @@ type fakeData struct {
 	vars      map[string]cty.Value
 	locals    map[string]cty.Value
 	resources map[addrs.Resource]cty.Value
+	modules   map[string]cty.Value
 
 	mu    sync.Mutex
 	asked map[string]int
@@ -47,6 +48,13 @@ func (d *fakeData) InputVariable(addr addrs.InputVariable, rng hcl.Range) (cty.V
 		return v, nil
 	}
 	return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Reference to undeclared input variable", "")}
+}
+
+func (d *fakeData) ModuleCall(addr addrs.ModuleCall, _ hcl.Range) (cty.Value, diags.Diagnostics) {
+	if v, ok := d.modules[addr.Name]; ok {
+		return v, nil
+	}
+	return cty.DynamicVal, nil
 }
 
 func (d *fakeData) LocalValue(addr addrs.LocalValue, _ hcl.Range) (cty.Value, diags.Diagnostics) {

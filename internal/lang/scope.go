@@ -19,8 +19,10 @@ type Scope struct {
 	Data Data
 	// Funcs is the function table, shared by every scope of a run.
 	Funcs map[string]function.Function
-	// ModuleDir is path.module and path.root; CWD is path.cwd.
+	// ModuleDir is path.module; RootDir is path.root (ModuleDir when
+	// empty); CWD is path.cwd.
 	ModuleDir string
+	RootDir   string
 	CWD       string
 	// Workspace is terraform.workspace.
 	Workspace  string
@@ -86,6 +88,7 @@ type contextBuilder struct {
 	each      map[string]cty.Value
 	path      map[string]cty.Value
 	terraform map[string]cty.Value
+	modules   map[string]cty.Value
 	self      bool
 }
 
@@ -104,6 +107,10 @@ func (b *contextBuilder) add(ref *addrs.Reference) {
 		b.addResource(sub, ref.SourceRange)
 	case addrs.ResourceInstance:
 		b.addResource(sub.Resource, ref.SourceRange)
+	case addrs.ModuleCall:
+		b.addModuleCall(sub, ref.SourceRange)
+	case addrs.ModuleCallOutput:
+		b.addModuleCall(sub.Call, ref.SourceRange)
 	case addrs.CountAttr:
 		b.addCount(sub, ref.SourceRange)
 	case addrs.ForEachAttr:
@@ -145,6 +152,15 @@ func (b *contextBuilder) addResource(r addrs.Resource, rng hcl.Range) {
 	byName[r.Name] = v
 }
 
+func (b *contextBuilder) addModuleCall(c addrs.ModuleCall, rng hcl.Range) {
+	if _, done := b.modules[c.Name]; done {
+		return
+	}
+	v, ds := b.scope.Data.ModuleCall(c, rng)
+	b.diags = b.diags.Append(ds)
+	setIn(&b.modules, c.Name, v)
+}
+
 func (b *contextBuilder) addCount(a addrs.CountAttr, rng hcl.Range) {
 	rep := b.scope.Repetition
 	switch {
@@ -177,8 +193,14 @@ func (b *contextBuilder) addEach(a addrs.ForEachAttr, rng hcl.Range) {
 func (b *contextBuilder) addPath(a addrs.PathAttr, rng hcl.Range) {
 	s := b.scope
 	switch a.Name {
-	case "module", "root":
+	case "module":
 		setIn(&b.path, a.Name, cty.StringVal(s.ModuleDir))
+	case "root":
+		root := s.RootDir
+		if root == "" {
+			root = s.ModuleDir
+		}
+		setIn(&b.path, a.Name, cty.StringVal(root))
 	case "cwd":
 		cwd := s.CWD
 		if cwd == "" {
@@ -211,6 +233,7 @@ func (b *contextBuilder) build() *hcl.EvalContext {
 	put("each", b.each)
 	put("path", b.path)
 	put("terraform", b.terraform)
+	put("module", b.modules)
 	for typ, byName := range b.managed {
 		vars[typ] = cty.ObjectVal(byName)
 	}

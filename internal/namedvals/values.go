@@ -29,6 +29,10 @@ type moduleVals struct {
 	vars      map[string]cty.Value
 	locals    map[string]cty.Value
 	resources map[addrs.Resource]*resourceVals
+	// outputs are a child module instance's output values; calls the
+	// module calls made from this instance.
+	outputs map[string]cty.Value
+	calls   map[string]*callVals
 }
 
 type resourceVals struct {

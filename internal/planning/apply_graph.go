@@ -97,6 +97,10 @@ func (b *applyGraphBuilder) addConfigNodes() {
 	for i, o := range b.plan.Outputs {
 		outputs[o.Name] = i
 	}
+	calls := map[moduleName]int{}
+	for i, e := range b.plan.ModuleExpansions {
+		calls[moduleName{e.Parent.String(), e.Call}] = i
+	}
 	for i, v := range b.cg.vertices {
 		switch v.kind {
 		case vProvider:
@@ -109,8 +113,26 @@ func (b *applyGraphBuilder) addConfigNodes() {
 				b.nodeOf[vertexInstance{i, m.String()}] = b.g.Add(plans.Node{Op: plans.OpEvalLocal, Ref: ref})
 			}
 		case vOutput:
-			if o, ok := outputs[v.name]; ok && normal && v.module.IsRoot() && b.plan.Outputs[o].Action != plans.Delete {
+			if !v.module.IsRoot() {
+				for _, m := range b.moduleInstances(v.module) {
+					ref := b.g.AddModuleOutput(addrs.AbsOutputValue{Module: m, Name: v.name})
+					b.nodeOf[vertexInstance{i, m.String()}] = b.g.Add(plans.Node{Op: plans.OpEvalModuleOutput, Ref: ref})
+				}
+				continue
+			}
+			if o, ok := outputs[v.name]; ok && normal && b.plan.Outputs[o].Action != plans.Delete {
 				b.nodeOf[vertexInstance{i, ""}] = b.g.Add(plans.Node{Op: plans.OpEvalOutput, Ref: o})
+			}
+		case vVariable:
+			for _, m := range b.moduleInstances(v.module) {
+				ref := b.g.AddVariable(addrs.AbsInputVariable{Module: m, Variable: addrs.InputVariable{Name: v.name}})
+				b.nodeOf[vertexInstance{i, m.String()}] = b.g.Add(plans.Node{Op: plans.OpEvalVariable, Ref: ref})
+			}
+		case vCall:
+			for _, m := range b.moduleInstances(v.module) {
+				if e, ok := calls[moduleName{m.String(), v.name}]; ok {
+					b.nodeOf[vertexInstance{i, m.String()}] = b.g.Add(plans.Node{Op: plans.OpExpandModule, Ref: e})
+				}
 			}
 		case vResource:
 			if !normal {
@@ -248,24 +270,44 @@ func (b *applyGraphBuilder) connectConfigDeps() {
 				continue
 			}
 			for _, d := range b.cg.g.Deps(i) {
-				if dn, ok := b.depNode(d, m); ok && dn != n {
-					b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, dn)
+				for _, dn := range b.depNodes(d, m) {
+					if dn != n {
+						b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, dn)
+					}
 				}
 			}
 		}
 	}
 }
 
-// depNode returns the node of configuration vertex d as seen from module
-// instance m: a provider configuration belongs to its static module,
-// anything else to the same module instance.
-func (b *applyGraphBuilder) depNode(d int, m addrs.ModuleInstance) (int, bool) {
-	if dv := b.cg.vertices[d]; dv.kind == vProvider {
-		n, ok := b.providers[dv.provider.UniqueKey()]
-		return n, ok
+// depNodes returns the nodes of configuration vertex d as seen from module
+// instance m: a provider configuration belongs to its static module; a
+// vertex of m's module or of an ancestor to the instance on m's path; a
+// vertex of a descendant module (a module output m refers to) to every
+// instance of that module below m.
+func (b *applyGraphBuilder) depNodes(d int, m addrs.ModuleInstance) []int {
+	dv := b.cg.vertices[d]
+	if dv.kind == vProvider {
+		if n, ok := b.providers[dv.provider.UniqueKey()]; ok {
+			return []int{n}
+		}
+		return nil
 	}
-	n, ok := b.nodeOf[vertexInstance{d, m.String()}]
-	return n, ok
+	if len(dv.module) <= len(m) && m[:len(dv.module)].Module().Equal(dv.module) {
+		if n, ok := b.nodeOf[vertexInstance{d, m[:len(dv.module)].String()}]; ok {
+			return []int{n}
+		}
+		return nil
+	}
+	var out []int
+	for _, inst := range b.moduleInstances(dv.module) {
+		if len(inst) > len(m) && inst[:len(m)].Equal(m) {
+			if n, ok := b.nodeOf[vertexInstance{d, inst.String()}]; ok {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // checkAcyclic reports a cycle in the operation graph. It means planning

@@ -27,6 +27,12 @@ const (
 	vResource vertexKind = 'R'
 	// vOrphan is a resource that exists in state but not in configuration.
 	vOrphan vertexKind = 'X'
+	// vCall is a module call: it expands the call in every instance of
+	// the calling module. Everything in the child waits for it.
+	vCall vertexKind = 'M'
+	// vVariable is an input variable of a child module, set from the
+	// call's argument in every instance of the module.
+	vVariable vertexKind = 'V'
 )
 
 // vertex is one object of the configuration graph: a provider
@@ -43,6 +49,10 @@ type vertex struct {
 	output   *configs.Output
 	resource *configs.Resource
 	orphan   *states.Resource
+	// call is a vCall's module block (in module, named name); variable
+	// a vVariable's declaration (in the child module).
+	call     *configs.ModuleCall
+	variable *configs.Variable
 }
 
 // String names the vertex as users write it, for cycle reports and DOT.
@@ -58,6 +68,10 @@ func (v *vertex) String() string {
 		return v.resource.Addr().InModule(v.module).String()
 	case vOrphan:
 		return v.orphan.Addr.String() + " (orphan)"
+	case vCall:
+		return prefixModule(v.module, "module."+v.name)
+	case vVariable:
+		return prefixModule(v.module, "var."+v.name)
 	}
 	return "?"
 }
@@ -79,10 +93,23 @@ type configGraph struct {
 	locals    map[addrs.UniqueKey]int // by AbsLocalValue in the unkeyed module instance
 	resources map[addrs.UniqueKey]int // by ConfigResource
 	providers map[addrs.UniqueKey]int // by AbsProviderConfig
-	// resourceDeps holds, per resource vertex, the resources it depends on
-	// directly or through locals, in the same module: what state records
-	// as dependencies.
+	// calls holds the vCall vertex of each child module, by its path;
+	// variables and outputs the vVariable and vOutput vertices by module
+	// path and name; modules every vertex of each module path.
+	calls     map[string]int
+	variables map[moduleName]int
+	outputs   map[moduleName]int
+	modules   map[string][]int
+	// resourceDeps holds, per resource vertex, every resource it depends
+	// on, directly or through anything else: what state records as
+	// dependencies, as Terraform records them.
 	resourceDeps map[int][]addrs.ConfigResource
+}
+
+// moduleName keys a named object of a module path.
+type moduleName struct {
+	module string
+	name   string
 }
 
 // resourceVertex returns the vertex of a configured resource.
@@ -96,16 +123,17 @@ func localKey(m addrs.Module, name string) addrs.UniqueKey {
 	return addrs.LocalValue{Name: name}.Absolute(m.UnkeyedInstance()).UniqueKey()
 }
 
-// absDeps returns the resource dependencies of vertex v in module
-// instance m, as state records them.
-func (cg *configGraph) absDeps(v *vertex, m addrs.ModuleInstance) []addrs.AbsResource {
+// absDeps returns the resource dependencies of vertex v, as state records
+// them: configuration addresses, with no module instance keys, as
+// Terraform records them. The same for every instance.
+func (cg *configGraph) absDeps(v *vertex, _ addrs.ModuleInstance) []addrs.AbsResource {
 	deps := cg.resourceDeps[cg.resources[v.resource.Addr().InModule(v.module).UniqueKey()]]
 	if len(deps) == 0 {
 		return nil
 	}
 	out := make([]addrs.AbsResource, len(deps))
 	for i, d := range deps {
-		out[i] = d.Absolute(m)
+		out[i] = d.Absolute(d.Module.UnkeyedInstance())
 	}
 	return out
 }
@@ -123,14 +151,25 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 		locals:       map[addrs.UniqueKey]int{},
 		resources:    map[addrs.UniqueKey]int{},
 		providers:    map[addrs.UniqueKey]int{},
+		calls:        map[string]int{},
+		variables:    map[moduleName]int{},
+		outputs:      map[moduleName]int{},
+		modules:      map[string][]int{},
 		resourceDeps: map[int][]addrs.ConfigResource{},
 	}
-	cg.addVertices(addrs.RootModule, cfg, prior)
+	cfg.Walk(func(mod *configs.Module) { cg.addModuleVertices(mod) })
+	cg.addOrphans(prior)
 	refs := allReferences(cg.vertices, schemas, prepare)
 	var ds diags.Diagnostics
 	for i, v := range cg.vertices {
 		ds = ds.Append(refs[i].diags)
-		ds = ds.Append(cg.connectRefs(i, v.module, refs[i].refs))
+		ds = ds.Append(cg.connectRefs(i, v.refModule(), refs[i].refs))
+		if c, ok := cg.calls[v.module.String()]; ok && !v.module.IsRoot() && v.kind != vOrphan {
+			cg.g.Connect(i, c)
+		}
+		if v.kind == vCall {
+			ds = ds.Append(cg.connectDependsOn(i, v.module, v.call.DependsOn))
+		}
 		if v.kind == vResource {
 			ds = ds.Append(cg.connectDependsOn(i, v.module, v.resource.DependsOn))
 			cg.g.Connect(i, cg.providerVertex(v.resource.ProviderConfigAddr(), nil))
@@ -154,12 +193,17 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 
 func (cg *configGraph) add(v *vertex) int {
 	cg.vertices = append(cg.vertices, v)
-	return cg.g.AddVertex()
+	i := cg.g.AddVertex()
+	k := v.module.String()
+	cg.modules[k] = append(cg.modules[k], i)
+	return i
 }
 
-// addVertices adds the objects of module mod (the module at path) and, for
-// the root, the resources of prior state no module declares.
-func (cg *configGraph) addVertices(path addrs.Module, mod *configs.Module, prior *states.State) {
+// addModuleVertices adds the objects of one module of the tree: provider
+// configurations, locals, outputs, resources, the module calls it makes
+// and, for a child, its input variables.
+func (cg *configGraph) addModuleVertices(mod *configs.Module) {
+	path := mod.Path
 	for _, key := range sortedKeys(mod.ProviderConfigs) {
 		pc := mod.ProviderConfigs[key]
 		cg.providerVertex(addrs.AbsProviderConfig{Module: path, Provider: pc.Source, Alias: pc.Alias}, pc)
@@ -168,7 +212,17 @@ func (cg *configGraph) addVertices(path addrs.Module, mod *configs.Module, prior
 		cg.locals[localKey(path, name)] = cg.add(&vertex{kind: vLocal, module: path, name: name, local: mod.Locals[name]})
 	}
 	for _, name := range sortedKeys(mod.Outputs) {
-		cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
+		cg.outputs[moduleName{path.String(), name}] = cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
+	}
+	if !path.IsRoot() {
+		for _, name := range sortedKeys(mod.Variables) {
+			cg.variables[moduleName{path.String(), name}] = cg.add(&vertex{kind: vVariable, module: path, name: name, variable: mod.Variables[name], call: mod.Call})
+		}
+	}
+	for _, name := range sortedKeys(mod.ModuleCalls) {
+		if mc := mod.ModuleCalls[name]; mc.Module != nil {
+			cg.calls[mc.Module.Path.String()] = cg.add(&vertex{kind: vCall, module: path, name: name, call: mc})
+		}
 	}
 	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
 		for _, key := range sortedKeys(m) {
@@ -176,6 +230,11 @@ func (cg *configGraph) addVertices(path addrs.Module, mod *configs.Module, prior
 			cg.resources[r.Addr().InModule(path).UniqueKey()] = cg.add(&vertex{kind: vResource, module: path, resource: r})
 		}
 	}
+}
+
+// addOrphans adds the resources of prior state that no module of the
+// configuration declares.
+func (cg *configGraph) addOrphans(prior *states.State) {
 	if prior == nil {
 		return
 	}
@@ -257,8 +316,33 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		return refs, ds
 	case vResource:
 		return resourceReferences(v.resource, schemas, prepare)
+	case vCall:
+		refs, ds := lang.ReferencesInExpr(v.call.Count)
+		more, mds := lang.ReferencesInExpr(v.call.ForEach)
+		return append(refs, more...), ds.Append(mds)
+	case vVariable:
+		if arg := v.argument(); arg != nil {
+			return lang.ReferencesInExpr(arg.Expr)
+		}
 	}
 	return nil, nil
+}
+
+// refModule returns the module in which the vertex's references are
+// resolved: a child variable's argument is written in the caller.
+func (v *vertex) refModule() addrs.Module {
+	if v.kind == vVariable {
+		return v.module[:len(v.module)-1]
+	}
+	return v.module
+}
+
+// argument returns the module call's argument setting a vVariable, or nil.
+func (v *vertex) argument() *hcl.Attribute {
+	if v.call == nil {
+		return nil
+	}
+	return v.call.Arguments[v.name]
 }
 
 // preparer returns a resource body prepared for evaluation with schema.
@@ -306,6 +390,20 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 			ds = ds.Append(cg.connectResource(v, sub.InModule(m), ref.SourceRange))
 		case addrs.ResourceInstance:
 			ds = ds.Append(cg.connectResource(v, sub.Resource.InModule(m), ref.SourceRange))
+		case addrs.InputVariable:
+			if m.IsRoot() {
+				continue // root variables are set before the walk
+			}
+			if t, ok := cg.variables[moduleName{m.String(), sub.Name}]; ok {
+				cg.g.Connect(v, t)
+			} else {
+				ds = ds.Append(diags.At(ref.SourceRange, "Reference to undeclared input variable",
+					fmt.Sprintf("An input variable with the name %q has not been declared. This variable can be declared with a variable %q {} block.", sub.Name, sub.Name)))
+			}
+		case addrs.ModuleCall:
+			ds = ds.Append(cg.connectModuleCall(v, m, sub, "", ref.SourceRange))
+		case addrs.ModuleCallOutput:
+			ds = ds.Append(cg.connectModuleCall(v, m, sub.Call, sub.Name, ref.SourceRange))
 		}
 	}
 	return ds
@@ -328,6 +426,11 @@ func (cg *configGraph) connectResource(v int, cr addrs.ConfigResource, rng hcl.R
 
 func (cg *configGraph) connectDependsOn(v int, m addrs.Module, traversals []hcl.Traversal) diags.Diagnostics {
 	refs, ds := lang.References(traversals)
+	for _, ref := range refs {
+		if call, ok := ref.Subject.(addrs.ModuleCall); ok {
+			cg.connectWholeModule(v, m.Child(call.Name))
+		}
+	}
 	return ds.Append(cg.connectRefs(v, m, refs))
 }
 
@@ -373,35 +476,61 @@ func (v *vertex) declRange() *hcl.Range {
 	return nil
 }
 
-// computeResourceDeps records, for each resource vertex, the nearest
-// resources it depends on, looking through locals (which state cannot
-// name). Linear in the graph size times the locals chain length; chains of
-// resources do not compound because the search stops at each resource.
+// computeResourceDeps records, for each resource vertex, every resource
+// it depends on through any path of the graph (locals, variables, module
+// calls and outputs, other resources), sorted by address: what Terraform
+// records in state. Sets are built once per vertex, dependencies first,
+// so a chain costs the sum of its members' set sizes.
 func (cg *configGraph) computeResourceDeps() {
+	sets := make([][]int32, len(cg.vertices))
+	done := make([]bool, len(cg.vertices))
+	names := make([]string, len(cg.vertices))
+	for i, v := range cg.vertices {
+		if v.kind == vResource {
+			names[i] = v.resource.Addr().InModule(v.module).String()
+		}
+	}
+	var visit func(int) []int32
+	visit = func(n int) []int32 {
+		if done[n] {
+			return sets[n]
+		}
+		seen := map[int32]bool{}
+		var out []int32
+		for _, d := range cg.g.Deps(n) {
+			if cg.vertices[d].kind == vResource && !seen[int32(d)] {
+				seen[int32(d)] = true
+				out = append(out, int32(d))
+			}
+			for _, t := range visit(d) {
+				if !seen[t] {
+					seen[t] = true
+					out = append(out, t)
+				}
+			}
+		}
+		sets[n], done[n] = out, true
+		return out
+	}
 	for i, v := range cg.vertices {
 		if v.kind != vResource {
 			continue
 		}
-		seen := map[int]bool{}
-		var out []addrs.ConfigResource
-		var visit func(int)
-		visit = func(n int) {
-			for _, d := range cg.g.Deps(n) {
-				if seen[d] {
-					continue
-				}
-				seen[d] = true
-				switch dv := cg.vertices[d]; dv.kind {
-				case vResource:
-					out = append(out, dv.resource.Addr().InModule(dv.module))
-				case vLocal:
-					visit(d)
-				}
-			}
+		set := visit(i)
+		if len(set) == 0 {
+			continue
 		}
-		visit(i)
-		sort.Slice(out, func(a, b int) bool { return out[a].String() < out[b].String() })
-		cg.resourceDeps[i] = out
+		deps := make([]addrs.ConfigResource, 0, len(set))
+		sorted := append([]int32(nil), set...)
+		sort.Slice(sorted, func(a, b int) bool { return names[sorted[a]] < names[sorted[b]] })
+		for _, d := range sorted {
+			if int(d) == i {
+				continue
+			}
+			dv := cg.vertices[d]
+			deps = append(deps, dv.resource.Addr().InModule(dv.module))
+		}
+		cg.resourceDeps[i] = deps
 	}
 }
 

@@ -85,7 +85,9 @@ func (b *applyGraphBuilder) updatedJoin(r *resourceNodes) (int, bool) {
 
 // dependents maps each resource (by AbsResource key) to the resources that
 // depend on it, from configuration (in each module instance) and from the
-// dependencies recorded in prior state.
+// dependencies recorded in prior state. Dependencies name configuration
+// resources; each stands for the instances of that resource on the
+// dependent's module path, or all of them in other modules.
 func (b *applyGraphBuilder) dependents() map[addrs.UniqueKey][]*resourceNodes {
 	out := map[addrs.UniqueKey][]*resourceNodes{}
 	seen := map[[2]*resourceNodes]bool{}
@@ -96,11 +98,30 @@ func (b *applyGraphBuilder) dependents() map[addrs.UniqueKey][]*resourceNodes {
 			out[of.UniqueKey()] = append(out[of.UniqueKey()], d)
 		}
 	}
+	inState := map[addrs.UniqueKey][]addrs.AbsResource{}
+	if prior := b.plan.PrevRunState; prior != nil {
+		for _, rs := range prior.Resources {
+			k := rs.Addr.Config().UniqueKey()
+			inState[k] = append(inState[k], rs.Addr)
+		}
+	}
+	instancesOf := func(d addrs.ConfigResource, from addrs.ModuleInstance) []addrs.AbsResource {
+		if len(d.Module) <= len(from) && from[:len(d.Module)].Module().Equal(d.Module) {
+			return []addrs.AbsResource{d.Absolute(from[:len(d.Module)])}
+		}
+		out := append([]addrs.AbsResource(nil), inState[d.UniqueKey()]...)
+		for _, m := range b.moduleInstances(d.Module) {
+			out = append(out, d.Absolute(m))
+		}
+		return out
+	}
 	for i, deps := range b.cg.resourceDeps {
 		v := b.cg.vertices[i]
 		for _, m := range b.moduleInstances(v.module) {
 			for _, d := range deps {
-				add(d.Absolute(m), v.resource.Addr().Absolute(m))
+				for _, of := range instancesOf(d, m) {
+					add(of, v.resource.Addr().Absolute(m))
+				}
 			}
 		}
 	}
@@ -111,7 +132,9 @@ func (b *applyGraphBuilder) dependents() map[addrs.UniqueKey][]*resourceNodes {
 					continue
 				}
 				for _, d := range is.Current.Dependencies {
-					add(d, rs.Addr)
+					for _, of := range instancesOf(d.Config(), rs.Addr.Module) {
+						add(of, rs.Addr)
+					}
 				}
 			}
 		}

@@ -74,6 +74,11 @@ type planner struct {
 	cbd map[addrs.UniqueKey]bool
 	// metas holds each module's provider_meta values.
 	metas *eval.ProviderMetas
+	// modules holds the instances each module call expanded to.
+	modules moduleExpansions
+	// stateByConfig indexes prior state's resources by configuration
+	// resource, to find those of module instances that no longer exist.
+	stateByConfig map[addrs.UniqueKey][]*states.Resource
 
 	changesMu sync.Mutex
 	changes   []*plans.ResourceInstanceChange
@@ -132,6 +137,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		p.planRemovedOutputs()
 	}
 	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
+	plan.ModuleExpansions = p.modules.calls
 	plan.VariableValues = p.variableValues()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
@@ -164,7 +170,12 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
-	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Workspace: p.opts.Workspace, Prepared: prepared}
+	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared}
+	p.stateByConfig = map[addrs.UniqueKey][]*states.Resource{}
+	for _, rs := range p.opts.PrevState.Resources {
+		k := rs.Addr.Config().UniqueKey()
+		p.stateByConfig[k] = append(p.stateByConfig[k], rs)
+	}
 	p.forced = map[addrs.UniqueKey]bool{}
 	for _, a := range p.opts.ForceReplace {
 		p.forced[a.UniqueKey()] = true
@@ -184,13 +195,6 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 		p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
 	}
 	return ds.Append(gds)
-}
-
-// moduleInstances returns the instances of module m this plan covers.
-// Only the root module exists today; module calls (count, for_each) will
-// expand here, and everything downstream is keyed by module instance.
-func (p *planner) moduleInstances(m addrs.Module) []addrs.ModuleInstance {
-	return []addrs.ModuleInstance{m.UnkeyedInstance()}
 }
 
 func (p *planner) variableValues() map[string]cty.Value {

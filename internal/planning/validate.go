@@ -39,23 +39,32 @@ func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, 
 	if ds.HasErrors() {
 		return ds
 	}
-	scope := &lang.Scope{Data: unknownData{}, Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default",
-		Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal}}
-	for _, name := range sortedKeys(cfg.Locals) {
-		_, lds := scope.EvalExpr(cfg.Locals[name].Expr, cty.DynamicPseudoType)
+	set := lib.NewInstanceSet(ctx)
+	defer set.Close()
+	cfg.Walk(func(mod *configs.Module) {
+		scope := &lang.Scope{Data: unknownData{}, Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default",
+			Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal}}
+		ds = ds.Append(validateModule(mod, scope, &validator{ctx: ctx, set: set, schemas: schemas, env: env, scope: scope}))
+	})
+	return ds
+}
+
+// validateModule evaluates one module's locals, outputs and resource
+// bodies with every value unknown.
+func validateModule(mod *configs.Module, scope *lang.Scope, v *validator) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, name := range sortedKeys(mod.Locals) {
+		_, lds := scope.EvalExpr(mod.Locals[name].Expr, cty.DynamicPseudoType)
 		ds = ds.Append(lds)
 	}
-	for _, name := range sortedKeys(cfg.Outputs) {
-		o := cfg.Outputs[name]
+	for _, name := range sortedKeys(mod.Outputs) {
+		o := mod.Outputs[name]
 		_, ods := scope.EvalExpr(o.Expr, cty.DynamicPseudoType)
 		ds = ds.Append(ods, checkRuleExprs(scope, o.Preconditions))
 	}
-	set := lib.NewInstanceSet(ctx)
-	defer set.Close()
-	v := &validator{ctx: ctx, set: set, schemas: schemas, env: env, scope: scope}
-	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
+	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
 		for _, key := range sortedKeys(m) {
-			ds = ds.Append(v.resource(m[key]))
+			ds = ds.Append(v.resource(m[key], mod.Path))
 		}
 	}
 	return ds
@@ -72,7 +81,7 @@ type validator struct {
 
 // resource decodes a resource body with unknown values and lets its
 // provider check it.
-func (v *validator) resource(r *configs.Resource) diags.Diagnostics {
+func (v *validator) resource(r *configs.Resource, path addrs.Module) diags.Diagnostics {
 	schema, version := v.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
 	if schema == nil {
 		return nil
@@ -101,7 +110,7 @@ func (v *validator) resource(r *configs.Resource) diags.Diagnostics {
 		inst, _ = v.set.Get(pAddr)
 	}
 	t := &lifecycle.Target{
-		Addr: r.Addr().Instance(addrs.NoKey).Absolute(addrs.RootModuleInstance).Object(addrs.NotDeposed), Provider: inst,
+		Addr: r.Addr().Instance(addrs.NoKey).Absolute(path.UnkeyedInstance()).Object(addrs.NotDeposed), Provider: inst,
 		ProviderAddr: r.Provider, Schema: schema, SchemaVersion: version, Body: r.Config, DeclRange: r.DeclRange,
 	}
 	// The diagnostics name the resource block (the NoKey instance's
@@ -135,5 +144,9 @@ func (unknownData) LocalValue(addrs.LocalValue, hcl.Range) (cty.Value, diags.Dia
 }
 
 func (unknownData) Resource(addrs.Resource, hcl.Range) (cty.Value, diags.Diagnostics) {
+	return cty.DynamicVal, nil
+}
+
+func (unknownData) ModuleCall(addrs.ModuleCall, hcl.Range) (cty.Value, diags.Diagnostics) {
 	return cty.DynamicVal, nil
 }

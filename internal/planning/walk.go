@@ -56,9 +56,32 @@ func (p *planner) visit(ctx context.Context, v *vertex) diags.Diagnostics {
 	if v.kind == vOrphan {
 		return p.planDestroyResource(ctx, v.orphan.Addr, v.orphan.ProviderConfig)
 	}
+	if v.kind == vCall {
+		return p.expandCall(v)
+	}
+	if v.kind == vResource && p.opts.Mode == plans.DestroyMode && !v.module.IsRoot() {
+		return p.planDestroyModuleResource(ctx, v)
+	}
 	var ds diags.Diagnostics
 	for _, m := range p.moduleInstances(v.module) {
 		ds = ds.Append(p.visitIn(ctx, v, m))
+	}
+	if v.kind == vResource && !ds.HasErrors() {
+		for _, addr := range p.orphanedModuleResources(v) {
+			rs := p.opts.PrevState.Resource(addr)
+			ds = ds.Append(p.planDestroyResource(ctx, addr, rs.ProviderConfig))
+		}
+	}
+	return ds
+}
+
+// planDestroyModuleResource plans, in destroy mode, the deletion of every
+// object a resource of a child module has in state, in whatever module
+// instances state has them.
+func (p *planner) planDestroyModuleResource(ctx context.Context, v *vertex) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, rs := range p.stateByConfig[v.resource.Addr().InModule(v.module).UniqueKey()] {
+		ds = ds.Append(p.planDestroyConfigured(ctx, v.resource, rs.Addr))
 	}
 	return ds
 }
@@ -71,7 +94,12 @@ func (p *planner) visitIn(ctx context.Context, v *vertex, m addrs.ModuleInstance
 		p.env.Values.SetLocal(addr, val)
 		return ds
 	case vOutput:
+		if !m.IsRoot() {
+			return p.env.EvalChildOutput(v.output, m)
+		}
 		return p.planOutput(v.output, m)
+	case vVariable:
+		return p.planVariable(v, m)
 	case vResource:
 		addr := v.resource.Addr().Absolute(m)
 		switch {
@@ -109,14 +137,16 @@ func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
 			out = append(out, p)
 		}
 	}
-	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
-		for _, key := range sortedKeys(m) {
-			add(m[key].Provider)
+	cfg.Walk(func(mod *configs.Module) {
+		for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
+			for _, key := range sortedKeys(m) {
+				add(m[key].Provider)
+			}
 		}
-	}
-	for _, key := range sortedKeys(cfg.ProviderConfigs) {
-		add(cfg.ProviderConfigs[key].Source)
-	}
+		for _, key := range sortedKeys(mod.ProviderConfigs) {
+			add(mod.ProviderConfigs[key].Source)
+		}
+	})
 	if prior != nil {
 		for _, rs := range prior.Resources {
 			add(rs.ProviderConfig.Provider)
@@ -128,6 +158,12 @@ func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
 
 // checkResourceTypes reports resources whose provider lacks their type.
 func checkResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
+	var ds diags.Diagnostics
+	cfg.Walk(func(mod *configs.Module) { ds = ds.Append(checkModuleResourceTypes(mod, schemas)) })
+	return ds
+}
+
+func checkModuleResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
 		for _, key := range sortedKeys(m) {

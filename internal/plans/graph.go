@@ -60,6 +60,15 @@ const (
 	// Ref: those planning could not decide, because their values were not
 	// known yet, are decided once what they refer to is applied.
 	OpCheck Op = 'Q'
+	// OpEvalVariable evaluates a child module's input variable
+	// Graph.Variables[Ref] from its call's argument.
+	OpEvalVariable Op = 'V'
+	// OpEvalModuleOutput evaluates a child module's output
+	// Graph.ModuleOutputs[Ref] for its caller.
+	OpEvalModuleOutput Op = 'M'
+	// OpExpandModule publishes how module call Plan.ModuleExpansions[Ref]
+	// expanded, once what its count or for_each refers to is applied.
+	OpExpandModule Op = 'm'
 )
 
 // String names the op, for DOT and messages.
@@ -95,6 +104,12 @@ func (o Op) String() string {
 		return "read"
 	case OpCheck:
 		return "check"
+	case OpEvalVariable:
+		return "variable"
+	case OpEvalModuleOutput:
+		return "module output"
+	case OpExpandModule:
+		return "expand module"
 	}
 	return fmt.Sprintf("op %q", byte(o))
 }
@@ -122,6 +137,10 @@ type Graph struct {
 	Providers []addrs.AbsProviderConfig
 	Locals    []addrs.AbsLocalValue
 	Resources []addrs.AbsResource
+	// Variables and ModuleOutputs are child module input variables and
+	// outputs, per module instance.
+	Variables     []addrs.AbsInputVariable
+	ModuleOutputs []addrs.AbsOutputValue
 }
 
 // Node is one step of the operation graph.
@@ -163,6 +182,18 @@ func (g *Graph) AddResource(a addrs.AbsResource) int {
 	return len(g.Resources) - 1
 }
 
+// AddVariable appends a child module input variable operand.
+func (g *Graph) AddVariable(a addrs.AbsInputVariable) int {
+	g.Variables = append(g.Variables, a)
+	return len(g.Variables) - 1
+}
+
+// AddModuleOutput appends a child module output operand.
+func (g *Graph) AddModuleOutput(a addrs.AbsOutputValue) int {
+	g.ModuleOutputs = append(g.ModuleOutputs, a)
+	return len(g.ModuleOutputs) - 1
+}
+
 // NodeName names node i as people read it: the object and the operation.
 func (p *Plan) NodeName(i int) string {
 	g := p.Graph
@@ -177,6 +208,13 @@ func (p *Plan) NodeName(i int) string {
 		return g.Providers[n.Ref].String()
 	case n.Op == OpEvalLocal:
 		return g.Locals[n.Ref].String()
+	case n.Op == OpEvalVariable:
+		return g.Variables[n.Ref].String()
+	case n.Op == OpEvalModuleOutput:
+		return g.ModuleOutputs[n.Ref].String()
+	case n.Op == OpExpandModule:
+		e := p.ModuleExpansions[n.Ref]
+		return fmt.Sprintf("%s (%s)", e.Parent.Child(e.Call, addrs.NoKey), n.Op)
 	case n.Op == OpEvalOutput || n.Op == OpRemoveOutput:
 		return fmt.Sprintf("output.%s (%s)", p.Outputs[n.Ref].Name, n.Op)
 	}

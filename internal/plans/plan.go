@@ -50,6 +50,9 @@ type Plan struct {
 	// instances, in address order; apply uses them instead of evaluating
 	// count and for_each again.
 	Expansions []*ResourceExpansion
+	// ModuleExpansions records how every module call expanded, so apply
+	// evaluates module.NAME with the instances planning chose.
+	ModuleExpansions []*ModuleExpansion
 	// Graph is the operation graph apply walks.
 	Graph *Graph
 	// Errored is true when planning stopped with errors; such a plan can
@@ -106,6 +109,14 @@ func (c *ResourceInstanceChange) ObjectAddr() addrs.AbsResourceInstanceObject {
 // ResourceExpansion is how one resource expanded into instances.
 type ResourceExpansion struct {
 	Addr      addrs.AbsResource
+	Expansion *instances.Expansion
+}
+
+// ModuleExpansion is how one module call expanded in one instance of the
+// calling module.
+type ModuleExpansion struct {
+	Parent    addrs.ModuleInstance
+	Call      string
 	Expansion *instances.Expansion
 }
 

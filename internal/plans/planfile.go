@@ -33,6 +33,7 @@ type planFileV1 struct {
 	PriorState   json.RawMessage    `json:"prior_state"`
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
+	Modules      []expansionV1      `json:"module_expansions,omitempty"`
 	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
@@ -172,6 +173,9 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	if doc.PrevRunState, err = encodeState(p.PrevRunState, p); err != nil {
 		return nil, err
 	}
+	if doc.Modules, err = encodeModuleExpansions(p.ModuleExpansions); err != nil {
+		return nil, err
+	}
 	if doc.Expansions, err = encodeExpansions(p.Expansions); err != nil {
 		return nil, err
 	}
@@ -265,10 +269,13 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	if p.PrevRunState, err = decodeState(doc.PrevRunState); err != nil {
 		return nil, err
 	}
+	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules); err != nil {
+		return nil, err
+	}
 	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
 		return nil, err
 	}
-	if p.Graph, err = decodeGraph(doc.Graph, len(p.Changes), len(p.Outputs)); err != nil {
+	if p.Graph, err = decodeGraph(doc.Graph, len(p.Changes), len(p.Outputs), len(p.ModuleExpansions)); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -15,6 +15,8 @@ type graphV1 struct {
 	Providers []string `json:"providers,omitempty"`
 	Locals    []string `json:"locals,omitempty"`
 	Resources []string `json:"resources,omitempty"`
+	Variables []string `json:"variables,omitempty"`
+	Outputs   []string `json:"module_outputs,omitempty"`
 }
 
 type nodeV1 struct {
@@ -47,10 +49,16 @@ func encodeGraph(g *Graph) graphV1 {
 	for _, a := range g.Resources {
 		out.Resources = append(out.Resources, a.String())
 	}
+	for _, a := range g.Variables {
+		out.Variables = append(out.Variables, a.String())
+	}
+	for _, a := range g.ModuleOutputs {
+		out.Outputs = append(out.Outputs, a.String())
+	}
 	return out
 }
 
-func decodeGraph(doc graphV1, changes, outputs int) (*Graph, error) {
+func decodeGraph(doc graphV1, changes, outputs, modules int) (*Graph, error) {
 	g := &Graph{Nodes: make([]Node, len(doc.Nodes))}
 	for _, s := range doc.Providers {
 		a, ds := addrs.ParseAbsProviderConfig(s)
@@ -73,8 +81,22 @@ func decodeGraph(doc graphV1, changes, outputs int) (*Graph, error) {
 		}
 		g.Resources = append(g.Resources, a)
 	}
+	for _, s := range doc.Variables {
+		a, err := addrs.ParseAbsInputVariableStr(s)
+		if err != nil || a.Module.IsRoot() {
+			return nil, fmt.Errorf("invalid module variable %q", s)
+		}
+		g.Variables = append(g.Variables, a)
+	}
+	for _, s := range doc.Outputs {
+		a, err := addrs.ParseAbsOutputValueStr(s)
+		if err != nil || a.Module.IsRoot() {
+			return nil, fmt.Errorf("invalid module output %q", s)
+		}
+		g.ModuleOutputs = append(g.ModuleOutputs, a)
+	}
 	for i, en := range doc.Nodes {
-		n, err := decodeNode(en, g, len(doc.Nodes), changes, outputs)
+		n, err := decodeNode(en, g, len(doc.Nodes), changes, outputs, modules)
 		if err != nil {
 			return nil, fmt.Errorf("graph node %d: %w", i, err)
 		}
@@ -85,7 +107,7 @@ func decodeGraph(doc graphV1, changes, outputs int) (*Graph, error) {
 
 // decodeNode checks a node's op and that every index it holds is in range,
 // so apply can index without checking.
-func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs int) (Node, error) {
+func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs, modules int) (Node, error) {
 	dk, err := addrs.ParseDeposedKey(en.Deposed)
 	if err != nil {
 		return Node{}, err
@@ -106,6 +128,12 @@ func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs int) (Node, error) 
 		limit = len(g.Providers)
 	case n.Op == OpEvalLocal:
 		limit = len(g.Locals)
+	case n.Op == OpEvalVariable:
+		limit = len(g.Variables)
+	case n.Op == OpEvalModuleOutput:
+		limit = len(g.ModuleOutputs)
+	case n.Op == OpExpandModule:
+		limit = modules
 	case n.Op == OpExpand || n.Op == OpJoinResource || n.Op == OpJoinUpdated || n.Op == OpJoinDestroyed:
 		limit = len(g.Resources)
 	default:
@@ -123,21 +151,44 @@ func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs int) (Node, error) 
 func encodeExpansions(es []*ResourceExpansion) ([]expansionV1, error) {
 	out := make([]expansionV1, 0, len(es))
 	for _, e := range es {
-		ev := expansionV1{Resource: e.Addr.String(), Mode: e.Expansion.Mode(), Count: e.Expansion.Count()}
-		if e.Expansion.Mode() == instances.ForEach {
-			ev.Each = make(map[string]valueV1, e.Expansion.Len())
-			for _, k := range e.Expansion.EachKeys() {
-				v, _ := e.Expansion.EachValue(k)
-				enc, err := encodeValue(v)
-				if err != nil {
-					return nil, fmt.Errorf("expansion of %s, key %q: %w", e.Addr, k, err)
-				}
-				ev.Each[k] = enc
-			}
+		ev, err := encodeExpansion(e.Addr.String(), e.Expansion)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, ev)
 	}
 	return out, nil
+}
+
+// encodeModuleExpansions records each module call's expansion under the
+// address of the call with no key (module.a[0].module.b for call b in
+// module.a[0]).
+func encodeModuleExpansions(es []*ModuleExpansion) ([]expansionV1, error) {
+	out := make([]expansionV1, 0, len(es))
+	for _, e := range es {
+		ev, err := encodeExpansion(e.Parent.Child(e.Call, addrs.NoKey).String(), e.Expansion)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, nil
+}
+
+func encodeExpansion(label string, e *instances.Expansion) (expansionV1, error) {
+	ev := expansionV1{Resource: label, Mode: e.Mode(), Count: e.Count()}
+	if e.Mode() == instances.ForEach {
+		ev.Each = make(map[string]valueV1, e.Len())
+		for _, k := range e.EachKeys() {
+			v, _ := e.EachValue(k)
+			enc, err := encodeValue(v)
+			if err != nil {
+				return ev, fmt.Errorf("expansion of %s, key %q: %w", label, k, err)
+			}
+			ev.Each[k] = enc
+		}
+	}
+	return ev, nil
 }
 
 func decodeExpansions(evs []expansionV1) ([]*ResourceExpansion, error) {
@@ -147,29 +198,50 @@ func decodeExpansions(evs []expansionV1) ([]*ResourceExpansion, error) {
 		if ds.HasErrors() {
 			return nil, fmt.Errorf("invalid resource %q in expansions", ev.Resource)
 		}
-		var exp *instances.Expansion
-		switch ev.Mode {
-		case instances.Single:
-			exp = instances.SingleExpansion()
-		case instances.Count:
-			if ev.Count < 0 {
-				return nil, fmt.Errorf("expansion of %s: negative count", addr)
-			}
-			exp = instances.CountExpansion(ev.Count)
-		case instances.ForEach:
-			each := make(map[string]cty.Value, len(ev.Each))
-			for k, enc := range ev.Each {
-				v, err := enc.decode()
-				if err != nil {
-					return nil, fmt.Errorf("expansion of %s, key %q: %w", addr, k, err)
-				}
-				each[k] = v
-			}
-			exp = instances.ForEachExpansion(each)
-		default:
-			return nil, fmt.Errorf("expansion of %s: invalid mode %q", addr, byte(ev.Mode))
+		exp, err := decodeExpansion(ev)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, &ResourceExpansion{Addr: addr, Expansion: exp})
 	}
 	return out, nil
+}
+
+func decodeModuleExpansions(evs []expansionV1) ([]*ModuleExpansion, error) {
+	out := make([]*ModuleExpansion, 0, len(evs))
+	for _, ev := range evs {
+		m, err := addrs.ParseModuleInstanceStr(ev.Resource)
+		if err != nil || len(m) == 0 || m[len(m)-1].Key != addrs.NoKey {
+			return nil, fmt.Errorf("invalid module call %q in module expansions", ev.Resource)
+		}
+		exp, err := decodeExpansion(ev)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &ModuleExpansion{Parent: m[:len(m)-1], Call: m[len(m)-1].Name, Expansion: exp})
+	}
+	return out, nil
+}
+
+func decodeExpansion(ev expansionV1) (*instances.Expansion, error) {
+	switch ev.Mode {
+	case instances.Single:
+		return instances.SingleExpansion(), nil
+	case instances.Count:
+		if ev.Count < 0 {
+			return nil, fmt.Errorf("expansion of %s: negative count", ev.Resource)
+		}
+		return instances.CountExpansion(ev.Count), nil
+	case instances.ForEach:
+		each := make(map[string]cty.Value, len(ev.Each))
+		for k, enc := range ev.Each {
+			v, err := enc.decode()
+			if err != nil {
+				return nil, fmt.Errorf("expansion of %s, key %q: %w", ev.Resource, k, err)
+			}
+			each[k] = v
+		}
+		return instances.ForEachExpansion(each), nil
+	}
+	return nil, fmt.Errorf("expansion of %s: invalid mode %q", ev.Resource, byte(ev.Mode))
 }

@@ -1,0 +1,55 @@
+package planning
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// connectModuleCall adds the edges of a reference, from vertex v in module
+// m, to module call name: to the one output it names, or to all of the
+// child's outputs (and the call, so a module without outputs still
+// orders).
+func (cg *configGraph) connectModuleCall(v int, m addrs.Module, call addrs.ModuleCall, output string, rng hcl.Range) diags.Diagnostics {
+	child := m.Child(call.Name)
+	c, ok := cg.calls[child.String()]
+	if !ok {
+		return diags.Diagnostics{diags.At(rng, "Reference to undeclared module",
+			fmt.Sprintf("No module call named %q is declared in %s.", call.Name, moduleDisplay(m)))}
+	}
+	if output != "" {
+		t, ok := cg.outputs[moduleName{child.String(), output}]
+		if !ok {
+			return diags.Diagnostics{diags.At(rng, "Unsupported attribute",
+				fmt.Sprintf("This object does not have an attribute named %q.", output))}
+		}
+		cg.g.Connect(v, t)
+		return nil
+	}
+	cg.g.Connect(v, c)
+	for _, t := range cg.modules[child.String()] {
+		if cg.vertices[t].kind == vOutput {
+			cg.g.Connect(v, t)
+		}
+	}
+	return nil
+}
+
+// connectWholeModule makes v wait for everything module path child and
+// its descendants declare: depends_on = [module.NAME].
+func (cg *configGraph) connectWholeModule(v int, child addrs.Module) {
+	prefix := child.String()
+	for key, vs := range cg.modules {
+		if key != prefix && !strings.HasPrefix(key, prefix+".") {
+			continue
+		}
+		for _, t := range vs {
+			if k := cg.vertices[t].kind; k == vResource || k == vOutput {
+				cg.g.Connect(v, t)
+			}
+		}
+	}
+}
