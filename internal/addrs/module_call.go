@@ -101,7 +101,7 @@ func parseModulePrefixedName(s, kind string) (ModuleInstance, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if len(rest) != 2 || rest.RootName() != kind {
+	if len(rest) != 2 || stepName(rest[0]) != kind {
 		return nil, "", fmt.Errorf("invalid address %q: want %s.NAME", s, kind)
 	}
 	name, ok := attrName(rest[1])

@@ -43,7 +43,12 @@ func (m ModuleInstance) String() string {
 // Equal reports whether both paths name the same module instance.
 func (m ModuleInstance) Equal(o ModuleInstance) bool { return slices.Equal(m, o) }
 
+// compare orders module instances as Terraform does: shorter paths
+// first, then call names and keys step by step.
 func (m ModuleInstance) compare(o ModuleInstance) int {
+	if len(m) != len(o) {
+		return len(m) - len(o)
+	}
 	for i := 0; i < len(m) && i < len(o); i++ {
 		if m[i].Name != o[i].Name {
 			return strings.Compare(m[i].Name, o[i].Name)

@@ -106,7 +106,8 @@ func variablesJSON(vars map[string]cty.Value) (map[string]*tfjson.PlanVariable, 
 
 // plannedValuesJSON describes what will exist after apply.
 func plannedValuesJSON(changes []*plans.ResourceInstanceChange, outputs []*plans.OutputChange, schemas providers.Schemas) (*tfjson.StateValues, error) {
-	pv := &tfjson.StateValues{RootModule: &tfjson.StateModule{}}
+	pv := &tfjson.StateValues{}
+	modules := newModuleValues()
 	for _, o := range outputs {
 		if o.Action == plans.Delete {
 			continue
@@ -132,11 +133,9 @@ func plannedValuesJSON(changes []*plans.ResourceInstanceChange, outputs []*plans
 		if err != nil {
 			return nil, err
 		}
-		pv.RootModule.Resources = append(pv.RootModule.Resources, r)
+		modules.add(c.Addr.Module, r)
 	}
-	sort.SliceStable(pv.RootModule.Resources, func(i, j int) bool {
-		return pv.RootModule.Resources[i].Address < pv.RootModule.Resources[j].Address
-	})
+	pv.RootModule = modules.root()
 	return pv, nil
 }
 
@@ -182,7 +181,7 @@ func resourceChangeJSON(c *plans.ResourceInstanceChange, schemas providers.Schem
 	}
 	head := resourceHead(c.Addr, c.Provider)
 	rc := &tfjson.ResourceChange{
-		Address: head.Address, Mode: head.Mode, Type: head.Type, Name: head.Name,
+		Address: head.Address, ModuleAddress: c.Addr.Module.String(), Mode: head.Mode, Type: head.Type, Name: head.Name,
 		Index: head.Index, ProviderName: head.ProviderName,
 		DeposedKey:   string(c.DeposedKey),
 		ActionReason: tfjson.ActionReason(c.ActionReason.JSON()),

@@ -38,11 +38,11 @@ func StateJSON(s *states.State, schemas providers.Schemas) (*tfjson.State, error
 	if err != nil {
 		return nil, err
 	}
-	resources, err := stateResourcesJSON(s, schemas)
+	modules, err := stateResourcesJSON(s, schemas)
 	if err != nil {
 		return nil, err
 	}
-	out.Values = &tfjson.StateValues{Outputs: outputs, RootModule: &tfjson.StateModule{Resources: resources}}
+	out.Values = &tfjson.StateValues{Outputs: outputs, RootModule: modules.root()}
 	return out, nil
 }
 
@@ -62,8 +62,8 @@ func stateOutputsJSON(outputs map[string]*states.OutputValue) (map[string]*tfjso
 	return out, nil
 }
 
-func stateResourcesJSON(s *states.State, schemas providers.Schemas) ([]*tfjson.StateResource, error) {
-	var out []*tfjson.StateResource
+func stateResourcesJSON(s *states.State, schemas providers.Schemas) (*moduleValues, error) {
+	out := newModuleValues()
 	var err error
 	s.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
 		if err != nil {
@@ -79,7 +79,7 @@ func stateResourcesJSON(s *states.State, schemas providers.Schemas) ([]*tfjson.S
 			if r, err = stateResourceJSON(addr, key, rs.ProviderConfig, src, schemas); err != nil {
 				return
 			}
-			out = append(out, r)
+			out.add(addr.Module, r)
 		}
 	})
 	return out, err
