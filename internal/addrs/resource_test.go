@@ -294,8 +294,9 @@ func TestAbsResourceInstanceLess(t *testing.T) {
 		managed("a", "a").Instance(NoKey).Absolute(ModuleInstance{{Name: "m", Key: IntKey(0)}}),
 		managed("a", "a").Instance(NoKey).Absolute(ModuleInstance{{Name: "m", Key: IntKey(1)}}),
 		managed("a", "a").Instance(NoKey).Absolute(ModuleInstance{{Name: "m", Key: StringKey("a")}}),
-		managed("a", "a").Instance(NoKey).Absolute(ModuleInstance{{Name: "m", Key: StringKey("a")}, {Name: "n"}}),
 		managed("a", "a").Instance(NoKey).Absolute(ModuleInstance{{Name: "n"}}),
+		// Terraform orders shorter module paths first.
+		managed("a", "a").Instance(NoKey).Absolute(ModuleInstance{{Name: "m", Key: StringKey("a")}, {Name: "n"}}),
 	}
 	for i := range want {
 		for j := range want {
