@@ -203,6 +203,9 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	if cerr != nil {
 		ds = ds.Append(m.closeFailure(rec, cerr))
 	}
+	if len(p.Targets) > 0 {
+		ds = ds.Append(incompleteApplyWarning())
+	}
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}

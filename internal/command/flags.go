@@ -46,6 +46,7 @@ type commonFlags struct {
 	input       bool
 	refresh     bool
 	replace     stringList
+	target      stringList
 	noColor     bool
 	// refreshOnly is -refresh-only: record drift, plan no action.
 	refreshOnly bool
@@ -69,6 +70,7 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	c.registerRun(fs)
 	fs.BoolVar(&c.refresh, "refresh", true, "Update state from remote objects before planning.")
 	fs.Var(&c.replace, "replace", "Force replacement of a resource instance (repeatable).")
+	fs.Var(&c.target, "target", "Limit planning to the given resource, instance or module, and what it depends on (repeatable).")
 	fs.BoolVar(&c.refreshOnly, "refresh-only", false, "Only update state (and outputs) to match remote objects; plan no action.")
 }
 

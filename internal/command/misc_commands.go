@@ -36,7 +36,11 @@ func runInit(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing the backend..."))
+	fmt.Fprintln(m.Stdout)
+	if mds := m.installModules(cfg); mds.HasErrors() {
+		return m.fail(ds.Append(mds))
+	}
+	fmt.Fprintf(m.Stdout, "%s\n", m.bold("Initializing the backend..."))
 	if _, _, bds := m.statePath(cfg); bds.HasErrors() {
 		return m.fail(bds)
 	}

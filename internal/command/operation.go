@@ -68,7 +68,8 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 			replace = append(replace, addr)
 		}
 	}
-	if ds.HasErrors() {
+	targets, tds := parseTargets(c.target)
+	if ds = ds.Append(tds); ds.HasErrors() {
 		return nil, ds
 	}
 	lineage, serial := op.state.lineageSerial()
@@ -76,7 +77,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
-		SkipRefresh: !c.refresh, ForceReplace: replace, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
+		SkipRefresh: !c.refresh, ForceReplace: replace, Targets: targets, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
 		OnRefresh: onRefresh, OnRefreshed: onRefreshed, OnImport: onImport,
 	})
 	done()

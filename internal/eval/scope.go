@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"sync"
 
@@ -48,20 +47,25 @@ func NewPreparedCache() *PreparedCache { return &PreparedCache{} }
 // Scope returns the scope for module-level expressions of module instance
 // m (locals, outputs, provider blocks, count and for_each).
 func (e *Env) Scope(m addrs.ModuleInstance) *lang.Scope {
-	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.moduleDir(m), RootDir: e.ModuleDir, Workspace: e.Workspace}
+	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.moduleDir(m), RootDir: e.moduleDir(nil), Workspace: e.Workspace}
 }
 
-// moduleDir returns path.module for module instance m: the module's
-// directory joined to the root's, as Terraform gives it ("modules/net").
+// moduleDir returns path.module for module instance m as Terraform gives
+// it: relative to the root module's directory, "." for the root and the
+// module's directory ("modules/net") for a child. File functions resolve
+// relative paths against the root's directory, so these work in them.
+// Without a configuration (Config nil) it is ModuleDir.
 func (e *Env) moduleDir(m addrs.ModuleInstance) string {
-	if len(m) == 0 || e.Config == nil {
+	if e.Config == nil {
 		return e.ModuleDir
 	}
-	mod := e.Config.Descendant(m.Module())
-	if mod == nil {
-		return e.ModuleDir
+	if len(m) == 0 {
+		return "."
 	}
-	return filepath.Join(e.ModuleDir, filepath.FromSlash(mod.Dir))
+	if mod := e.Config.Descendant(m.Module()); mod != nil {
+		return mod.Dir
+	}
+	return "."
 }
 
 // InstanceScope returns the scope for one resource instance's

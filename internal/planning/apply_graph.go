@@ -269,8 +269,14 @@ func (b *applyGraphBuilder) connectConfigDeps() {
 			if !ok {
 				continue
 			}
+			// A child variable's argument is written in the caller, so
+			// its dependencies are seen from the calling instance.
+			from := m
+			if v.kind == vVariable {
+				from = m[:len(m)-1]
+			}
 			for _, d := range b.cg.g.Deps(i) {
-				for _, dn := range b.depNodes(d, m) {
+				for _, dn := range b.depNodes(d, from) {
 					if dn != n {
 						b.g.Nodes[n].Deps = append(b.g.Nodes[n].Deps, dn)
 					}

@@ -25,6 +25,9 @@ func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, add
 	}
 	pending := p.dependsOnPending(r, addr.Module)
 	for _, key := range rt.exp.Keys() {
+		if !p.targets.plansInstance(addr.Instance(key)) {
+			continue
+		}
 		ds = ds.Append(p.planDataInstance(ctx, rt, rt.target(key, addrs.NotDeposed), pending, deps))
 	}
 	// Data instances that are no longer wanted are simply dropped from

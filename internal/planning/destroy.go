@@ -15,6 +15,16 @@ import (
 // prior state: a resource removed from configuration, or any resource in
 // destroy mode. Data resources are only forgotten.
 func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResource, pAddr addrs.AbsProviderConfig) diags.Diagnostics {
+	reason := plans.ReasonDeleteBecauseNoResourceConfig
+	if p.opts.Mode == plans.DestroyMode {
+		reason = plans.ReasonNone
+	}
+	return p.planDestroyResourceBecause(ctx, addr, pAddr, reason)
+}
+
+// planDestroyResourceBecause is planDestroyResource with the reason its
+// current objects are deleted.
+func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.AbsResource, pAddr addrs.AbsProviderConfig, reason plans.ActionReason) diags.Diagnostics {
 	prior := p.opts.PrevState.Resource(addr)
 	if prior == nil {
 		return nil
@@ -29,14 +39,13 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 	if ds.HasErrors() {
 		return ds
 	}
-	reason := plans.ReasonDeleteBecauseNoResourceConfig
-	if p.opts.Mode == plans.DestroyMode {
-		reason = plans.ReasonNone
-	}
 	keys := prior.SortedInstanceKeys()
 	results := make([]diags.Diagnostics, len(keys))
 	p.forEachInstance(len(keys), func(i int) {
 		key := keys[i]
+		if !p.targets.plansInstance(addr.Instance(key)) {
+			return
+		}
 		is := prior.Instances[key]
 		var ids diags.Diagnostics
 		if is.Current != nil {

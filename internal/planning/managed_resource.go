@@ -26,6 +26,9 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 	keys := rt.exp.Keys()
 	results := make([]diags.Diagnostics, len(keys))
 	planOne := func(i int) {
+		if !p.targets.plansInstance(addr.Instance(keys[i])) {
+			return
+		}
 		var is *states.ResourceInstance
 		if prior != nil {
 			is = prior.Instances[keys[i]]
@@ -63,6 +66,9 @@ func (p *planner) forEachInstance(n int, plan func(i int)) {
 func (p *planner) planOrphanInstances(ctx context.Context, rt *resourceTarget, prior *states.Resource) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, key := range prior.SortedInstanceKeys() {
+		if !p.targets.plansInstance(rt.addr.Instance(key)) {
+			continue
+		}
 		is := prior.Instances[key]
 		if is.Current != nil && !rt.exp.Has(key) {
 			ds = ds.Append(checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))

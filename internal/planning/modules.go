@@ -98,7 +98,7 @@ func (p *planner) orphanedModuleResources(v *vertex) []addrs.AbsResource {
 	}
 	var out []addrs.AbsResource
 	for _, rs := range p.stateByConfig[cr.UniqueKey()] {
-		if !live[rs.Addr.Module.String()] {
+		if !live[rs.Addr.Module.String()] && p.targets.plansInstance(rs.Addr.Instance(addrs.NoKey)) {
 			out = append(out, rs.Addr)
 		}
 	}

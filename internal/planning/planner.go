@@ -38,6 +38,9 @@ type Options struct {
 	// ForceReplace lists instances to replace even without changes
 	// (-replace=ADDR).
 	ForceReplace []addrs.AbsResourceInstance
+	// Targets, when set, limits the plan to these objects and what they
+	// depend on (-target=ADDR); see selectTargets.
+	Targets []addrs.Target
 	Workspace    string
 	Now          time.Time
 	// Prepared shares analysed resource bodies with a following apply in
@@ -74,6 +77,8 @@ type planner struct {
 	cbd map[addrs.UniqueKey]bool
 	// metas holds each module's provider_meta values.
 	metas *eval.ProviderMetas
+	// targets limits the walk for -target; nil plans everything.
+	targets *targeting
 	// modules holds the instances each module call expanded to.
 	modules moduleExpansions
 	// stateByConfig indexes prior state's resources by configuration
@@ -138,6 +143,9 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	}
 	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
 	plan.ModuleExpansions = p.modules.calls
+	for _, t := range opts.Targets {
+		plan.Targets = append(plan.Targets, t.String())
+	}
 	plan.VariableValues = p.variableValues()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
@@ -193,6 +201,9 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.cg = cg
 	if !gds.HasErrors() {
 		p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
+		if len(p.opts.Targets) > 0 {
+			p.targets = selectTargets(cg.targetVertices(), cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
+		}
 	}
 	return ds.Append(gds)
 }

@@ -22,6 +22,9 @@ import (
 // independent problem.
 func (p *planner) walk(ctx context.Context) diags.Diagnostics {
 	res := p.cg.g.Walk(ctx, p.opts.Parallelism, func(ctx context.Context, i int) error {
+		if !p.targets.visits(i) {
+			return nil
+		}
 		ds := p.visit(ctx, p.cg.vertices[i])
 		if len(ds) == 0 {
 			return nil
@@ -69,7 +72,7 @@ func (p *planner) visit(ctx context.Context, v *vertex) diags.Diagnostics {
 	if v.kind == vResource && !ds.HasErrors() {
 		for _, addr := range p.orphanedModuleResources(v) {
 			rs := p.opts.PrevState.Resource(addr)
-			ds = ds.Append(p.planDestroyResource(ctx, addr, rs.ProviderConfig))
+			ds = ds.Append(p.planDestroyResourceBecause(ctx, addr, rs.ProviderConfig, plans.ReasonDeleteBecauseNoModule))
 		}
 	}
 	return ds

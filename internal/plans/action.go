@@ -65,6 +65,10 @@ const (
 	ReasonDeleteBecauseEachKey
 	ReasonReadBecauseConfigUnknown
 	ReasonReadBecauseDependencyPending
+	// ReasonDeleteBecauseNoModule: the object's module instance is no
+	// longer in the configuration (its call's count or for_each dropped
+	// it).
+	ReasonDeleteBecauseNoModule
 )
 
 var reasonJSON = map[ActionReason]string{
@@ -78,6 +82,7 @@ var reasonJSON = map[ActionReason]string{
 	ReasonDeleteBecauseEachKey:          "delete_because_each_key",
 	ReasonReadBecauseConfigUnknown:      "read_because_config_unknown",
 	ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
+	ReasonDeleteBecauseNoModule:         "delete_because_no_module",
 }
 
 // JSON returns the reason as Terraform's JSON plan spells it, or "".

@@ -53,6 +53,9 @@ type Plan struct {
 	// ModuleExpansions records how every module call expanded, so apply
 	// evaluates module.NAME with the instances planning chose.
 	ModuleExpansions []*ModuleExpansion
+	// Targets are the -target addresses the plan was limited to, so that
+	// applying it warns that changes may be incomplete.
+	Targets []string
 	// Graph is the operation graph apply walks.
 	Graph *Graph
 	// Errored is true when planning stopped with errors; such a plan can

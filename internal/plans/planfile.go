@@ -34,6 +34,7 @@ type planFileV1 struct {
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
 	Modules      []expansionV1      `json:"module_expansions,omitempty"`
+	Targets      []string           `json:"targets,omitempty"`
 	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
@@ -173,6 +174,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	if doc.PrevRunState, err = encodeState(p.PrevRunState, p); err != nil {
 		return nil, err
 	}
+	doc.Targets = p.Targets
 	if doc.Modules, err = encodeModuleExpansions(p.ModuleExpansions); err != nil {
 		return nil, err
 	}
@@ -269,6 +271,7 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	if p.PrevRunState, err = decodeState(doc.PrevRunState); err != nil {
 		return nil, err
 	}
+	p.Targets = doc.Targets
 	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules); err != nil {
 		return nil, err
 	}

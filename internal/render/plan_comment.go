@@ -112,6 +112,8 @@ func deleteReason(c *plans.ResourceInstanceChange) string {
 		case addrs.StringKey:
 			return "\n  # (because resource does not use for_each)"
 		}
+	case plans.ReasonDeleteBecauseNoModule:
+		return fmt.Sprintf("\n  # (because %s is not in configuration)", c.Addr.Module)
 	case plans.ReasonDeleteBecauseCountIndex:
 		return fmt.Sprintf("\n  # (because index [%s] is out of range for count)", keyJSON(r.Key))
 	case plans.ReasonDeleteBecauseEachKey:
