@@ -233,13 +233,15 @@ func (m *Meta) awsccTypeFilter(cfg *configs.Module) (keep func(string) bool, key
 		return nil, "*"
 	}
 	used := map[string]bool{}
-	for _, rs := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
-		for _, r := range rs {
-			if r.Provider == awscc.Addr {
-				used[r.Type] = true
+	cfg.Walk(func(mod *configs.Module) {
+		for _, rs := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
+			for _, r := range rs {
+				if r.Provider == awscc.Addr {
+					used[r.Type] = true
+				}
 			}
 		}
-	}
+	})
 	for t := range m.stateTypes {
 		used[t] = true
 	}
@@ -261,6 +263,19 @@ func usesAWSCC(cfg *configs.Module) (bool, *hcl.Range) {
 	if cfg == nil {
 		return false, nil
 	}
+	var found *hcl.Range
+	cfg.Walk(func(mod *configs.Module) {
+		if found == nil {
+			if ok, rng := moduleUsesAWSCC(mod); ok {
+				found = rng
+			}
+		}
+	})
+	return found != nil, found
+}
+
+// moduleUsesAWSCC is usesAWSCC for one module of the tree.
+func moduleUsesAWSCC(cfg *configs.Module) (bool, *hcl.Range) {
 	for _, name := range sortedKeys(cfg.RequiredProviders) {
 		if rp := cfg.RequiredProviders[name]; rp.Source == awscc.Addr {
 			return true, rp.DeclRange.Ptr()

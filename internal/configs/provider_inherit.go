@@ -36,10 +36,12 @@ func resolveModuleProviders(m *Module) diags.Diagnostics {
 //   - in the root module, a default configuration nobody declared, which
 //     is implied (empty);
 //   - in a child called with a providers argument, the caller's
-//     configuration passed under that name, and only that: the argument
-//     replaces inheritance;
+//     configuration passed under that name;
 //   - otherwise the caller's configuration of the same provider and
-//     alias, looked up the same way (implicit inheritance).
+//     alias, looked up the same way (implicit inheritance). Terraform's
+//     documentation says a providers argument ends inheritance, but
+//     Terraform 1.5.7 still inherits what the argument does not pass,
+//     and Cairn does what it does.
 func (m *Module) ResolveProviderConfig(name, alias string) (addrs.AbsProviderConfig, bool) {
 	fqn := m.providerForLocalName(name)
 	here := addrs.AbsProviderConfig{Module: m.Path, Provider: fqn, Alias: alias}
@@ -55,9 +57,6 @@ func (m *Module) ResolveProviderConfig(name, alias string) (addrs.AbsProviderCon
 				return m.Parent.ResolveProviderConfig(pp.InParent.Name, pp.InParent.Alias)
 			}
 		}
-		// Not passed: a default configuration is implied in the child,
-		// as in the root module.
-		return here, alias == ""
 	}
 	return m.Parent.ResolveProviderConfig(m.Parent.LocalNameForProvider(fqn), alias)
 }

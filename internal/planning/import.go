@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
@@ -35,7 +36,10 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if p.opts.Workspace == "" {
 		p.opts.Workspace = "default"
 	}
-	r := opts.Config.ResourceByAddr(addr.Resource.Resource)
+	var r *configs.Resource
+	if mod := opts.Config.Descendant(addr.Module.Module()); mod != nil {
+		r = mod.ResourceByAddr(addr.Resource.Resource)
+	}
 	if ds := checkImportTarget(p, addr, r != nil); ds.HasErrors() {
 		return nil, ds
 	}

@@ -23,7 +23,9 @@ func (p *planner) relevantAttributes() []plans.ResourceAttr {
 	cfg := p.opts.Config
 	w := &relevantWalk{p: p, cfg: cfg, visited: map[string]bool{}, found: map[string]plans.ResourceAttr{}}
 	for _, c := range p.changes {
-		if c.Action == plans.NoOp || c.DeposedKey != addrs.NotDeposed {
+		// The walk follows references within the root module; a change
+		// inside a child module contributes nothing yet.
+		if c.Action == plans.NoOp || c.DeposedKey != addrs.NotDeposed || !c.Addr.Module.IsRoot() {
 			continue
 		}
 		if r := cfg.ResourceByAddr(c.Addr.Resource.Resource); r != nil {
