@@ -49,8 +49,32 @@ resource "terraform_data" "b" {
 	},
 }
 
+// moduleShape is n instances behind module instances: a module called
+// with count = n/100, each instance declaring 100 resources, the shape
+// issue 9 compares with OpenTofu.
+func moduleShape(n int) map[string]string {
+	var b strings.Builder
+	b.WriteString("variable \"prefix\" {}\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, "resource \"terraform_data\" \"r%d\" {\n  input = \"${var.prefix}-%d\"\n}\n", i, i)
+	}
+	b.WriteString("output \"first\" { value = terraform_data.r0.output }\n")
+	return map[string]string{
+		"main.tf":   fmt.Sprintf("module \"m\" {\n  source = \"./m\"\n  count  = %d\n  prefix = \"m${count.index}\"\n}\noutput \"firsts\" { value = module.m[*].first }\n", n/100),
+		"m/main.tf": b.String(),
+	}
+}
+
+// shapeFiles returns the configuration files of a shape.
+func shapeFiles(shape string, n int) map[string]string {
+	if shape == "modules" {
+		return moduleShape(n)
+	}
+	return map[string]string{"main.tf": shapes[shape](n)}
+}
+
 func benchPlan(b *testing.B, shape string, n int, applied bool) {
-	h, ds := New(map[string]string{"main.tf": shapes[shape](n)})
+	h, ds := New(shapeFiles(shape, n))
 	if ds.HasErrors() {
 		b.Fatal(ds)
 	}
@@ -84,7 +108,7 @@ type benchSize struct {
 // 1,000 long (its cost is sequential by nature).
 func benchSizes() []benchSize {
 	var out []benchSize
-	for _, shape := range []string{"independent", "count", "fanout", "triggered", "chain"} {
+	for _, shape := range []string{"independent", "count", "fanout", "triggered", "chain", "modules"} {
 		for _, n := range []int{1000, 10000} {
 			if shape == "chain" && n > 1000 {
 				continue
@@ -115,7 +139,7 @@ func BenchmarkApplyCreate(b *testing.B) {
 	for _, sz := range benchSizes() {
 		shape, n := sz.shape, sz.n
 		b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) {
-			h, ds := New(map[string]string{"main.tf": shapes[shape](n)})
+			h, ds := New(shapeFiles(shape, n))
 			if ds.HasErrors() {
 				b.Fatal(ds)
 			}

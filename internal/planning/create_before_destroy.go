@@ -33,7 +33,7 @@ func forcedCreateBeforeDestroy(cg *configGraph, prior *states.State) map[addrs.U
 		// a dependency of the resource that reads it.
 		out[r.UniqueKey()] = cg.vertices[i].resource.Mode == addrs.ManagedResourceMode
 		for _, d := range cg.resourceDeps[i] {
-			mark(d)
+			mark(d.Config())
 		}
 	}
 	for _, v := range cg.vertices {

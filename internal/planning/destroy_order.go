@@ -119,7 +119,7 @@ func (b *applyGraphBuilder) dependents() map[addrs.UniqueKey][]*resourceNodes {
 		v := b.cg.vertices[i]
 		for _, m := range b.moduleInstances(v.module) {
 			for _, d := range deps {
-				for _, of := range instancesOf(d, m) {
+				for _, of := range instancesOf(d.Config(), m) {
 					add(of, v.resource.Addr().Absolute(m))
 				}
 			}
