@@ -1,0 +1,236 @@
+package enginetest
+
+// The Terraform comparison suite: each scenario under testdata/compare
+// runs step by step with Cairn (in-process) and with the real Terraform
+// 1.5.7 (as a process), each in its own directory, and the show -json
+// documents of every plan and every state are compared after removing
+// what differs on every run. docs/design/terraform-compare.md says how
+// to add a scenario.
+
+import (
+	"bytes"
+	"fmt"
+	"go/build"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/command"
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// compareTerraform finds Terraform 1.5.7 as the command package's tests
+// do: CAIRN_TERRAFORM, then terraform on PATH, then GOPATH/bin. It
+// returns "" when none is found or the one found is another version,
+// since the scenarios pin 1.5.7's behaviour.
+func compareTerraform() string {
+	p := os.Getenv("CAIRN_TERRAFORM")
+	if p == "" {
+		p, _ = exec.LookPath("terraform")
+	}
+	if p == "" {
+		gopath := os.Getenv("GOPATH")
+		if gopath == "" {
+			gopath = build.Default.GOPATH
+		}
+		p = filepath.Join(gopath, "bin", "terraform")
+	}
+	out, err := exec.Command(p, "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "Terraform v1.5.7") {
+		return ""
+	}
+	return p
+}
+
+// TestCompare runs the scenarios in testdata/compare against Cairn and
+// Terraform 1.5.7. Those in testdata/compare/pending (features being
+// built) run too when CAIRN_COMPARE_PENDING=1, and those in
+// testdata/compare/known (differences waiting for a fix) when
+// CAIRN_COMPARE_KNOWN=1.
+func TestCompare(t *testing.T) {
+	tf := compareTerraform()
+	if tf == "" {
+		t.Skip("Terraform 1.5.7 not found (set CAIRN_TERRAFORM)")
+	}
+	globs := []string{"testdata/compare/*.txtar"}
+	if os.Getenv("CAIRN_COMPARE_PENDING") == "1" {
+		globs = append(globs, "testdata/compare/pending/*.txtar")
+	}
+	if os.Getenv("CAIRN_COMPARE_KNOWN") == "1" {
+		globs = append(globs, "testdata/compare/known/*.txtar")
+	}
+	for _, g := range globs {
+		files, err := filepath.Glob(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			name := strings.TrimSuffix(strings.TrimPrefix(f, "testdata/compare/"), ".txtar")
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				sc, err := parseScenario(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				runComparison(t, sc, tf)
+			})
+		}
+	}
+}
+
+// compareScenario is one parsed txtar file: steps in order.
+type compareScenario struct {
+	steps []compareStep
+}
+
+// compareStep holds the files written before the step (.tf files
+// replace the previous step's) and its command lines.
+type compareStep struct {
+	files map[string][]byte
+	cmds  []string
+}
+
+// parseScenario reads a scenario: files named "N/PATH" belong to step N
+// (1, 2, ...), and "N/cmd" holds the step's commands, one a line
+// ("apply" when absent).
+func parseScenario(path string) (*compareScenario, error) {
+	a, err := txtar.ParseFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(a.Comment)) == 0 {
+		return nil, fmt.Errorf("%s: no comment saying which Terraform behaviour it pins", path)
+	}
+	byNum := map[int]*compareStep{}
+	for _, f := range a.Files {
+		num, rest, ok := strings.Cut(f.Name, "/")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || n < 1 {
+			return nil, fmt.Errorf("%s: file %q: names must start with a step number and a slash", path, f.Name)
+		}
+		st := byNum[n]
+		if st == nil {
+			st = &compareStep{files: map[string][]byte{}}
+			byNum[n] = st
+		}
+		if rest == "cmd" {
+			for _, line := range strings.Split(string(f.Data), "\n") {
+				if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+					st.cmds = append(st.cmds, line)
+				}
+			}
+			continue
+		}
+		st.files[rest] = f.Data
+	}
+	sc := &compareScenario{}
+	for n := 1; n <= len(byNum); n++ {
+		st := byNum[n]
+		if st == nil {
+			return nil, fmt.Errorf("%s: steps must be numbered 1 to %d; %d is missing", path, len(byNum), n)
+		}
+		if len(st.cmds) == 0 {
+			st.cmds = []string{"apply"}
+		}
+		sc.steps = append(sc.steps, *st)
+	}
+	return sc, nil
+}
+
+// tool runs one command in a directory and returns its stdout, stderr
+// and exit code, or an error when the command could not run at all.
+type tool func(dir string, args []string) (stdout, stderr []byte, code int, err error)
+
+// cairnTool runs Cairn in-process, with an empty environment so that no
+// TF_ variable of the caller's leaks in.
+func cairnTool(dir string, args []string) ([]byte, []byte, int, error) {
+	var stdout, stderr bytes.Buffer
+	code := command.Run(append([]string{"-chdir=" + dir}, args...), command.Streams{
+		Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
+		Getenv: func(string) string { return "" }, Environ: func() []string { return nil },
+	})
+	return stdout.Bytes(), stderr.Bytes(), code, nil
+}
+
+// terraformTool runs the Terraform binary at path without a CLI
+// configuration or version check, so it works offline.
+func terraformTool(path string) tool {
+	return func(dir string, args []string) ([]byte, []byte, int, error) {
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command(path, args...)
+		cmd.Dir = dir
+		cmd.Stdin = strings.NewReader("")
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_CLI_CONFIG_FILE=/dev/null", "TF_INPUT=0")
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return stdout.Bytes(), stderr.Bytes(), ee.ExitCode(), nil
+		} else if err != nil {
+			return nil, nil, 0, fmt.Errorf("terraform %s: %w", strings.Join(args, " "), err)
+		}
+		return stdout.Bytes(), stderr.Bytes(), 0, nil
+	}
+}
+
+// runComparison runs the scenario with both tools at once (Terraform
+// mostly waits on its process) and compares their records step by step.
+func runComparison(t *testing.T, sc *compareScenario, tf string) {
+	var cairn, terraform []stepRecord
+	var cairnErr, tfErr error
+	cairnDir, tfDir := t.TempDir(), t.TempDir()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		terraform, tfErr = runSteps(sc, tfDir, terraformTool(tf), true)
+	}()
+	cairn, cairnErr = runSteps(sc, cairnDir, cairnTool, false)
+	wg.Wait()
+	if tfErr != nil {
+		t.Fatalf("Terraform: %v", tfErr)
+	}
+	if cairnErr != nil {
+		t.Fatalf("Cairn: %v", cairnErr)
+	}
+	for i := range terraform {
+		if i >= len(cairn) {
+			t.Fatalf("Cairn stopped after %d commands; Terraform ran %s next", len(cairn), terraform[i].label)
+		}
+		want, got := terraform[i], cairn[i]
+		if diff := cmp.Diff(want.compared(), got.compared()); diff != "" {
+			t.Errorf("step %d, %s (-terraform +cairn):\n%s\nTerraform stderr:\n%s\nCairn stderr:\n%s",
+				want.step, want.label, diff, want.stderr, got.stderr)
+		}
+	}
+}
+
+// stepRecord is what one command of a step left to compare: its exit
+// code and, for show -json, the normalised document.
+type stepRecord struct {
+	step   int
+	label  string
+	code   int
+	doc    any
+	stderr string
+}
+
+// compared is the part of a record the tools must agree on.
+func (r stepRecord) compared() any {
+	return map[string]any{"command": r.label, "exit": r.code, "json": r.doc}
+}
+
+// sortedKeys returns m's keys in order, for deterministic walks.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
