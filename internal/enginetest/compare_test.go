@@ -52,7 +52,8 @@ func compareTerraform() string {
 // Terraform 1.5.7. Those in testdata/compare/pending (features being
 // built) run too when CAIRN_COMPARE_PENDING=1, and those in
 // testdata/compare/known (differences waiting for a fix) when
-// CAIRN_COMPARE_KNOWN=1.
+// CAIRN_COMPARE_KNOWN=1. CAIRN_COMPARE_VERBOSE=1 logs Terraform's
+// normalised documents.
 func TestCompare(t *testing.T) {
 	tf := compareTerraform()
 	if tf == "" {
@@ -203,9 +204,12 @@ func runComparison(t *testing.T, sc *compareScenario, tf string) {
 			t.Fatalf("Cairn stopped after %d commands; Terraform ran %s next", len(cairn), terraform[i].label)
 		}
 		want, got := terraform[i], cairn[i]
+		if os.Getenv("CAIRN_COMPARE_VERBOSE") == "1" {
+			t.Logf("step %d, %s: %v", want.step, want.label, want.compared())
+		}
 		if diff := cmp.Diff(want.compared(), got.compared()); diff != "" {
-			t.Errorf("step %d, %s (-terraform +cairn):\n%s\nTerraform stderr:\n%s\nCairn stderr:\n%s",
-				want.step, want.label, diff, want.stderr, got.stderr)
+			t.Errorf("step %d, %s (-terraform +cairn):\n%s%s%s", want.step, want.label, diff,
+				stderrNote("Terraform", want.stderr), stderrNote("Cairn", got.stderr))
 		}
 	}
 }
@@ -223,6 +227,14 @@ type stepRecord struct {
 // compared is the part of a record the tools must agree on.
 func (r stepRecord) compared() any {
 	return map[string]any{"command": r.label, "exit": r.code, "json": r.doc}
+}
+
+// stderrNote shows a tool's stderr under a diff, when it wrote any.
+func stderrNote(tool, stderr string) string {
+	if strings.TrimSpace(stderr) == "" {
+		return ""
+	}
+	return "\n" + tool + " stderr:\n" + stderr
 }
 
 // sortedKeys returns m's keys in order, for deterministic walks.
