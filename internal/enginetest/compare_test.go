@@ -151,6 +151,8 @@ type tool func(dir string, args []string) (stdout, stderr []byte, code int, err 
 // cairnTool runs Cairn in-process, with an empty environment so that no
 // TF_ variable of the caller's leaks in.
 func cairnTool(dir string, args []string) ([]byte, []byte, int, error) {
+	forkMu.RLock()
+	defer forkMu.RUnlock()
 	var stdout, stderr bytes.Buffer
 	code := command.Run(append([]string{"-chdir=" + dir}, args...), command.Streams{
 		Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
@@ -158,6 +160,16 @@ func cairnTool(dir string, args []string) ([]byte, []byte, int, error) {
 	})
 	return stdout.Bytes(), stderr.Bytes(), code, nil
 }
+
+// forkMu keeps Terraform processes from starting while a Cairn command
+// runs in this process. A child between fork and exec holds copies of
+// the parent's descriptors, and with them the open file description
+// locks Cairn takes on state files, so a Cairn command that releases its
+// lock by closing the file would leave it held until the child execs,
+// and the next command would find the state locked. Cairn's CLI is one
+// process per command, where this cannot happen; only the in-process
+// harness needs it.
+var forkMu sync.RWMutex
 
 // terraformTool runs the Terraform binary at path without a CLI
 // configuration or version check, so it works offline.
@@ -169,7 +181,12 @@ func terraformTool(path string) tool {
 		cmd.Stdin = strings.NewReader("")
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_CLI_CONFIG_FILE=/dev/null", "TF_INPUT=0")
-		err := cmd.Run()
+		forkMu.Lock()
+		err := cmd.Start()
+		forkMu.Unlock()
+		if err == nil {
+			err = cmd.Wait()
+		}
 		if ee, ok := err.(*exec.ExitError); ok {
 			return stdout.Bytes(), stderr.Bytes(), ee.ExitCode(), nil
 		} else if err != nil {
@@ -208,7 +225,9 @@ func runComparison(t *testing.T, sc *compareScenario, tf string) {
 			t.Logf("step %d, %s: %v", want.step, want.label, want.compared())
 		}
 		if diff := cmp.Diff(want.compared(), got.compared()); diff != "" {
-			t.Errorf("step %d, %s (-terraform +cairn):\n%s%s%s", want.step, want.label, diff,
+			// Later records only repeat the consequences of the first
+			// difference, so the first is the one reported.
+			t.Fatalf("step %d, %s (-terraform +cairn):\n%s%s%s", want.step, want.label, diff,
 				stderrNote("Terraform", want.stderr), stderrNote("Cairn", got.stderr))
 		}
 	}
@@ -233,6 +252,10 @@ func (r stepRecord) compared() any {
 func stderrNote(tool, stderr string) string {
 	if strings.TrimSpace(stderr) == "" {
 		return ""
+	}
+	const max = 2000
+	if len(stderr) > max {
+		stderr = stderr[:max] + "..."
 	}
 	return "\n" + tool + " stderr:\n" + stderr
 }
