@@ -66,6 +66,7 @@ func TestCompare(t *testing.T) {
 	if os.Getenv("CAIRN_COMPARE_KNOWN") == "1" {
 		globs = append(globs, "testdata/compare/known/*.txtar")
 	}
+	var forks sync.RWMutex
 	for _, g := range globs {
 		files, err := filepath.Glob(g)
 		if err != nil {
@@ -79,7 +80,7 @@ func TestCompare(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				runComparison(t, sc, tf)
+				runComparison(t, sc, tf, &forks)
 			})
 		}
 	}
@@ -149,31 +150,32 @@ func parseScenario(path string) (*compareScenario, error) {
 type tool func(dir string, args []string) (stdout, stderr []byte, code int, err error)
 
 // cairnTool runs Cairn in-process, with an empty environment so that no
-// TF_ variable of the caller's leaks in.
-func cairnTool(dir string, args []string) ([]byte, []byte, int, error) {
-	forkMu.RLock()
-	defer forkMu.RUnlock()
-	var stdout, stderr bytes.Buffer
-	code := command.Run(append([]string{"-chdir=" + dir}, args...), command.Streams{
-		Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
-		Getenv: func(string) string { return "" }, Environ: func() []string { return nil },
-	})
-	return stdout.Bytes(), stderr.Bytes(), code, nil
+// TF_ variable of the caller's leaks in, holding forks for reading (see
+// terraformTool).
+func cairnTool(forks *sync.RWMutex) tool {
+	return func(dir string, args []string) ([]byte, []byte, int, error) {
+		forks.RLock()
+		defer forks.RUnlock()
+		var stdout, stderr bytes.Buffer
+		code := command.Run(append([]string{"-chdir=" + dir}, args...), command.Streams{
+			Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
+			Getenv: func(string) string { return "" }, Environ: func() []string { return nil },
+		})
+		return stdout.Bytes(), stderr.Bytes(), code, nil
+	}
 }
 
-// forkMu keeps Terraform processes from starting while a Cairn command
-// runs in this process. A child between fork and exec holds copies of
-// the parent's descriptors, and with them the open file description
-// locks Cairn takes on state files, so a Cairn command that releases its
-// lock by closing the file would leave it held until the child execs,
-// and the next command would find the state locked. Cairn's CLI is one
-// process per command, where this cannot happen; only the in-process
-// harness needs it.
-var forkMu sync.RWMutex
-
 // terraformTool runs the Terraform binary at path without a CLI
-// configuration or version check, so it works offline.
-func terraformTool(path string) tool {
+// configuration or version check, so it works offline. It starts the
+// process holding forks for writing, so never while a Cairn command runs
+// in this process: a child between fork and exec holds copies of the
+// parent's descriptors, and with them the open file description locks
+// Cairn takes on state files, so a Cairn command releasing its lock by
+// closing the file would leave it held until the child execs, and the
+// next command would find the state locked. Cairn's CLI is one process
+// per command, where this cannot happen; only the in-process harness
+// needs it.
+func terraformTool(path string, forks *sync.RWMutex) tool {
 	return func(dir string, args []string) ([]byte, []byte, int, error) {
 		var stdout, stderr bytes.Buffer
 		cmd := exec.Command(path, args...)
@@ -181,9 +183,9 @@ func terraformTool(path string) tool {
 		cmd.Stdin = strings.NewReader("")
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_CLI_CONFIG_FILE=/dev/null", "TF_INPUT=0")
-		forkMu.Lock()
+		forks.Lock()
 		err := cmd.Start()
-		forkMu.Unlock()
+		forks.Unlock()
 		if err == nil {
 			err = cmd.Wait()
 		}
@@ -198,7 +200,7 @@ func terraformTool(path string) tool {
 
 // runComparison runs the scenario with both tools at once (Terraform
 // mostly waits on its process) and compares their records step by step.
-func runComparison(t *testing.T, sc *compareScenario, tf string) {
+func runComparison(t *testing.T, sc *compareScenario, tf string, forks *sync.RWMutex) {
 	var cairn, terraform []stepRecord
 	var cairnErr, tfErr error
 	cairnDir, tfDir := t.TempDir(), t.TempDir()
@@ -206,9 +208,9 @@ func runComparison(t *testing.T, sc *compareScenario, tf string) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		terraform, tfErr = runSteps(sc, tfDir, terraformTool(tf), true)
+		terraform, tfErr = runSteps(sc, tfDir, terraformTool(tf, forks), true)
 	}()
-	cairn, cairnErr = runSteps(sc, cairnDir, cairnTool, false)
+	cairn, cairnErr = runSteps(sc, cairnDir, cairnTool(forks), false)
 	wg.Wait()
 	if tfErr != nil {
 		t.Fatalf("Terraform: %v", tfErr)
