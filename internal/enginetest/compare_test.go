@@ -236,6 +236,9 @@ func runComparison(t *testing.T, sc *compareScenario, tf string, forks *sync.RWM
 			}
 		}
 	}
+	if len(cairn) > len(terraform) {
+		t.Errorf("Cairn ran %d commands, Terraform %d; Cairn's next was %s", len(cairn), len(terraform), cairn[len(terraform)].label)
+	}
 }
 
 // stepRecord is what one command of a step left to compare: its exit
