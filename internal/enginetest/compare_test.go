@@ -25,27 +25,26 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// compareTerraform finds Terraform 1.5.7 as the command package's tests
-// do: CAIRN_TERRAFORM, then terraform on PATH, then GOPATH/bin. It
-// returns "" when none is found or the one found is another version,
-// since the scenarios pin 1.5.7's behaviour.
+// compareTerraform finds Terraform 1.5.7 where the command package's
+// tests look: CAIRN_TERRAFORM, then terraform on PATH, then GOPATH/bin,
+// taking the first that is 1.5.7 (the scenarios pin its behaviour; a
+// newer terraform on PATH is passed over). It returns "" when none is.
 func compareTerraform() string {
-	p := os.Getenv("CAIRN_TERRAFORM")
-	if p == "" {
-		p, _ = exec.LookPath("terraform")
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		gopath = build.Default.GOPATH
 	}
-	if p == "" {
-		gopath := os.Getenv("GOPATH")
-		if gopath == "" {
-			gopath = build.Default.GOPATH
+	onPath, _ := exec.LookPath("terraform")
+	for _, p := range []string{os.Getenv("CAIRN_TERRAFORM"), onPath, filepath.Join(gopath, "bin", "terraform")} {
+		if p == "" {
+			continue
 		}
-		p = filepath.Join(gopath, "bin", "terraform")
+		out, err := exec.Command(p, "version").Output()
+		if err == nil && strings.HasPrefix(string(out), "Terraform v1.5.7") {
+			return p
+		}
 	}
-	out, err := exec.Command(p, "version").Output()
-	if err != nil || !strings.HasPrefix(string(out), "Terraform v1.5.7") {
-		return ""
-	}
-	return p
+	return ""
 }
 
 // TestCompare runs the scenarios in testdata/compare against Cairn and
