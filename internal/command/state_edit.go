@@ -3,6 +3,7 @@ package command
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -123,13 +124,15 @@ func moveInstance(st *states.State, src, dst addrs.AbsResourceInstance) (int, di
 	if src.Resource.Resource.Mode != dst.Resource.Resource.Mode || src.Resource.Resource.Type != dst.Resource.Resource.Type {
 		return 0, diags.Diagnostics{diags.Errorf("Invalid state move request", "Cannot move %s to %s: the source and destination must be of the same resource type.", src, dst)}
 	}
-	provider := rs.ProviderConfig
+	// Removing the source's objects clears them in is itself, so they are
+	// taken out of it first.
+	provider, current, deposed := rs.ProviderConfig, is.Current, maps.Clone(is.Deposed)
 	st.SetResourceInstanceCurrent(src, nil, provider)
-	for k := range is.Deposed {
+	for k := range deposed {
 		st.SetResourceInstanceDeposed(src, k, nil, provider)
 	}
-	st.SetResourceInstanceCurrent(dst, is.Current, provider)
-	for k, o := range is.Deposed {
+	st.SetResourceInstanceCurrent(dst, current, provider)
+	for k, o := range deposed {
 		st.SetResourceInstanceDeposed(dst, k, o, provider)
 	}
 	return 1, nil

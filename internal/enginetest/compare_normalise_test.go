@@ -1,0 +1,206 @@
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+)
+
+// compareUUID matches the random ids terraform_data gives its objects.
+var compareUUID = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+
+// normaliser rewrites one run's show -json documents so that two runs
+// compare: each random id becomes a placeholder named for the address
+// whose object first had it ("ID(terraform_data.a)"), so a value that
+// copies another resource's id compares too; deposed keys become D1,
+// D2, ... in order of appearance. One normaliser serves one run, so an
+// id keeps its name from step to step.
+type normaliser struct {
+	ids     map[string]string
+	taken   map[string]int
+	deposed map[string]string
+}
+
+func newNormaliser() *normaliser {
+	return &normaliser{ids: map[string]string{}, taken: map[string]int{}, deposed: map[string]string{}}
+}
+
+func decodeJSON(raw []byte) (any, error) {
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("not JSON: %w\n%s", err, raw)
+	}
+	return doc, nil
+}
+
+// document keeps the compared parts of a show -json document: of a plan
+// (isPlan), the resource and output changes and whether it errored or is
+// applyable; of a state, the values.
+func (n *normaliser) document(raw []byte, isPlan bool) (any, error) {
+	doc, err := decodeJSON(raw)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("not a JSON object: %s", raw)
+	}
+	var kept map[string]any
+	if isPlan {
+		kept = n.plan(m)
+	} else {
+		kept = map[string]any{"values": n.values(asMap(m["values"]))}
+	}
+	return n.replaceIDs(kept), nil
+}
+
+func (n *normaliser) plan(m map[string]any) map[string]any {
+	kept := map[string]any{}
+	for _, k := range []string{"errored", "applyable"} {
+		if v, ok := m[k]; ok {
+			kept[k] = v
+		}
+	}
+	var changes []any
+	for _, rc := range asList(m["resource_changes"]) {
+		rc := asMap(rc)
+		c := pick(rc, "address", "previous_address", "module_address", "mode", "type", "name", "index", "action_reason")
+		if d, ok := rc["deposed"].(string); ok {
+			c["deposed"] = n.deposedKey(d)
+		}
+		ch := asMap(rc["change"])
+		c["change"] = pick(ch, "actions", "importing", "before", "after", "after_unknown", "before_sensitive", "after_sensitive")
+		addr, _ := rc["address"].(string)
+		n.nameID(addr, asMap(ch["before"])["id"])
+		n.nameID(addr, asMap(ch["after"])["id"])
+		changes = append(changes, c)
+	}
+	sortByAddress(changes)
+	kept["resource_changes"] = changes
+	outputs := map[string]any{}
+	for name, oc := range asMap(m["output_changes"]) {
+		outputs[name] = pick(asMap(oc), "actions", "before", "after", "after_unknown", "before_sensitive", "after_sensitive")
+	}
+	kept["output_changes"] = outputs
+	return kept
+}
+
+// values keeps a state's outputs and modules, resources sorted by
+// address.
+func (n *normaliser) values(v map[string]any) map[string]any {
+	if v == nil {
+		return nil
+	}
+	return map[string]any{"outputs": v["outputs"], "root_module": n.module(asMap(v["root_module"]))}
+}
+
+func (n *normaliser) module(m map[string]any) map[string]any {
+	kept := pick(m, "address")
+	var resources []any
+	for _, r := range asList(m["resources"]) {
+		r := asMap(r)
+		c := pick(r, "address", "mode", "type", "name", "index", "values", "sensitive_values", "depends_on", "tainted")
+		if d, ok := r["deposed"].(string); ok {
+			c["deposed"] = n.deposedKey(d)
+		}
+		addr, _ := r["address"].(string)
+		n.nameID(addr, asMap(r["values"])["id"])
+		resources = append(resources, c)
+	}
+	sortByAddress(resources)
+	kept["resources"] = resources
+	var children []any
+	for _, c := range asList(m["child_modules"]) {
+		children = append(children, n.module(asMap(c)))
+	}
+	sortByAddress(children)
+	kept["child_modules"] = children
+	return kept
+}
+
+// nameID gives id, if it is a random id not seen before, a placeholder
+// named for addr ("#2" and on when addr's object was replaced).
+func (n *normaliser) nameID(addr string, id any) {
+	s, ok := id.(string)
+	if !ok || !compareUUID.MatchString(s) || n.ids[s] != "" {
+		return
+	}
+	name := "ID(" + addr + ")"
+	n.taken[name]++
+	if k := n.taken[name]; k > 1 {
+		name = fmt.Sprintf("%s#%d", name, k)
+	}
+	n.ids[s] = name
+}
+
+func (n *normaliser) deposedKey(d string) string {
+	if n.deposed[d] == "" {
+		n.deposed[d] = fmt.Sprintf("D%d", len(n.deposed)+1)
+	}
+	return n.deposed[d]
+}
+
+// replaceIDs rewrites every random id in v, walking maps in key order so
+// that ids not named by nameID get the same "ID#N" in both runs.
+func (n *normaliser) replaceIDs(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for _, k := range sortedKeys(v) {
+			out[k] = n.replaceIDs(v[k])
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i := range v {
+			out[i] = n.replaceIDs(v[i])
+		}
+		return out
+	case string:
+		return compareUUID.ReplaceAllStringFunc(v, func(id string) string {
+			if n.ids[id] == "" {
+				n.ids[id] = fmt.Sprintf("ID#%d", len(n.ids)+1)
+			}
+			return n.ids[id]
+		})
+	}
+	return v
+}
+
+func asMap(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// pick copies the keys of m that are present; absent and present-but-null
+// differ in show -json, so both are kept as they are.
+func pick(m map[string]any, keys ...string) map[string]any {
+	out := map[string]any{}
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// sortByAddress orders resources, changes and modules by address, then
+// deposed key: their order in show -json is not part of the contract.
+func sortByAddress(l []any) {
+	key := func(v any) string {
+		m := asMap(v)
+		a, _ := m["address"].(string)
+		d, _ := m["deposed"].(string)
+		return a + "\x00" + d
+	}
+	sort.SliceStable(l, func(i, j int) bool { return key(l[i]) < key(l[j]) })
+}

@@ -1,0 +1,63 @@
+package enginetest
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestNormaliserNamesIDs pins how random ids are made comparable: named
+// for the address whose object first has them, numbered when that address
+// gets a new object, and replaced wherever they appear, inside strings
+// too; the placeholder does not depend on the id itself.
+func TestNormaliserNamesIDs(t *testing.T) {
+	state := func(a, b string) []byte {
+		return []byte(`{"values":{"root_module":{"resources":[
+			{"address":"terraform_data.b","values":{"id":"` + b + `","input":"x-` + a + `"}},
+			{"address":"terraform_data.a","values":{"id":"` + a + `"}}]},
+			"outputs":{"o":{"value":"` + a + `"}}}}`)
+	}
+	const (
+		id1 = "11111111-1111-1111-1111-111111111111"
+		id2 = "22222222-2222-2222-2222-222222222222"
+		id3 = "33333333-3333-3333-3333-333333333333"
+	)
+	tests := map[string]struct {
+		reason string
+		docs   [][]byte
+		want   string
+	}{
+		"named by address": {
+			reason: "a reference to a's id in b's input and in an output reads ID(terraform_data.a)",
+			docs:   [][]byte{state(id1, id2)},
+			want:   "ID(terraform_data.a)",
+		},
+		"replaced object": {
+			reason: "a's second object is ID(terraform_data.a)#2",
+			docs:   [][]byte{state(id1, id2), state(id3, id2)},
+			want:   "ID(terraform_data.a)#2",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			n := newNormaliser()
+			var doc any
+			for _, d := range tc.docs {
+				var err error
+				if doc, err = n.document(d, false); err != nil {
+					t.Fatal(err)
+				}
+			}
+			values := asMap(asMap(doc)["values"])
+			got := []any{
+				asMap(asMap(values["outputs"])["o"])["value"],
+				asMap(asMap(asList(asMap(values["root_module"])["resources"])[0])["values"])["id"],
+				asMap(asMap(asList(asMap(values["root_module"])["resources"])[1])["values"])["input"],
+			}
+			want := []any{tc.want, tc.want, "x-" + tc.want}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
