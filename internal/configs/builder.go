@@ -42,6 +42,7 @@ func newModule(dir string) *Module {
 		Outputs:           make(map[string]*Output),
 		ManagedResources:  make(map[string]*Resource),
 		DataResources:     make(map[string]*Resource),
+		Checks:            make(map[string]*Check),
 	}
 }
 
