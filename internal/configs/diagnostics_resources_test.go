@@ -233,13 +233,11 @@ data "aws_ami" "a" {}`},
 }
 moved {}
 removed {}
-check "c" {}
 `},
 			want: []diagWant{
 				errAt("Unsupported block type", "main.tf:1:1"),
 				errAt("Unsupported block type", "main.tf:4:1"),
 				errAt("Unsupported block type", "main.tf:5:1"),
-				errAt("Unsupported block type", "main.tf:6:1"),
 			},
 		},
 		"UnknownBlock": {
