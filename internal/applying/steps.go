@@ -42,5 +42,6 @@ func (a *applier) stepTable() map[plans.Op]step {
 		plans.OpDeleteDeposed:     a.deleteDeposed,
 		plans.OpRead:              now(a.read),
 		plans.OpCheck:             now(a.check),
+		plans.OpCheckAssertions:   now(a.checkAssertions),
 	}
 }

@@ -97,6 +97,7 @@ func (b *applyGraphBuilder) addConfigNodes() {
 	for i, o := range b.plan.Outputs {
 		outputs[o.Name] = i
 	}
+	checks := checkIndex(b.plan.Checks)
 	for i, v := range b.cg.vertices {
 		switch v.kind {
 		case vProvider:
@@ -112,6 +113,8 @@ func (b *applyGraphBuilder) addConfigNodes() {
 			if o, ok := outputs[v.name]; ok && normal && v.module.IsRoot() && b.plan.Outputs[o].Action != plans.Delete {
 				b.nodeOf[vertexInstance{i, ""}] = b.g.Add(plans.Node{Op: plans.OpEvalOutput, Ref: o})
 			}
+		case vCheck:
+			b.addCheckNodes(i, v, checks)
 		case vResource:
 			if !normal {
 				continue

@@ -27,6 +27,9 @@ const (
 	vResource vertexKind = 'R'
 	// vOrphan is a resource that exists in state but not in configuration.
 	vOrphan vertexKind = 'X'
+	// vCheck is a check block: its assertions, evaluated after everything
+	// they refer to.
+	vCheck vertexKind = 'C'
 )
 
 // vertex is one object of the configuration graph: a provider
@@ -43,6 +46,7 @@ type vertex struct {
 	output   *configs.Output
 	resource *configs.Resource
 	orphan   *states.Resource
+	check    *configs.Check
 }
 
 // String names the vertex as users write it, for cycle reports and DOT.
@@ -58,6 +62,8 @@ func (v *vertex) String() string {
 		return v.resource.Addr().InModule(v.module).String()
 	case vOrphan:
 		return v.orphan.Addr.String() + " (orphan)"
+	case vCheck:
+		return prefixModule(v.module, "check."+v.check.Name)
 	}
 	return "?"
 }
@@ -141,6 +147,9 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 		if v.kind == vOrphan {
 			cg.g.Connect(i, cg.providerVertex(v.orphan.ProviderConfig, nil))
 		}
+		if v.kind == vCheck {
+			cg.connectScopedData(i, v)
+		}
 	}
 	if ds.HasErrors() {
 		return cg, ds
@@ -148,6 +157,7 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	ds = ds.Append(cg.cycleDiags())
 	if !ds.HasErrors() {
 		cg.computeResourceDeps()
+		cg.orderScopedData()
 	}
 	return cg, ds
 }
@@ -175,6 +185,9 @@ func (cg *configGraph) addVertices(path addrs.Module, mod *configs.Module, prior
 			r := m[key]
 			cg.resources[r.Addr().InModule(path).UniqueKey()] = cg.add(&vertex{kind: vResource, module: path, resource: r})
 		}
+	}
+	for _, name := range sortedKeys(mod.Checks) {
+		cg.add(&vertex{kind: vCheck, module: path, name: name, check: mod.Checks[name]})
 	}
 	if prior == nil {
 		return
@@ -257,6 +270,8 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		return refs, ds
 	case vResource:
 		return resourceReferences(v.resource, schemas, prepare)
+	case vCheck:
+		return ruleReferences(v.check.Asserts)
 	}
 	return nil, nil
 }
@@ -304,8 +319,10 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 			}
 		case addrs.Resource:
 			ds = ds.Append(cg.connectResource(v, sub.InModule(m), ref.SourceRange))
+			ds = ds.Append(cg.checkScopedRef(v, sub.InModule(m), ref.SourceRange))
 		case addrs.ResourceInstance:
 			ds = ds.Append(cg.connectResource(v, sub.Resource.InModule(m), ref.SourceRange))
+			ds = ds.Append(cg.checkScopedRef(v, sub.Resource.InModule(m), ref.SourceRange))
 		}
 	}
 	return ds
@@ -369,6 +386,8 @@ func (v *vertex) declRange() *hcl.Range {
 		if v.pcfg != nil {
 			return v.pcfg.DeclRange.Ptr()
 		}
+	case vCheck:
+		return v.check.DeclRange.Ptr()
 	}
 	return nil
 }

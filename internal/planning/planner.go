@@ -92,6 +92,8 @@ type planner struct {
 	mu      sync.Mutex // outputs and diags
 	outputs []*plans.OutputChange
 	diags   diags.Diagnostics
+
+	checks checkResults
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
@@ -133,6 +135,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	}
 	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
 	plan.VariableValues = p.variableValues()
+	plan.Checks = p.checks.sorted()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
 	}

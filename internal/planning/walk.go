@@ -72,6 +72,8 @@ func (p *planner) visitIn(ctx context.Context, v *vertex, m addrs.ModuleInstance
 		return ds
 	case vOutput:
 		return p.planOutput(v.output, m)
+	case vCheck:
+		return p.planCheck(v.check, m)
 	case vResource:
 		addr := v.resource.Addr().Absolute(m)
 		switch {

@@ -65,6 +65,9 @@ const (
 	ReasonDeleteBecauseEachKey
 	ReasonReadBecauseConfigUnknown
 	ReasonReadBecauseDependencyPending
+	// ReasonReadBecauseCheckNested: a check block's scoped data source is
+	// read again during apply, so its assertions see the applied world.
+	ReasonReadBecauseCheckNested
 )
 
 var reasonJSON = map[ActionReason]string{
@@ -78,6 +81,7 @@ var reasonJSON = map[ActionReason]string{
 	ReasonDeleteBecauseEachKey:          "delete_because_each_key",
 	ReasonReadBecauseConfigUnknown:      "read_because_config_unknown",
 	ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
+	ReasonReadBecauseCheckNested:        "read_because_check_nested",
 }
 
 // JSON returns the reason as Terraform's JSON plan spells it, or "".

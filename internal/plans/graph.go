@@ -60,6 +60,10 @@ const (
 	// Ref: those planning could not decide, because their values were not
 	// known yet, are decided once what they refer to is applied.
 	OpCheck Op = 'Q'
+	// OpCheckAssertions evaluates the assertions of check block
+	// Plan.Checks[Ref] once what they refer to is applied; a false one is
+	// a warning.
+	OpCheckAssertions Op = 'A'
 )
 
 // String names the op, for DOT and messages.
@@ -95,6 +99,8 @@ func (o Op) String() string {
 		return "read"
 	case OpCheck:
 		return "check"
+	case OpCheckAssertions:
+		return "assertions"
 	}
 	return fmt.Sprintf("op %q", byte(o))
 }
@@ -128,7 +134,7 @@ type Graph struct {
 type Node struct {
 	Op Op
 	// Ref indexes the table Op names: Plan.Changes, Plan.Outputs,
-	// Graph.Providers, Graph.Locals or Graph.Resources.
+	// Plan.Checks, Graph.Providers, Graph.Locals or Graph.Resources.
 	Ref int
 	// Deposed is the deposed key OpDeposeAndCreate moves the current
 	// object to and OpDeleteDeposed deletes. Planning chooses it, so
@@ -179,6 +185,8 @@ func (p *Plan) NodeName(i int) string {
 		return g.Locals[n.Ref].String()
 	case n.Op == OpEvalOutput || n.Op == OpRemoveOutput:
 		return fmt.Sprintf("output.%s (%s)", p.Outputs[n.Ref].Name, n.Op)
+	case n.Op == OpCheckAssertions:
+		return fmt.Sprintf("%s (%s)", p.Checks[n.Ref].Addr, n.Op)
 	}
 	return fmt.Sprintf("%s (%s)", g.Resources[n.Ref], n.Op)
 }

@@ -50,6 +50,9 @@ type Plan struct {
 	// instances, in address order; apply uses them instead of evaluating
 	// count and for_each again.
 	Expansions []*ResourceExpansion
+	// Checks are the check blocks' results, one per check in each module
+	// instance, sorted by address.
+	Checks []*CheckResult
 	// Graph is the operation graph apply walks.
 	Graph *Graph
 	// Errored is true when planning stopped with errors; such a plan can

@@ -34,6 +34,7 @@ type planFileV1 struct {
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
 	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
+	Checks       []checkV1          `json:"checks,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
 }
@@ -175,6 +176,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	if doc.Expansions, err = encodeExpansions(p.Expansions); err != nil {
 		return nil, err
 	}
+	doc.Checks = encodeChecks(p.Checks)
 	doc.Graph = encodeGraph(p.Graph)
 	return doc, nil
 }
@@ -268,7 +270,10 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
 		return nil, err
 	}
-	if p.Graph, err = decodeGraph(doc.Graph, len(p.Changes), len(p.Outputs)); err != nil {
+	if p.Checks, err = decodeChecks(doc.Checks); err != nil {
+		return nil, err
+	}
+	if p.Graph, err = decodeGraph(doc.Graph, operandCounts{changes: len(p.Changes), outputs: len(p.Outputs), checks: len(p.Checks)}); err != nil {
 		return nil, err
 	}
 	return p, nil

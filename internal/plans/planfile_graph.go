@@ -50,7 +50,12 @@ func encodeGraph(g *Graph) graphV1 {
 	return out
 }
 
-func decodeGraph(doc graphV1, changes, outputs int) (*Graph, error) {
+// operandCounts are the lengths of the plan's tables nodes index.
+type operandCounts struct {
+	changes, outputs, checks int
+}
+
+func decodeGraph(doc graphV1, counts operandCounts) (*Graph, error) {
 	g := &Graph{Nodes: make([]Node, len(doc.Nodes))}
 	for _, s := range doc.Providers {
 		a, ds := addrs.ParseAbsProviderConfig(s)
@@ -74,7 +79,7 @@ func decodeGraph(doc graphV1, changes, outputs int) (*Graph, error) {
 		g.Resources = append(g.Resources, a)
 	}
 	for i, en := range doc.Nodes {
-		n, err := decodeNode(en, g, len(doc.Nodes), changes, outputs)
+		n, err := decodeNode(en, g, len(doc.Nodes), counts)
 		if err != nil {
 			return nil, fmt.Errorf("graph node %d: %w", i, err)
 		}
@@ -85,7 +90,7 @@ func decodeGraph(doc graphV1, changes, outputs int) (*Graph, error) {
 
 // decodeNode checks a node's op and that every index it holds is in range,
 // so apply can index without checking.
-func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs int) (Node, error) {
+func decodeNode(en nodeV1, g *Graph, nodes int, counts operandCounts) (Node, error) {
 	dk, err := addrs.ParseDeposedKey(en.Deposed)
 	if err != nil {
 		return Node{}, err
@@ -99,9 +104,11 @@ func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs int) (Node, error) 
 	var limit int
 	switch {
 	case n.Op.ChangeOp():
-		limit = changes
+		limit = counts.changes
 	case n.Op == OpEvalOutput || n.Op == OpRemoveOutput:
-		limit = outputs
+		limit = counts.outputs
+	case n.Op == OpCheckAssertions:
+		limit = counts.checks
 	case n.Op == OpConfigureProvider:
 		limit = len(g.Providers)
 	case n.Op == OpEvalLocal:
