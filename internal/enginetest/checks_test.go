@@ -167,6 +167,25 @@ output "o" { value = data.test_info.i.result }`,
 			wantPlan: []string{"error Reference to scoped resource at main.tf:9:22: " +
 				`The referenced data resource "test_info" "i" is not available from this context.`},
 		},
+		"AnotherChecksScopedResource": {
+			reason: "a scoped data source is private to its own check, not to checks in general",
+			src: `
+check "c" {
+  data "test_info" "i" { input = "x" }
+  assert {
+    condition     = data.test_info.i.result == "read:x"
+    error_message = "m"
+  }
+}
+check "d" {
+  assert {
+    condition     = data.test_info.i.result == "read:x"
+    error_message = "m"
+  }
+}`,
+			wantPlan: []string{"error Reference to scoped resource at main.tf:11:21: " +
+				`The referenced data resource "test_info" "i" is not available from this context.`},
+		},
 		"NotEvaluatedInDestroyPlans": {
 			src: `
 resource "test_thing" "a" { name = "a" }
