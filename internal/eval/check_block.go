@@ -34,21 +34,22 @@ func (e *Env) CheckAssertions(c *configs.Check, m addrs.ModuleInstance, planning
 					"The condition could not be evaluated at this time, a result will be known when this plan is applied."))
 			}
 		}
-		status = worseCheckStatus(status, res.status)
+		status = status.Worse(res.status.checkStatus())
 	}
 	return status, problems, ds
 }
 
-// worseCheckStatus folds one assertion's outcome into the check's: an
-// error outweighs a failure, which outweighs an undecided assertion, which
-// outweighs a pass.
-func worseCheckStatus(s plans.CheckStatus, r ruleStatus) plans.CheckStatus {
-	rank := map[plans.CheckStatus]int{plans.CheckPass: 0, plans.CheckUnknown: 1, plans.CheckFail: 2, plans.CheckError: 3}
-	next := map[ruleStatus]plans.CheckStatus{rulePass: plans.CheckPass, ruleUnknown: plans.CheckUnknown, ruleFail: plans.CheckFail, ruleError: plans.CheckError}[r]
-	if rank[next] > rank[s] {
-		return next
+// checkStatus is the check status of one assertion's outcome.
+func (r ruleStatus) checkStatus() plans.CheckStatus {
+	switch r {
+	case rulePass:
+		return plans.CheckPass
+	case ruleFail:
+		return plans.CheckFail
+	case ruleError:
+		return plans.CheckError
 	}
-	return s
+	return plans.CheckUnknown
 }
 
 // ScopedDataFailed turns the errors of reading a check block's scoped data

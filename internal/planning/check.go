@@ -48,12 +48,20 @@ func (cr *checkResults) dataProblems(addr addrs.AbsCheck) []string {
 	return cr.dataProblem[addr.String()]
 }
 
-// sorted returns the results in address order, for a deterministic plan.
+// sorted returns the results ordered by check block, then module
+// instance: a deterministic plan, in which the instances of one block are
+// adjacent (as the JSON plan groups them).
 func (cr *checkResults) sorted() []*plans.CheckResult {
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
 	out := append([]*plans.CheckResult(nil), cr.results...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Addr.String() < out[j].Addr.String() })
+	sort.Slice(out, func(i, j int) bool {
+		ci, cj := out[i].Addr.ConfigString(), out[j].Addr.ConfigString()
+		if ci != cj {
+			return ci < cj
+		}
+		return out[i].Addr.String() < out[j].Addr.String()
+	})
 	return out
 }
 

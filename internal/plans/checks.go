@@ -39,6 +39,29 @@ func (s CheckStatus) String() string {
 	return fmt.Sprintf("CheckStatus(%d)", byte(s))
 }
 
+// Worse returns whichever of s and o says more is wrong, which is how a
+// check's status follows from its assertions' and a block's from its
+// instances': an error outweighs a failure, which outweighs an undecided
+// check, which outweighs a pass.
+func (s CheckStatus) Worse(o CheckStatus) CheckStatus {
+	if o.rank() > s.rank() {
+		return o
+	}
+	return s
+}
+
+func (s CheckStatus) rank() int {
+	switch s {
+	case CheckUnknown:
+		return 1
+	case CheckFail:
+		return 2
+	case CheckError:
+		return 3
+	}
+	return 0
+}
+
 // CheckResult is a check block's outcome in one module instance, as
 // planning found it. Apply evaluates the check again (OpCheckAssertions)
 // and reports its own result.

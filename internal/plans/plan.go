@@ -51,7 +51,7 @@ type Plan struct {
 	// count and for_each again.
 	Expansions []*ResourceExpansion
 	// Checks are the check blocks' results, one per check in each module
-	// instance, sorted by address.
+	// instance, sorted by check block, then module instance.
 	Checks []*CheckResult
 	// Graph is the operation graph apply walks.
 	Graph *Graph

@@ -7,10 +7,11 @@ import (
 
 // checksJSON returns the plan's check block results as Terraform's JSON
 // plan "checks" lists them: one entry per check block in configuration,
-// with an instance per module instance, in address order. Checks come
-// sorted by address, so the instances of one block are adjacent.
+// with an instance per module instance, in plan order, in which the
+// instances of one block are adjacent.
 func checksJSON(results []*plans.CheckResult) []tfjson.CheckResultStatic {
 	var out []tfjson.CheckResultStatic
+	var status []plans.CheckStatus // of each entry of out
 	for _, r := range results {
 		static := r.Addr.ConfigString()
 		if n := len(out); n == 0 || out[n-1].Address.ToDisplay != static {
@@ -18,7 +19,8 @@ func checksJSON(results []*plans.CheckResult) []tfjson.CheckResultStatic {
 			if m := r.Addr.Module.Module(); !m.IsRoot() {
 				addr.Module = m.String()
 			}
-			out = append(out, tfjson.CheckResultStatic{Address: addr, Status: tfjson.CheckStatusPass})
+			out = append(out, tfjson.CheckResultStatic{Address: addr})
+			status = append(status, plans.CheckPass)
 		}
 		inst := tfjson.CheckResultDynamic{
 			Address: tfjson.CheckDynamicAddress{ToDisplay: r.Addr.String()},
@@ -30,29 +32,10 @@ func checksJSON(results []*plans.CheckResult) []tfjson.CheckResultStatic {
 		for _, msg := range r.Problems {
 			inst.Problems = append(inst.Problems, tfjson.CheckResultProblem{Message: msg})
 		}
-		last := &out[len(out)-1]
-		last.Instances = append(last.Instances, inst)
-		last.Status = worseStatus(last.Status, inst.Status)
+		n := len(out) - 1
+		out[n].Instances = append(out[n].Instances, inst)
+		status[n] = status[n].Worse(r.Status)
+		out[n].Status = tfjson.CheckStatus(status[n].String())
 	}
 	return out
-}
-
-// worseStatus combines instance statuses as Terraform does for the
-// block's: an error outweighs a failure, which outweighs an unknown.
-func worseStatus(a, b tfjson.CheckStatus) tfjson.CheckStatus {
-	rank := func(s tfjson.CheckStatus) int {
-		switch s {
-		case tfjson.CheckStatusError:
-			return 3
-		case tfjson.CheckStatusFail:
-			return 2
-		case tfjson.CheckStatusUnknown:
-			return 1
-		}
-		return 0
-	}
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
 }
