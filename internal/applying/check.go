@@ -2,7 +2,6 @@ package applying
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -47,22 +46,25 @@ func (a *applier) checkAssertions(_ context.Context, n plans.Node) diags.Diagnos
 	return ds
 }
 
+// QuietHooks is an optional capability of Hooks: ending an operation
+// without reporting it. Terraform 1.5.7's progress output (human and JSON)
+// says nothing more after "Reading..." when a check block's data source
+// fails, since the failure is a warning; hooks that track running
+// operations implement it to stop tracking this one.
+type QuietHooks interface {
+	// EndQuietly is called instead of PostApply for such an operation.
+	EndQuietly(addr addrs.AbsResourceInstanceObject, action plans.Action)
+}
+
 // scopedReadFailed reports a check block's data source that could not be
 // read during apply: its errors are warnings, the check is marked failed,
-// and the progress line reports no completion, as Terraform's does not.
+// and the progress output reports nothing more, as Terraform's does not.
 func (a *applier) scopedReadFailed(in *instance, rds diags.Diagnostics) diags.Diagnostics {
 	warnings, _ := eval.ScopedDataFailed(rds)
 	addr := in.change.Addr
 	a.checksFailed.set(addrs.Check{Name: in.config.Check}.Absolute(addr.Module))
-	a.opts.Hooks.PostApply(in.target.Addr, plans.Read, in.change.After, errors.New(firstWarning(warnings)))
-	return warnings
-}
-
-func firstWarning(ds diags.Diagnostics) string {
-	for _, d := range ds {
-		if d.Severity == diags.Warning {
-			return d.Summary
-		}
+	if q, ok := a.opts.Hooks.(QuietHooks); ok {
+		q.EndQuietly(in.target.Addr, plans.Read)
 	}
-	return "scoped data source failed"
+	return warnings
 }

@@ -36,7 +36,15 @@ func (e *Env) CheckAssertions(c *configs.Check, m addrs.ModuleInstance, planning
 		}
 		status = status.Worse(res.status.checkStatus())
 	}
-	return status, problems, ds
+	return status, problems, fromCheckBlock(ds)
+}
+
+// fromCheckBlock marks ds as a check block's reports.
+func fromCheckBlock(ds diags.Diagnostics) diags.Diagnostics {
+	for i := range ds {
+		ds[i].FromCheckBlock = true
+	}
+	return ds
 }
 
 // checkStatus is the check status of one assertion's outcome.
@@ -65,6 +73,7 @@ func ScopedDataFailed(ds diags.Diagnostics) (diags.Diagnostics, []string) {
 			problems = append(problems, d.Summary+": "+d.Detail)
 			d.Severity = diags.Warning
 		}
+		d.FromCheckBlock = true
 		out[i] = d
 	}
 	return out, problems

@@ -133,6 +133,7 @@ var uiReasons = map[plans.ActionReason]string{
 	plans.ReasonDeleteBecauseEachKey:          "delete_because_each_key",
 	plans.ReasonReadBecauseConfigUnknown:      "read_because_config_unknown",
 	plans.ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
+	plans.ReasonReadBecauseCheckNested:        "read_because_check_nested",
 }
 
 // uiChange is a planned or drifted change: the instance and the action,
