@@ -14,6 +14,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -117,6 +118,7 @@ func (p *planner) planScopedDataInstance(ctx context.Context, rt *resourceTarget
 		} else {
 			ds = ds.Append(rds)
 			change.After = val
+			ds = ds.Append(p.refreshScopedData(rt, t, val, deps))
 		}
 	}
 	p.env.Values.SetInstance(addr, change.After)
@@ -219,4 +221,19 @@ func (cg *configGraph) orderScopedData() {
 			cg.g.Connect(s, m)
 		}
 	}
+}
+
+// refreshScopedData records a scoped data source's result in the
+// refreshed state of a refresh-only plan, which plans no read: Terraform
+// 1.5.7 stores it there, as it stores any data source it reads.
+func (p *planner) refreshScopedData(rt *resourceTarget, t *lifecycle.Target, val cty.Value, deps []addrs.AbsResource) diags.Diagnostics {
+	if !p.refreshOnly() {
+		return nil
+	}
+	src, err := eval.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}, rt.version)
+	if err != nil {
+		return diags.Diagnostics{diags.Errorf("Failed to record data source result", "%s: %s.", t.Addr, err)}
+	}
+	p.setRefreshed(t.Addr, src, rt.pAddr)
+	return nil
 }
