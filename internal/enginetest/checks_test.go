@@ -37,6 +37,9 @@ func TestCheckBlocks(t *testing.T) {
 		wantPlan    []string
 		wantActions []string
 		wantChecks  []string
+		// wantPrior, when set, lists the objects of the plan's refreshed
+		// state.
+		wantPrior []string
 		// wantApply and wantLog are checked when the plan has no errors;
 		// the log is in call order.
 		wantApply []string
@@ -186,6 +189,21 @@ check "d" {
 			wantPlan: []string{"error Reference to scoped resource at main.tf:11:21: " +
 				`The referenced data resource "test_info" "i" is not available from this context.`},
 		},
+		"RefreshOnlyStoresScopedData": {
+			reason: "a refresh-only plan plans no read, but records what it read, as Terraform does",
+			src: `
+check "c" {
+  data "test_info" "i" { input = "x" }
+  assert {
+    condition     = data.test_info.i.result == "read:x"
+    error_message = "m"
+  }
+}`,
+			mode:       plans.RefreshOnlyMode,
+			wantChecks: []string{"check.c pass"},
+			wantPrior:  []string{"data.test_info.i ready"},
+			wantLog:    []string{"read x"},
+		},
 		"NotEvaluatedInDestroyPlans": {
 			src: `
 resource "test_thing" "a" { name = "a" }
@@ -215,6 +233,11 @@ check "c" {
 			}
 			if diff := cmp.Diff(tc.wantChecks, checkStatuses(p)); diff != "" {
 				t.Errorf("%s\ncheck results -want +got:\n%s", tc.reason, diff)
+			}
+			if tc.wantPrior != nil {
+				if diff := cmp.Diff(tc.wantPrior, stateObjects(p.PriorState)); diff != "" {
+					t.Errorf("%s\nrefreshed state -want +got:\n%s", tc.reason, diff)
+				}
 			}
 			if ds.HasErrors() {
 				return
