@@ -116,6 +116,7 @@ check "c" {
 }`,
 			wantActions: []string{"data.test_info.i read read_because_check_nested", "test_thing.a create"},
 			wantChecks:  []string{"check.c pass"},
+			wantPrior:   []string{"data.test_info.i ready"},
 			wantLog:     []string{"read x", "apply a create", "read x"},
 		},
 		"ScopedDataWithUnknownConfig": {
@@ -190,7 +191,7 @@ check "d" {
 				`The referenced data resource "test_info" "i" is not available from this context.`},
 		},
 		"RefreshOnlyStoresScopedData": {
-			reason: "a refresh-only plan plans no read, but records what it read, as Terraform does",
+			reason: "a refresh-only plan plans no read, but records what it read in state, as Terraform does",
 			src: `
 check "c" {
   data "test_info" "i" { input = "x" }

@@ -223,13 +223,10 @@ func (cg *configGraph) orderScopedData() {
 	}
 }
 
-// refreshScopedData records a scoped data source's result in the
-// refreshed state of a refresh-only plan, which plans no read: Terraform
-// 1.5.7 stores it there, as it stores any data source it reads.
+// refreshScopedData records what a scoped data source read while planning
+// in the refreshed state (the plan's prior state), as Terraform 1.5.7 does
+// for any data source it reads; apply reads it again all the same.
 func (p *planner) refreshScopedData(rt *resourceTarget, t *lifecycle.Target, val cty.Value, deps []addrs.AbsResource) diags.Diagnostics {
-	if !p.refreshOnly() {
-		return nil
-	}
 	src, err := eval.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}, rt.version)
 	if err != nil {
 		return diags.Diagnostics{diags.Errorf("Failed to record data source result", "%s: %s.", t.Addr, err)}
