@@ -36,3 +36,16 @@ func (c AbsCheck) ConfigString() string {
 	}
 	return m.String() + "." + c.Check.String()
 }
+
+// checkKey is AbsCheck's UniqueKey.
+type checkKey struct {
+	module string
+	name   string
+}
+
+func (checkKey) uniqueKeySigil() {}
+
+// UniqueKey implements UniqueKeyer.
+func (c AbsCheck) UniqueKey() UniqueKey {
+	return checkKey{module: c.Module.String(), name: c.Check.Name}
+}

@@ -15,22 +15,22 @@ import (
 // they would only be about a value that is not there.
 type failedChecks struct {
 	mu     sync.Mutex
-	failed map[string]bool // by AbsCheck.String()
+	failed map[addrs.UniqueKey]bool // by AbsCheck
 }
 
 func (f *failedChecks) set(addr addrs.AbsCheck) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.failed == nil {
-		f.failed = map[string]bool{}
+		f.failed = map[addrs.UniqueKey]bool{}
 	}
-	f.failed[addr.String()] = true
+	f.failed[addr.UniqueKey()] = true
 }
 
 func (f *failedChecks) has(addr addrs.AbsCheck) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.failed[addr.String()]
+	return f.failed[addr.UniqueKey()]
 }
 
 // checkAssertions evaluates the assertions of check Plan.Checks[n.Ref]

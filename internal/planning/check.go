@@ -25,7 +25,7 @@ import (
 type checkResults struct {
 	mu          sync.Mutex
 	results     []*plans.CheckResult
-	dataProblem map[string][]string // by AbsCheck.String()
+	dataProblem map[addrs.UniqueKey][]string // by AbsCheck
 }
 
 func (cr *checkResults) add(r *plans.CheckResult) {
@@ -38,15 +38,15 @@ func (cr *checkResults) setDataProblems(addr addrs.AbsCheck, problems []string) 
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
 	if cr.dataProblem == nil {
-		cr.dataProblem = map[string][]string{}
+		cr.dataProblem = map[addrs.UniqueKey][]string{}
 	}
-	cr.dataProblem[addr.String()] = problems
+	cr.dataProblem[addr.UniqueKey()] = problems
 }
 
 func (cr *checkResults) dataProblems(addr addrs.AbsCheck) []string {
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
-	return cr.dataProblem[addr.String()]
+	return cr.dataProblem[addr.UniqueKey()]
 }
 
 // sorted returns the results ordered by check block, then module
@@ -174,10 +174,10 @@ func (cg *configGraph) checkScopedRef(v int, cr addrs.ConfigResource, rng hcl.Ra
 }
 
 // checkIndex indexes plan results by check address.
-func checkIndex(results []*plans.CheckResult) map[string]int {
-	out := make(map[string]int, len(results))
+func checkIndex(results []*plans.CheckResult) map[addrs.UniqueKey]int {
+	out := make(map[addrs.UniqueKey]int, len(results))
 	for i, r := range results {
-		out[r.Addr.String()] = i
+		out[r.Addr.UniqueKey()] = i
 	}
 	return out
 }
@@ -187,9 +187,9 @@ func checkIndex(results []*plans.CheckResult) map[string]int {
 // apply, when what the assertions refer to has its applied value.
 // connectConfigDeps gives the node the vertex's edges, so it runs after
 // everything the check refers to, its scoped data source's read included.
-func (b *applyGraphBuilder) addCheckNodes(i int, v *vertex, checks map[string]int) {
+func (b *applyGraphBuilder) addCheckNodes(i int, v *vertex, checks map[addrs.UniqueKey]int) {
 	for _, m := range b.moduleInstances(v.module) {
-		ci, ok := checks[addrs.Check{Name: v.check.Name}.Absolute(m).String()]
+		ci, ok := checks[addrs.Check{Name: v.check.Name}.Absolute(m).UniqueKey()]
 		if !ok {
 			continue
 		}
