@@ -79,6 +79,8 @@ type applier struct {
 
 	mu    sync.Mutex
 	diags diags.Diagnostics
+
+	checksFailed failedChecks
 }
 
 // Apply executes the plan. The diagnostics hold every error of every

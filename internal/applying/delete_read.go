@@ -89,6 +89,9 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 	}
 	a.opts.Hooks.PreApply(t.Addr, plans.Read, cty.NullVal(t.Schema.ImpliedType()))
 	val, rds := lifecycle.ReadData(ctx, t, config)
+	if rds.HasErrors() && in.config.Check != "" {
+		return ds.Append(a.scopedReadFailed(in, rds))
+	}
 	ds = ds.Append(rds)
 	if ds.HasErrors() {
 		a.opts.Hooks.PostApply(t.Addr, plans.Read, cty.NilVal, firstError(ds))

@@ -45,5 +45,6 @@ func (a *applier) stepTable() map[plans.Op]step {
 		plans.OpEvalVariable:      now(a.evalVariable),
 		plans.OpEvalModuleOutput:  now(a.evalModuleOutput),
 		plans.OpExpandModule:      now(a.expandModule),
+		plans.OpCheckAssertions:   now(a.checkAssertions),
 	}
 }

@@ -84,12 +84,13 @@ func (m *Meta) planAndApply(c *commonFlags, mode plans.Mode, autoApprove bool) i
 	if p == nil || ds.HasErrors() {
 		return m.fail(ds)
 	}
-	if code := m.showPlan(p, op, ds); code != 0 {
-		return code
-	}
 	// A refresh-only plan that found drift asks too, as Terraform does,
 	// though it changes nothing remote: it rewrites state.
-	if p.CanApply() && !autoApprove {
+	asks := p.CanApply() && !autoApprove
+	if code := m.showPlan(p, op, planDiagsForApply(ds, p, asks)); code != 0 {
+		return code
+	}
+	if asks {
 		if code, ok := m.approve(c, mode, op.state.workspace); !ok {
 			return code
 		}

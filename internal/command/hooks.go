@@ -99,6 +99,17 @@ func (h *uiHooks) PostApply(addr addrs.AbsResourceInstanceObject, action plans.A
 	h.write(h.view.finished(op, now, newVal, err))
 }
 
+// EndQuietly implements applying.QuietHooks: the operation stops being
+// tracked (no "Still reading..." lines) and nothing is printed.
+func (h *uiHooks) EndQuietly(addr addrs.AbsResourceInstanceObject, action plans.Action) {
+	key := runningKey(addr, action)
+	h.mu.Lock()
+	delete(h.running, key)
+	h.mu.Unlock()
+}
+
+var _ applying.QuietHooks = (*uiHooks)(nil)
+
 // PreImport implements applying.ImportHooks. Terraform 1.5.7's
 // machine-readable UI has no import messages, so only people see it.
 func (h *uiHooks) PreImport(addr addrs.AbsResourceInstance, id string) {

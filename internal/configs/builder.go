@@ -45,6 +45,7 @@ func newModule(dir string) *Module {
 		DataResources:     make(map[string]*Resource),
 		ModuleCalls:       make(map[string]*ModuleCall),
 		Dir:               ".",
+		Checks:            make(map[string]*Check),
 	}
 }
 

@@ -231,12 +231,10 @@ data "aws_ami" "a" {}`},
 			files: files{"main.tf": `
 moved {}
 removed {}
-check "c" {}
 `},
 			want: []diagWant{
 				errAt("Unsupported block type", "main.tf:2:1"),
 				errAt("Unsupported block type", "main.tf:3:1"),
-				errAt("Unsupported block type", "main.tf:4:1"),
 			},
 		},
 		"UnknownBlock": {

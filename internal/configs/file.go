@@ -69,6 +69,8 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			if mc != nil {
 				b.addModuleCall(mc)
 			}
+		case "check":
+			b.decodeCheck(block)
 		case "import":
 			imp, ds := decodeImportBlock(block)
 			b.report(ds)
@@ -88,6 +90,20 @@ func (b *moduleBuilder) decodeOutput(block *hcl.Block) (*Output, hcl.Diagnostics
 		return decodeOutput(block, optionalSchema(outputBlockSchema))
 	}
 	return decodeOutputBlock(block)
+}
+
+// decodeCheck decodes a check block. An override file may not hold one,
+// and Terraform then reports only that, not problems inside the block.
+func (b *moduleBuilder) decodeCheck(block *hcl.Block) {
+	if b.overriding {
+		b.addCheck(&Check{DeclRange: block.DefRange})
+		return
+	}
+	c, ds := decodeCheckBlock(block)
+	b.report(ds)
+	if c != nil {
+		b.addCheck(c)
+	}
 }
 
 func (b *moduleBuilder) decodeResource(block *hcl.Block, mode addrs.ResourceMode) {

@@ -45,6 +45,8 @@ type Module struct {
 	DataResources    map[string]*Resource // by "data.type.name"
 	// Imports are the import blocks, in source order.
 	Imports []*Import
+	// Checks are the check blocks, by name.
+	Checks map[string]*Check
 }
 
 // VersionConstraint is one required_version (or provider version) string.
@@ -167,6 +169,11 @@ type Resource struct {
 
 	Preconditions  []*CheckRule
 	Postconditions []*CheckRule
+
+	// Check names the check block a scoped data resource belongs to; ""
+	// for a resource of the module itself. Only that check's assertions
+	// may refer to a scoped resource, and its failures are warnings.
+	Check string
 
 	DeclRange hcl.Range
 	TypeRange hcl.Range

@@ -38,6 +38,11 @@ type Diagnostic struct {
 	// when the problem was found ("var.x is 1"), shown under the source
 	// lines. It never describes a sensitive value.
 	Values []ExprValue
+	// FromCheckBlock marks a check block's report: a failed or undecided
+	// assertion, or its scoped data source's failure. Apply checks again,
+	// so an apply that asks no approval leaves out the plan's, as
+	// Terraform does.
+	FromCheckBlock bool
 }
 
 // ExprValue is one reference's value in a diagnostic: Traversal is the

@@ -176,18 +176,7 @@ func fuzzStep(h *Harness, name string, opts ...func(*planning.Options)) (planned
 	if ds.HasErrors() {
 		return false, fmt.Sprintf("%s: plan after a clean apply failed: %s", name, ds.Error())
 	}
-	if p2.HasChanges() {
-		var lines []string
-		for _, c := range p2.Changes {
-			if c.Action != plans.NoOp {
-				lines = append(lines, fmt.Sprintf("%s %s: %#v → %#v", c.Addr, c.Action, c.Before, c.After))
-			}
-		}
-		for _, o := range p2.Outputs {
-			if o.Action != plans.NoOp {
-				lines = append(lines, fmt.Sprintf("output %s %s: %#v → %#v", o.Name, o.Action, o.Before, o.After))
-			}
-		}
+	if lines := pendingChanges(p2); len(lines) > 0 {
 		return false, name + ": plan after a clean apply has changes:\n" + strings.Join(lines, "\n")
 	}
 	return true, ""

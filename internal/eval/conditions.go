@@ -29,6 +29,9 @@ const (
 	ResourcePostcondition
 	// OutputPrecondition is checked before an output value is recorded.
 	OutputPrecondition
+	// CheckAssertion is an assert of a check block, checked after planning
+	// and after applying what it refers to. Its failure is a warning.
+	CheckAssertion
 )
 
 // String returns the check's name as messages use it.
@@ -40,8 +43,20 @@ func (k CheckKind) String() string {
 		return "Resource postcondition"
 	case OutputPrecondition:
 		return "Module output value precondition"
+	case CheckAssertion:
+		return "Check block assertion"
 	}
 	return fmt.Sprintf("CheckKind(%d)", byte(k))
+}
+
+// severity is how a false condition of this kind is reported: a check
+// block reports problems without stopping anything, every other condition
+// stops the run.
+func (k CheckKind) severity() diags.Severity {
+	if k == CheckAssertion {
+		return diags.Warning
+	}
+	return diags.Error
 }
 
 // CheckRules evaluates the rules' conditions in scope (which carries
@@ -63,35 +78,64 @@ func CheckRules(scope *lang.Scope, kind CheckKind, rules []*configs.CheckRule) d
 	return ds
 }
 
-// checkRule evaluates one rule. The error message is evaluated whether or
-// not the condition holds, so an invalid message is reported before the
-// day it is needed.
+// checkRule evaluates one rule, reporting a false condition with kind's
+// severity.
 func checkRule(scope *lang.Scope, kind CheckKind, rule *configs.CheckRule) diags.Diagnostics {
+	res, ds := evalRule(scope, rule)
+	if res.status != ruleFail {
+		return ds
+	}
+	return ds.Append(atExpr(scope, rule.Condition, kind.severity(), kind.String()+" failed", res.message))
+}
+
+// ruleStatus is what evaluating one rule decided.
+type ruleStatus byte
+
+const (
+	ruleUnknown ruleStatus = iota // the condition is not known yet
+	rulePass
+	ruleFail
+	ruleError // the condition or message is invalid; diagnostics say why
+)
+
+type ruleResult struct {
+	status ruleStatus
+	// message is the error message of a failed rule.
+	message string
+}
+
+// evalRule evaluates one rule's condition and error message. The error
+// message is evaluated whether or not the condition holds, so an invalid
+// message is reported before the day it is needed.
+func evalRule(scope *lang.Scope, rule *configs.CheckRule) (ruleResult, diags.Diagnostics) {
 	msg, ds := checkErrorMessageValue(scope, rule.ErrorMessage)
 	cond, cds := scope.EvalExpr(rule.Condition, cty.DynamicPseudoType)
 	ds = ds.Append(cds)
-	if ds.HasErrors() || !cond.IsKnown() {
-		return ds
+	if ds.HasErrors() {
+		return ruleResult{status: ruleError}, ds
+	}
+	if !cond.IsKnown() {
+		return ruleResult{status: ruleUnknown}, ds
 	}
 	if cond.IsNull() {
-		return ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
+		return ruleResult{status: ruleError}, ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
 			"Condition expression must return either true or false, not null."))
 	}
 	b, err := convert.Convert(cond, cty.Bool)
 	if err != nil {
-		return ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
+		return ruleResult{status: ruleError}, ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
 			fmt.Sprintf("Invalid condition result value: %s.", lang.ConversionErrorText(err))))
 	}
 	// A condition over a secret is marked too; whether it holds is not
 	// secret, and True panics on a marked value.
 	b, _ = b.Unmark()
 	if b.True() {
-		return ds
+		return ruleResult{status: rulePass}, ds
 	}
 	if msg == "" {
 		msg = "This check failed, but has an invalid error message as described in the other accompanying messages."
 	}
-	return ds.Append(atExpr(scope, rule.Condition, diags.Error, kind.String()+" failed", msg))
+	return ruleResult{status: ruleFail, message: msg}, ds
 }
 
 // checkErrorMessageValue evaluates a rule's error message. It returns ""

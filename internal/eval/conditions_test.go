@@ -201,6 +201,7 @@ func TestCheckKindString(t *testing.T) {
 		ResourcePrecondition:  "Resource precondition",
 		ResourcePostcondition: "Resource postcondition",
 		OutputPrecondition:    "Module output value precondition",
+		CheckAssertion:        "Check block assertion",
 	}
 	for k, w := range want {
 		if got := k.String(); got != w {

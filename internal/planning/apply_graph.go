@@ -101,6 +101,7 @@ func (b *applyGraphBuilder) addConfigNodes() {
 	for i, e := range b.plan.ModuleExpansions {
 		calls[moduleName{e.Parent.String(), e.Call}] = i
 	}
+	checks := checkIndex(b.plan.Checks)
 	for i, v := range b.cg.vertices {
 		switch v.kind {
 		case vProvider:
@@ -134,6 +135,8 @@ func (b *applyGraphBuilder) addConfigNodes() {
 					b.nodeOf[vertexInstance{i, m.String()}] = b.g.Add(plans.Node{Op: plans.OpExpandModule, Ref: e})
 				}
 			}
+		case vCheck:
+			b.addCheckNodes(i, v, checks)
 		case vResource:
 			if !normal {
 				continue

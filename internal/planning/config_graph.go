@@ -33,6 +33,9 @@ const (
 	// vVariable is an input variable of a child module, set from the
 	// call's argument in every instance of the module.
 	vVariable vertexKind = 'V'
+	// vCheck is a check block: its assertions, evaluated after everything
+	// they refer to.
+	vCheck vertexKind = 'C'
 )
 
 // vertex is one object of the configuration graph: a provider
@@ -53,6 +56,7 @@ type vertex struct {
 	// a vVariable's declaration (in the child module).
 	call     *configs.ModuleCall
 	variable *configs.Variable
+	check    *configs.Check
 }
 
 // String names the vertex as users write it, for cycle reports and DOT.
@@ -72,6 +76,8 @@ func (v *vertex) String() string {
 		return prefixModule(v.module, "module."+v.name)
 	case vVariable:
 		return prefixModule(v.module, "var."+v.name)
+	case vCheck:
+		return prefixModule(v.module, "check."+v.check.Name)
 	}
 	return "?"
 }
@@ -173,6 +179,9 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 		if v.kind == vOrphan {
 			cg.g.Connect(i, cg.providerVertex(v.orphan.ProviderConfig, nil))
 		}
+		if v.kind == vCheck {
+			cg.connectScopedData(i, v)
+		}
 	}
 	if ds.HasErrors() {
 		return cg, ds
@@ -180,6 +189,7 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	ds = ds.Append(cg.cycleDiags())
 	if !ds.HasErrors() {
 		cg.computeResourceDeps()
+		cg.orderScopedData()
 	}
 	return cg, ds
 }
@@ -222,6 +232,9 @@ func (cg *configGraph) addModuleVertices(mod *configs.Module) {
 			r := m[key]
 			cg.resources[r.Addr().InModule(path).UniqueKey()] = cg.add(&vertex{kind: vResource, module: path, resource: r})
 		}
+	}
+	for _, name := range sortedKeys(mod.Checks) {
+		cg.add(&vertex{kind: vCheck, module: path, name: name, check: mod.Checks[name]})
 	}
 }
 
@@ -317,6 +330,8 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		if arg := v.argument(); arg != nil {
 			return lang.ReferencesInExpr(arg.Expr)
 		}
+	case vCheck:
+		return ruleReferences(v.check.Asserts)
 	}
 	return nil, nil
 }
@@ -381,8 +396,10 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 			}
 		case addrs.Resource:
 			ds = ds.Append(cg.connectResource(v, sub.InModule(m), ref.SourceRange))
+			ds = ds.Append(cg.checkScopedRef(v, sub.InModule(m), ref.SourceRange))
 		case addrs.ResourceInstance:
 			ds = ds.Append(cg.connectResource(v, sub.Resource.InModule(m), ref.SourceRange))
+			ds = ds.Append(cg.checkScopedRef(v, sub.Resource.InModule(m), ref.SourceRange))
 		case addrs.InputVariable:
 			if m.IsRoot() {
 				continue // root variables are set before the walk
@@ -465,6 +482,8 @@ func (v *vertex) declRange() *hcl.Range {
 		if v.pcfg != nil {
 			return v.pcfg.DeclRange.Ptr()
 		}
+	case vCheck:
+		return v.check.DeclRange.Ptr()
 	}
 	return nil
 }

@@ -43,6 +43,9 @@ func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, add
 }
 
 func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, pending bool, deps []addrs.AbsResource) diags.Diagnostics {
+	if rt.config.Check != "" {
+		return p.planScopedDataInstance(ctx, rt, t, pending, deps)
+	}
 	addr := t.Addr.ResourceInstance
 	ds := p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePrecondition, cty.NilVal)
 	if ds.HasErrors() {

@@ -13,8 +13,8 @@ import (
 )
 
 // GraphDOT renders the configuration's dependency graph in Graphviz DOT:
-// one box per resource, a diamond per provider, a note per local and
-// output, and an edge from each object to what it depends on.
+// one box per resource, a diamond per provider, a note per local, output
+// and check block, and an edge from each object to what it depends on.
 func GraphDOT(ctx context.Context, cfg *configs.Module, lib *providers.Library) (string, diags.Diagnostics) {
 	schemas, ds := lib.Schemas(ctx, usedProviders(cfg, nil))
 	if ds.HasErrors() {
@@ -48,7 +48,7 @@ func dotShape(k vertexKind) string {
 	switch k {
 	case vProvider:
 		return "diamond"
-	case vLocal, vOutput:
+	case vLocal, vOutput, vCheck:
 		return "note"
 	}
 	return "box"

@@ -40,9 +40,9 @@ type Options struct {
 	ForceReplace []addrs.AbsResourceInstance
 	// Targets, when set, limits the plan to these objects and what they
 	// depend on (-target=ADDR); see selectTargets.
-	Targets []addrs.Target
-	Workspace    string
-	Now          time.Time
+	Targets   []addrs.Target
+	Workspace string
+	Now       time.Time
 	// Prepared shares analysed resource bodies with a following apply in
 	// the same process; nil is fine.
 	Prepared *eval.PreparedCache
@@ -102,6 +102,8 @@ type planner struct {
 	mu      sync.Mutex // outputs and diags
 	outputs []*plans.OutputChange
 	diags   diags.Diagnostics
+
+	checks checkResults
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
@@ -147,6 +149,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		plan.Targets = append(plan.Targets, t.String())
 	}
 	plan.VariableValues = p.variableValues()
+	plan.Checks = p.checks.sorted()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
 	}

@@ -103,6 +103,8 @@ func (p *planner) visitIn(ctx context.Context, v *vertex, m addrs.ModuleInstance
 		return p.planOutput(v.output, m)
 	case vVariable:
 		return p.planVariable(v, m)
+	case vCheck:
+		return p.planCheck(v.check, m)
 	case vResource:
 		addr := v.resource.Addr().Absolute(m)
 		switch {

@@ -69,6 +69,9 @@ const (
 	// longer in the configuration (its call's count or for_each dropped
 	// it).
 	ReasonDeleteBecauseNoModule
+	// ReasonReadBecauseCheckNested: a check block's scoped data source is
+	// read again during apply, so its assertions see the applied world.
+	ReasonReadBecauseCheckNested
 )
 
 var reasonJSON = map[ActionReason]string{
@@ -83,6 +86,7 @@ var reasonJSON = map[ActionReason]string{
 	ReasonReadBecauseConfigUnknown:      "read_because_config_unknown",
 	ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
 	ReasonDeleteBecauseNoModule:         "delete_because_no_module",
+	ReasonReadBecauseCheckNested:        "read_because_check_nested",
 }
 
 // JSON returns the reason as Terraform's JSON plan spells it, or "".

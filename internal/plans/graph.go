@@ -69,6 +69,10 @@ const (
 	// OpExpandModule publishes how module call Plan.ModuleExpansions[Ref]
 	// expanded, once what its count or for_each refers to is applied.
 	OpExpandModule Op = 'm'
+	// OpCheckAssertions evaluates the assertions of check block
+	// Plan.Checks[Ref] once what they refer to is applied; a false one is
+	// a warning.
+	OpCheckAssertions Op = 'A'
 )
 
 // String names the op, for DOT and messages.
@@ -110,6 +114,8 @@ func (o Op) String() string {
 		return "module output"
 	case OpExpandModule:
 		return "expand module"
+	case OpCheckAssertions:
+		return "assertions"
 	}
 	return fmt.Sprintf("op %q", byte(o))
 }
@@ -147,7 +153,7 @@ type Graph struct {
 type Node struct {
 	Op Op
 	// Ref indexes the table Op names: Plan.Changes, Plan.Outputs,
-	// Graph.Providers, Graph.Locals or Graph.Resources.
+	// Plan.Checks, Graph.Providers, Graph.Locals or Graph.Resources.
 	Ref int
 	// Deposed is the deposed key OpDeposeAndCreate moves the current
 	// object to and OpDeleteDeposed deletes. Planning chooses it, so
@@ -217,6 +223,8 @@ func (p *Plan) NodeName(i int) string {
 		return fmt.Sprintf("%s (%s)", e.Parent.Child(e.Call, addrs.NoKey), n.Op)
 	case n.Op == OpEvalOutput || n.Op == OpRemoveOutput:
 		return fmt.Sprintf("output.%s (%s)", p.Outputs[n.Ref].Name, n.Op)
+	case n.Op == OpCheckAssertions:
+		return fmt.Sprintf("%s (%s)", p.Checks[n.Ref].Addr, n.Op)
 	}
 	return fmt.Sprintf("%s (%s)", g.Resources[n.Ref], n.Op)
 }

@@ -56,6 +56,9 @@ type Plan struct {
 	// Targets are the -target addresses the plan was limited to, so that
 	// applying it warns that changes may be incomplete.
 	Targets []string
+	// Checks are the check blocks' results, one per check in each module
+	// instance, sorted by check block, then module instance.
+	Checks []*CheckResult
 	// Graph is the operation graph apply walks.
 	Graph *Graph
 	// Errored is true when planning stopped with errors; such a plan can

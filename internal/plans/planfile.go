@@ -36,6 +36,7 @@ type planFileV1 struct {
 	Modules      []expansionV1      `json:"module_expansions,omitempty"`
 	Targets      []string           `json:"targets,omitempty"`
 	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
+	Checks       []checkV1          `json:"checks,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
 }
@@ -181,6 +182,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	if doc.Expansions, err = encodeExpansions(p.Expansions); err != nil {
 		return nil, err
 	}
+	doc.Checks = encodeChecks(p.Checks)
 	doc.Graph = encodeGraph(p.Graph)
 	return doc, nil
 }
@@ -278,7 +280,10 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
 		return nil, err
 	}
-	if p.Graph, err = decodeGraph(doc.Graph, len(p.Changes), len(p.Outputs), len(p.ModuleExpansions)); err != nil {
+	if p.Checks, err = decodeChecks(doc.Checks); err != nil {
+		return nil, err
+	}
+	if p.Graph, err = decodeGraph(doc.Graph, operandCounts{changes: len(p.Changes), outputs: len(p.Outputs), checks: len(p.Checks), modules: len(p.ModuleExpansions)}); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -58,7 +58,12 @@ func encodeGraph(g *Graph) graphV1 {
 	return out
 }
 
-func decodeGraph(doc graphV1, changes, outputs, modules int) (*Graph, error) {
+// operandCounts are the lengths of the plan's tables nodes index.
+type operandCounts struct {
+	changes, outputs, checks, modules int
+}
+
+func decodeGraph(doc graphV1, counts operandCounts) (*Graph, error) {
 	g := &Graph{Nodes: make([]Node, len(doc.Nodes))}
 	for _, s := range doc.Providers {
 		a, ds := addrs.ParseAbsProviderConfig(s)
@@ -96,7 +101,7 @@ func decodeGraph(doc graphV1, changes, outputs, modules int) (*Graph, error) {
 		g.ModuleOutputs = append(g.ModuleOutputs, a)
 	}
 	for i, en := range doc.Nodes {
-		n, err := decodeNode(en, g, len(doc.Nodes), changes, outputs, modules)
+		n, err := decodeNode(en, g, len(doc.Nodes), counts)
 		if err != nil {
 			return nil, fmt.Errorf("graph node %d: %w", i, err)
 		}
@@ -107,7 +112,7 @@ func decodeGraph(doc graphV1, changes, outputs, modules int) (*Graph, error) {
 
 // decodeNode checks a node's op and that every index it holds is in range,
 // so apply can index without checking.
-func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs, modules int) (Node, error) {
+func decodeNode(en nodeV1, g *Graph, nodes int, counts operandCounts) (Node, error) {
 	dk, err := addrs.ParseDeposedKey(en.Deposed)
 	if err != nil {
 		return Node{}, err
@@ -121,9 +126,11 @@ func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs, modules int) (Node
 	var limit int
 	switch {
 	case n.Op.ChangeOp():
-		limit = changes
+		limit = counts.changes
 	case n.Op == OpEvalOutput || n.Op == OpRemoveOutput:
-		limit = outputs
+		limit = counts.outputs
+	case n.Op == OpCheckAssertions:
+		limit = counts.checks
 	case n.Op == OpConfigureProvider:
 		limit = len(g.Providers)
 	case n.Op == OpEvalLocal:
@@ -133,7 +140,7 @@ func decodeNode(en nodeV1, g *Graph, nodes, changes, outputs, modules int) (Node
 	case n.Op == OpEvalModuleOutput:
 		limit = len(g.ModuleOutputs)
 	case n.Op == OpExpandModule:
-		limit = modules
+		limit = counts.modules
 	case n.Op == OpExpand || n.Op == OpJoinResource || n.Op == OpJoinUpdated || n.Op == OpJoinDestroyed:
 		limit = len(g.Resources)
 	default:

@@ -26,6 +26,10 @@ func graphPlan() *Plan {
 		Expansions: []*ResourceExpansion{{Addr: res, Expansion: instances.ForEachExpansion(map[string]cty.Value{
 			"k": cty.UnknownVal(cty.String), "j": cty.StringVal("known").Mark("sensitive"),
 		})}},
+		Checks: []*CheckResult{{
+			Addr:   addrs.Check{Name: "c"}.Absolute(addrs.ModuleInstance{{Name: "m", Key: addrs.StringKey("k")}}),
+			Status: CheckFail, Problems: []string{"it failed"},
+		}},
 		Graph: &Graph{},
 	}
 	g := p.Graph
@@ -37,11 +41,12 @@ func graphPlan() *Plan {
 	g.Add(Node{Op: OpJoinResource, Ref: r, Deps: []int{e, c}})
 	g.Add(Node{Op: OpDeleteDeposed, Ref: 0, Deposed: "0badcafe", Deps: []int{c}})
 	g.Add(Node{Op: OpRemoveOutput, Ref: 0})
+	g.Add(Node{Op: OpCheckAssertions, Ref: 0, Deps: []int{c}})
 	return p
 }
 
-// TestPlanFileKeepsTheProgram: the operation graph, its operands and the
-// recorded expansions (unknown and sensitive each.value included) survive a
+// TestPlanFileKeepsTheProgram: the operation graph, its operands, the
+// check results and the recorded expansions (unknown and sensitive each.value included) survive a
 // plan file unchanged.
 func TestPlanFileKeepsTheProgram(t *testing.T) {
 	want := graphPlan()
@@ -60,6 +65,9 @@ func TestPlanFileKeepsTheProgram(t *testing.T) {
 		if a, b := want.NodeName(i), got.NodeName(i); a != b {
 			t.Errorf("node %d is %q, was %q", i, b, a)
 		}
+	}
+	if diff := cmp.Diff(want.Checks, got.Checks); diff != "" {
+		t.Errorf("checks: -want +got:\n%s", diff)
 	}
 	if len(got.Expansions) != 1 || !got.Expansions[0].Addr.Equal(want.Expansions[0].Addr) {
 		t.Fatalf("expansions: %+v", got.Expansions)
@@ -85,6 +93,8 @@ func TestPlanFileRefusesBadGraphs(t *testing.T) {
 		"ChangeOutOfRange":     func(p *Plan) { p.Graph.Nodes[3].Ref = 7 },
 		"OutputOutOfRange":     func(p *Plan) { p.Graph.Nodes[6].Ref = 3 },
 		"ResourceOutOfRange":   func(p *Plan) { p.Graph.Nodes[2].Ref = -1 },
+		"CheckOutOfRange":      func(p *Plan) { p.Graph.Nodes[7].Ref = 1 },
+		"CheckStatusUnknown":   func(p *Plan) { p.Checks[0].Status = 9 },
 		"DependencyOutOfRange": func(p *Plan) { p.Graph.Nodes[0].Deps = []int{99} },
 		"UnknownOp":            func(p *Plan) { p.Graph.Nodes[0].Op = '!' },
 		"DeposedOnCreate":      func(p *Plan) { p.Graph.Nodes[3].Op = OpCreate },

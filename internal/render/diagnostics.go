@@ -77,13 +77,14 @@ func sortDiagnostics(ds diags.Diagnostics) diags.Diagnostics {
 // a warning with a source range whose summary was already seen is dropped,
 // and the first one's detail ends "(and N more similar warnings
 // elsewhere)", so a warning about a construct used a hundred times is
-// printed once, as Terraform does.
+// printed once, as Terraform does. Check blocks' reports are never folded:
+// each is about a different check, and Terraform shows every one.
 func consolidateWarnings(ds diags.Diagnostics) diags.Diagnostics {
 	out := make(diags.Diagnostics, 0, len(ds))
 	first := map[string]int{}
 	extra := map[string]int{}
 	for _, d := range ds {
-		if d.Severity != diags.Warning || d.Subject == nil {
+		if d.Severity != diags.Warning || d.Subject == nil || d.FromCheckBlock {
 			out = append(out, d)
 			continue
 		}

@@ -119,6 +119,13 @@ resource "terraform_data" "a" {
 				warn("k = var.v", "Something else", ""),
 			},
 		},
+		"check_warnings": {
+			reason: "check blocks' reports are never folded: each is about a different check, as in Terraform",
+			ds: diags.Diagnostics{
+				{Severity: diags.Warning, Summary: "Check block assertion failed", Detail: "First.", Subject: rng("count"), FromCheckBlock: true},
+				{Severity: diags.Warning, Summary: "Check block assertion failed", Detail: "Second.", Subject: rng("input"), FromCheckBlock: true},
+			},
+		},
 		"with_address": {
 			reason: "the object named by the diagnostic, with and without a range",
 			ds: diags.Diagnostics{

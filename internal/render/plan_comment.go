@@ -37,6 +37,8 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 			b.WriteString("\n  # (config refers to values not yet known)")
 		case plans.ReasonReadBecauseDependencyPending:
 			b.WriteString("\n  # (depends on a resource or a module with changes pending)")
+		case plans.ReasonReadBecauseCheckNested:
+			b.WriteString("\n  # (config will be reloaded to verify a check block)")
 		}
 	case plans.Update:
 		if cause == detected {

@@ -31,7 +31,8 @@ import (
 //     variables are left out: a plan records its decisions, not the
 //     configuration's syntax.
 //
-// checks are left out: plans do not record them.
+// checks lists the check blocks' results; the results of preconditions
+// and postconditions are left out, as plans do not record them.
 // Values are included as they are, sensitive ones too, as in Terraform;
 // the *_sensitive masks say which to hide.
 //
@@ -73,6 +74,7 @@ func PlanJSON(p *plans.Plan, schemas providers.Schemas) (*tfjson.Plan, error) {
 		out.RelevantAttributes = append(out.RelevantAttributes, tfjson.ResourceAttribute{Resource: ra.Resource, Attribute: ra.Attribute})
 	}
 	out.Config = configJSON(p, schemas)
+	out.Checks = checksJSON(p.Checks)
 	return out, nil
 }
 

@@ -134,6 +134,7 @@ var uiReasons = map[plans.ActionReason]string{
 	plans.ReasonReadBecauseConfigUnknown:      "read_because_config_unknown",
 	plans.ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
 	plans.ReasonDeleteBecauseNoModule:         "delete_because_no_module",
+	plans.ReasonReadBecauseCheckNested:        "read_because_check_nested",
 }
 
 // uiChange is a planned or drifted change: the instance and the action,
