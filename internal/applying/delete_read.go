@@ -97,7 +97,7 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		a.opts.Hooks.PostApply(t.Addr, plans.Read, cty.NilVal, firstError(ds))
 		return ds
 	}
-	src, err := eval.EncodeObject(t.Schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: c.Dependencies}, c.SchemaVersion)
+	src, err := eval.EncodeObject(t.Schema, &states.Object{Value: val, Status: states.ObjectReady}, c.SchemaVersion)
 	if err == nil {
 		err = a.opts.State.SetObject(t.Addr, src, c.Provider)
 	}

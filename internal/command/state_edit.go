@@ -57,6 +57,19 @@ func runStateMv(m *Meta, args []string) int {
 	if fs.NArg() != 2 {
 		return m.errorf("Invalid number of arguments", "Exactly two arguments expected: the source and destination addresses.")
 	}
+	if srcMod, err := addrs.ParseModuleInstanceStr(fs.Arg(0)); err == nil && !srcMod.IsRoot() {
+		dstMod, err := addrs.ParseModuleInstanceStr(fs.Arg(1))
+		if err != nil || dstMod.IsRoot() {
+			return m.errorf("Invalid target address", "Cannot move %s to %s: a module can only move to another module address.", fs.Arg(0), fs.Arg(1))
+		}
+		return m.editState(&f, "OperationTypeStateMv", func(st *states.State) (int, diags.Diagnostics) {
+			n, ds := moveModule(st, srcMod, dstMod)
+			if !ds.HasErrors() {
+				m.reportMove(&f, fs.Arg(0), fs.Arg(1), n)
+			}
+			return n, ds
+		})
+	}
 	src, sds := addrs.ParseAbsResourceInstanceStr(fs.Arg(0))
 	dst, dds := addrs.ParseAbsResourceInstanceStr(fs.Arg(1))
 	if ds := (diags.Diagnostics{}).Append(sds, dds); ds.HasErrors() {
@@ -74,16 +87,53 @@ func runStateMv(m *Meta, args []string) int {
 		if ds.HasErrors() {
 			return 0, ds
 		}
-		verb := "Move"
-		if f.dryRun {
-			verb = "Would move"
-		}
-		fmt.Fprintf(m.Stdout, "%s %q to %q\n", verb, fs.Arg(0), fs.Arg(1))
-		if !f.dryRun {
-			fmt.Fprintf(m.Stdout, "Successfully moved %d object(s).\n", n)
-		}
+		m.reportMove(&f, fs.Arg(0), fs.Arg(1), n)
 		return n, nil
 	})
+}
+
+// reportMove prints what state mv moved, as Terraform does.
+func (m *Meta) reportMove(f *stateEditFlags, src, dst string, n int) {
+	verb := "Move"
+	if f.dryRun {
+		verb = "Would move"
+	}
+	fmt.Fprintf(m.Stdout, "%s %q to %q\n", verb, src, dst)
+	if !f.dryRun {
+		fmt.Fprintf(m.Stdout, "Successfully moved %d object(s).\n", n)
+	}
+}
+
+// moveModule moves every resource in module instance src, and in the
+// modules below it, to the same place under dst. It refuses a move onto
+// a module instance that has resources, or from one that has none.
+func moveModule(st *states.State, src, dst addrs.ModuleInstance) (int, diags.Diagnostics) {
+	var moving []*states.Resource
+	for _, rs := range st.Resources {
+		if hasModulePrefix(rs.Addr.Module, dst) {
+			return 0, diags.Diagnostics{diags.Errorf("Invalid target address", "Cannot move to %s: there is already a module instance at that address in the current state.", dst)}
+		}
+		if hasModulePrefix(rs.Addr.Module, src) {
+			moving = append(moving, rs)
+		}
+	}
+	if len(moving) == 0 {
+		return 0, diags.Diagnostics{diags.Errorf("Invalid source address", "Cannot move %s: it does not exist in the state.", src)}
+	}
+	n := 0
+	for _, rs := range moving {
+		st.RemoveResource(rs.Addr)
+		rest := rs.Addr.Module[len(src):]
+		rs.Addr.Module = append(append(addrs.ModuleInstance{}, dst...), rest...)
+		st.Resources[rs.Addr.UniqueKey()] = rs
+		n += len(rs.Instances)
+	}
+	return n, nil
+}
+
+// hasModulePrefix reports whether m is prefix or below it.
+func hasModulePrefix(m, prefix addrs.ModuleInstance) bool {
+	return len(m) >= len(prefix) && m[:len(prefix)].Equal(prefix)
 }
 
 func hasIndex(s string) bool {

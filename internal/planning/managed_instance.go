@@ -66,6 +66,9 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 		return ds
 	}
 	change.Dependencies = deps
+	if change.Action == plans.NoOp && prior != nil && importing == nil {
+		p.setRefreshedDependencies(t.Addr, deps)
+	}
 	change.Importing = importing
 	change.CreateBeforeDestroy = p.cbd[rt.addr.Config().UniqueKey()]
 	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))

@@ -281,6 +281,33 @@ func (p *planner) hasPendingChanges(r addrs.AbsResource) bool {
 	return p.byResource[k].pending
 }
 
+// setRefreshedDependencies records, in the prior state the plan carries,
+// the dependencies an unchanged object has now: Terraform updates them
+// even when the object is not changed, so applying the plan stores them.
+func (p *planner) setRefreshedDependencies(addr addrs.AbsResourceInstanceObject, deps []addrs.AbsResource) {
+	p.refreshedMu.Lock()
+	defer p.refreshedMu.Unlock()
+	is := p.refreshed.ResourceInstance(addr.ResourceInstance)
+	if is == nil || is.Current == nil || sameResources(is.Current.Dependencies, deps) {
+		return
+	}
+	cp := *is.Current
+	cp.Dependencies = deps
+	is.Current = &cp
+}
+
+func sameResources(a, b []addrs.AbsResource) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // setRefreshed records an object's refreshed form in the prior state the
 // plan will carry (nil removes it: the object is gone).
 func (p *planner) setRefreshed(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
