@@ -7,6 +7,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
@@ -90,6 +91,16 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 	a.opts.Hooks.PreApply(t.Addr, plans.Read, cty.NullVal(t.Schema.ImpliedType()))
 	val, rds := lifecycle.ReadData(ctx, t, config)
 	if rds.HasErrors() && in.config.Check != "" {
+		// Terraform keeps the failed read's object, its computed
+		// attributes null, in state.
+		failed := cty.UnknownAsNull(lifecycle.PlannedData(t.Schema, marks.Strip(config)))
+		src, err := eval.EncodeObject(t.Schema, &states.Object{Value: failed, Status: states.ObjectReady}, c.SchemaVersion)
+		if err == nil {
+			err = a.opts.State.SetObject(t.Addr, src, c.Provider)
+		}
+		if err != nil {
+			ds = ds.Append(diags.Errorf("Failed to persist state", "Recording %s: %s.", t.Addr, err))
+		}
 		return ds.Append(a.scopedReadFailed(in, rds))
 	}
 	ds = ds.Append(rds)

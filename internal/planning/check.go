@@ -115,6 +115,9 @@ func (p *planner) planScopedDataInstance(ctx context.Context, rt *resourceTarget
 			warnings, problems := eval.ScopedDataFailed(rds)
 			ds = ds.Append(warnings)
 			p.checks.setDataProblems(addrs.Check{Name: rt.config.Check}.Absolute(addr.Module), problems)
+			// Terraform keeps the failed read's object, its computed
+			// attributes null, in state.
+			ds = ds.Append(p.refreshScopedData(rt, t, failedReadValue(change.After), deps))
 		} else {
 			ds = ds.Append(rds)
 			change.After = val
@@ -233,4 +236,11 @@ func (p *planner) refreshScopedData(rt *resourceTarget, t *lifecycle.Target, val
 	}
 	p.setRefreshed(t.Addr, src, rt.pAddr)
 	return nil
+}
+
+// failedReadValue is what state holds for a scoped data source whose read
+// failed: the configuration, with what only the read would have set null.
+func failedReadValue(planned cty.Value) cty.Value {
+	u, pvm := planned.UnmarkDeepWithPaths()
+	return cty.UnknownAsNull(u).MarkWithPaths(pvm)
 }
