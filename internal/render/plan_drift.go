@@ -15,7 +15,7 @@ import (
 
 // driftChanges returns the changes made outside of Terraform: every object
 // of the previous run's state that refresh found different (an update) or
-// gone (a delete), in address order. A plan without both states has none.
+// gone (a delete), in address order. Only managed objects count. A plan without both states has none.
 //
 // Objects stored under another schema version than the provider's current
 // one are skipped: their old and new values cannot be compared.
@@ -27,7 +27,9 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 	var err error
 	// Every object is looked at, but only the few that drifted are sorted.
 	forEachInstance(p.PrevRunState, func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
-		if err != nil {
+		// Data sources are read again every run; Terraform reports only
+		// managed objects as changed outside of it.
+		if err != nil || addr.Resource.Resource.Mode == addrs.DataResourceMode {
 			return
 		}
 		now := p.PriorState.ResourceInstance(addr)
