@@ -69,6 +69,18 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			if mc != nil {
 				b.addModuleCall(mc)
 			}
+		case "moved":
+			m, ds := decodeMovedBlock(block)
+			b.report(ds)
+			if m != nil {
+				b.mod.Moved = append(b.mod.Moved, m)
+			}
+		case "removed":
+			r, ds := decodeRemovedBlock(block)
+			b.report(ds)
+			if r != nil {
+				b.mod.Removed = append(b.mod.Removed, r)
+			}
 		case "import":
 			imp, ds := decodeImportBlock(block)
 			b.report(ds)

@@ -45,6 +45,9 @@ type Module struct {
 	DataResources    map[string]*Resource // by "data.type.name"
 	// Imports are the import blocks, in source order.
 	Imports []*Import
+	// Moved and Removed are the moved and removed blocks, in source order.
+	Moved   []*Moved
+	Removed []*Removed
 }
 
 // VersionConstraint is one required_version (or provider version) string.

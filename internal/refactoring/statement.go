@@ -1,0 +1,105 @@
+package refactoring
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Statement is one move: a moved block, or a move Terraform implies. From
+// and To are relative to Module, the static module that declares the
+// statement; the move applies in every instance of that module.
+type Statement struct {
+	Module    addrs.Module
+	From, To  addrs.MoveEndpoint
+	DeclRange hcl.Range
+	// Implied marks a move no block declared (count added or removed).
+	// Terraform neither validates implied moves nor reports them when
+	// blocked.
+	Implied bool
+}
+
+// String describes the statement for tests and logs.
+func (s Statement) String() string {
+	return fmt.Sprintf("%s: %s -> %s", posString(s.DeclRange), s.From, s.To)
+}
+
+// FindMoveStatements returns the moved blocks of every module of the tree
+// rooted at root: shallower modules first (a module call's move must
+// happen before the moves declared inside the moved module), each module
+// in source order.
+func FindMoveStatements(root *configs.Module) []Statement {
+	var out []Statement
+	for _, m := range modulesByDepth(root) {
+		for _, mv := range m.Moved {
+			out = append(out, Statement{Module: m.Path, From: mv.From, To: mv.To, DeclRange: mv.DeclRange})
+		}
+	}
+	return out
+}
+
+// ImpliedMoveStatements returns Terraform's implied moves for the
+// resources of the tree that state holds with the other repetition: a
+// resource that now has count takes its unkeyed instance as [0], and one
+// with neither count nor for_each takes [0] as its unkeyed instance. A
+// resource an explicit statement already moves gets none.
+func ImpliedMoveStatements(root *configs.Module, state *states.State, explicit []Statement) []Statement {
+	var out []Statement
+	for _, m := range modulesByDepth(root) {
+		for _, r := range sortedResources(m) {
+			if r.ForEach != nil || namesResource(explicit, m.Path, r.Addr()) {
+				continue
+			}
+			var from, to addrs.InstanceKey = addrs.IntKey(0), addrs.NoKey
+			if r.Count != nil {
+				from, to = addrs.NoKey, addrs.IntKey(0)
+			}
+			if !stateHasInstance(state, m.Path, r.Addr(), from) {
+				continue
+			}
+			ra := r.Addr()
+			out = append(out, Statement{
+				Module:    m.Path,
+				From:      addrs.MoveEndpoint{Resource: &ra, Key: from, Instance: true},
+				To:        addrs.MoveEndpoint{Resource: &ra, Key: to, Instance: true},
+				DeclRange: r.DeclRange,
+				Implied:   true,
+			})
+		}
+	}
+	return out
+}
+
+// namesResource reports whether a statement of module m moves resource r
+// of that module, from or to it.
+func namesResource(stmts []Statement, m addrs.Module, r addrs.Resource) bool {
+	for _, s := range stmts {
+		if !s.Module.Equal(m) {
+			continue
+		}
+		for _, e := range []addrs.MoveEndpoint{s.From, s.To} {
+			if !e.IsModule() && e.Path.IsRoot() && *e.Resource == r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stateHasInstance reports whether any instance of module m holds
+// resource r's instance key in state.
+func stateHasInstance(state *states.State, m addrs.Module, r addrs.Resource, key addrs.InstanceKey) bool {
+	for _, rs := range state.Resources {
+		if rs.Addr.Resource == r && rs.Addr.Module.Module().Equal(m) && rs.Instances[key] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func posString(r hcl.Range) string {
+	return fmt.Sprintf("%s:%d,%d", r.Filename, r.Start.Line, r.Start.Column)
+}

@@ -1,0 +1,75 @@
+package refactoring
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+)
+
+// Instances tells ValidateMoves what the configuration declares once
+// count and for_each are expanded. Planning answers from its expansions.
+type Instances interface {
+	// ModuleInstances returns the instances of static module m.
+	ModuleInstances(m addrs.Module) []addrs.ModuleInstance
+	// ResourceInstanceKeys returns the instance keys of resource r.
+	ResourceInstanceKeys(r addrs.AbsResource) []addrs.InstanceKey
+}
+
+// ValidateMoves checks the explicit statements with Terraform's rules and
+// messages: no chain may cycle, an object may move to only one place and
+// from only one place, and a moved object must no longer be declared.
+// Implied statements are not checked.
+func ValidateMoves(stmts []Statement, root *configs.Module, inst Instances) diags.Diagnostics {
+	var explicit []Statement
+	for _, s := range stmts {
+		if !s.Implied {
+			explicit = append(explicit, s)
+		}
+	}
+	ds := checkCycles(explicit)
+	ds = ds.Append(checkAmbiguous(explicit))
+	for _, s := range explicit {
+		ds = ds.Append(checkStillDeclared(s, root, inst))
+	}
+	return ds
+}
+
+// checkAmbiguous reports a second statement moving the same object
+// elsewhere, or moving another object to the same place.
+func checkAmbiguous(stmts []Statement) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for j, s := range stmts {
+		for _, prev := range stmts[:j] {
+			if !prev.Module.Equal(s.Module) {
+				continue
+			}
+			noun := endpointNoun(s.From)
+			switch {
+			case prev.From.Equal(s.From) && !prev.To.Equal(s.To):
+				ds = ds.Append(diags.At(s.DeclRange, "Ambiguous move statements", fmt.Sprintf(
+					"A statement at %s declared that %s moved to %s, but this statement instead declares that it moved to %s.\n\nEach %s can move to only one destination %s.",
+					posString(prev.DeclRange), prev.From, prev.To, s.To, noun, noun)))
+			case prev.To.Equal(s.To) && !prev.From.Equal(s.From):
+				ds = ds.Append(diags.At(s.DeclRange, "Ambiguous move statements", fmt.Sprintf(
+					"A statement at %s declared that %s moved to %s, but this statement instead declares that %s moved there.\n\nEach %s can have moved from only one source %s.",
+					posString(prev.DeclRange), prev.From, prev.To, s.From, noun, noun)))
+			}
+		}
+	}
+	return ds
+}
+
+// endpointNoun names what an endpoint is, as the messages say it.
+func endpointNoun(e addrs.MoveEndpoint) string {
+	switch {
+	case e.IsModule() && e.Instance:
+		return "module instance"
+	case e.IsModule():
+		return "module"
+	case e.Instance:
+		return "resource instance"
+	}
+	return "resource"
+}

@@ -1,0 +1,80 @@
+package refactoring
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// checkStillDeclared reports a statement whose source the configuration
+// still declares: the object would be both moved and kept.
+func checkStillDeclared(s Statement, root *configs.Module, inst Instances) diags.Diagnostics {
+	mod := root.Descendant(s.Module)
+	if mod == nil {
+		return nil
+	}
+	decl, ok := declaration(mod, s.From)
+	if !ok {
+		return nil
+	}
+	if s.From.Instance && !instanceDeclared(s, inst) {
+		return nil
+	}
+	noun := endpointNoun(s.From)
+	if noun == "module" {
+		noun = "module call"
+	}
+	return diags.Diagnostics{diags.At(s.DeclRange, "Moved object still exists", fmt.Sprintf(
+		"This statement declares a move from %s, but that %s is still declared at %s.\n\nChange your configuration so that this %s will be declared as %s instead.",
+		s.From, noun, posString(decl), noun, s.To))}
+}
+
+// declaration returns where module mod declares the resource or module
+// call endpoint e names (e's path is static within mod).
+func declaration(mod *configs.Module, e addrs.MoveEndpoint) (hcl.Range, bool) {
+	if e.IsModule() {
+		parent := mod.Descendant(e.Path[:len(e.Path)-1].Module())
+		if parent == nil {
+			return hcl.Range{}, false
+		}
+		call := parent.ModuleCalls[e.Path[len(e.Path)-1].Name]
+		if call == nil {
+			return hcl.Range{}, false
+		}
+		return call.DeclRange, true
+	}
+	owner := mod.Descendant(e.Path.Module())
+	if owner == nil {
+		return hcl.Range{}, false
+	}
+	r := owner.ResourceByAddr(*e.Resource)
+	if r == nil {
+		return hcl.Range{}, false
+	}
+	return r.DeclRange, true
+}
+
+// instanceDeclared reports whether the instance s moves from is one the
+// expanded configuration has, in any instance of the statement's module.
+func instanceDeclared(s Statement, inst Instances) bool {
+	if inst == nil {
+		return true
+	}
+	for _, mi := range inst.ModuleInstances(s.Module) {
+		from := s.From.Absolute(mi)
+		if from.IsModule() {
+			if slices.ContainsFunc(inst.ModuleInstances(from.Path.Module()), from.Path.Equal) {
+				return true
+			}
+			continue
+		}
+		if slices.Contains(inst.ResourceInstanceKeys(from.Resource.Absolute(from.Path)), from.Key) {
+			return true
+		}
+	}
+	return false
+}
