@@ -74,6 +74,9 @@ type planner struct {
 	cbd map[addrs.UniqueKey]bool
 	// metas holds each module's provider_meta values.
 	metas *eval.ProviderMetas
+	// moves holds the move statements applied to PrevState and their
+	// results, so each change knows its previous address.
+	moves moves
 
 	changesMu sync.Mutex
 	changes   []*plans.ResourceInstanceChange
@@ -106,8 +109,12 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	if opts.Workspace == "" {
 		opts.Workspace = "default"
 	}
+	// Moves rebind the state first: everything below, the plan's
+	// PrevRunState included, sees the new addresses.
+	movedState, mv := applyMoves(opts, opts.PrevState)
+	opts.PrevState = movedState
 	p := &planner{
-		opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
+		opts: opts, moves: mv, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
 	}
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
@@ -128,6 +135,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		p.set.Close()
 		if !ds.HasErrors() {
 			ds = ds.Append(p.checkImportKeys())
+			ds = ds.Append(p.moves.validate(p))
 		}
 		p.planRemovedOutputs()
 	}
@@ -213,6 +221,7 @@ type resourceChanges struct {
 // taken: every instance passes through here, and an allocation under a
 // contended lock (a GC assist, a map growing) stalls every worker.
 func (p *planner) record(c *plans.ResourceInstanceChange) {
+	p.moves.setPrevRunAddr(c)
 	if c.DeposedKey != addrs.NotDeposed {
 		p.changesMu.Lock()
 		p.changes = append(p.changes, c)

@@ -40,6 +40,7 @@ type planFileV1 struct {
 
 type changeV1 struct {
 	Addr                string       `json:"addr"`
+	PrevRunAddr         string       `json:"prev_run_addr,omitempty"`
 	Deposed             string       `json:"deposed,omitempty"`
 	Provider            string       `json:"provider"`
 	Action              Action       `json:"action"`
@@ -193,6 +194,9 @@ func encodeChange(c *ResourceInstanceChange) (changeV1, error) {
 		Before: before, After: after, Private: c.Private, SchemaVersion: c.SchemaVersion, CreateBeforeDestroy: c.CreateBeforeDestroy,
 		Importing: c.Importing,
 	}
+	if c.Moved() {
+		ec.PrevRunAddr = c.PrevRunAddr.String()
+	}
 	for _, p := range c.RequiredReplace {
 		ep, err := encodePath(p)
 		if err != nil {
@@ -298,7 +302,15 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 	c := &ResourceInstanceChange{
 		Addr: addr, DeposedKey: dk, Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
 		Before: before, After: after, Private: ec.Private, SchemaVersion: ec.SchemaVersion, CreateBeforeDestroy: ec.CreateBeforeDestroy,
-		Importing: ec.Importing,
+		Importing:   ec.Importing,
+		PrevRunAddr: addr,
+	}
+	if ec.PrevRunAddr != "" {
+		prev, ds := addrs.ParseAbsResourceInstanceStr(ec.PrevRunAddr)
+		if ds.HasErrors() {
+			return nil, fmt.Errorf("invalid previous address %q", ec.PrevRunAddr)
+		}
+		c.PrevRunAddr = prev
 	}
 	for _, ep := range ec.RequiredReplace {
 		path, err := ep.decode()

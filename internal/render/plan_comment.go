@@ -66,6 +66,10 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 			b.WriteString("\n  # (left over from a partially-failed replacement of this instance)")
 		}
 	case plans.NoOp:
+		if c.Moved() && cause == planned {
+			fmt.Fprintf(&b, "[bold]  # %s[reset] has moved to %s", c.PrevRunAddr, addr)
+			break
+		}
 		if c.Importing != nil && cause == planned {
 			fmt.Fprintf(&b, "[bold]  # %s[reset] will be imported", addr)
 			break
@@ -74,8 +78,15 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 	default:
 		fmt.Fprintf(&b, "%s has an action the plan renderer doesn't support (this is a bug)", addr)
 	}
+	prev := ""
+	if c.Moved() && cause == planned {
+		prev = c.PrevRunAddr.String()
+		if act != plans.NoOp {
+			fmt.Fprintf(&b, "\n  # [reset](moved from %s)", prev)
+		}
+	}
 	b.WriteString("\n")
-	out := paintAround(p, b.String(), addr)
+	out := paintAround(p, b.String(), addr, prev)
 	if c.Importing != nil && cause == planned {
 		// The id is user text too, painted around like the address.
 		out += paintAround(p, importNote(c, act), c.Importing.ID)
@@ -123,12 +134,20 @@ func deleteReason(c *plans.ResourceInstanceChange) string {
 // paintAround paints a template into which user text (addr) has already
 // been formatted, without reading tags inside the user text: the text is
 // swapped for a placeholder while painting.
-func paintAround(p painter, s, user string) string {
-	const hole = "\x00"
-	if user == "" || !strings.Contains(user, "[") {
+func paintAround(p painter, s string, users ...string) string {
+	var holes []string
+	for i, user := range users {
+		if user == "" || !strings.Contains(user, "[") {
+			continue
+		}
+		hole := "\x00" + strconv.Itoa(i) + "\x00"
+		s = strings.ReplaceAll(s, user, hole)
+		holes = append(holes, hole, user)
+	}
+	if len(holes) == 0 {
 		return p.paint(s)
 	}
-	return strings.ReplaceAll(p.paint(strings.ReplaceAll(s, user, hole)), hole, user)
+	return strings.NewReplacer(holes...).Replace(p.paint(s))
 }
 
 // resourceHeader returns `resource "type" "name"` (or data ...).
