@@ -41,7 +41,7 @@ func (m moves) setPrevRunAddr(c *plans.ResourceInstanceChange) {
 // Terraform's messages.
 func (m moves) validate(p *planner) diags.Diagnostics {
 	ds := refactoring.ValidateMoves(m.stmts, p.opts.Config, plannedInstances{p})
-	if len(m.results.Blocked) == 0 {
+	if ds.HasErrors() || len(m.results.Blocked) == 0 {
 		return ds
 	}
 	var b strings.Builder

@@ -18,8 +18,9 @@ type Instances interface {
 }
 
 // ValidateMoves checks the explicit statements with Terraform's rules and
-// messages: no chain may cycle, an object may move to only one place and
-// from only one place, and a moved object must no longer be declared.
+// messages: an object may move to only one place and from only one place,
+// a moved object must no longer be declared, and (when those hold) no
+// chain may cycle.
 // Implied statements are not checked.
 func ValidateMoves(stmts []Statement, root *configs.Module, inst Instances) diags.Diagnostics {
 	var explicit []Statement
@@ -28,12 +29,16 @@ func ValidateMoves(stmts []Statement, root *configs.Module, inst Instances) diag
 			explicit = append(explicit, s)
 		}
 	}
-	ds := checkCycles(explicit)
-	ds = ds.Append(checkAmbiguous(explicit))
+	ds := checkAmbiguous(explicit)
 	for _, s := range explicit {
 		ds = ds.Append(checkStillDeclared(s, root, inst))
 	}
-	return ds
+	if ds.HasErrors() {
+		// Terraform looks for cycles only among statements that are
+		// otherwise valid.
+		return ds
+	}
+	return checkCycles(explicit)
 }
 
 // checkAmbiguous reports a second statement moving the same object
