@@ -69,7 +69,9 @@ func TestApplyMoves(t *testing.T) {
 		wantBlocked []Blocked
 	}{
 		"RenameResource": {
-			stmts:       func(t *testing.T) []Statement { return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b", 1)} },
+			stmts: func(t *testing.T) []Statement {
+				return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b", 1)}
+			},
 			state:       []string{"terraform_data.a[0]", "terraform_data.a[1]"},
 			want:        []string{"terraform_data.b[0]=terraform_data.a[0]", "terraform_data.b[1]=terraform_data.a[1]"},
 			wantChanges: []string{"terraform_data.a[0]->terraform_data.b[0]", "terraform_data.a[1]->terraform_data.b[1]"},
@@ -83,8 +85,10 @@ func TestApplyMoves(t *testing.T) {
 			wantChanges: []string{`terraform_data.a[0]->terraform_data.a["x"]`},
 		},
 		"WholeToInstance": {
-			reason:      "a whole resource moved to an instance is its unkeyed instance",
-			stmts:       func(t *testing.T) []Statement { return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b[2]", 1)} },
+			reason: "a whole resource moved to an instance is its unkeyed instance",
+			stmts: func(t *testing.T) []Statement {
+				return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b[2]", 1)}
+			},
 			state:       []string{"terraform_data.a"},
 			want:        []string{"terraform_data.b[2]=terraform_data.a"},
 			wantChanges: []string{"terraform_data.a->terraform_data.b[2]"},
@@ -99,7 +103,9 @@ func TestApplyMoves(t *testing.T) {
 			wantChanges: []string{"terraform_data.a->terraform_data.c"},
 		},
 		"Blocked": {
-			stmts:       func(t *testing.T) []Statement { return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b", 1)} },
+			stmts: func(t *testing.T) []Statement {
+				return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b", 1)}
+			},
 			state:       []string{"terraform_data.a", "terraform_data.b"},
 			want:        []string{"terraform_data.a=terraform_data.a", "terraform_data.b=terraform_data.b"},
 			wantBlocked: []Blocked{{Actual: "terraform_data.a", Wanted: "terraform_data.b"}},
@@ -114,7 +120,9 @@ func TestApplyMoves(t *testing.T) {
 			want:  []string{"terraform_data.a=terraform_data.a", "terraform_data.a[0]=terraform_data.a[0]"},
 		},
 		"SourceMissing": {
-			stmts: func(t *testing.T) []Statement { return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b", 1)} },
+			stmts: func(t *testing.T) []Statement {
+				return []Statement{stmt(t, root, "terraform_data.a", "terraform_data.b", 1)}
+			},
 			state: []string{"terraform_data.x"},
 			want:  []string{"terraform_data.x=terraform_data.x"},
 		},
@@ -127,7 +135,9 @@ func TestApplyMoves(t *testing.T) {
 			wantChanges: []string{`terraform_data.a->module.m["k"].terraform_data.a`},
 		},
 		"OutOfModule": {
-			stmts:       func(t *testing.T) []Statement { return []Statement{stmt(t, root, "module.m.terraform_data.a", "terraform_data.a", 1)} },
+			stmts: func(t *testing.T) []Statement {
+				return []Statement{stmt(t, root, "module.m.terraform_data.a", "terraform_data.a", 1)}
+			},
 			state:       []string{"module.m.terraform_data.a", "module.m.terraform_data.b"},
 			want:        []string{"terraform_data.a=module.m.terraform_data.a", "module.m.terraform_data.b=module.m.terraform_data.b"},
 			wantChanges: []string{"module.m.terraform_data.a->terraform_data.a"},
