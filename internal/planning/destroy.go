@@ -35,6 +35,13 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 	}
 	keys := prior.SortedInstanceKeys()
 	results := make([]diags.Diagnostics, len(keys))
+	if p.opts.Mode == plans.NormalMode && p.moves.forgets(addr) {
+		p.forEachInstance(len(keys), func(i int) { results[i] = p.planForgetInstance(ctx, rt, pAddr, keys[i], prior.Instances[keys[i]]) })
+		for _, rds := range results {
+			ds = ds.Append(rds)
+		}
+		return ds
+	}
 	p.forEachInstance(len(keys), func(i int) {
 		key := keys[i]
 		is := prior.Instances[key]

@@ -16,6 +16,9 @@ import (
 type moves struct {
 	stmts   []refactoring.Statement
 	results refactoring.Results
+	// removed holds the removed blocks: a resource one covers with
+	// destroy = false is forgotten rather than destroyed.
+	removed []refactoring.RemoveStatement
 }
 
 // applyMoves rebinds the previous run's state to the addresses the
@@ -27,7 +30,18 @@ func applyMoves(opts Options, prev *states.State) (*states.State, moves) {
 	explicit := refactoring.FindMoveStatements(opts.Config)
 	stmts := append(explicit, refactoring.ImpliedMoveStatements(opts.Config, prev, explicit)...)
 	moved := prev.DeepCopy()
-	return moved, moves{stmts: stmts, results: refactoring.ApplyMoves(stmts, moved)}
+	return moved, moves{stmts: stmts, results: refactoring.ApplyMoves(stmts, moved), removed: refactoring.FindRemoveStatements(opts.Config)}
+}
+
+// forgets reports whether a removed block with destroy = false covers
+// resource addr.
+func (m moves) forgets(addr addrs.AbsResource) bool {
+	for _, r := range m.removed {
+		if !r.Destroy && r.Covers(addr) {
+			return true
+		}
+	}
+	return false
 }
 
 // setPrevRunAddr records where each change's object was in the previous
@@ -36,11 +50,15 @@ func (m moves) setPrevRunAddr(c *plans.ResourceInstanceChange) {
 	c.PrevRunAddr = m.results.PrevRunAddr(c.Addr)
 }
 
-// validate checks the explicit statements against the expanded
-// configuration and warns about moves an existing object blocked, with
-// Terraform's messages.
-func (m moves) validate(p *planner) diags.Diagnostics {
+// diagnose checks the moved and removed blocks against the expanded
+// configuration, warns about moves an existing object blocked and lists
+// the objects the plan forgets, with Terraform's messages.
+func (m moves) diagnose(p *planner) diags.Diagnostics {
 	ds := refactoring.ValidateMoves(m.stmts, p.opts.Config, plannedInstances{p})
+	ds = ds.Append(refactoring.ValidateRemoved(m.removed, p.opts.Config))
+	if !ds.HasErrors() {
+		ds = ds.Append(forgetWarning(p.changes))
+	}
 	if ds.HasErrors() || len(m.results.Blocked) == 0 {
 		return ds
 	}

@@ -135,7 +135,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		p.set.Close()
 		if !ds.HasErrors() {
 			ds = ds.Append(p.checkImportKeys())
-			ds = ds.Append(p.moves.validate(p))
+			ds = ds.Append(p.moves.diagnose(p))
 		}
 		p.planRemovedOutputs()
 	}

@@ -11,6 +11,9 @@ const (
 	DeleteThenCreate Action = '∓'
 	CreateThenDelete Action = '±'
 	Delete           Action = '-'
+	// Forget drops the object from state without destroying it: a
+	// removed block with destroy = false (Terraform 1.7).
+	Forget Action = '.'
 )
 
 // String returns the action's name as Terraform's JSON plan spells it.
@@ -30,6 +33,8 @@ func (a Action) String() string {
 		return "create-then-delete"
 	case Delete:
 		return "delete"
+	case Forget:
+		return "forget"
 	}
 	return "invalid"
 }

@@ -122,7 +122,12 @@ func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schem
 	if err != nil {
 		return nil, err
 	}
-	before, after := humanChangeMarks(c.Before, c.After, schema, c.Provider.Provider, c.Addr.Resource.Resource.Type)
+	cAfter := c.After
+	if c.Action == plans.Forget {
+		// Nothing happens to the object: Terraform shows it unchanged.
+		cAfter = c.Before
+	}
+	before, after := humanChangeMarks(c.Before, cAfter, schema, c.Provider.Provider, c.Addr.Resource.Resource.Type)
 	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
 	return diffBlock(ch, schema), nil
 }

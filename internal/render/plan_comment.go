@@ -65,9 +65,12 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 		if c.DeposedKey != "" {
 			b.WriteString("\n  # (left over from a partially-failed replacement of this instance)")
 		}
+	case plans.Forget:
+		fmt.Fprintf(&b, "[bold] # %s[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]", addr)
+		b.WriteString("\n # (destroy = false is set in the configuration)")
 	case plans.NoOp:
 		if c.Moved() && cause == planned {
-			fmt.Fprintf(&b, "[bold]  # %s[reset] has moved to %s", c.PrevRunAddr, addr)
+			fmt.Fprintf(&b, "[bold]  # %s[reset] has moved to [bold]%s[reset]", c.PrevRunAddr, addr)
 			break
 		}
 		if c.Importing != nil && cause == planned {
