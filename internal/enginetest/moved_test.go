@@ -88,6 +88,20 @@ resource "test_thing" "c" { name = "c" }`,
 			wantActions: []string{"test_thing.c[1] delete delete_because_wrong_repetition"},
 			wantState:   []string{"test_thing.a", "test_thing.c"},
 		},
+		"MovedToUndeclared": {
+			reason: "an object moved to an address nothing declares is destroyed, and Terraform says why",
+			next: `moved {
+  from = test_thing.a
+  to   = test_thing.zz
+}
+resource "test_thing" "c" {
+  count = 2
+  name = "c"
+}`,
+			wantMoved:   []string{"test_thing.a -> test_thing.zz delete"},
+			wantActions: []string{"test_thing.zz delete delete_because_no_move_target"},
+			wantState:   []string{"test_thing.c[0]", "test_thing.c[1]"},
+		},
 		"RemovedForgets": {
 			next: `resource "test_thing" "a" { name = "a" }
 removed {

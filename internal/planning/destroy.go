@@ -47,7 +47,7 @@ func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResourc
 		is := prior.Instances[key]
 		var ids diags.Diagnostics
 		if is.Current != nil {
-			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, reason))
+			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr.Instance(key), reason)))
 		}
 		for _, dk := range sortedDeposed(is) {
 			ids = ids.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))

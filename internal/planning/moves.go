@@ -33,6 +33,16 @@ func applyMoves(opts Options, prev *states.State) (*states.State, moves) {
 	return moved, moves{stmts: stmts, results: refactoring.ApplyMoves(stmts, moved), removed: refactoring.FindRemoveStatements(opts.Config)}
 }
 
+// orphanReason is why an object no configuration declares is deleted:
+// reason, unless a move put it at its address (Terraform then says the
+// move had no target).
+func (m moves) orphanReason(addr addrs.AbsResourceInstance, reason plans.ActionReason) plans.ActionReason {
+	if reason == plans.ReasonDeleteBecauseNoResourceConfig && !m.results.PrevRunAddr(addr).Equal(addr) {
+		return plans.ReasonDeleteBecauseNoMoveTarget
+	}
+	return reason
+}
+
 // forgets reports whether a removed block with destroy = false covers
 // resource addr.
 func (m moves) forgets(addr addrs.AbsResource) bool {

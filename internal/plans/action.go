@@ -70,6 +70,9 @@ const (
 	ReasonDeleteBecauseEachKey
 	ReasonReadBecauseConfigUnknown
 	ReasonReadBecauseDependencyPending
+	// ReasonDeleteBecauseNoMoveTarget: a moved block sent the object to
+	// an address the configuration does not declare.
+	ReasonDeleteBecauseNoMoveTarget
 )
 
 var reasonJSON = map[ActionReason]string{
@@ -83,6 +86,7 @@ var reasonJSON = map[ActionReason]string{
 	ReasonDeleteBecauseEachKey:          "delete_because_each_key",
 	ReasonReadBecauseConfigUnknown:      "read_because_config_unknown",
 	ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
+	ReasonDeleteBecauseNoMoveTarget:     "delete_because_no_move_target",
 }
 
 // JSON returns the reason as Terraform's JSON plan spells it, or "".

@@ -126,6 +126,8 @@ func deleteReason(c *plans.ResourceInstanceChange) string {
 		case addrs.StringKey:
 			return "\n  # (because resource does not use for_each)"
 		}
+	case plans.ReasonDeleteBecauseNoMoveTarget:
+		return fmt.Sprintf("\n  # (because %s was moved to %s, which is not in configuration)", c.PrevRunAddr, c.Addr)
 	case plans.ReasonDeleteBecauseCountIndex:
 		return fmt.Sprintf("\n  # (because index [%s] is out of range for count)", keyJSON(r.Key))
 	case plans.ReasonDeleteBecauseEachKey:
