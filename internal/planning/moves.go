@@ -14,6 +14,10 @@ import (
 // moves is what the plan did with move statements: the statements (kept
 // for validation once expansions are known) and the rebinding results.
 type moves struct {
+	// destroy: a destroy plan's changes keep their own address as the
+	// previous one, as Terraform's do (it plans them from the moved,
+	// refreshed state).
+	destroy bool
 	stmts   []refactoring.Statement
 	results refactoring.Results
 	// removed holds the removed blocks: a resource one covers with
@@ -30,7 +34,7 @@ func applyMoves(opts Options, prev *states.State) (*states.State, moves) {
 	explicit := refactoring.FindMoveStatements(opts.Config)
 	stmts := append(explicit, refactoring.ImpliedMoveStatements(opts.Config, prev, explicit)...)
 	moved := prev.DeepCopy()
-	return moved, moves{stmts: stmts, results: refactoring.ApplyMoves(stmts, moved), removed: refactoring.FindRemoveStatements(opts.Config)}
+	return moved, moves{destroy: opts.Mode == plans.DestroyMode, stmts: stmts, results: refactoring.ApplyMoves(stmts, moved), removed: refactoring.FindRemoveStatements(opts.Config)}
 }
 
 // orphanReason is why an object no configuration declares is deleted:
@@ -57,7 +61,10 @@ func (m moves) forgets(addr addrs.AbsResource) bool {
 // setPrevRunAddr records where each change's object was in the previous
 // run's state.
 func (m moves) setPrevRunAddr(c *plans.ResourceInstanceChange) {
-	c.PrevRunAddr = m.results.PrevRunAddr(c.Addr)
+	c.PrevRunAddr = c.Addr
+	if !m.destroy {
+		c.PrevRunAddr = m.results.PrevRunAddr(c.Addr)
+	}
 }
 
 // diagnose checks the moved and removed blocks against the expanded
