@@ -2,6 +2,7 @@ package planning
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -56,6 +57,20 @@ func (m moves) forgets(addr addrs.AbsResource) bool {
 		}
 	}
 	return false
+}
+
+// list returns the moves as the plan records them, by new address; none
+// in a destroy plan.
+func (m moves) list() []plans.Move {
+	if m.destroy {
+		return nil
+	}
+	out := make([]plans.Move, 0, len(m.results.Changes))
+	for _, c := range m.results.Changes {
+		out = append(out, plans.Move{From: c.From, To: c.To})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].To.Less(out[j].To) })
+	return out
 }
 
 // setPrevRunAddr records where each change's object was in the previous

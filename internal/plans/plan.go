@@ -42,6 +42,10 @@ type Plan struct {
 	// PrevRunState is the state as read, before refresh; drift is the
 	// difference between it and PriorState.
 	PrevRunState *states.State
+	// Moves lists the objects moved between the previous run's state and
+	// PrevRunState, by new address (empty in a destroy plan, whose
+	// changes Terraform shows at their new addresses only).
+	Moves []Move
 	// StateLineage and StateSerial identify the snapshot the plan was made
 	// against; applying a saved plan fails if the state moved on.
 	StateLineage string

@@ -32,6 +32,7 @@ type planFileV1 struct {
 	Outputs      []outputV1         `json:"outputs"`
 	PriorState   json.RawMessage    `json:"prior_state"`
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
+	Moves        []moveV1           `json:"moves,omitempty"`
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
 	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
 	Graph        graphV1            `json:"graph"`
@@ -176,6 +177,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	if doc.Expansions, err = encodeExpansions(p.Expansions); err != nil {
 		return nil, err
 	}
+	doc.Moves = encodeMoves(p.Moves)
 	doc.Graph = encodeGraph(p.Graph)
 	return doc, nil
 }
@@ -270,6 +272,9 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		return nil, err
 	}
 	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
+		return nil, err
+	}
+	if p.Moves, err = decodeMoves(doc.Moves); err != nil {
 		return nil, err
 	}
 	if p.Graph, err = decodeGraph(doc.Graph, len(p.Changes), len(p.Outputs)); err != nil {

@@ -36,7 +36,11 @@ func TestPlanFileKeepsMoves(t *testing.T) {
 			tc.change.Provider = prov
 			tc.change.Before, tc.change.After = cty.NullVal(cty.DynamicPseudoType), cty.NullVal(cty.DynamicPseudoType)
 			var buf bytes.Buffer
-			if err := WriteFile(&buf, &Plan{Changes: []*ResourceInstanceChange{tc.change}, Graph: &Graph{}}); err != nil {
+			var moves []Move
+			if tc.moved {
+				moves = []Move{{From: tc.change.PrevRunAddr, To: tc.change.Addr}}
+			}
+			if err := WriteFile(&buf, &Plan{Changes: []*ResourceInstanceChange{tc.change}, Moves: moves, Graph: &Graph{}}); err != nil {
 				t.Fatal(err)
 			}
 			p, err := ReadFile(&buf)
@@ -46,6 +50,9 @@ func TestPlanFileKeepsMoves(t *testing.T) {
 			got := p.Changes[0]
 			if diff := cmp.Diff(tc.wantPrev, got.PrevRunAddr.String()); diff != "" {
 				t.Errorf("previous address -want +got:\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.wantPrev, p.PrevRunAddrOf(tc.change.Addr).String()); diff != "" {
+				t.Errorf("plan's moves: previous address -want +got:\n%s", diff)
 			}
 			if got.Moved() != tc.moved || got.Action != tc.change.Action {
 				t.Errorf("Moved() = %v, action %s; want %v, %s", got.Moved(), got.Action, tc.moved, tc.change.Action)

@@ -69,7 +69,7 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 		fmt.Fprintf(&b, "[bold] # %s[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]", addr)
 		b.WriteString("\n # (destroy = false is set in the configuration)")
 	case plans.NoOp:
-		if c.Moved() && cause == planned {
+		if c.Moved() {
 			fmt.Fprintf(&b, "[bold]  # %s[reset] has moved to [bold]%s[reset]", c.PrevRunAddr, addr)
 			break
 		}
@@ -82,7 +82,7 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 		fmt.Fprintf(&b, "%s has an action the plan renderer doesn't support (this is a bug)", addr)
 	}
 	prev := ""
-	if c.Moved() && cause == planned {
+	if c.Moved() {
 		prev = c.PrevRunAddr.String()
 		if act != plans.NoOp {
 			fmt.Fprintf(&b, "\n  # [reset](moved from %s)", prev)
