@@ -50,31 +50,32 @@ func checkAmbiguous(stmts []Statement) diags.Diagnostics {
 			if !prev.Module.Equal(s.Module) {
 				continue
 			}
-			noun := endpointNoun(s.From)
+			noun, short := endpointNoun(s.From)
 			switch {
 			case prev.From.Equal(s.From) && !prev.To.Equal(s.To):
 				ds = ds.Append(diags.At(s.DeclRange, "Ambiguous move statements", fmt.Sprintf(
 					"A statement at %s declared that %s moved to %s, but this statement instead declares that it moved to %s.\n\nEach %s can move to only one destination %s.",
-					posString(prev.DeclRange), prev.From, prev.To, s.To, noun, noun)))
+					posString(prev.DeclRange), prev.From, prev.To, s.To, noun, short)))
 			case prev.To.Equal(s.To) && !prev.From.Equal(s.From):
 				ds = ds.Append(diags.At(s.DeclRange, "Ambiguous move statements", fmt.Sprintf(
 					"A statement at %s declared that %s moved to %s, but this statement instead declares that %s moved there.\n\nEach %s can have moved from only one source %s.",
-					posString(prev.DeclRange), prev.From, prev.To, s.From, noun, noun)))
+					posString(prev.DeclRange), prev.From, prev.To, s.From, noun, short)))
 			}
 		}
 	}
 	return ds
 }
 
-// endpointNoun names what an endpoint is, as the messages say it.
-func endpointNoun(e addrs.MoveEndpoint) string {
+// endpointNoun names what an endpoint is, in full and short, as
+// Terraform's messages say it ("resource instance", then "instance").
+func endpointNoun(e addrs.MoveEndpoint) (noun, short string) {
 	switch {
 	case e.IsModule() && e.Instance:
-		return "module instance"
+		return "module instance", "instance"
 	case e.IsModule():
-		return "module"
+		return "module call", "call"
 	case e.Instance:
-		return "resource instance"
+		return "resource instance", "instance"
 	}
-	return "resource"
+	return "resource", "resource"
 }

@@ -24,17 +24,15 @@ func checkStillDeclared(s Statement, root *configs.Module, inst Instances) diags
 	if s.From.Instance && !instanceDeclared(s, inst) {
 		return nil
 	}
-	noun := endpointNoun(s.From)
-	if noun == "module" {
-		noun = "module call"
-	}
+	noun, short := endpointNoun(s.From)
 	return diags.Diagnostics{diags.At(s.DeclRange, "Moved object still exists", fmt.Sprintf(
 		"This statement declares a move from %s, but that %s is still declared at %s.\n\nChange your configuration so that this %s will be declared as %s instead.",
-		s.From, noun, posString(decl), noun, s.To))}
+		s.From, noun, posString(decl), short, s.To))}
 }
 
 // declaration returns where module mod declares the resource or module
-// call endpoint e names (e's path is static within mod).
+// call endpoint e names (e's path is static within mod): for an instance,
+// where its count or for_each is, as Terraform points there.
 func declaration(mod *configs.Module, e addrs.MoveEndpoint) (hcl.Range, bool) {
 	if e.IsModule() {
 		parent := mod.Descendant(e.Path[:len(e.Path)-1].Module())
@@ -45,7 +43,7 @@ func declaration(mod *configs.Module, e addrs.MoveEndpoint) (hcl.Range, bool) {
 		if call == nil {
 			return hcl.Range{}, false
 		}
-		return call.DeclRange, true
+		return repetitionRange(e, call.Count, call.ForEach, call.DeclRange), true
 	}
 	owner := mod.Descendant(e.Path.Module())
 	if owner == nil {
@@ -55,7 +53,21 @@ func declaration(mod *configs.Module, e addrs.MoveEndpoint) (hcl.Range, bool) {
 	if r == nil {
 		return hcl.Range{}, false
 	}
-	return r.DeclRange, true
+	return repetitionRange(e, r.Count, r.ForEach, r.DeclRange), true
+}
+
+// repetitionRange is the range of the count or for_each that declares an
+// instance endpoint, else decl.
+func repetitionRange(e addrs.MoveEndpoint, count, forEach hcl.Expression, decl hcl.Range) hcl.Range {
+	switch {
+	case !e.Instance:
+		return decl
+	case count != nil:
+		return count.Range()
+	case forEach != nil:
+		return forEach.Range()
+	}
+	return decl
 }
 
 // instanceDeclared reports whether the instance s moves from is one the

@@ -43,6 +43,9 @@ func TestValidateMoves(t *testing.T) {
 		config string
 		inst   staticInstances
 		want   []string
+		// detail, when set, is the first diagnostic's detail as
+		// Terraform 1.5.7 words it.
+		detail string
 	}{
 		"Rename": {
 			config: "resource \"terraform_data\" \"b\" {}\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}",
@@ -74,6 +77,12 @@ func TestValidateMoves(t *testing.T) {
 			config: "resource \"terraform_data\" \"a\" {\n  count = 1\n}\nmoved {\n  from = terraform_data.a[0]\n  to   = terraform_data.b\n}",
 			inst:   staticInstances{"terraform_data.a": {addrs.IntKey(0)}},
 			want:   []string{"Moved object still exists at main.tf:4:1"},
+			detail: "This statement declares a move from terraform_data.a[0], but that resource instance is still declared at main.tf:2,11.\n\nChange your configuration so that this instance will be declared as terraform_data.b instead.",
+		},
+		"InstancesCollide": {
+			config: "moved {\n  from = terraform_data.x[0]\n  to   = terraform_data.z[0]\n}\nmoved {\n  from = terraform_data.y[0]\n  to   = terraform_data.z[0]\n}",
+			want:   []string{"Ambiguous move statements at main.tf:5:1"},
+			detail: "A statement at main.tf:1,1 declared that terraform_data.x[0] moved to terraform_data.z[0], but this statement instead declares that terraform_data.y[0] moved there.\n\nEach resource instance can have moved from only one source instance.",
 		},
 		"ModuleCallStillDeclared": {
 			config: "module \"a\" {\n  source = \"./m\"\n}\nmoved {\n  from = module.a\n  to   = module.b\n}",
@@ -95,9 +104,14 @@ func TestValidateMoves(t *testing.T) {
 			if ds.HasErrors() {
 				t.Fatal(ds.Error())
 			}
-			got := summarize(ValidateMoves(FindMoveStatements(root), root, tc.inst))
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			ds = ValidateMoves(FindMoveStatements(root), root, tc.inst)
+			if diff := cmp.Diff(tc.want, summarize(ds)); diff != "" {
 				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+			if tc.detail != "" && len(ds) > 0 {
+				if diff := cmp.Diff(tc.detail, ds[0].Detail); diff != "" {
+					t.Errorf("detail -want +got:\n%s", diff)
+				}
 			}
 		})
 	}
