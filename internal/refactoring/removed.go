@@ -48,7 +48,7 @@ func (s RemoveStatement) Covers(addr addrs.AbsResource) bool {
 
 // ValidateRemoved reports a removed block whose resource or module call
 // the configuration still declares: the object cannot be both removed
-// and kept.
+// and kept. As in Terraform 1.7, the error points at the declaration.
 func ValidateRemoved(stmts []RemoveStatement, root *configs.Module) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, s := range stmts {
@@ -56,14 +56,15 @@ func ValidateRemoved(stmts []RemoveStatement, root *configs.Module) diags.Diagno
 		if mod == nil {
 			continue
 		}
-		if _, ok := declaration(mod, s.From); !ok {
+		decl, ok := declaration(mod, s.From)
+		if !ok {
 			continue
 		}
 		summary := "Removed resource still exists"
 		if s.From.IsModule() {
 			summary = "Removed module still exists"
 		}
-		ds = ds.Append(diags.At(s.DeclRange, summary, fmt.Sprintf(
+		ds = ds.Append(diags.At(decl, summary, fmt.Sprintf(
 			"This statement declares that %s was removed, but it is still declared in configuration.", s.From)))
 	}
 	return ds

@@ -115,11 +115,11 @@ func TestRemoveStatements(t *testing.T) {
 		},
 		"ResourceStillDeclared": {
 			root:      "resource \"terraform_data\" \"a\" {}\nremoved {\n  from = terraform_data.a\n}",
-			wantDiags: []string{"Removed resource still exists at main.tf:2:1"},
+			wantDiags: []string{"Removed resource still exists at main.tf:1:1"},
 		},
 		"ModuleStillDeclared": {
 			root:      "module \"m\" {\n  source = \"./m\"\n}\nremoved {\n  from = module.m\n}",
-			wantDiags: []string{"Removed module still exists at main.tf:4:1"},
+			wantDiags: []string{"Removed module still exists at main.tf:1:1"},
 		},
 	}
 	for name, tc := range tests {
