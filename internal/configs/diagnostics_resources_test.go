@@ -279,11 +279,11 @@ check "c" {}
 		},
 		"RemovedInstanceKey": {
 			files: files{"main.tf": "removed {\n  from = terraform_data.a[0]\n  lifecycle {\n    destroy = false\n  }\n}"},
-			want:  []diagWant{errAt("Resource instance keys not allowed", "main.tf:2:10")},
+			want:  []diagWant{errAt("Resource instance keys not allowed", "main.tf:2:26")},
 		},
 		"RemovedModuleInstanceKey": {
 			files: files{"main.tf": "removed {\n  from = module.a[0]\n}"},
-			want:  []diagWant{errAt("Module instance keys not allowed", "main.tf:2:10")},
+			want:  []diagWant{errAt("Module instance keys not allowed", "main.tf:2:18")},
 		},
 		"RemovedDestroyNotBool": {
 			files: files{"main.tf": "removed {\n  from = terraform_data.a\n  lifecycle {\n    destroy = \"no\"\n  }\n}"},

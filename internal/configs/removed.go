@@ -35,7 +35,7 @@ func decodeRemovedBlock(block *hcl.Block) (*Removed, hcl.Diagnostics) {
 		from, ds := decodeMoveEndpoint(attr)
 		diags = append(diags, ds...)
 		if !ds.HasErrors() && from.Instance {
-			diags = append(diags, removedKeyError(from, attr.Expr.Range()))
+			diags = append(diags, removedKeyError(from, keyRange(attr.Expr)))
 		}
 		r.From = from
 	}
@@ -50,6 +50,16 @@ func decodeRemovedBlock(block *hcl.Block) (*Removed, hcl.Diagnostics) {
 		return nil, diags
 	}
 	return r, diags
+}
+
+// keyRange is the range of the instance key that ends a static address
+// expression, where Terraform points when refusing one.
+func keyRange(expr hcl.Expression) hcl.Range {
+	t, ds := hcl.AbsTraversalForExpr(expr)
+	if ds.HasErrors() || len(t) == 0 {
+		return expr.Range()
+	}
+	return t[len(t)-1].SourceRange()
 }
 
 func removedKeyError(from addrs.MoveEndpoint, rng hcl.Range) *hcl.Diagnostic {
