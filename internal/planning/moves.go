@@ -86,7 +86,10 @@ func (m moves) setPrevRunAddr(c *plans.ResourceInstanceChange) {
 // configuration, warns about moves an existing object blocked and lists
 // the objects the plan forgets, with Terraform's messages.
 func (m moves) diagnose(p *planner) diags.Diagnostics {
-	ds := refactoring.ValidateMoves(m.stmts, p.opts.Config, plannedInstances{p})
+	var ds diags.Diagnostics
+	if m.hasExplicit() {
+		ds = refactoring.ValidateMoves(m.stmts, p.opts.Config, newPlannedInstances(p))
+	}
 	ds = ds.Append(refactoring.ValidateRemoved(m.removed, p.opts.Config))
 	if !ds.HasErrors() {
 		ds = ds.Append(forgetWarning(p.changes))
@@ -103,21 +106,38 @@ func (m moves) diagnose(p *planner) diags.Diagnostics {
 	return ds.Append(diags.Diagnostic{Severity: diags.Warning, Summary: "Unresolved resource instance address changes", Detail: b.String()})
 }
 
+// hasExplicit reports whether any statement is a moved block (implied
+// moves are not validated, so a plan without blocks skips indexing).
+func (m moves) hasExplicit() bool {
+	for _, s := range m.stmts {
+		if !s.Implied {
+			return true
+		}
+	}
+	return false
+}
+
 // plannedInstances answers refactoring's questions about declared
-// instances from the plan's expansions.
-type plannedInstances struct{ p *planner }
+// instances from the plan's expansions, indexed once (the walk is over).
+type plannedInstances struct {
+	p    *planner
+	keys map[addrs.UniqueKey][]addrs.InstanceKey
+}
+
+func newPlannedInstances(p *planner) plannedInstances {
+	p.expansionsMu.Lock()
+	defer p.expansionsMu.Unlock()
+	keys := make(map[addrs.UniqueKey][]addrs.InstanceKey, len(p.expansions))
+	for _, e := range p.expansions {
+		keys[e.Addr.UniqueKey()] = e.Expansion.Keys()
+	}
+	return plannedInstances{p: p, keys: keys}
+}
 
 func (pi plannedInstances) ModuleInstances(m addrs.Module) []addrs.ModuleInstance {
 	return pi.p.moduleInstances(m)
 }
 
 func (pi plannedInstances) ResourceInstanceKeys(r addrs.AbsResource) []addrs.InstanceKey {
-	pi.p.expansionsMu.Lock()
-	defer pi.p.expansionsMu.Unlock()
-	for _, e := range pi.p.expansions {
-		if e.Addr.Equal(r) {
-			return e.Expansion.Keys()
-		}
-	}
-	return nil
+	return pi.keys[r.UniqueKey()]
 }
