@@ -34,7 +34,11 @@ type moves struct {
 func applyMoves(opts Options, prev *states.State) (*states.State, moves) {
 	explicit := refactoring.FindMoveStatements(opts.Config)
 	stmts := append(explicit, refactoring.ImpliedMoveStatements(opts.Config, prev, explicit)...)
-	moved := prev.DeepCopy()
+	moved := prev
+	if len(stmts) > 0 {
+		// Only a plan that moves something pays for a copy.
+		moved = prev.DeepCopy()
+	}
 	return moved, moves{destroy: opts.Mode == plans.DestroyMode, stmts: stmts, results: refactoring.ApplyMoves(stmts, moved), removed: refactoring.FindRemoveStatements(opts.Config)}
 }
 

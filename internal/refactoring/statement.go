@@ -48,6 +48,7 @@ func FindMoveStatements(root *configs.Module) []Statement {
 // resource an explicit statement already moves gets none.
 func ImpliedMoveStatements(root *configs.Module, state *states.State, explicit []Statement) []Statement {
 	var out []Statement
+	held := heldKeys(state)
 	for _, m := range modulesByDepth(root) {
 		for _, r := range sortedResources(m) {
 			if r.ForEach != nil || namesResource(explicit, m.Path, r.Addr()) {
@@ -57,7 +58,7 @@ func ImpliedMoveStatements(root *configs.Module, state *states.State, explicit [
 			if r.Count != nil {
 				from, to = addrs.NoKey, addrs.IntKey(0)
 			}
-			if !stateHasInstance(state, m.Path, r.Addr(), from) {
+			if !held[heldKey{r.Addr().InModule(m.Path).UniqueKey(), from}] {
 				continue
 			}
 			ra := r.Addr()
@@ -89,15 +90,27 @@ func namesResource(stmts []Statement, m addrs.Module, r addrs.Resource) bool {
 	return false
 }
 
-// stateHasInstance reports whether any instance of module m holds
-// resource r's instance key in state.
-func stateHasInstance(state *states.State, m addrs.Module, r addrs.Resource, key addrs.InstanceKey) bool {
+// heldKey is a configuration resource and one of the two instance keys
+// implied moves are about.
+type heldKey struct {
+	resource addrs.UniqueKey
+	key      addrs.InstanceKey
+}
+
+// heldKeys indexes which configuration resources state holds an unkeyed
+// or [0] instance of, in any module instance, so finding implied moves
+// is linear in the state's size.
+func heldKeys(state *states.State) map[heldKey]bool {
+	out := map[heldKey]bool{}
 	for _, rs := range state.Resources {
-		if rs.Addr.Resource == r && rs.Addr.Module.Module().Equal(m) && rs.Instances[key] != nil {
-			return true
+		cfg := rs.Addr.Config().UniqueKey()
+		for _, k := range []addrs.InstanceKey{addrs.NoKey, addrs.IntKey(0)} {
+			if rs.Instances[k] != nil {
+				out[heldKey{cfg, k}] = true
+			}
 		}
 	}
-	return false
+	return out
 }
 
 func posString(r hcl.Range) string {
