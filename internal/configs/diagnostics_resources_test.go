@@ -273,6 +273,14 @@ check "c" {}
 			files: files{"main.tf": "moved {\n  from = terraform_data.a\n  to   = module.m[\"k\"].terraform_data.a\n}"},
 			want:  nil,
 		},
+		"MovedJSON": {
+			files: files{"main.tf.json": `{"moved": [{"from": "terraform_data.a", "to": "terraform_data.b"}]}`},
+			want:  nil,
+		},
+		"MovedJSONNotAnAddress": {
+			files: files{"main.tf.json": `{"moved": [{"from": "terraform_data.a", "to": "terraform_data"}]}`},
+			want:  []diagWant{errAt("Invalid address", "main.tf.json:1:47")},
+		},
 		"MovedInOverride": {
 			files: files{"main.tf": "", "override.tf": "moved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}"},
 			want:  []diagWant{errAt("Cannot override 'moved' blocks", "override.tf:1:1")},
