@@ -44,9 +44,9 @@ func chainOrder(stmts []Statement) []Statement {
 }
 
 // chainsInto reports whether a's destination is (or contains, or is part
-// of) b's source, both in the same module: b then continues a's move.
+// of) b's source, seen from the root: b then continues a's move.
 func chainsInto(a, b Statement) bool {
-	return a.Module.Equal(b.Module) && overlaps(a.To, b.From)
+	return overlaps(a.absTo(), b.absFrom())
 }
 
 // overlaps reports whether two endpoints of one module can name the same

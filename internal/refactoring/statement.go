@@ -22,6 +22,12 @@ type Statement struct {
 	Implied bool
 }
 
+// absFrom and absTo are the endpoints from the root module, through the
+// declaring module's calls (without keys): the form in which Terraform
+// compares statements of different modules.
+func (s Statement) absFrom() addrs.MoveEndpoint { return s.From.Absolute(s.Module.UnkeyedInstance()) }
+func (s Statement) absTo() addrs.MoveEndpoint   { return s.To.Absolute(s.Module.UnkeyedInstance()) }
+
 // String describes the statement for tests and logs.
 func (s Statement) String() string {
 	return fmt.Sprintf("%s: %s -> %s", posString(s.DeclRange), s.From, s.To)

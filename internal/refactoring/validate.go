@@ -42,24 +42,26 @@ func ValidateMoves(stmts []Statement, root *configs.Module, inst Instances) diag
 }
 
 // checkAmbiguous reports a second statement moving the same object
-// elsewhere, or moving another object to the same place.
+// elsewhere, or moving another object to the same place. Statements of
+// different modules are compared from the root, as Terraform compares
+// them (a parent's move into a child module can collide with the child's
+// own), and named so.
 func checkAmbiguous(stmts []Statement) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for j, s := range stmts {
+		from, to := s.absFrom(), s.absTo()
 		for _, prev := range stmts[:j] {
-			if !prev.Module.Equal(s.Module) {
-				continue
-			}
+			pFrom, pTo := prev.absFrom(), prev.absTo()
 			noun, short := endpointNoun(s.From)
 			switch {
-			case prev.From.Equal(s.From) && !prev.To.Equal(s.To):
+			case pFrom.Equal(from) && !pTo.Equal(to):
 				ds = ds.Append(diags.At(s.DeclRange, "Ambiguous move statements", fmt.Sprintf(
 					"A statement at %s declared that %s moved to %s, but this statement instead declares that it moved to %s.\n\nEach %s can move to only one destination %s.",
-					posString(prev.DeclRange), prev.From, prev.To, s.To, noun, short)))
-			case prev.To.Equal(s.To) && !prev.From.Equal(s.From):
+					posString(prev.DeclRange), pFrom, pTo, to, noun, short)))
+			case pTo.Equal(to) && !pFrom.Equal(from):
 				ds = ds.Append(diags.At(s.DeclRange, "Ambiguous move statements", fmt.Sprintf(
 					"A statement at %s declared that %s moved to %s, but this statement instead declares that %s moved there.\n\nEach %s can have moved from only one source %s.",
-					posString(prev.DeclRange), prev.From, prev.To, s.From, noun, short)))
+					posString(prev.DeclRange), pFrom, pTo, from, noun, short)))
 			}
 		}
 	}

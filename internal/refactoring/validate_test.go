@@ -84,6 +84,12 @@ func TestValidateMoves(t *testing.T) {
 			want:   []string{"Ambiguous move statements at main.tf:5:1"},
 			detail: "A statement at main.tf:1,1 declared that terraform_data.x[0] moved to terraform_data.z[0], but this statement instead declares that terraform_data.y[0] moved there.\n\nEach resource instance can have moved from only one source instance.",
 		},
+		"AcrossModules": {
+			reason: "a parent's move into a child collides with the child's own move to the same place, as Terraform sees it",
+			config: "module \"a\" {\n  source = \"./m\"\n}\nmoved {\n  from = terraform_data.r\n  to   = module.a.terraform_data.y\n}",
+			want:   []string{"Ambiguous move statements at m/main.tf:2:1", "Moved object still exists at m/main.tf:2:1"},
+			detail: "A statement at main.tf:4,1 declared that terraform_data.r moved to module.a.terraform_data.y, but this statement instead declares that module.a.terraform_data.x moved there.\n\nEach resource can have moved from only one source resource.",
+		},
 		"ModuleCallStillDeclared": {
 			config: "module \"a\" {\n  source = \"./m\"\n}\nmoved {\n  from = module.a\n  to   = module.b\n}",
 			want:   []string{"Moved object still exists at main.tf:4:1", "Moved object still exists at m/main.tf:2:1"},
