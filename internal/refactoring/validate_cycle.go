@@ -27,7 +27,7 @@ func checkCycles(stmts []Statement) diags.Diagnostics {
 			if cycle[j] {
 				reported[j] = true
 				s := stmts[j]
-				fmt.Fprintf(&b, "  - %s: %s → %s\n", posString(s.DeclRange), s.From.WildcardString(), s.To.WildcardString())
+				fmt.Fprintf(&b, "  - %s: %s → %s\n", posString(s.DeclRange), s.absFrom().WildcardString(), s.absTo().WildcardString())
 			}
 		}
 		b.WriteString("\nA chain of move statements must end with an address that doesn't appear in any other statements, and which typically also refers to an object still declared in the configuration.")
