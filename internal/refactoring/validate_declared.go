@@ -27,7 +27,7 @@ func checkStillDeclared(s Statement, root *configs.Module, inst Instances) diags
 	noun, short := endpointNoun(s.From)
 	return diags.Diagnostics{diags.At(s.DeclRange, "Moved object still exists", fmt.Sprintf(
 		"This statement declares a move from %s, but that %s is still declared at %s.\n\nChange your configuration so that this %s will be declared as %s instead.",
-		s.From, noun, posString(decl), short, s.To))}
+		s.absFrom(), noun, posString(decl), short, s.absTo()))}
 }
 
 // declaration returns where module mod declares the resource or module
