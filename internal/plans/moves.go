@@ -14,15 +14,24 @@ type Move struct {
 	From, To addrs.AbsResourceInstance
 }
 
-// PrevRunAddrOf returns the address addr's object had in the previous
-// run's state: addr itself unless the plan moved it.
-func (p *Plan) PrevRunAddrOf(addr addrs.AbsResourceInstance) addrs.AbsResourceInstance {
-	for _, m := range p.Moves {
-		if m.To.Equal(addr) {
-			return m.From
-		}
+// PrevRunAddrs returns a lookup of the plan's moves: the address each
+// object had in the previous run's state, given its new address; an
+// address not moved is returned as it is.
+func (p *Plan) PrevRunAddrs() func(addrs.AbsResourceInstance) addrs.AbsResourceInstance {
+	if len(p.Moves) == 0 {
+		// The common case costs no key per object.
+		return func(addr addrs.AbsResourceInstance) addrs.AbsResourceInstance { return addr }
 	}
-	return addr
+	from := make(map[addrs.UniqueKey]addrs.AbsResourceInstance, len(p.Moves))
+	for _, m := range p.Moves {
+		from[m.To.UniqueKey()] = m.From
+	}
+	return func(addr addrs.AbsResourceInstance) addrs.AbsResourceInstance {
+		if prev, ok := from[addr.UniqueKey()]; ok {
+			return prev
+		}
+		return addr
+	}
 }
 
 type moveV1 struct {

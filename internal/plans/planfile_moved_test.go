@@ -51,7 +51,7 @@ func TestPlanFileKeepsMoves(t *testing.T) {
 			if diff := cmp.Diff(tc.wantPrev, got.PrevRunAddr.String()); diff != "" {
 				t.Errorf("previous address -want +got:\n%s", diff)
 			}
-			if diff := cmp.Diff(tc.wantPrev, p.PrevRunAddrOf(tc.change.Addr).String()); diff != "" {
+			if diff := cmp.Diff(tc.wantPrev, p.PrevRunAddrs()(tc.change.Addr).String()); diff != "" {
 				t.Errorf("plan's moves: previous address -want +got:\n%s", diff)
 			}
 			if got.Moved() != tc.moved || got.Action != tc.change.Action {

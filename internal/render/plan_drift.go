@@ -25,6 +25,7 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 	}
 	var out []*plans.ResourceInstanceChange
 	var err error
+	prevRunAddr := p.PrevRunAddrs()
 	// Every object is looked at, but only the few that drifted are sorted.
 	forEachInstance(p.PrevRunState, func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
 		if err != nil {
@@ -51,7 +52,7 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 			}
 			var c *plans.ResourceInstanceChange
 			c, err = driftChange(addr, o.key, rs.ProviderConfig, o.prev, cur, schemas)
-			prev := p.PrevRunAddrOf(addr)
+			prev := prevRunAddr(addr)
 			if err == nil && c == nil && cur != nil && p.Mode == plans.RefreshOnlyMode && !prev.Equal(addr) {
 				// A refresh-only plan lists an object that only moved.
 				c, err = movedOnly(addr, o.key, rs.ProviderConfig, cur, schemas)
