@@ -30,6 +30,10 @@ type Blocked struct {
 // PrevRunAddr returns the address addr had in the previous run's state:
 // addr itself unless a move put an object there.
 func (r Results) PrevRunAddr(addr addrs.AbsResourceInstance) addrs.AbsResourceInstance {
+	if len(r.Changes) == 0 {
+		// Most plans move nothing: no key is built per change.
+		return addr
+	}
 	if c, ok := r.Changes[addr.UniqueKey()]; ok {
 		return c.From
 	}
