@@ -54,8 +54,9 @@ func FindMoveStatements(root *configs.Module) []Statement {
 // resource an explicit statement already moves gets none.
 func ImpliedMoveStatements(root *configs.Module, state *states.State, explicit []Statement) []Statement {
 	var out []Statement
-	held := heldKeys(state)
-	for _, m := range modulesByDepth(root) {
+	mods := modulesByDepth(root)
+	held := heldKeys(state, anyCounted(mods))
+	for _, m := range mods {
 		for _, r := range sortedResources(m) {
 			if r.ForEach != nil || namesResource(explicit, m.Path, r.Addr()) {
 				continue
@@ -105,18 +106,38 @@ type heldKey struct {
 
 // heldKeys indexes which configuration resources state holds an unkeyed
 // or [0] instance of, in any module instance, so finding implied moves
-// is linear in the state's size.
-func heldKeys(state *states.State) map[heldKey]bool {
+// is linear in the state's size. Unkeyed instances matter only when some
+// resource has count: without one, they are not indexed at all (the
+// common case of a large state costs no key per resource).
+func heldKeys(state *states.State, counted bool) map[heldKey]bool {
 	out := map[heldKey]bool{}
 	for _, rs := range state.Resources {
+		zero, single := rs.Instances[addrs.IntKey(0)] != nil, counted && rs.Instances[addrs.NoKey] != nil
+		if !zero && !single {
+			continue
+		}
 		cfg := rs.Addr.Config().UniqueKey()
-		for _, k := range []addrs.InstanceKey{addrs.NoKey, addrs.IntKey(0)} {
-			if rs.Instances[k] != nil {
-				out[heldKey{cfg, k}] = true
-			}
+		if zero {
+			out[heldKey{cfg, addrs.IntKey(0)}] = true
+		}
+		if single {
+			out[heldKey{cfg, addrs.NoKey}] = true
 		}
 	}
 	return out
+}
+
+// anyCounted reports whether any managed resource of the modules has
+// count.
+func anyCounted(mods []*configs.Module) bool {
+	for _, m := range mods {
+		for _, r := range m.ManagedResources {
+			if r.Count != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func posString(r hcl.Range) string {
