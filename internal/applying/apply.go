@@ -107,6 +107,9 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	if ids := a.applyImports(); ids.HasErrors() {
 		return ds.Append(ids)
 	}
+	if fds := a.forgetObjects(); fds.HasErrors() {
+		return ds.Append(fds)
+	}
 	a.set = opts.Providers.NewInstanceSet(ctx)
 	defer a.set.Close()
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)

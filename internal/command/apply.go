@@ -96,8 +96,10 @@ func (m *Meta) planAndApply(c *commonFlags, mode plans.Mode, autoApprove bool) i
 		}
 	}
 	if !p.HasChanges() {
-		// Nothing to apply, but refresh results and implied moves still
-		// belong in state (Persist writes only if the content changed).
+		// Nothing to apply, but refresh results still belong in state
+		// (Persist writes only if the content changed). A plan that moves
+		// objects has changes (plans.Plan.HasChanges) and is applied like
+		// any other, from its prior state, which holds the new addresses.
 		if _, err := op.state.mgr.Persist(p.PriorState); err != nil {
 			return m.errorf("Failed to persist state", "%s", err)
 		}

@@ -80,6 +80,17 @@ var uiStreamScenarios = map[string][]uiStreamStep{
 		{args: []string{"plan", "-json", "-refresh-only", "-var=n=two"}},
 		{args: []string{"apply", "-json", "-refresh-only", "-auto-approve", "-var=n=two"}},
 	},
+	"moved": {
+		{files: map[string]string{"main.tf": uiStreamConfig}, args: []string{"apply", "-auto-approve"}, silent: true},
+		{files: map[string]string{"main.tf": strings.NewReplacer(
+			`resource "terraform_data" "b" {`, "moved {\n  from = terraform_data.b\n  to   = terraform_data.b2\n}\nresource \"terraform_data\" \"b2\" {",
+			"terraform_data.b.output", "terraform_data.b2.output",
+			"count = 2\n", "",
+			", i = count.index", "",
+		).Replace(uiStreamConfig)}, args: []string{"plan", "-json"}},
+		{args: []string{"apply", "-json", "-auto-approve"}},
+		{args: []string{"plan", "-json"}},
+	},
 	"diagnostic": {
 		{files: map[string]string{"main.tf": "resource \"terraform_data\" \"a\" {\n  input = var.missing\n}\n"}, args: []string{"plan", "-json"}},
 	},

@@ -227,15 +227,69 @@ data "aws_ami" "a" {}`},
 		},
 
 		// top level
-		"NotYetSupportedBlocks": {
-			files: files{"main.tf": `
-moved {}
-removed {}
-`},
+		// moved and removed: messages as Terraform 1.5.7 (moved) and 1.7 (removed) give them
+		"MovedMissingArguments": {
+			files: files{"main.tf": `moved {}`},
 			want: []diagWant{
-				errAt("Unsupported block type", "main.tf:2:1"),
-				errAt("Unsupported block type", "main.tf:3:1"),
+				errAt(`Missing required argument`, "main.tf:1:7"),
+				errAt(`Missing required argument`, "main.tf:1:7"),
 			},
+		},
+		"MovedResourceToModule": {
+			files: files{"main.tf": "moved {\n  from = terraform_data.a\n  to   = module.b\n}"},
+			want:  []diagWant{errAt(`Invalid "moved" addresses`, "main.tf:1:1")},
+		},
+		"MovedToSameAddress": {
+			files: files{"main.tf": "moved {\n  from = terraform_data.a\n  to   = terraform_data.a\n}"},
+			want:  []diagWant{errAt("Redundant move statement", "main.tf:1:1")},
+		},
+		"MovedTypeMismatch": {
+			files: files{"main.tf": "moved {\n  from = terraform_data.a\n  to   = null_resource.a\n}"},
+			want:  []diagWant{errAt("Resource type mismatch", "")},
+		},
+		"MovedExpression": {
+			files: files{"main.tf": "moved {\n  from = terraform_data.a[var.x]\n  to   = terraform_data.b\n}"},
+			want:  []diagWant{errAt("Invalid expression", "main.tf:2:10")},
+		},
+		"MovedNotAResource": {
+			files: files{"main.tf": "moved {\n  from = foo\n  to   = terraform_data.b.c\n}"},
+			want: []diagWant{
+				errAt("Invalid address", "main.tf:2:10"),
+				errAt("Invalid address", "main.tf:3:10"),
+			},
+		},
+		"MovedInstanceAndWholeResource": {
+			reason: "a whole resource moved to one instance is its unkeyed instance, as in Terraform",
+			files:  files{"main.tf": "moved {\n  from = terraform_data.a\n  to   = terraform_data.a[0]\n}"},
+			want:   nil,
+		},
+		"MovedIntoModule": {
+			files: files{"main.tf": "moved {\n  from = terraform_data.a\n  to   = module.m[\"k\"].terraform_data.a\n}"},
+			want:  nil,
+		},
+		"MovedJSON": {
+			files: files{"main.tf.json": `{"moved": [{"from": "terraform_data.a", "to": "terraform_data.b"}]}`},
+			want:  nil,
+		},
+		"MovedJSONNotAnAddress": {
+			files: files{"main.tf.json": `{"moved": [{"from": "terraform_data.a", "to": "terraform_data"}]}`},
+			want:  []diagWant{errAt("Invalid address", "main.tf.json:1:47")},
+		},
+		"MovedInOverride": {
+			files: files{"main.tf": "", "override.tf": "moved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}"},
+			want:  []diagWant{errAt("Cannot override 'moved' blocks", "override.tf:1:1")},
+		},
+		"RemovedInstanceKey": {
+			files: files{"main.tf": "removed {\n  from = terraform_data.a[0]\n  lifecycle {\n    destroy = false\n  }\n}"},
+			want:  []diagWant{errAt("Resource instance keys not allowed", "main.tf:2:26")},
+		},
+		"RemovedModuleInstanceKey": {
+			files: files{"main.tf": "removed {\n  from = module.a[0]\n}"},
+			want:  []diagWant{errAt("Module instance keys not allowed", "main.tf:2:18")},
+		},
+		"RemovedDestroyNotBool": {
+			files: files{"main.tf": "removed {\n  from = terraform_data.a\n  lifecycle {\n    destroy = \"no\"\n  }\n}"},
+			want:  []diagWant{errAt("Unsuitable value type", "main.tf:4:16")},
 		},
 		"UnknownBlock": {
 			files: files{"main.tf": `foo {}`},

@@ -71,6 +71,18 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			}
 		case "check":
 			b.decodeCheck(block)
+		case "moved":
+			m, ds := decodeMovedBlock(block)
+			b.report(ds)
+			if m != nil {
+				b.mod.Moved = append(b.mod.Moved, m)
+			}
+		case "removed":
+			r, ds := decodeRemovedBlock(block)
+			b.report(ds)
+			if r != nil {
+				b.mod.Removed = append(b.mod.Removed, r)
+			}
 		case "import":
 			imp, ds := decodeImportBlock(block)
 			b.report(ds)

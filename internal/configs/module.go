@@ -47,6 +47,9 @@ type Module struct {
 	Imports []*Import
 	// Checks are the check blocks, by name.
 	Checks map[string]*Check
+	// Moved and Removed are the moved and removed blocks, in source order.
+	Moved   []*Moved
+	Removed []*Removed
 }
 
 // VersionConstraint is one required_version (or provider version) string.

@@ -24,6 +24,22 @@ func (b *moduleBuilder) mergeOverrideFile(body hcl.Body) {
 	b.mergeOutputs(ob.outputs)
 	b.mergeResources(ob.resources)
 	b.mergeModuleCalls(ob.moduleCalls)
+	for _, m := range ob.mod.Moved {
+		b.report(hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Cannot override 'moved' blocks",
+			Detail:   "Records of moved objects can appear only in normal files, not in override files.",
+			Subject:  m.DeclRange.Ptr(),
+		}})
+	}
+	for _, r := range ob.mod.Removed {
+		b.report(hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Cannot override 'removed' blocks",
+			Detail:   "Removed blocks can appear only in normal files, not in override files.",
+			Subject:  r.DeclRange.Ptr(),
+		}})
+	}
 	for _, imp := range ob.mod.Imports {
 		b.report(hcl.Diagnostics{{
 			Severity: hcl.DiagError,

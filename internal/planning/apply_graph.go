@@ -162,6 +162,11 @@ func (b *applyGraphBuilder) addChangeNodes() {
 			b.addCheck(ci, c)
 			continue
 		}
+		if c.Action == plans.Forget {
+			// Applying drops the object from state before the walk
+			// (applying.forgetObjects); nothing runs for it.
+			continue
+		}
 		res := b.resource(c.Addr.ContainingResource())
 		if prov < 0 || !c.Provider.Equal(lastProvider) {
 			// Changes come sorted, so runs of one provider are common.

@@ -41,6 +41,13 @@ func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.Abs
 	}
 	keys := prior.SortedInstanceKeys()
 	results := make([]diags.Diagnostics, len(keys))
+	if p.opts.Mode == plans.NormalMode && p.moves.forgets(addr) {
+		p.forEachInstance(len(keys), func(i int) { results[i] = p.planForgetInstance(ctx, rt, pAddr, keys[i], prior.Instances[keys[i]]) })
+		for _, rds := range results {
+			ds = ds.Append(rds)
+		}
+		return ds
+	}
 	p.forEachInstance(len(keys), func(i int) {
 		key := keys[i]
 		if !p.targets.plansInstance(addr.Instance(key)) {
@@ -49,7 +56,7 @@ func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.Abs
 		is := prior.Instances[key]
 		var ids diags.Diagnostics
 		if is.Current != nil {
-			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, reason))
+			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr.Instance(key), reason)))
 		}
 		for _, dk := range sortedDeposed(is) {
 			ids = ids.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))

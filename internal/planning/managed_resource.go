@@ -22,7 +22,7 @@ func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, 
 	if ds.HasErrors() {
 		return ds
 	}
-	prior := p.impliedMove(p.opts.PrevState.Resource(addr), rt)
+	prior := p.opts.PrevState.Resource(addr)
 	keys := rt.exp.Keys()
 	results := make([]diags.Diagnostics, len(keys))
 	planOne := func(i int) {
@@ -103,45 +103,6 @@ func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	return keys
-}
-
-// impliedMove follows Terraform's implied moves between a resource without
-// count and one with it: adding count moves the single instance to index
-// 0, removing count moves index 0 back, so neither change replaces the
-// object. It returns the prior resource as seen after the move and records
-// the move in the plan's prior state.
-func (p *planner) impliedMove(prior *states.Resource, rt *resourceTarget) *states.Resource {
-	if prior == nil {
-		return nil
-	}
-	var from, to addrs.InstanceKey
-	switch mode := rt.exp.Mode(); {
-	case mode == instances.Count && prior.Instances[addrs.NoKey] != nil && prior.Instances[addrs.IntKey(0)] == nil:
-		from, to = addrs.NoKey, addrs.IntKey(0)
-	case mode == instances.Single && prior.Instances[addrs.IntKey(0)] != nil && prior.Instances[addrs.NoKey] == nil:
-		from, to = addrs.IntKey(0), addrs.NoKey
-	default:
-		return prior
-	}
-	moved := &states.Resource{Addr: prior.Addr, ProviderConfig: prior.ProviderConfig, Instances: make(map[addrs.InstanceKey]*states.ResourceInstance, len(prior.Instances))}
-	for k, is := range prior.Instances {
-		moved.Instances[k] = is
-	}
-	is := moved.Instances[from]
-	delete(moved.Instances, from)
-	moved.Instances[to] = is
-	fromAddr, toAddr := prior.Addr.Instance(from), prior.Addr.Instance(to)
-	p.refreshedMu.Lock()
-	defer p.refreshedMu.Unlock()
-	p.refreshed.SetObject(fromAddr.Object(addrs.NotDeposed), nil, rt.pAddr)
-	for dk := range is.Deposed {
-		p.refreshed.SetObject(fromAddr.Object(dk), nil, rt.pAddr)
-		p.refreshed.SetObject(toAddr.Object(dk), is.Deposed[dk], prior.ProviderConfig)
-	}
-	if is.Current != nil {
-		p.refreshed.SetObject(toAddr.Object(addrs.NotDeposed), is.Current, prior.ProviderConfig)
-	}
-	return moved
 }
 
 // expandResource evaluates a resource's count or for_each in its module

@@ -84,6 +84,9 @@ type planner struct {
 	// stateByConfig indexes prior state's resources by configuration
 	// resource, to find those of module instances that no longer exist.
 	stateByConfig map[addrs.UniqueKey][]*states.Resource
+	// moves holds the move statements applied to PrevState and their
+	// results, so each change knows its previous address.
+	moves moves
 
 	changesMu sync.Mutex
 	changes   []*plans.ResourceInstanceChange
@@ -118,8 +121,12 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	if opts.Workspace == "" {
 		opts.Workspace = "default"
 	}
+	// Moves rebind the state first: everything below, the plan's
+	// PrevRunState included, sees the new addresses.
+	movedState, mv := applyMoves(opts, opts.PrevState)
+	opts.PrevState = movedState
 	p := &planner{
-		opts: opts, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
+		opts: opts, moves: mv, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
 	}
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
@@ -140,6 +147,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 		p.set.Close()
 		if !ds.HasErrors() {
 			ds = ds.Append(p.checkImportKeys())
+			ds = ds.Append(p.moves.diagnose(p))
 		}
 		p.planRemovedOutputs()
 	}
@@ -150,6 +158,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	}
 	plan.VariableValues = p.variableValues()
 	plan.Checks = p.checks.sorted()
+	plan.Moves = p.moves.list()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
 	}
@@ -231,6 +240,7 @@ type resourceChanges struct {
 // taken: every instance passes through here, and an allocation under a
 // contended lock (a GC assist, a map growing) stalls every worker.
 func (p *planner) record(c *plans.ResourceInstanceChange) {
+	p.moves.setPrevRunAddr(c)
 	if c.DeposedKey != addrs.NotDeposed {
 		p.changesMu.Lock()
 		p.changes = append(p.changes, c)

@@ -11,6 +11,9 @@ const (
 	DeleteThenCreate Action = '∓'
 	CreateThenDelete Action = '±'
 	Delete           Action = '-'
+	// Forget drops the object from state without destroying it: a
+	// removed block with destroy = false (Terraform 1.7).
+	Forget Action = '.'
 )
 
 // String returns the action's name as Terraform's JSON plan spells it.
@@ -30,6 +33,8 @@ func (a Action) String() string {
 		return "create-then-delete"
 	case Delete:
 		return "delete"
+	case Forget:
+		return "forget"
 	}
 	return "invalid"
 }
@@ -72,6 +77,9 @@ const (
 	// ReasonReadBecauseCheckNested: a check block's scoped data source is
 	// read again during apply, so its assertions see the applied world.
 	ReasonReadBecauseCheckNested
+	// ReasonDeleteBecauseNoMoveTarget: a moved block sent the object to
+	// an address the configuration does not declare.
+	ReasonDeleteBecauseNoMoveTarget
 )
 
 var reasonJSON = map[ActionReason]string{
@@ -87,6 +95,7 @@ var reasonJSON = map[ActionReason]string{
 	ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
 	ReasonDeleteBecauseNoModule:         "delete_because_no_module",
 	ReasonReadBecauseCheckNested:        "read_because_check_nested",
+	ReasonDeleteBecauseNoMoveTarget:     "delete_because_no_move_target",
 }
 
 // JSON returns the reason as Terraform's JSON plan spells it, or "".

@@ -42,6 +42,10 @@ type Plan struct {
 	// PrevRunState is the state as read, before refresh; drift is the
 	// difference between it and PriorState.
 	PrevRunState *states.State
+	// Moves lists the objects moved between the previous run's state and
+	// PrevRunState, by new address (empty in a destroy plan, whose
+	// changes Terraform shows at their new addresses only).
+	Moves []Move
 	// StateLineage and StateSerial identify the snapshot the plan was made
 	// against; applying a saved plan fails if the state moved on.
 	StateLineage string
@@ -73,7 +77,11 @@ type Plan struct {
 // ResourceInstanceChange is the planned change to one resource instance
 // object (the current object, or a deposed one when DeposedKey is set).
 type ResourceInstanceChange struct {
-	Addr         addrs.AbsResourceInstance
+	Addr addrs.AbsResourceInstance
+	// PrevRunAddr is the address the object had in the previous run's
+	// state: Addr, unless a moved block (or an implied move) rebound it.
+	// A zero value (decoded from an older plan file) means Addr.
+	PrevRunAddr  addrs.AbsResourceInstance
 	DeposedKey   addrs.DeposedKey
 	Provider     addrs.AbsProviderConfig
 	Action       Action
@@ -107,6 +115,12 @@ type Importing struct {
 	ID string `json:"id"`
 }
 
+// Moved reports whether the change's object had another address in the
+// previous run's state.
+func (c *ResourceInstanceChange) Moved() bool {
+	return c.PrevRunAddr.Resource.Resource.Type != "" && !c.PrevRunAddr.Equal(c.Addr)
+}
+
 // ObjectAddr returns the address of the object the change is about.
 func (c *ResourceInstanceChange) ObjectAddr() addrs.AbsResourceInstanceObject {
 	return c.Addr.Object(c.DeposedKey)
@@ -136,10 +150,11 @@ type OutputChange struct {
 }
 
 // HasChanges reports whether applying the plan would change anything:
-// a resource action other than no-op, an import, or an output change.
+// a resource action other than no-op, an import, a move, or an output
+// change.
 func (p *Plan) HasChanges() bool {
 	for _, c := range p.Changes {
-		if c.Action != NoOp || c.Importing != nil {
+		if c.Action != NoOp || c.Importing != nil || c.Moved() {
 			return true
 		}
 	}

@@ -32,6 +32,7 @@ type planFileV1 struct {
 	Outputs      []outputV1         `json:"outputs"`
 	PriorState   json.RawMessage    `json:"prior_state"`
 	PrevRunState json.RawMessage    `json:"prev_run_state"`
+	Moves        []moveV1           `json:"moves,omitempty"`
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
 	Modules      []expansionV1      `json:"module_expansions,omitempty"`
 	Targets      []string           `json:"targets,omitempty"`
@@ -43,6 +44,7 @@ type planFileV1 struct {
 
 type changeV1 struct {
 	Addr                string       `json:"addr"`
+	PrevRunAddr         string       `json:"prev_run_addr,omitempty"`
 	Deposed             string       `json:"deposed,omitempty"`
 	Provider            string       `json:"provider"`
 	Action              Action       `json:"action"`
@@ -183,6 +185,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 		return nil, err
 	}
 	doc.Checks = encodeChecks(p.Checks)
+	doc.Moves = encodeMoves(p.Moves)
 	doc.Graph = encodeGraph(p.Graph)
 	return doc, nil
 }
@@ -200,6 +203,9 @@ func encodeChange(c *ResourceInstanceChange) (changeV1, error) {
 		Addr: c.Addr.String(), Deposed: string(c.DeposedKey), Provider: c.Provider.String(), Action: c.Action, Reason: c.ActionReason,
 		Before: before, After: after, Private: c.Private, SchemaVersion: c.SchemaVersion, CreateBeforeDestroy: c.CreateBeforeDestroy,
 		Importing: c.Importing,
+	}
+	if c.Moved() {
+		ec.PrevRunAddr = c.PrevRunAddr.String()
 	}
 	for _, p := range c.RequiredReplace {
 		ep, err := encodePath(p)
@@ -280,6 +286,9 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
 		return nil, err
 	}
+	if p.Moves, err = decodeMoves(doc.Moves); err != nil {
+		return nil, err
+	}
 	if p.Checks, err = decodeChecks(doc.Checks); err != nil {
 		return nil, err
 	}
@@ -313,7 +322,15 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 	c := &ResourceInstanceChange{
 		Addr: addr, DeposedKey: dk, Provider: prov, Action: ec.Action, ActionReason: ec.Reason,
 		Before: before, After: after, Private: ec.Private, SchemaVersion: ec.SchemaVersion, CreateBeforeDestroy: ec.CreateBeforeDestroy,
-		Importing: ec.Importing,
+		Importing:   ec.Importing,
+		PrevRunAddr: addr,
+	}
+	if ec.PrevRunAddr != "" {
+		prev, ds := addrs.ParseAbsResourceInstanceStr(ec.PrevRunAddr)
+		if ds.HasErrors() {
+			return nil, fmt.Errorf("invalid previous address %q", ec.PrevRunAddr)
+		}
+		c.PrevRunAddr = prev
 	}
 	for _, ep := range ec.RequiredReplace {
 		path, err := ep.decode()

@@ -20,6 +20,8 @@ func (p *Plan) CanApply() bool {
 	case p.HasChanges():
 		return true
 	}
+	// Moves alone do not make a refresh-only plan applyable, as in
+	// Terraform 1.5.7: the previous-run state already has them.
 	return p.Mode == RefreshOnlyMode && !managedObjectsEqual(p.PrevRunState, p.PriorState)
 }
 

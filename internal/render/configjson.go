@@ -22,7 +22,7 @@ func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
 	cfg := &tfjson.Config{ProviderConfigs: map[string]*tfjson.ProviderConfig{}, RootModule: &tfjson.ConfigModule{}}
 	seen := map[addrs.UniqueKey]bool{}
 	for _, c := range sortedChanges(p.Changes) {
-		addConfigResource(cfg, seen, c.Addr.ContainingResource(), c.Provider, schemas, c.ActionReason == plans.ReasonDeleteBecauseNoResourceConfig)
+		addConfigResource(cfg, seen, c.Addr.ContainingResource(), c.Provider, schemas, notConfigured(c))
 	}
 	if p.Mode == plans.RefreshOnlyMode && p.PriorState != nil {
 		for _, e := range p.Expansions {
@@ -40,6 +40,14 @@ func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
 		return rs[i].Address < rs[j].Address
 	})
 	return cfg
+}
+
+// notConfigured reports whether a change is about a resource the
+// configuration no longer declares: deleted as not in configuration or as
+// moved to an undeclared address, or forgotten by a removed block.
+func notConfigured(c *plans.ResourceInstanceChange) bool {
+	return c.ActionReason == plans.ReasonDeleteBecauseNoResourceConfig ||
+		c.ActionReason == plans.ReasonDeleteBecauseNoMoveTarget || c.Action == plans.Forget
 }
 
 // addConfigResource records res and its provider configuration once;

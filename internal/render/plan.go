@@ -64,7 +64,7 @@ type outputDiff struct {
 func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true, canApply: p.CanApply()}
 	for _, c := range p.Changes {
-		if (c.Action == plans.NoOp && c.Importing == nil) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
+		if (c.Action == plans.NoOp && c.Importing == nil && !c.Moved()) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
 			// A no-op is not shown, and forgetting a data resource is
 			// bookkeeping, not a change: neither needs a diff.
 			continue
@@ -79,7 +79,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		if err != nil {
 			return nil, err
 		}
-		if doc.changes[i].diff.action != plans.NoOp || doc.changes[i].change.Importing != nil {
+		if ch := doc.changes[i].change; doc.changes[i].diff.action != plans.NoOp || ch.Importing != nil || ch.Moved() {
 			doc.empty = false
 		}
 	}
@@ -122,7 +122,12 @@ func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schem
 	if err != nil {
 		return nil, err
 	}
-	before, after := humanChangeMarks(c.Before, c.After, schema, c.Provider.Provider, c.Addr.Resource.Resource.Type)
+	cAfter := c.After
+	if c.Action == plans.Forget {
+		// Nothing happens to the object: Terraform shows it unchanged.
+		cAfter = c.Before
+	}
+	before, after := humanChangeMarks(c.Before, cAfter, schema, c.Provider.Provider, c.Addr.Resource.Resource.Type)
 	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
 	return diffBlock(ch, schema), nil
 }
@@ -170,6 +175,17 @@ func (doc *planDoc) counts() counts {
 	return n
 }
 
+// moves counts the changes whose object moved, whatever else they do.
+func (doc *planDoc) moves() int {
+	n := 0
+	for _, rd := range doc.changes {
+		if rd.change.Moved() {
+			n++
+		}
+	}
+	return n
+}
+
 // imports counts the changes that import, whatever else they do.
 func (doc *planDoc) imports() int {
 	n := 0
@@ -196,7 +212,8 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 	n, imports := doc.counts(), doc.imports()
 	outputs := doc.outputLines(pr)
 
-	if len(n) == 0 && imports == 0 && len(outputs) == 0 {
+	moves := doc.moves()
+	if len(n) == 0 && imports == 0 && moves == 0 && len(outputs) == 0 {
 		doc.writeNoChanges(w, p, width, drifted)
 		return
 	}
@@ -207,7 +224,9 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 	if len(n) > 0 {
 		doc.writeLegend(w, p, n, width)
 	}
-	if len(n) > 0 || imports > 0 {
+	// A plan that only moves objects lists the moves and a summary of
+	// zeros, as Terraform's does, without the legend.
+	if len(n) > 0 || imports > 0 || moves > 0 {
 		doc.writeChanges(w, pr)
 		doc.writeSummary(w, p, n, imports)
 	}
@@ -261,9 +280,9 @@ func (doc *planDoc) writeChanges(w *bufio.Writer, pr *printer) {
 }
 
 // shown reports whether a planned change is listed: a no-op is only when
-// it imports.
+// it imports or moves.
 func shown(c *plans.ResourceInstanceChange) bool {
-	return c.Action != plans.NoOp || c.Importing != nil
+	return c.Action != plans.NoOp || c.Importing != nil || c.Moved()
 }
 
 // writeSummary writes the "Plan: ..." line; the import count leads it

@@ -67,7 +67,14 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 		if c.DeposedKey != "" {
 			b.WriteString("\n  # (left over from a partially-failed replacement of this instance)")
 		}
+	case plans.Forget:
+		fmt.Fprintf(&b, "[bold] # %s[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]", addr)
+		b.WriteString("\n # (destroy = false is set in the configuration)")
 	case plans.NoOp:
+		if c.Moved() {
+			fmt.Fprintf(&b, "[bold]  # %s[reset] has moved to [bold]%s[reset]", c.PrevRunAddr, addr)
+			break
+		}
 		if c.Importing != nil && cause == planned {
 			fmt.Fprintf(&b, "[bold]  # %s[reset] will be imported", addr)
 			break
@@ -76,8 +83,15 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 	default:
 		fmt.Fprintf(&b, "%s has an action the plan renderer doesn't support (this is a bug)", addr)
 	}
+	prev := ""
+	if c.Moved() {
+		prev = c.PrevRunAddr.String()
+		if act != plans.NoOp {
+			fmt.Fprintf(&b, "\n  # [reset](moved from %s)", prev)
+		}
+	}
 	b.WriteString("\n")
-	out := paintAround(p, b.String(), addr)
+	out := paintAround(p, b.String(), addr, prev)
 	if c.Importing != nil && cause == planned {
 		// The id is user text too, painted around like the address.
 		out += paintAround(p, importNote(c, act), c.Importing.ID)
@@ -116,6 +130,8 @@ func deleteReason(c *plans.ResourceInstanceChange) string {
 		}
 	case plans.ReasonDeleteBecauseNoModule:
 		return fmt.Sprintf("\n  # (because %s is not in configuration)", c.Addr.Module)
+	case plans.ReasonDeleteBecauseNoMoveTarget:
+		return fmt.Sprintf("\n  # (because %s was moved to %s, which is not in configuration)", c.PrevRunAddr, c.Addr)
 	case plans.ReasonDeleteBecauseCountIndex:
 		return fmt.Sprintf("\n  # (because index [%s] is out of range for count)", keyJSON(r.Key))
 	case plans.ReasonDeleteBecauseEachKey:
@@ -127,12 +143,20 @@ func deleteReason(c *plans.ResourceInstanceChange) string {
 // paintAround paints a template into which user text (addr) has already
 // been formatted, without reading tags inside the user text: the text is
 // swapped for a placeholder while painting.
-func paintAround(p painter, s, user string) string {
-	const hole = "\x00"
-	if user == "" || !strings.Contains(user, "[") {
+func paintAround(p painter, s string, users ...string) string {
+	var holes []string
+	for i, user := range users {
+		if user == "" || !strings.Contains(user, "[") {
+			continue
+		}
+		hole := "\x00" + strconv.Itoa(i) + "\x00"
+		s = strings.ReplaceAll(s, user, hole)
+		holes = append(holes, hole, user)
+	}
+	if len(holes) == 0 {
 		return p.paint(s)
 	}
-	return strings.ReplaceAll(p.paint(strings.ReplaceAll(s, user, hole)), hole, user)
+	return strings.NewReplacer(holes...).Replace(p.paint(s))
 }
 
 // resourceHeader returns `resource "type" "name"` (or data ...).

@@ -25,6 +25,7 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 	}
 	var out []*plans.ResourceInstanceChange
 	var err error
+	prevRunAddr := p.PrevRunAddrs()
 	// Every object is looked at, but only the few that drifted are sorted.
 	forEachInstance(p.PrevRunState, func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
 		// Data sources are read again every run; Terraform reports only
@@ -53,10 +54,16 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 			}
 			var c *plans.ResourceInstanceChange
 			c, err = driftChange(addr, o.key, rs.ProviderConfig, o.prev, cur, schemas)
+			prev := prevRunAddr(addr)
+			if err == nil && c == nil && cur != nil && p.Mode == plans.RefreshOnlyMode && !prev.Equal(addr) {
+				// A refresh-only plan lists an object that only moved.
+				c, err = movedOnly(addr, o.key, rs.ProviderConfig, cur, schemas)
+			}
 			if err != nil {
 				return
 			}
 			if c != nil {
+				c.PrevRunAddr = prev
 				out = append(out, c)
 			}
 		}
@@ -110,6 +117,20 @@ func driftChange(addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider 
 	c.Action = plans.Update
 	c.After = after.Value
 	return c, nil
+}
+
+// movedOnly is the no-op drift entry of an object that moved and is
+// otherwise unchanged.
+func movedOnly(addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.AbsProviderConfig, cur *states.ObjectSrc, schemas providers.Schemas) (*plans.ResourceInstanceChange, error) {
+	schema, _, err := resourceSchema(schemas, provider.Provider, addr)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := cur.Decode(schema.ImpliedType())
+	if err != nil {
+		return nil, fmt.Errorf("decoding %s from the refreshed state: %w", addr, err)
+	}
+	return &plans.ResourceInstanceChange{Addr: addr, DeposedKey: key, Provider: provider, Action: plans.NoOp, Before: obj.Value, After: obj.Value}, nil
 }
 
 func objectOf(is *states.ResourceInstance, key addrs.DeposedKey) *states.ObjectSrc {

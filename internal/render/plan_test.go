@@ -104,6 +104,13 @@ func TestPlanMatchesTerraform(t *testing.T) {
 		"outputs only": {
 			plan: "s4/plan_c.json", want: "s4/plan_c.txt",
 		},
+		"moved": {
+			reason: "renames with and without an update, an implied move, for_each keys to count indexes, a move to an undeclared address",
+			plan:   "s5/plan_moved.json", want: "s5/plan_moved.txt",
+		},
+		"moved color": {
+			plan: "s5/plan_moved.json", want: "s5/plan_moved.color.txt", color: true,
+		},
 		"destroy nothing": {
 			plan: "empty/plan_destroy_noop.json", want: "empty/plan_destroy_noop.txt", mode: plans.DestroyMode,
 		},

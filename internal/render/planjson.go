@@ -188,6 +188,9 @@ func resourceChangeJSON(c *plans.ResourceInstanceChange, schemas providers.Schem
 		DeposedKey:   string(c.DeposedKey),
 		ActionReason: tfjson.ActionReason(c.ActionReason.JSON()),
 	}
+	if c.Moved() {
+		rc.PreviousAddress = c.PrevRunAddr.String()
+	}
 	ch, err := changeJSON(withSchemaMarks(c.Before, schema), withSchemaMarks(c.After, schema))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.Addr, err)

@@ -86,6 +86,7 @@ func TestPlanJSONMatchesTerraform(t *testing.T) {
 		"tricky update":   {plan: "s4/plan_b.json"},
 		"outputs only":    {plan: "s4/plan_c.json"},
 		"destroy nothing": {plan: "empty/plan_destroy_noop.json", mode: plans.DestroyMode},
+		"moved":           {plan: "s5/plan_moved.json"},
 	}
 	schemas := terraformSchemas(t)
 	for name, tc := range tests {

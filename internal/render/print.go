@@ -28,7 +28,7 @@ func newPrinter(p painter) *printer {
 		arrow:   p.paint("[yellow]->[reset]"),
 		null:    p.paint("[dark_gray]null[reset]"),
 	}
-	for _, a := range []plans.Action{plans.NoOp, plans.Create, plans.Read, plans.Update, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Delete} {
+	for _, a := range []plans.Action{plans.NoOp, plans.Create, plans.Read, plans.Update, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Delete, plans.Forget} {
 		pr.symbols[a] = p.paint(actionSymbol(a))
 	}
 	return pr
@@ -51,6 +51,8 @@ func actionSymbol(a plans.Action) string {
 		return "  [yellow]~[reset]"
 	case plans.NoOp:
 		return "   "
+	case plans.Forget:
+		return " [red].[reset]"
 	}
 	return "  ?"
 }

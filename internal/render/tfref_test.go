@@ -153,7 +153,7 @@ func actionFromTerraform(t testing.TB, as tfjson.Actions) plans.Action {
 }
 
 func reasonFromTerraform(r tfjson.ActionReason) plans.ActionReason {
-	for i := plans.ReasonNone; i <= plans.ReasonReadBecauseDependencyPending; i++ {
+	for i := plans.ReasonNone; i <= plans.ReasonDeleteBecauseNoMoveTarget; i++ {
 		if i.JSON() == string(r) {
 			return i
 		}
@@ -178,6 +178,14 @@ func changeFromTerraform(t testing.TB, rc *tfjson.ResourceChange, schemas provid
 		ActionReason:  reasonFromTerraform(rc.ActionReason),
 		Before:        markSensitive(valueFromJSON(rc.Change.Before, nil, ty), rc.Change.BeforeSensitive),
 		SchemaVersion: version,
+	}
+	c.PrevRunAddr = addr
+	if rc.PreviousAddress != "" {
+		prev, ds := addrs.ParseAbsResourceInstanceStr(rc.PreviousAddress)
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		c.PrevRunAddr = prev
 	}
 	if c.Action == plans.Delete {
 		c.After = cty.NullVal(ty)

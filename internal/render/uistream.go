@@ -116,6 +116,9 @@ func uiAction(a plans.Action) string {
 		return a.String()
 	case plans.DeleteThenCreate, plans.CreateThenDelete:
 		return "replace"
+	case plans.Forget:
+		// Terraform 1.7's stream word for forgetting.
+		return "remove"
 	}
 	return "noop"
 }
@@ -135,23 +138,36 @@ var uiReasons = map[plans.ActionReason]string{
 	plans.ReasonReadBecauseDependencyPending:  "read_because_dependency_pending",
 	plans.ReasonDeleteBecauseNoModule:         "delete_because_no_module",
 	plans.ReasonReadBecauseCheckNested:        "read_because_check_nested",
+	plans.ReasonDeleteBecauseNoMoveTarget:     "delete_because_no_move_target",
 }
 
 // uiChange is a planned or drifted change: the instance and the action,
 // never the values.
 type uiChange struct {
-	Resource  uiResource       `json:"resource"`
-	Action    string           `json:"action"`
-	Reason    string           `json:"reason,omitempty"`
-	Importing *plans.Importing `json:"importing,omitempty"`
+	Resource uiResource `json:"resource"`
+	// PreviousResource is the address in the previous run's state, set
+	// only when the object moved.
+	PreviousResource *uiResource      `json:"previous_resource,omitempty"`
+	Action           string           `json:"action"`
+	Reason           string           `json:"reason,omitempty"`
+	Importing        *plans.Importing `json:"importing,omitempty"`
 }
 
-// newUIChange describes a change; a no-op that imports has the action
-// "import", and any import carries its id, as in Terraform 1.5.
+// newUIChange describes a change; a no-op that moves has the action
+// "move" and one that imports "import" (a move wins), a moved object
+// names its previous address, and any import carries its id, as in
+// Terraform 1.5.
 func newUIChange(c *plans.ResourceInstanceChange) *uiChange {
 	ch := &uiChange{Resource: newUIResource(c.Addr), Action: uiAction(c.Action), Reason: uiReasons[c.ActionReason]}
-	if c.Importing != nil {
+	if c.Moved() {
+		prev := newUIResource(c.PrevRunAddr)
+		ch.PreviousResource = &prev
 		if c.Action == plans.NoOp {
+			ch.Action = "move"
+		}
+	}
+	if c.Importing != nil {
+		if ch.Action == "noop" {
 			ch.Action = "import"
 		}
 		ch.Importing = &plans.Importing{ID: c.Importing.ID}

@@ -65,11 +65,11 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 
 // PlannedChangeUIMessages returns a planned_change message for each
 // instance the plan changes, in address order: no-ops are left out unless
-// they import, and so is forgetting a data resource. Applying a saved plan starts with them.
+// they import or move, and so is forgetting a data resource. Applying a saved plan starts with them.
 func PlannedChangeUIMessages(p *plans.Plan) []UIMessage {
 	var out []UIMessage
 	for _, c := range sortedChanges(p.Changes) {
-		if (c.Action == plans.NoOp && c.Importing == nil) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
+		if (c.Action == plans.NoOp && c.Importing == nil && !c.Moved()) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
 			continue
 		}
 		ch := newUIChange(c)

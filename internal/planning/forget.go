@@ -1,0 +1,67 @@
+package planning
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// planForget plans dropping an object from state without destroying it,
+// as a removed block with destroy = false asks. The object is refreshed
+// first, like one planned for deletion, so a vanished one is just gone.
+func (p *planner) planForget(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) diags.Diagnostics {
+	obj, ds := p.readPrior(ctx, t, pAddr, src)
+	if ds.HasErrors() || obj == nil {
+		return ds
+	}
+	p.record(&plans.ResourceInstanceChange{
+		Addr: t.Addr.ResourceInstance, DeposedKey: t.Addr.DeposedKey, Provider: pAddr, Action: plans.Forget,
+		Before: obj.Value, After: cty.NullVal(t.Schema.ImpliedType()), Private: obj.Private, SchemaVersion: t.SchemaVersion,
+	})
+	return ds
+}
+
+// planForgetInstance plans forgetting every object of one instance.
+func (p *planner) planForgetInstance(ctx context.Context, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
+	var ds diags.Diagnostics
+	if is.Current != nil {
+		ds = ds.Append(p.planForget(ctx, rt.target(key, addrs.NotDeposed), pAddr, is.Current))
+	}
+	for _, dk := range sortedDeposed(is) {
+		ds = ds.Append(p.planForget(ctx, rt.target(key, dk), pAddr, is.Deposed[dk]))
+	}
+	return ds
+}
+
+// forgetWarning is Terraform 1.7's warning listing the objects a plan
+// forgets, or nothing when it forgets none.
+func forgetWarning(changes []*plans.ResourceInstanceChange) diags.Diagnostics {
+	var forgotten []addrs.AbsResourceInstanceObject
+	for _, c := range changes {
+		if c.Action == plans.Forget {
+			forgotten = append(forgotten, c.ObjectAddr())
+		}
+	}
+	if len(forgotten) == 0 {
+		return nil
+	}
+	// Changes are recorded in the order planning finished them.
+	sort.Slice(forgotten, func(i, j int) bool { return forgotten[i].Less(forgotten[j]) })
+	var b strings.Builder
+	for _, o := range forgotten {
+		b.WriteString("\n - " + o.String())
+	}
+	return diags.Diagnostics{{
+		Severity: diags.Warning,
+		Summary:  "Some objects will no longer be managed by Terraform",
+		Detail: "If you apply this plan, Terraform will discard its tracking information for the following objects, but it will not delete them:" +
+			b.String() + "\n\nAfter applying this plan, Terraform will no longer manage these objects. You will need to import them into Terraform to manage them again.",
+	}}
+}
