@@ -66,9 +66,32 @@ func ignorePaths(paths []cty.Path, prior, config cty.Value) cty.Value {
 		if v.Type().IsMapType() {
 			return ignoreMapKeys(path, v, prior, paths), nil
 		}
+		if keyedBelow(path, paths) {
+			// A string key into something that is not a map (an object
+			// in a dynamically typed attribute): Terraform keeps the
+			// whole prior value there.
+			if pv, err := path.Apply(prior); err == nil && (pv.Type().Equals(v.Type()) || attributesOnly(path)) {
+				return pv, nil
+			}
+		}
 		return v, nil
 	})
 	return out
+}
+
+// keyedBelow reports whether one of paths is path followed by a string
+// index, which Terraform applies to the whole value at path unless that
+// value is a map.
+func keyedBelow(path cty.Path, paths []cty.Path) bool {
+	for _, ip := range paths {
+		if len(ip) != len(path)+1 || !ip.HasPrefix(path) {
+			continue
+		}
+		if step, ok := ip[len(path)].(cty.IndexStep); ok && step.Key.Type() == cty.String {
+			return true
+		}
+	}
+	return false
 }
 
 // ignoreMapKeys applies the ignored paths that name a key of the map v at

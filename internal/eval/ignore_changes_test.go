@@ -96,6 +96,13 @@ func TestIgnoreChanges(t *testing.T) {
 			config:    config,
 			want:      prior,
 		},
+		"KeyIntoObject": {
+			reason:    "A string key into an object (a dynamically typed input holding an object) keeps the whole prior value there, as Terraform 1.5.7 does: only maps are split key by key.",
+			lifecycle: `ignore_changes = [input["k"]]`,
+			prior:     obj(str("old"), cty.ObjectVal(map[string]cty.Value{"k": str("1"), "other": str("1")}), nil),
+			config:    obj(str("new"), cty.ObjectVal(map[string]cty.Value{"k": str("2"), "other": str("2")}), nil),
+			want:      obj(str("new"), cty.ObjectVal(map[string]cty.Value{"k": str("1"), "other": str("1")}), nil),
+		},
 		"MapKey": {
 			reason:    "Only the named key keeps its prior value; other keys follow the configuration.",
 			lifecycle: `ignore_changes = [tags["Name"]]`,
