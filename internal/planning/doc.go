@@ -11,7 +11,18 @@
 // recomputed, from the refreshed objects), so applying one only records
 // what changed outside.
 //
-// Each special behaviour is a named step (ignoreChanges, decideAction,
-// replaceTriggered, checkPreventDestroy, ...) so it can be read and tested
-// alone. Planning never writes state or talks to a terminal.
+// Each special behaviour is a named step, in one of three mechanisms kept
+// apart: configuration-driven rules (module expansion, moves through
+// internal/refactoring, orphan reasons, state dependencies,
+// create_before_destroy, replace_triggered_by), provider-driven rules
+// (decideAction, relevant attributes) and single-run options (-target in
+// selectTargets, -refresh-only, -replace). docs/design/planning-rules.md
+// maps each to its function and table test. Planning never writes state or
+// talks to a terminal.
+//
+// Modules: vertices are keyed by static module path and visited in every
+// instance of their module; a module call's vertex expands the call and
+// records its instances (moduleExpansions) before anything in the child
+// runs, and a child's input variables are vertices of the child evaluated
+// in the caller's scope.
 package planning
