@@ -25,29 +25,25 @@ func (b *moduleBuilder) mergeOverrideFile(body hcl.Body) {
 	b.mergeResources(ob.resources)
 	b.mergeModuleCalls(ob.moduleCalls)
 	for _, m := range ob.mod.Moved {
-		b.report(hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Cannot override 'moved' blocks",
-			Detail:   "Records of moved objects can appear only in normal files, not in override files.",
-			Subject:  m.DeclRange.Ptr(),
-		}})
+		b.report(notOverridable("moved", "Records of moved objects", m.DeclRange))
 	}
 	for _, r := range ob.mod.Removed {
-		b.report(hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Cannot override 'removed' blocks",
-			Detail:   "Removed blocks can appear only in normal files, not in override files.",
-			Subject:  r.DeclRange.Ptr(),
-		}})
+		b.report(notOverridable("removed", "Removed blocks", r.DeclRange))
 	}
 	for _, imp := range ob.mod.Imports {
-		b.report(hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Cannot override 'import' blocks",
-			Detail:   "Import blocks can appear only in normal files, not in override files.",
-			Subject:  imp.DeclRange.Ptr(),
-		}})
+		b.report(notOverridable("import", "Import blocks", imp.DeclRange))
 	}
+}
+
+// notOverridable refuses a block type override files may not hold, in
+// Terraform's words.
+func notOverridable(blockType, what string, rng hcl.Range) hcl.Diagnostics {
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  fmt.Sprintf("Cannot override '%s' blocks", blockType),
+		Detail:   what + " can appear only in normal files, not in override files.",
+		Subject:  rng.Ptr(),
+	}}
 }
 
 // mergeTerraformSettings applies an override file's terraform block:
