@@ -104,9 +104,7 @@ func (b *moduleBuilder) checkImport(imp *Import) hcl.Diagnostics {
 	res := imp.To.Resource.Resource
 	switch {
 	case !imp.To.Module.IsRoot():
-		return hcl.Diagnostics{importError("Import block target does not exist",
-			"The target for the given import block does not exist. The specified target is within a module, "+
-				"and must be defined as a resource within that module before anything can be imported.", imp.DeclRange)}
+		return nil // checked once the module tree is loaded: checkModuleImports
 	case res.Mode != addrs.ManagedResourceMode:
 		return hcl.Diagnostics{importError("Invalid import address",
 			"A managed resource address is required. Importing into a data resource is not allowed.", imp.DeclRange)}
@@ -151,4 +149,28 @@ func traversalText(t hcl.Traversal) string {
 		}
 	}
 	return b.String()
+}
+
+// checkModuleImports checks the root module's import blocks that target a
+// resource inside a module, once the tree is loaded: the module and the
+// resource must be declared there.
+func checkModuleImports(root *Module) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, imp := range root.Imports {
+		if imp.To.Module.IsRoot() {
+			continue
+		}
+		mod := root.Descendant(imp.To.Module.Module())
+		res := imp.To.Resource.Resource
+		switch {
+		case res.Mode != addrs.ManagedResourceMode:
+			out = append(out, importError("Invalid import address",
+				"A managed resource address is required. Importing into a data resource is not allowed.", imp.DeclRange))
+		case mod == nil || mod.ResourceByAddr(res) == nil:
+			out = append(out, importError("Import block target does not exist",
+				"The target for the given import block does not exist. The specified target is within a module, "+
+					"and must be defined as a resource within that module before anything can be imported.", imp.DeclRange))
+		}
+	}
+	return out
 }

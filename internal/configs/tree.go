@@ -161,7 +161,7 @@ func checkTree(root *Module) diags.Diagnostics {
 		}
 		ds = ds.Append(resolveModuleProviders(m))
 	})
-	return ds
+	return ds.Append(checkModuleImports(root))
 }
 
 // checkCallArguments matches a call's arguments with the child's
