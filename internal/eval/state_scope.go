@@ -41,32 +41,48 @@ func StateScope(o StateScopeOptions) (*lang.Scope, diags.Diagnostics) {
 	if o.State == nil {
 		o.State = states.NewState()
 	}
-	d := &stateData{opts: o, locals: map[string]cty.Value{}, evaluating: map[string]bool{}}
-	scope := &lang.Scope{Data: d, Funcs: o.Funcs, ModuleDir: o.ModuleDir, CWD: o.ModuleDir, Workspace: o.Workspace}
-	d.scope = scope
+	d := newStateData(o, o.Config, addrs.RootModuleInstance, o.Variables)
+	d.scope = &lang.Scope{Data: d, Funcs: o.Funcs, ModuleDir: o.ModuleDir, CWD: o.ModuleDir, Workspace: o.Workspace}
 	var ds diags.Diagnostics
 	for _, name := range sortedKeys(o.Config.Locals) {
 		ds = ds.Append(d.evalLocal(name))
 	}
+	for _, name := range sortedKeys(o.Config.ModuleCalls) {
+		_, mds := d.ModuleCall(addrs.ModuleCall{Name: name}, o.Config.ModuleCalls[name].DeclRange)
+		ds = ds.Append(mds)
+	}
 	d.ready = true
-	return scope, ds
+	return d.scope, ds
+}
+
+func newStateData(o StateScopeOptions, cfg *configs.Module, m addrs.ModuleInstance, vars map[string]cty.Value) *stateData {
+	return &stateData{opts: o, cfg: cfg, module: m, vars: vars, locals: map[string]cty.Value{}, evaluating: map[string]bool{},
+		calls: map[string]cty.Value{}}
 }
 
 // stateData is lang.Data over a state. Before ready, it evaluates locals
 // on first reference (in a single goroutine); after, it only reads.
 type stateData struct {
-	opts       StateScopeOptions
+	opts StateScopeOptions
+	// cfg, module and vars are the module instance the data is for: the
+	// root, or a child instance reached through module.NAME.
+	cfg        *configs.Module
+	module     addrs.ModuleInstance
+	vars       map[string]cty.Value
 	scope      *lang.Scope
 	locals     map[string]cty.Value
 	evaluating map[string]bool
-	ready      bool
+	// calls holds each module call's value once evaluated (nil marks one
+	// being evaluated).
+	calls map[string]cty.Value
+	ready bool
 }
 
 var _ lang.Data = (*stateData)(nil)
 
 // InputVariable implements lang.Data.
 func (d *stateData) InputVariable(addr addrs.InputVariable, rng hcl.Range) (cty.Value, diags.Diagnostics) {
-	if v, ok := d.opts.Variables[addr.Name]; ok {
+	if v, ok := d.vars[addr.Name]; ok {
 		return v, nil
 	}
 	return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Reference to undeclared input variable",
@@ -75,7 +91,7 @@ func (d *stateData) InputVariable(addr addrs.InputVariable, rng hcl.Range) (cty.
 
 // LocalValue implements lang.Data.
 func (d *stateData) LocalValue(addr addrs.LocalValue, rng hcl.Range) (cty.Value, diags.Diagnostics) {
-	if _, declared := d.opts.Config.Locals[addr.Name]; !declared {
+	if _, declared := d.cfg.Locals[addr.Name]; !declared {
 		return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Reference to undeclared local value",
 			fmt.Sprintf("A local value with the name %q has not been declared.", addr.Name))}
 	}
@@ -97,7 +113,7 @@ func (d *stateData) evalLocal(name string) diags.Diagnostics {
 		return nil
 	}
 	d.evaluating[name] = true
-	v, ds := d.scope.EvalExpr(d.opts.Config.Locals[name].Expr, cty.DynamicPseudoType)
+	v, ds := d.scope.EvalExpr(d.cfg.Locals[name].Expr, cty.DynamicPseudoType)
 	delete(d.evaluating, name)
 	if ds.HasErrors() {
 		v = cty.DynamicVal
@@ -106,30 +122,24 @@ func (d *stateData) evalLocal(name string) diags.Diagnostics {
 	return ds
 }
 
-// ModuleCall implements lang.Data. State keeps no child module outputs,
-// so a module call's value is not known from state alone.
-func (d *stateData) ModuleCall(addrs.ModuleCall, hcl.Range) (cty.Value, diags.Diagnostics) {
-	return cty.DynamicVal, nil
-}
-
 // Resource implements lang.Data: the whole resource as its instances in
 // state, shaped by the block's count or for_each.
 func (d *stateData) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, diags.Diagnostics) {
-	cfg := d.opts.Config.ResourceByAddr(addr)
+	cfg := d.cfg.ResourceByAddr(addr)
 	if cfg == nil {
 		what := "managed resource"
 		if addr.Mode == addrs.DataResourceMode {
 			what = "data resource"
 		}
 		return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Reference to undeclared resource",
-			fmt.Sprintf("A %s %q %q has not been declared in the root module.", what, addr.Type, addr.Name))}
+			fmt.Sprintf("A %s %q %q has not been declared in %s.", what, addr.Type, addr.Name, moduleName(d.module)))}
 	}
 	schema, _ := d.opts.Schemas.ResourceTypeSchema(cfg.Provider, addr.Mode, addr.Type)
 	if schema == nil {
 		return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Missing resource type schema",
 			fmt.Sprintf("No schema is available for %s in %s.", addr, cfg.Provider.ForDisplay()))}
 	}
-	rs := d.opts.State.Resource(addr.Absolute(addrs.RootModuleInstance))
+	rs := d.opts.State.Resource(addr.Absolute(d.module))
 	if rs == nil {
 		return cty.DynamicVal, nil
 	}

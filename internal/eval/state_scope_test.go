@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -119,4 +120,70 @@ variable "given" {}
 	if _, ds := FinalizeVariables(cfg, nil, nil); !ds.HasErrors() {
 		t.Errorf("FinalizeVariables must still require the variables")
 	}
+}
+
+// TestStateScopeModules evaluates module.NAME as the console shows it:
+// each instance's outputs from its variables and its resources in state.
+func TestStateScopeModules(t *testing.T) {
+	cfg, lds := configs.LoadFiles(".", map[string][]byte{
+		"main.tf": []byte(`
+module "m" {
+  source = "./m"
+  count  = 2
+  name   = "n${count.index}"
+}
+module "single" {
+  source = "./m"
+  name   = "s"
+}
+`),
+		"m/main.tf": []byte(`
+variable "name" { type = string }
+resource "terraform_data" "r" {}
+output "label" { value = "${var.name}-${path.module}" }
+output "id" { value = terraform_data.r.id }
+`),
+	})
+	if lds.HasErrors() {
+		t.Fatal(lds)
+	}
+	tp := addrs.NewBuiltInProvider("terraform")
+	schema := &configschema.Block{Attributes: map[string]*configschema.Attribute{"id": {Type: cty.String, Computed: true}}}
+	schemas := providers.Schemas{tp: {ResourceTypes: map[string]providers.Schema{"terraform_data": {Block: schema}}}}
+	st := states.NewState()
+	addr := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "r"}.Instance(addrs.NoKey).
+		Absolute(addrs.RootModuleInstance.Child("m", addrs.IntKey(1)))
+	st.SetResourceInstanceCurrent(addr, &states.ObjectSrc{AttrsJSON: []byte(`{"id":"x1"}`), Status: states.ObjectReady}, addrs.AbsProviderConfig{Provider: tp})
+	scope, ds := StateScope(StateScopeOptions{Config: cfg, State: st, Schemas: schemas, Variables: map[string]cty.Value{}, ModuleDir: ".", Workspace: "default"})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	tests := map[string]cty.Value{
+		"module.m[0].label":   cty.StringVal("n0-m"),
+		"module.m[1].id":      cty.StringVal("x1"),
+		"module.single.label": cty.StringVal("s-m"),
+		"module.m[1].label":   cty.StringVal("n1-m"),
+	}
+	for src, want := range tests {
+		expr, hd := hclsyntax.ParseExpression([]byte(src), "x", hcl.InitialPos)
+		if hd.HasErrors() {
+			t.Fatal(hd)
+		}
+		got, eds := scope.EvalExpr(expr, cty.DynamicPseudoType)
+		if eds.HasErrors() || !got.RawEquals(want) {
+			t.Errorf("%s = %#v (%v), want %#v", src, got, eds, want)
+		}
+	}
+	if got, _ := scope.EvalExpr(mustExpr(t, "module.m[0].id"), cty.DynamicPseudoType); got.IsKnown() {
+		t.Errorf("module.m[0].id = %#v, want unknown: the instance has no object in state", got)
+	}
+}
+
+func mustExpr(t *testing.T, src string) hcl.Expression {
+	t.Helper()
+	expr, hd := hclsyntax.ParseExpression([]byte(src), "x", hcl.InitialPos)
+	if hd.HasErrors() {
+		t.Fatal(hd)
+	}
+	return expr
 }
