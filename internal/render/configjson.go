@@ -20,6 +20,8 @@ import (
 // objects in state use.
 func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
 	cfg := &tfjson.Config{ProviderConfigs: map[string]*tfjson.ProviderConfig{}, RootModule: &tfjson.ConfigModule{}}
+	// Resources of child modules go under module_calls, addressed within
+	// their module, as Terraform's document places them.
 	seen := map[addrs.UniqueKey]bool{}
 	for _, c := range sortedChanges(p.Changes) {
 		addConfigResource(cfg, seen, c.Addr.ContainingResource(), c.Provider, schemas, notConfigured(c))
@@ -31,15 +33,41 @@ func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
 			}
 		}
 	}
-	// Managed resources come first, then data resources, each by address.
-	rs := cfg.RootModule.Resources
+	sortConfigResources(cfg.RootModule)
+	return cfg
+}
+
+// sortConfigResources puts managed resources first, then data resources,
+// each by address, in a module and the modules it calls.
+func sortConfigResources(m *tfjson.ConfigModule) {
+	rs := m.Resources
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].Mode != rs[j].Mode {
 			return rs[i].Mode == tfjson.ManagedResourceMode
 		}
 		return rs[i].Address < rs[j].Address
 	})
-	return cfg
+	for _, mc := range m.ModuleCalls {
+		sortConfigResources(mc.Module)
+	}
+}
+
+// configModule returns the configuration document's module at static
+// path p, adding module_calls entries on the way.
+func configModule(cfg *tfjson.Config, p addrs.Module) *tfjson.ConfigModule {
+	m := cfg.RootModule
+	for _, name := range p {
+		if m.ModuleCalls == nil {
+			m.ModuleCalls = map[string]*tfjson.ModuleCall{}
+		}
+		mc := m.ModuleCalls[name]
+		if mc == nil {
+			mc = &tfjson.ModuleCall{Module: &tfjson.ConfigModule{}}
+			m.ModuleCalls[name] = mc
+		}
+		m = mc.Module
+	}
+	return m
 }
 
 // notConfigured reports whether a change is about a resource the
@@ -54,19 +82,27 @@ func notConfigured(c *plans.ResourceInstanceChange) bool {
 // providerOnly records just the provider (a resource no longer
 // configured).
 func addConfigResource(cfg *tfjson.Config, seen map[addrs.UniqueKey]bool, res addrs.AbsResource, provider addrs.AbsProviderConfig, schemas providers.Schemas, providerOnly bool) {
-	key := providerConfigKey(provider)
+	// A resource in a child module names its provider as that module
+	// sees it ("module.db:terraform"), as Terraform's document does.
+	key, module := providerConfigKey(provider), ""
+	if !res.Module.IsRoot() {
+		module = res.Module.Module().String()
+		key = module + ":" + key
+	}
 	if _, ok := cfg.ProviderConfigs[key]; !ok {
 		cfg.ProviderConfigs[key] = &tfjson.ProviderConfig{
-			Name: provider.Provider.Type, FullName: provider.Provider.String(), Alias: provider.Alias,
+			Name: provider.Provider.Type, FullName: provider.Provider.String(), Alias: provider.Alias, ModuleAddress: module,
 		}
 	}
-	if providerOnly || seen[res.UniqueKey()] {
+	k := res.Config().UniqueKey()
+	if providerOnly || seen[k] {
 		return
 	}
-	seen[res.UniqueKey()] = true
+	seen[k] = true
 	_, version := schemas.ResourceTypeSchema(provider.Provider, res.Resource.Mode, res.Resource.Type)
-	cfg.RootModule.Resources = append(cfg.RootModule.Resources, &tfjson.ConfigResource{
-		Address:           res.String(),
+	m := configModule(cfg, res.Module.Module())
+	m.Resources = append(m.Resources, &tfjson.ConfigResource{
+		Address:           res.Resource.String(),
 		Mode:              jsonMode(res.Resource.Mode),
 		Type:              res.Resource.Type,
 		Name:              res.Resource.Name,
