@@ -82,11 +82,12 @@ func notConfigured(c *plans.ResourceInstanceChange) bool {
 // providerOnly records just the provider (a resource no longer
 // configured).
 func addConfigResource(cfg *tfjson.Config, seen map[addrs.UniqueKey]bool, res addrs.AbsResource, provider addrs.AbsProviderConfig, schemas providers.Schemas, providerOnly bool) {
-	// A resource in a child module names its provider as that module
-	// sees it ("module.db:terraform"), as Terraform's document does.
+	// A resource in a child module names an inherited provider as the
+	// top-level module call above it sees it ("module.db:terraform", also
+	// for module.db.module.inner), as Terraform's document does.
 	key, module := providerConfigKey(provider), ""
 	if !res.Module.IsRoot() {
-		module = res.Module.Module().String()
+		module = res.Module.Module()[:1].String()
 		key = module + ":" + key
 	}
 	if _, ok := cfg.ProviderConfigs[key]; !ok {

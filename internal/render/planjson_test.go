@@ -45,8 +45,6 @@ func comparableConfig(p *tfjson.Plan) {
 	if c == nil || c.RootModule == nil {
 		return
 	}
-	c.RootModule.Outputs = nil
-	c.RootModule.Variables = nil
 	changed := map[string]bool{}
 	used := map[string]bool{}
 	for _, rc := range p.ResourceChanges {
@@ -58,14 +56,27 @@ func comparableConfig(p *tfjson.Plan) {
 			delete(c.ProviderConfigs, k)
 		}
 	}
+	comparableModule(c.RootModule, changed)
+}
+
+// comparableModule is comparableConfig for one module and the modules it
+// calls: the calls' source, arguments and expressions are not recorded
+// in plans either.
+func comparableModule(m *tfjson.ConfigModule, changed map[string]bool) {
+	m.Outputs = nil
+	m.Variables = nil
 	var kept []*tfjson.ConfigResource
-	for _, r := range c.RootModule.Resources {
+	for _, r := range m.Resources {
 		r.Expressions, r.CountExpression, r.ForEachExpression, r.DependsOn = nil, nil, nil, nil
 		if changed[r.Type+"."+r.Name] {
 			kept = append(kept, r)
 		}
 	}
-	c.RootModule.Resources = kept
+	m.Resources = kept
+	for _, mc := range m.ModuleCalls {
+		mc.Source, mc.Expressions, mc.CountExpression, mc.ForEachExpression, mc.DependsOn, mc.VersionConstraint = "", nil, nil, nil, nil, ""
+		comparableModule(mc.Module, changed)
+	}
 }
 
 // TestPlanJSONMatchesTerraform rebuilds plans real Terraform made and
@@ -87,6 +98,7 @@ func TestPlanJSONMatchesTerraform(t *testing.T) {
 		"outputs only":    {plan: "s4/plan_c.json"},
 		"destroy nothing": {plan: "empty/plan_destroy_noop.json", mode: plans.DestroyMode},
 		"moved":           {plan: "s5/plan_moved.json"},
+		"modules":         {plan: "s6/plan_modules.json"},
 	}
 	schemas := terraformSchemas(t)
 	for name, tc := range tests {

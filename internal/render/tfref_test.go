@@ -164,6 +164,13 @@ func reasonFromTerraform(r tfjson.ActionReason) plans.ActionReason {
 func changeFromTerraform(t testing.TB, rc *tfjson.ResourceChange, schemas providers.Schemas) *plans.ResourceInstanceChange {
 	t.Helper()
 	addr := instanceAddr(t, rc.Mode, rc.Type, rc.Name, rc.Index)
+	if rc.ModuleAddress != "" {
+		m, err := addrs.ParseModuleInstanceStr(rc.ModuleAddress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr.Module = m
+	}
 	prov := providerConfig(t, rc.ProviderName)
 	schema, version := schemas.ResourceTypeSchema(prov.Provider, addr.Resource.Resource.Mode, rc.Type)
 	if schema == nil {
