@@ -63,6 +63,15 @@ func (m moves) forgets(addr addrs.AbsResource) bool {
 	return false
 }
 
+// changes returns the moves that happened, in no particular order.
+func (m moves) changes() []refactoring.Change {
+	out := make([]refactoring.Change, 0, len(m.results.Changes))
+	for _, c := range m.results.Changes {
+		out = append(out, c)
+	}
+	return out
+}
+
 // list returns the moves as the plan records them, by new address; none
 // in a destroy plan.
 func (m moves) list() []plans.Move {

@@ -215,6 +215,9 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 		p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
 		if len(p.opts.Targets) > 0 {
 			p.targets = selectTargets(cg.targetVertices(), cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
+			if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
+				gds = gds.Append(movesExcludedDiag(out))
+			}
 		}
 	}
 	return ds.Append(gds)

@@ -1,8 +1,14 @@
 package planning
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/graph"
+	"github.com/cairn-iac/cairn/internal/refactoring"
 )
 
 // targeting is the -target single-run behaviour: which configuration
@@ -150,4 +156,40 @@ func (cg *configGraph) targetVertices() []targetVertex {
 		}
 	}
 	return out
+}
+
+// movesOutsideTargets returns, sorted and once each, the addresses of
+// moved objects (before or after the move) that no target covers.
+// Terraform refuses such a plan: a move must be planned whole.
+func movesOutsideTargets(targets []addrs.Target, moves []refactoring.Change) []addrs.AbsResourceInstance {
+	covered := func(a addrs.AbsResourceInstance) bool {
+		for _, t := range targets {
+			if t.ContainsInstance(a) {
+				return true
+			}
+		}
+		return false
+	}
+	seen := map[addrs.UniqueKey]bool{}
+	var out []addrs.AbsResourceInstance
+	for _, m := range moves {
+		for _, a := range []addrs.AbsResourceInstance{m.From, m.To} {
+			if !covered(a) && !seen[a.UniqueKey()] {
+				seen[a.UniqueKey()] = true
+				out = append(out, a)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	return out
+}
+
+// movesExcludedDiag is Terraform's error for moves -target leaves out.
+func movesExcludedDiag(excluded []addrs.AbsResourceInstance) diags.Diagnostic {
+	var b strings.Builder
+	for _, a := range excluded {
+		fmt.Fprintf(&b, "\n  -target=%q", a.String())
+	}
+	return diags.Errorf("Moved resource instances excluded by targeting",
+		"Resource instances in your current state have moved to new addresses in the latest configuration. Terraform must include those resource instances while planning in order to ensure a correct result, but your -target=... options do not fully cover all of those resource instances.\n\nTo create a valid plan, either remove your -target=... options altogether or add the following additional target options:%s\n\nNote that adding these options may include further additional resource instances in your plan, in order to respect object dependencies.", b.String())
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/graph"
+	"github.com/cairn-iac/cairn/internal/refactoring"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -119,6 +120,43 @@ func TestTargetContainsInstance(t *testing.T) {
 		}
 		if got := tg.ContainsInstance(inst); got != tc.want {
 			t.Errorf("%s contains %s = %t, want %t", tc.target, tc.inst, got, tc.want)
+		}
+	}
+}
+
+// TestMovesOutsideTargets pins which moved addresses -target must cover.
+func TestMovesOutsideTargets(t *testing.T) {
+	inst := func(s string) addrs.AbsResourceInstance {
+		a, ds := addrs.ParseAbsResourceInstanceStr(s)
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		return a
+	}
+	moves := []refactoring.Change{{From: inst("terraform_data.a"), To: inst("terraform_data.b")}, {From: inst("module.m.terraform_data.x"), To: inst("module.n.terraform_data.x")}}
+	tests := map[string]struct {
+		targets []string
+		want    []string
+	}{
+		"unrelated target":   {[]string{"terraform_data.c"}, []string{"terraform_data.a", "terraform_data.b", "module.m.terraform_data.x", "module.n.terraform_data.x"}},
+		"one side covered":   {[]string{"terraform_data.b", "module.m"}, []string{"terraform_data.a", "module.n.terraform_data.x"}},
+		"everything covered": {[]string{"terraform_data.a", "terraform_data.b", "module.m", "module.n"}, nil},
+	}
+	for name, tc := range tests {
+		var targets []addrs.Target
+		for _, s := range tc.targets {
+			tg, ds := addrs.ParseTargetStr(s)
+			if ds.HasErrors() {
+				t.Fatal(ds)
+			}
+			targets = append(targets, tg)
+		}
+		var got []string
+		for _, a := range movesOutsideTargets(targets, moves) {
+			got = append(got, a.String())
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: -want +got:\n%s", name, diff)
 		}
 	}
 }
