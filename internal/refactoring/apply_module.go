@@ -40,10 +40,14 @@ func callInstances(state *states.State, path addrs.ModuleInstance) []addrs.Modul
 }
 
 // moveModuleInstance moves every resource inside module instance src (and
-// its descendants) under dst, unless dst already holds objects.
+// its descendants) under dst, unless dst already holds objects. It walks
+// state unsorted: which resource blocks the move or in what order they
+// move changes nothing, and a whole call's instances each walk it (sorting
+// the state per instance made moving 100 instances of 10,000 resources
+// take a second).
 func moveModuleInstance(state *states.State, src, dst addrs.ModuleInstance, res *Results) []Blocked {
 	var inside []*states.Resource
-	for _, rs := range state.SortedResources() {
+	for _, rs := range state.Resources {
 		if hasPrefix(rs.Addr.Module, dst) {
 			return []Blocked{{Actual: src.String(), Wanted: dst.String()}}
 		}
