@@ -27,8 +27,15 @@ func startCPU(instances int) *cpuMeter {
 }
 
 func (m *cpuMeter) report(b *testing.B) {
-	c, rss := rusage()
-	b.ReportMetric(float64(c-m.start)/float64(b.N), "cpu-ns/op")
+	c, _ := rusage()
+	m.reportCPU(b, c-m.start)
+}
+
+// reportCPU reports cpu, spent over b.N operations, and the peak RSS: for
+// benchmarks that time only part of each iteration.
+func (m *cpuMeter) reportCPU(b *testing.B, cpu time.Duration) {
+	_, rss := rusage()
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
 	if m.instances > 0 {
 		b.ReportMetric(float64(rss)/float64(m.instances), "peak-RSS-B/instance")

@@ -168,6 +168,19 @@ func TestApplyMoves(t *testing.T) {
 			want:        []string{"module.a.terraform_data.x=module.a.terraform_data.x", "module.b.terraform_data.y=module.b.terraform_data.y"},
 			wantBlocked: []Blocked{{Actual: "module.a", Wanted: "module.b"}},
 		},
+		"ModuleCallPartlyBlocked": {
+			reason: "each instance of a moved call is blocked only by its own destination instance",
+			stmts:  func(t *testing.T) []Statement { return []Statement{stmt(t, root, "module.a", "module.b", 1)} },
+			state:  []string{"module.a[0].terraform_data.x", "module.a[1].terraform_data.x", "module.a[1].module.c.terraform_data.z", "module.b[1].module.d.terraform_data.y"},
+			want: []string{
+				"module.a[1].terraform_data.x=module.a[1].terraform_data.x",
+				"module.b[0].terraform_data.x=module.a[0].terraform_data.x",
+				"module.a[1].module.c.terraform_data.z=module.a[1].module.c.terraform_data.z",
+				"module.b[1].module.d.terraform_data.y=module.b[1].module.d.terraform_data.y",
+			},
+			wantChanges: []string{"module.a[0].terraform_data.x->module.b[0].terraform_data.x"},
+			wantBlocked: []Blocked{{Actual: "module.a[1]", Wanted: "module.b[1]"}},
+		},
 		"ChildModuleStatement": {
 			reason: "a moved block in a child module applies in every instance of it, after the parent's moves",
 			stmts: func(t *testing.T) []Statement {

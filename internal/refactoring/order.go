@@ -1,38 +1,47 @@
 package refactoring
 
-import "github.com/cairn-iac/cairn/internal/addrs"
+import (
+	"container/heap"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+)
 
 // chainOrder orders statements so that in a chain (a to b, b to c) the
 // earlier link runs first and an object follows it to the end. Statements
 // of shallower modules keep running before deeper ones; otherwise source
-// order is kept. Statements in a cycle (which ValidateMoves refuses) run
-// last in source order, so the function always terminates.
+// order is kept: of the statements whose predecessors have run, the first
+// in source order runs next. Statements in a cycle (which ValidateMoves
+// refuses) run last in source order, so the function always terminates.
 func chainOrder(stmts []Statement) []Statement {
 	n := len(stmts)
+	next := chainEdges(stmts)
 	indegree := make([]int, n)
-	next := make([][]int, n)
-	for i := range stmts {
-		for j := range stmts {
-			if i != j && chainsInto(stmts[i], stmts[j]) {
-				next[i] = append(next[i], j)
+	for i, js := range next {
+		for _, j := range js {
+			if j != i {
 				indegree[j]++
 			}
 		}
 	}
+	ready := &intHeap{}
+	for i := range n {
+		if indegree[i] == 0 {
+			heap.Push(ready, i)
+		}
+	}
 	out := make([]Statement, 0, n)
 	done := make([]bool, n)
-	for progress := true; progress; {
-		progress = false
-		for i := 0; i < n; i++ {
-			if done[i] || indegree[i] > 0 {
+	for ready.Len() > 0 {
+		i := heap.Pop(ready).(int)
+		done[i] = true
+		out = append(out, stmts[i])
+		for _, j := range next[i] {
+			if j == i {
 				continue
 			}
-			done[i], progress = true, true
-			out = append(out, stmts[i])
-			for _, j := range next[i] {
-				indegree[j]--
+			if indegree[j]--; indegree[j] == 0 {
+				heap.Push(ready, j)
 			}
-			break
 		}
 	}
 	for i := range stmts {
@@ -41,6 +50,41 @@ func chainOrder(stmts []Statement) []Statement {
 		}
 	}
 	return out
+}
+
+// chainEdges returns, for each statement i, the statements j that
+// continue its move (chainsInto(i, j)), i itself included when it does, in
+// increasing j. It indexes sources, so it costs time linear in the
+// statements and the edges rather than in their pairs.
+func chainEdges(stmts []Statement) [][]int {
+	froms := newEndpointIndex()
+	for j, s := range stmts {
+		froms.add(s.absFrom(), j)
+	}
+	next := make([][]int, len(stmts))
+	for i, s := range stmts {
+		to := s.absTo()
+		froms.overlapping(to, func(j int) {
+			if overlaps(to, stmts[j].absFrom()) {
+				next[i] = append(next[i], j)
+			}
+		})
+	}
+	return next
+}
+
+// intHeap is a min-heap of statement indices.
+type intHeap []int
+
+func (h intHeap) Len() int           { return len(h) }
+func (h intHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h intHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *intHeap) Push(x any)        { *h = append(*h, x.(int)) }
+func (h *intHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // chainsInto reports whether a's destination is (or contains, or is part

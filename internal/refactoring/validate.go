@@ -2,6 +2,7 @@ package refactoring
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -48,9 +49,13 @@ func ValidateMoves(stmts []Statement, root *configs.Module, inst Instances) diag
 // own), and named so.
 func checkAmbiguous(stmts []Statement) diags.Diagnostics {
 	var ds diags.Diagnostics
+	froms, tos := newEndpointIndex(), newEndpointIndex()
 	for j, s := range stmts {
 		from, to := s.absFrom(), s.absTo()
-		for _, prev := range stmts[:j] {
+		// Only statements whose endpoints overlap can be equal; the
+		// indexes find them without comparing every earlier statement.
+		for _, p := range earlierOverlapping(froms, tos, from, to) {
+			prev := stmts[p]
 			pFrom, pTo := prev.absFrom(), prev.absTo()
 			noun, short := endpointNoun(s.From)
 			switch {
@@ -64,8 +69,21 @@ func checkAmbiguous(stmts []Statement) diags.Diagnostics {
 					posString(prev.DeclRange), pFrom, pTo, from, noun, short)))
 			}
 		}
+		froms.add(from, j)
+		tos.add(to, j)
 	}
 	return ds
+}
+
+// earlierOverlapping returns, in increasing order and once each, the
+// statements already indexed whose source overlaps from or whose
+// destination overlaps to.
+func earlierOverlapping(froms, tos *endpointIndex, from, to addrs.MoveEndpoint) []int {
+	var out []int
+	froms.overlapping(from, func(i int) { out = append(out, i) })
+	tos.overlapping(to, func(i int) { out = append(out, i) })
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // endpointNoun names what an endpoint is, in full and short, as
