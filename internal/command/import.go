@@ -41,7 +41,8 @@ func runImport(m *Meta, args []string) int {
 	m.promptVariables(op.cfg, vars, c.input)
 	ctx, stop := m.interruptible()
 	defer stop()
-	onRefresh, _, _, done := m.refreshProgress()
+	pp := m.refreshProgress()
+	onRefresh, done := pp.start, pp.done
 	st, ids := planning.Import(ctx, planning.Options{
 		Config: op.cfg, PrevState: op.state.state(), Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Now: m.Now().UTC(),
 		OnRefresh: onRefresh, Workspace: op.state.workspace,

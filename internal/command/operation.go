@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"time"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -73,14 +74,14 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 		return nil, ds
 	}
 	lineage, serial := op.state.lineageSerial()
-	onRefresh, onRefreshed, onImport, done := m.refreshProgress()
+	pp := m.refreshProgress()
 	p, pds := planning.Plan(ctx, planning.Options{
 		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Targets: targets, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
-		OnRefresh: onRefresh, OnRefreshed: onRefreshed, OnImport: onImport,
+		OnRefresh: pp.start, OnRefreshed: pp.complete, OnImport: pp.importing, OnRead: pp.read, OnReadComplete: pp.readComplete,
 	})
-	done()
+	pp.done()
 	ds = ds.Append(pds)
 	if p != nil {
 		op.schemas = m.schemasFor(ctx, op.library, p)
@@ -141,41 +142,74 @@ func (m *Meta) interruptible() (context.Context, func()) {
 	}
 }
 
+// planProgress is what planning reports as it goes.
+type planProgress struct {
+	start, complete func(addrs.AbsResourceInstanceObject, cty.Value)
+	importing       func(addrs.AbsResourceInstance, string)
+	read            func(addrs.AbsResourceInstance)
+	readComplete    func(addrs.AbsResourceInstance, cty.Value, time.Duration)
+	done            func()
+}
+
 // refreshProgress reports each existing object as planning reads it: the
 // line "addr: Refreshing state... [id=...]" Terraform prints, or with -json
-// the refresh_start and refresh_complete messages; and before an import
+// the refresh_start and refresh_complete messages; before an import
 // block's object is read, "addr: Preparing import... [id=ID]" (Terraform
-// 1.5.7's JSON UI has no message for that). done writes out what is
-// buffered and must be called before anything else is printed. Data
-// resources are not reported: reading them is not a refresh.
-func (m *Meta) refreshProgress() (start, complete func(addrs.AbsResourceInstanceObject, cty.Value), importing func(addrs.AbsResourceInstance, string), done func()) {
+// 1.5.7's JSON UI has no message for that); and each data source read
+// while planning, "addr: Reading..." and "addr: Read complete after 0s",
+// or with -json apply_start and apply_complete with action read, as
+// Terraform reports them. done writes out what is buffered and must be
+// called before anything else is printed.
+func (m *Meta) refreshProgress() planProgress {
 	if m.machineOutput && m.jsonUI == nil {
-		return nil, nil, nil, func() {}
+		return planProgress{done: func() {}}
 	}
 	out := newProgressOut(m.Stdout, nil)
+	pp := planProgress{done: out.Close}
+	pp.read, pp.readComplete = m.readProgress(out)
 	managed := func(addr addrs.AbsResourceInstanceObject) bool {
 		return addr.ResourceInstance.Resource.Resource.Mode != addrs.DataResourceMode
 	}
 	if v := m.jsonUI; v != nil {
-		start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
+		pp.start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
 			if managed(addr) {
 				out.Printf("%s", v.encode(render.UIRefreshStart(addr.ResourceInstance, prior)))
 			}
 		}
-		complete = func(addr addrs.AbsResourceInstanceObject, refreshed cty.Value) {
+		pp.complete = func(addr addrs.AbsResourceInstanceObject, refreshed cty.Value) {
 			if managed(addr) {
 				out.Printf("%s", v.encode(render.UIRefreshComplete(addr.ResourceInstance, refreshed)))
 			}
 		}
-		return start, complete, nil, out.Close
+		return pp
 	}
-	start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
+	pp.start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
 		if managed(addr) {
 			out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
 		}
 	}
-	importing = func(addr addrs.AbsResourceInstance, id string) {
+	pp.importing = func(addr addrs.AbsResourceInstance, id string) {
 		out.Printf("%s\n", m.bold(fmt.Sprintf("%s: Preparing import... [id=%s]", addr, id)))
 	}
-	return start, nil, importing, out.Close
+	return pp
+}
+
+// readProgress words the reads of data sources while planning.
+func (m *Meta) readProgress(out *progressOut) (read func(addrs.AbsResourceInstance), complete func(addrs.AbsResourceInstance, cty.Value, time.Duration)) {
+	if v := m.jsonUI; v != nil {
+		read = func(addr addrs.AbsResourceInstance) {
+			out.Printf("%s", v.encode(render.UIApplyStart(addr, plans.Read, cty.NullVal(cty.DynamicPseudoType))))
+		}
+		complete = func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration) {
+			out.Printf("%s", v.encode(render.UIApplyComplete(addr, plans.Read, val, elapsed.Round(time.Second))))
+		}
+		return read, complete
+	}
+	read = func(addr addrs.AbsResourceInstance) {
+		out.Printf("%s: Reading...\n", m.bold(addr.String()))
+	}
+	complete = func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration) {
+		out.Printf("%s: Read complete after %s%s\n", m.bold(addr.String()), elapsed.Truncate(time.Second), idSuffix(val))
+	}
+	return read, complete
 }

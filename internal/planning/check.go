@@ -110,7 +110,7 @@ func (p *planner) planScopedDataInstance(ctx context.Context, rt *resourceTarget
 	case pending:
 		change.ActionReason = plans.ReasonReadBecauseDependencyPending
 	default:
-		val, rds := lifecycle.ReadData(ctx, t, config)
+		val, rds := p.readData(ctx, t, config)
 		if rds.HasErrors() {
 			warnings, problems := eval.ScopedDataFailed(rds)
 			ds = ds.Append(warnings)

@@ -2,6 +2,7 @@ package planning
 
 import (
 	"context"
+	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -73,7 +74,7 @@ func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *l
 		// returns are unknown now and checked after the read in apply.
 		return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, planned))
 	}
-	val, rds := lifecycle.ReadData(ctx, t, config)
+	val, rds := p.readData(ctx, t, config)
 	ds = ds.Append(rds)
 	if rds.HasErrors() {
 		return ds
@@ -110,4 +111,19 @@ func (p *planner) dependsOnPending(r *configs.Resource, m addrs.ModuleInstance) 
 		}
 	}
 	return false
+}
+
+// readData reads a data source while planning, reporting the read as it
+// starts and, when it succeeds, as it ends.
+func (p *planner) readData(ctx context.Context, t *lifecycle.Target, config cty.Value) (cty.Value, diags.Diagnostics) {
+	addr := t.Addr.ResourceInstance
+	if p.opts.OnRead != nil {
+		p.opts.OnRead(addr)
+	}
+	start := time.Now()
+	val, ds := lifecycle.ReadData(ctx, t, config)
+	if !ds.HasErrors() && p.opts.OnReadComplete != nil {
+		p.opts.OnReadComplete(addr, val, time.Since(start))
+	}
+	return val, ds
 }

@@ -56,6 +56,12 @@ type Options struct {
 	// requested, before it is read (the terminal prints "Preparing
 	// import..."). Called concurrently.
 	OnImport func(addr addrs.AbsResourceInstance, id string)
+	// OnRead and OnReadComplete, when set, are called as a data source is
+	// read while planning, and when the read succeeded (the terminal
+	// prints "Reading..." and "Read complete after 0s"). Called
+	// concurrently.
+	OnRead         func(addr addrs.AbsResourceInstance)
+	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
 }
 
 // planner holds one planning run. Vertex handlers run concurrently; the
