@@ -75,6 +75,7 @@ func commands() map[string]commandFunc {
 		"cfn fetch":        runCfnFetch,
 
 		"cloudcontrol serve": runCloudControlServe,
+		"provider serve":     runProviderServe,
 	}
 }
 

@@ -19,6 +19,11 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"cairn":          func() { os.Exit(Run(os.Args[1:], Streams{})) },
 		"cairn-holdlock": holdLock,
+		// The plugin binary Terraform launches, as cmd/terraform-provider-awscc
+		// builds it.
+		"terraform-provider-awscc": func() {
+			os.Exit(Run(append([]string{"provider", "serve", "awscc"}, os.Args[1:]...), Streams{}))
+		},
 	})
 }
 

@@ -1,0 +1,86 @@
+package command
+
+import (
+	"strings"
+
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/providers/awscc"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+)
+
+// pluginMagicCookie is the environment variable Terraform and OpenTofu set
+// when they launch a provider plugin; go-plugin exits the process when it
+// is missing, so serve checks first and explains instead.
+const pluginMagicCookie = "TF_PLUGIN_MAGIC_COOKIE"
+
+// runProviderServe implements "cairn provider serve awscc": Cairn's awscc
+// provider as a standalone plugin speaking Terraform plugin protocol 6,
+// for Terraform and OpenTofu to launch (through dev_overrides or a
+// filesystem mirror; the terraform-provider-awscc binary built from this
+// repository runs the same). It serves the built-in CloudFormation
+// schemas, laid over by the fetch cache, CAIRN_AWSCC_SCHEMAS and
+// -schemas; -types (or CAIRN_AWSCC_TYPES) limits it to some types, which
+// makes every launch faster and smaller.
+func runProviderServe(m *Meta, args []string) int {
+	fs := newFlagSet("provider serve", m.Stderr)
+	var schemas stringList
+	var types string
+	var debug bool
+	fs.Var(&schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
+	fs.StringVar(&types, "types", m.Getenv("CAIRN_AWSCC_TYPES"), "Comma-separated types to serve (AWS::Logs::LogGroup or awscc_logs_log_group); all by default.")
+	fs.BoolVar(&debug, "debug", false, "Run in debug mode: print TF_REATTACH_PROVIDERS for Terraform to attach to, instead of being launched by it.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if fs.NArg() != 1 || fs.Arg(0) != "awscc" {
+		return m.errorf("Unknown provider", "cairn provider serve takes one argument, the provider to serve; Cairn serves \"awscc\".")
+	}
+	if !debug && m.Getenv(pluginMagicCookie) == "" {
+		return m.errorf("Not launched by Terraform",
+			"cairn provider serve awscc is a Terraform plugin: Terraform or OpenTofu launches it. Point a dev_overrides or filesystem_mirror entry of the CLI configuration at the terraform-provider-awscc binary (see the README), or run it with -debug and give Terraform the TF_REATTACH_PROVIDERS it prints.")
+	}
+	src := cfnSources{cacheDir: m.cfnCacheDir()}
+	if env := m.Getenv(awsccSchemasEnv); env != "" {
+		src.dirs = append(src.dirs, m.absPath(env))
+	}
+	for _, d := range schemas {
+		src.dirs = append(src.dirs, m.absPath(d))
+	}
+	catalog, problems, err := src.load(typeFilter(types))
+	if err != nil {
+		return m.errorf("Failed to load CloudFormation schemas", "%s.", err)
+	}
+	p, err := awscc.NewFromCatalog(catalog, problems, src.describe())
+	if err != nil {
+		return m.errorf("Failed to start the awscc provider", "%s.", err)
+	}
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	if err := tf6server.Serve(awscc.Addr.String(), func() tfprotov6.ProviderServer { return p.Server() }, opts...); err != nil {
+		return m.errorf("Provider server failed", "%s.", err)
+	}
+	return 0
+}
+
+// typeFilter keeps the types a comma-separated list names, by their
+// CloudFormation name or the awscc resource or plural data source name;
+// an empty list keeps every type.
+func typeFilter(list string) func(string) bool {
+	if strings.TrimSpace(list) == "" {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, t := range strings.Split(list, ",") {
+		want[strings.TrimSpace(t)] = true
+	}
+	return func(typeName string) bool {
+		if want[typeName] {
+			return true
+		}
+		res, plural, err := cfnschema.TerraformNames(typeName)
+		return err == nil && (want[res] || want[plural])
+	}
+}
