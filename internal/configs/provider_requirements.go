@@ -1,0 +1,51 @@
+package configs
+
+import (
+	"sort"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+)
+
+// ProviderRequirement is what the whole module tree asks of one provider:
+// every version constraint any module writes for it (all must hold), and
+// where each was written.
+type ProviderRequirement struct {
+	Provider    addrs.Provider
+	Constraints []VersionConstraint
+}
+
+// ProviderRequirements lists every provider the module tree uses — in
+// required_providers entries, provider blocks and resources of any module
+// — with the version constraints of every module, in provider address
+// order. Built-in providers are included; installers skip them.
+func (m *Module) ProviderRequirements() []ProviderRequirement {
+	byAddr := map[addrs.Provider]*ProviderRequirement{}
+	add := func(p addrs.Provider, vcs ...VersionConstraint) {
+		r := byAddr[p]
+		if r == nil {
+			r = &ProviderRequirement{Provider: p}
+			byAddr[p] = r
+		}
+		r.Constraints = append(r.Constraints, vcs...)
+	}
+	m.Walk(func(mod *Module) {
+		for _, name := range sortedMapKeys(mod.RequiredProviders) {
+			rp := mod.RequiredProviders[name]
+			add(rp.Source, rp.Versions...)
+		}
+		for _, key := range sortedMapKeys(mod.ProviderConfigs) {
+			add(mod.ProviderConfigs[key].Source)
+		}
+		for _, rs := range []map[string]*Resource{mod.ManagedResources, mod.DataResources} {
+			for _, key := range sortedMapKeys(rs) {
+				add(rs[key].Provider)
+			}
+		}
+	})
+	out := make([]ProviderRequirement, 0, len(byAddr))
+	for _, r := range byAddr {
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Provider.String() < out[j].Provider.String() })
+	return out
+}
