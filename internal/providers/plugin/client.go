@@ -67,17 +67,16 @@ func (c *Client) explain(method string, err error, ds diags.Diagnostics) diags.D
 // failure describes a failed call for the user: what happened to the
 // plugin, which plugin (and binary), and during which operation.
 func (c *Client) failure(method string, err error) string {
-	var what string
+	who := fmt.Sprintf("The plugin %s (%s)", c.name, c.path)
+	msg := status.Convert(err).Message()
 	switch {
 	case c.closed.Load():
-		what = "was closed before it could run"
+		return fmt.Sprintf("%s was closed before it could run %s: %s. Cairn closes a provider only when it is done with it; this is a bug in Cairn.", who, method, msg)
 	case c.pc.Exited() || status.Code(err) == codes.Unavailable:
-		what = "exited while running"
+		return fmt.Sprintf("%s exited while running %s: %s. The provider may have crashed or been killed; its log (TF_LOG) may say why.", who, method, msg)
 	default:
-		what = "failed while running"
+		return fmt.Sprintf("%s failed while running %s: %s. This is a bug in the provider.", who, method, msg)
 	}
-	return fmt.Sprintf("The plugin %s (%s) %s %s: %s. The provider may have crashed; its log (TF_LOG) may say why.",
-		c.name, c.path, what, method, status.Convert(err).Message())
 }
 
 // GetProviderSchema implements providers.Interface. The schema was fetched
