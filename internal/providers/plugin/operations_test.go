@@ -2,8 +2,10 @@ package plugin
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
@@ -235,5 +237,32 @@ func TestStopProvider(t *testing.T) {
 	c := launch(t, "random")
 	if err := c.StopProvider(context.Background()); err != nil {
 		t.Errorf("StopProvider: %v", err)
+	}
+}
+
+// TestConcurrentPlans plans from many goroutines on one client, as the
+// engine's graph walk does; run with -race.
+func TestConcurrentPlans(t *testing.T) {
+	s := configured(t, "random")
+	b := s.block("random_pet")
+	null := cty.NullVal(b.ImpliedType())
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cfg := s.config(b, map[string]cty.Value{"keepers": keepers(fmt.Sprint(i))})
+			resp := s.c.PlanResourceChange(context.Background(), providers.PlanResourceChangeRequest{
+				TypeName: "random_pet", PriorState: null, ProposedNewState: objchange.ProposedNew(b, null, cfg), Config: cfg})
+			if resp.Diagnostics.HasErrors() {
+				errs <- resp.Diagnostics.Err()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

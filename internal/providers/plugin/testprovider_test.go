@@ -63,7 +63,10 @@ func (testProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp
 
 func (testProvider) Schema(context.Context, provider.SchemaRequest, *provider.SchemaResponse) {}
 
-func (testProvider) Configure(context.Context, provider.ConfigureRequest, *provider.ConfigureResponse) {
+// Configure echoes the Terraform version it was told as a warning, so
+// tests can see what the client sent.
+func (testProvider) Configure(_ context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	resp.Diagnostics.AddWarning("terraform_version", req.TerraformVersion)
 }
 
 func (testProvider) Resources(context.Context) []func() resource.Resource {
