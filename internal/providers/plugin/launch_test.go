@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
@@ -55,5 +56,51 @@ func TestTerraformVersion(t *testing.T) {
 				t.Errorf("%s\ndiagnostics %v, want the provider to see %q", tc.reason, resp.Diagnostics, tc.want)
 			}
 		})
+	}
+}
+
+// TestPrivateRoundTrip applies with the protocol 6 test provider, whose
+// Read fails unless the private state Create wrote comes back.
+func TestPrivateRoundTrip(t *testing.T) {
+	c := launchSelf(t)
+	ctx := context.Background()
+	schema := c.GetProviderSchema(ctx)
+	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
+	cfg := cty.ObjectVal(map[string]cty.Value{
+		"id": cty.NullVal(cty.String), "name": cty.StringVal("a"), "crash": cty.NullVal(cty.Bool),
+		"rules": cty.ListVal([]cty.Value{cty.ObjectVal(map[string]cty.Value{"port": cty.NumberIntVal(80)})}),
+	})
+	plan := c.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
+		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), ProposedNewState: cfg, Config: cfg})
+	noErrors(t, "PlanResourceChange", plan.Diagnostics)
+	applied := c.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
+		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), PlannedState: plan.PlannedState, Config: cfg, PlannedPrivate: plan.PlannedPrivate})
+	noErrors(t, "ApplyResourceChange", applied.Diagnostics)
+	if len(applied.Private) == 0 {
+		t.Fatal("apply returned no private state")
+	}
+	read := c.ReadResource(ctx, providers.ReadResourceRequest{TypeName: "cairntest_thing", PriorState: applied.NewState, Private: applied.Private})
+	noErrors(t, "ReadResource", read.Diagnostics)
+	if got := read.NewState.GetAttr("rules"); !got.RawEquals(cfg.GetAttr("rules")) {
+		t.Errorf("nested attribute after read = %#v", got)
+	}
+}
+
+// TestCloseEndsProcess checks Close leaves no process behind.
+func TestCloseEndsProcess(t *testing.T) {
+	c := launch(t, "random")
+	pid := c.PID()
+	if pid == 0 {
+		t.Fatal("no process id")
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var ws syscall.WaitStatus
+	// The process is go-plugin's child and already reaped; signal 0 only
+	// checks that it no longer exists.
+	_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+	if err := syscall.Kill(pid, 0); err == nil {
+		t.Errorf("process %d still running after Close", pid)
 	}
 }

@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
@@ -104,9 +105,18 @@ func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resou
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("name"), &name)...)
 	resp.State.Raw = req.Plan.Raw.Copy()
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), "thing-"+name.ValueString())...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, "created", []byte(`{"by":"create"}`))...)
 }
 
-func (thing) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+// Read insists on the private state Create left, so a client that drops
+// it fails the test.
+func (thing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	created, ds := req.Private.GetKey(ctx, "created")
+	resp.Diagnostics.Append(ds...)
+	if string(created) != `{"by":"create"}` {
+		resp.Diagnostics.AddError("Private state lost", fmt.Sprintf("Read got %q.", created))
+	}
+}
 
 func (thing) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	resp.State.Raw = req.Plan.Raw.Copy()
