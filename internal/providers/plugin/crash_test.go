@@ -1,0 +1,92 @@
+package plugin
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/providers"
+)
+
+// TestPluginGone checks that a plugin that dies, is killed or was closed
+// turns the next call into one error diagnostic naming the plugin, its
+// binary and the operation, never a panic or a hang.
+func TestPluginGone(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		// gone ends the plugin's life before the call.
+		gone func(t *testing.T, c *Client)
+		want string
+	}{
+		"killed": {
+			reason: "The process was killed between calls.",
+			gone: func(t *testing.T, c *Client) {
+				if err := syscall.Kill(c.PID(), syscall.SIGKILL); err != nil {
+					t.Fatal(err)
+				}
+			},
+			want: "terraform-provider-random) exited while running PlanResourceChange",
+		},
+		"closed": {
+			reason: "The engine closed the client and called it again.",
+			gone:   func(t *testing.T, c *Client) { _ = c.Close() },
+			want:   ") was closed before it could run PlanResourceChange",
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			s := configured(t, "random")
+			b := s.block("random_pet")
+			tc.gone(t, s.c)
+			cfg := s.config(b, nil)
+			resp := s.c.PlanResourceChange(context.Background(), providers.PlanResourceChangeRequest{
+				TypeName: "random_pet", PriorState: cty.NullVal(b.ImpliedType()), ProposedNewState: cfg, Config: cfg})
+			checkGone(t, tc.reason, resp.Diagnostics, tc.want, "PlanResourceChange")
+			if err := s.c.StopProvider(context.Background()); err == nil || !strings.Contains(err.Error(), "StopProvider") {
+				t.Errorf("StopProvider after the plugin is gone: %v, want an error naming the operation", err)
+			}
+			if err := s.c.Close(); err != nil {
+				t.Errorf("Close after the plugin is gone: %v", err)
+			}
+			if err := s.c.Close(); err != nil {
+				t.Errorf("second Close: %v", err)
+			}
+		})
+	}
+}
+
+// TestPluginCrashesDuringCall crashes the self-launched protocol 6
+// provider in the middle of ApplyResourceChange.
+func TestPluginCrashesDuringCall(t *testing.T) {
+	c := launchSelf(t)
+	ctx := context.Background()
+	schema := c.GetProviderSchema(ctx)
+	noErrors(t, "GetProviderSchema", schema.Diagnostics)
+	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
+	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
+	cfg := cty.ObjectVal(map[string]cty.Value{
+		"id": cty.NullVal(cty.String), "name": cty.StringVal("a"), "crash": cty.True,
+		"rules": cty.NullVal(ty.AttributeType("rules")),
+	})
+	plan := c.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
+		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), ProposedNewState: cfg, Config: cfg})
+	noErrors(t, "PlanResourceChange", plan.Diagnostics)
+	resp := c.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
+		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), PlannedState: plan.PlannedState, Config: cfg})
+	checkGone(t, "The provider exited while applying.", resp.Diagnostics, "The plugin registry.terraform.io/cairn/cairntest (", "exited while running ApplyResourceChange")
+}
+
+func checkGone(t *testing.T, reason string, ds diags.Diagnostics, want, method string) {
+	t.Helper()
+	if len(ds) != 1 || ds[0].Severity != diags.Error {
+		t.Fatalf("%s\ndiagnostics %v, want one error", reason, ds)
+	}
+	d := ds[0]
+	if d.Summary != "Plugin did not respond" || !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, method) {
+		t.Errorf("%s\ngot %q: %q\nwant a detail containing %q and %q", reason, d.Summary, d.Detail, want, method)
+	}
+}

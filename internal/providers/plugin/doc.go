@@ -1,0 +1,27 @@
+// Package plugin runs a Terraform provider binary as a plugin process and
+// speaks to it over gRPC, protocol 5 or 6, whichever the binary offers,
+// presenting it to the engine as a providers.Interface.
+//
+// The client carries no copy of Terraform's .proto files and no generated
+// stubs: it calls the services through dynamic protobuf messages built
+// from the descriptors terraform-plugin-go registers (tf5server and
+// tf6server are imported for that side effect, and Launch checks they are
+// there). A small typed layer (message.go) is the only code that touches
+// fields by name; schema.go, values.go and diagnostics.go read protocol
+// messages into terraform-plugin-go's tfprotov6 types, operations.go maps
+// each RPC, and both protocol versions share it because their messages
+// agree field by field where the engine needs them.
+//
+// Everything after the wire is tfproto6's: the client is a
+// tfprotov6.ProviderServer that the in-process adapter wraps, so schema
+// conversion, value encoding (cty msgpack) and diagnostics with attribute
+// paths are the same code for in-process and out-of-process providers.
+// What the client adds is the process: launching it (go-plugin, AutoMTLS,
+// gRPC only), naming it in errors when it crashes or closes the
+// connection, and killing it on Close.
+//
+// Boundary: the package knows go-plugin, gRPC, protobuf reflection,
+// terraform-plugin-go's types and providers.Interface. It knows nothing of
+// configuration files, planning, where binaries are installed or how a
+// provider address is resolved to one; the caller passes the path.
+package plugin

@@ -1,0 +1,58 @@
+package plugin
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+)
+
+// errUnsupported answers the RPCs that are part of tfprotov6.ProviderServer
+// but not of providers.Interface, so tfproto6 never calls them; should it
+// start to, the call fails with this error instead of reaching the plugin
+// half-mapped.
+var errUnsupported = errors.New("the plugin client does not map this RPC")
+
+func (s *server) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) MoveResourceState(context.Context, *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) UpgradeResourceIdentity(context.Context, *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) GenerateResourceConfig(context.Context, *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) CallFunction(context.Context, *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) GetFunctions(context.Context, *tfprotov6.GetFunctionsRequest) (*tfprotov6.GetFunctionsResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) ValidateEphemeralResourceConfig(context.Context, *tfprotov6.ValidateEphemeralResourceConfigRequest) (*tfprotov6.ValidateEphemeralResourceConfigResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) OpenEphemeralResource(context.Context, *tfprotov6.OpenEphemeralResourceRequest) (*tfprotov6.OpenEphemeralResourceResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) RenewEphemeralResource(context.Context, *tfprotov6.RenewEphemeralResourceRequest) (*tfprotov6.RenewEphemeralResourceResponse, error) {
+	return nil, errUnsupported
+}
+
+func (s *server) CloseEphemeralResource(context.Context, *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
+	return nil, errUnsupported
+}
