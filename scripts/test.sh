@@ -20,6 +20,11 @@ if [ -z "${CAIRN_CFN_SCHEMAS:-}" ]; then
 fi
 echo "==> CloudFormation schema corpus: ${CAIRN_CFN_SCHEMAS:-absent (corpus tests will skip)}"
 export CAIRN_TERRAFORM="$gobin/terraform"
+
+# Real provider plugins (hashicorp time, random, local) for the plugin
+# client's tests: built once per machine into a cache outside the clone.
+echo "==> test providers"
+export CAIRN_TEST_PROVIDERS="$(scripts/build-test-providers.sh)"
 export CHECKPOINT_DISABLE=1
 
 echo "==> go vet"
