@@ -29,12 +29,13 @@ func (e *NotFoundError) Error() string {
 
 // HashMismatchError says an installed package matches none of the hashes
 // the lock file recorded for it: the package changed since it was locked.
+// The message is Terraform's; Hash is there for logs and tests.
 type HashMismatchError struct {
 	Package Package
 	Hash    string
 }
 
 func (e *HashMismatchError) Error() string {
-	return fmt.Sprintf("the local package for %s %s doesn't match any of the checksums previously recorded in the dependency lock file (its hash is %s; this might be because the recorded checksums are for packages targeting different platforms)",
-		e.Package.Provider.ForDisplay(), e.Package.Version, e.Hash)
+	return fmt.Sprintf("the local package for %s %s doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for packages targeting different platforms); for more information: https://www.terraform.io/language/provider-checksum-verification",
+		e.Package.Provider.ForDisplay(), e.Package.Version)
 }
