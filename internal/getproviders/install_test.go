@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -104,4 +105,33 @@ func selectPkg(t *testing.T, src getproviders.Source, p addrs.Provider, constrai
 		t.Fatal(err)
 	}
 	return pkg
+}
+
+func TestInstalledChecksHash(t *testing.T) {
+	src, dir := mirrorSource(t)
+	pkg := selectPkg(t, src, foo, "1.2.3")
+	in := getproviders.Installer{TargetDir: filepath.Join(t.TempDir(), "providers")}
+	const locked = "h1:IIPHvUiTMBUuSxlDbNckj5fGFO/8YwSMd8v5+VJXE4g="
+	accept := func(h string) bool { return h == locked }
+	if _, err := in.Installed(foo, pkg.Version, linux, accept); err == nil {
+		t.Fatal("a package not installed yet must be an error")
+	}
+	if _, err := in.Install(pkg, accept); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := in.Installed(foo, pkg.Version, linux, accept); err != nil || got.Hash != locked {
+		t.Fatalf("installed package: %+v %v", got, err)
+	}
+	// The link points into the mirror, so changing the mirror changes
+	// the installed package, and a later run must refuse it.
+	writeFile(t, filepath.Join(dir, "example.com/test/foo/1.2.3/linux_amd64/terraform-provider-foo_v1.2.3"), "changed", 0o755)
+	_, err := in.Installed(foo, pkg.Version, linux, accept)
+	var mismatch *getproviders.HashMismatchError
+	if !errors.As(err, &mismatch) {
+		t.Fatalf("want HashMismatchError, got %v", err)
+	}
+	d := getproviders.InstallDiagnostic(pkg, err, nil)
+	if want := "Error while installing example.com/test/foo v1.2.3: the local package for example.com/test/foo 1.2.3 doesn't match"; !strings.HasPrefix(d.Detail, want) {
+		t.Errorf("detail %q", d.Detail)
+	}
 }
