@@ -17,7 +17,7 @@ import (
 // (see docs/design/provider-installation.md); reading then writing them must
 // give the same bytes.
 func TestRoundTripTerraformFiles(t *testing.T) {
-	for _, name := range []string{"two-providers.terraform.lock.hcl", "merged-constraints.terraform.lock.hcl"} {
+	for _, name := range []string{"two-providers.terraform.lock.hcl", "merged-constraints.terraform.lock.hcl", "no-constraints.terraform.lock.hcl"} {
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata", name))
 			if err != nil {

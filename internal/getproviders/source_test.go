@@ -27,7 +27,8 @@ func mirrorSource(t *testing.T) (getproviders.Source, string) {
 }
 
 func TestSelect(t *testing.T) {
-	src, _ := mirrorSource(t)
+	src, dir := mirrorSource(t)
+	writeFile(t, filepath.Join(dir, "example.com/test/foo/2.1.0-beta1/linux_amd64/terraform-provider-foo_v2.1.0-beta1"), "b", 0o755)
 	tests := map[string]struct {
 		reason   string
 		provider addrs.Provider
@@ -37,16 +38,19 @@ func TestSelect(t *testing.T) {
 		want     string
 		wantErr  string
 	}{
-		"newest in range": {reason: "~> 1.2 allows 1.x", provider: foo, cs: "~> 1.2", want: "1.3.0"},
-		"patch range":     {reason: "~> 1.2.0 allows 1.2.x", provider: foo, cs: "~> 1.2.0", want: "1.2.3"},
-		"merged":          {reason: "every module's terms hold", provider: foo, cs: ">= 1.0, != 1.2.0, ~> 1.2.0, 1.2.3, < 1.5", want: "1.2.3"},
-		"unconstrained":   {reason: "no constraint means newest", provider: foo, want: "2.0.0"},
-		"locked":          {reason: "the lock wins without -upgrade", provider: foo, cs: "~> 1.2", locked: "1.2.0", want: "1.2.0"},
-		"upgrade":         {reason: "-upgrade ignores the lock", provider: foo, cs: "~> 1.2", locked: "1.2.0", upgrade: true, want: "1.3.0"},
-		"locked outside":  {reason: "a lock outside the constraints needs -upgrade", provider: foo, cs: ">= 2.0", locked: "1.2.0", wantErr: "does not match configured version constraint >= 2.0.0"},
-		"locked missing":  {reason: "a locked version must still be offered", provider: foo, locked: "1.1.0", wantErr: "no longer available"},
-		"none match":      {reason: "Terraform's message for an empty range", provider: foo, cs: ">= 3.0", wantErr: "no available releases match the given constraints >= 3.0.0"},
-		"packed":          {reason: "zip archives are offered too", provider: bar, cs: ">= 0.1, < 2.0.0", want: "0.5.0"},
+		"newest in range":    {reason: "~> 1.2 allows 1.x", provider: foo, cs: "~> 1.2", want: "1.3.0"},
+		"patch range":        {reason: "~> 1.2.0 allows 1.2.x", provider: foo, cs: "~> 1.2.0", want: "1.2.3"},
+		"merged":             {reason: "every module's terms hold", provider: foo, cs: ">= 1.0, != 1.2.0, ~> 1.2.0, 1.2.3, < 1.5", want: "1.2.3"},
+		"unconstrained":      {reason: "no constraint means newest", provider: foo, want: "2.0.0"},
+		"locked":             {reason: "the lock wins without -upgrade", provider: foo, cs: "~> 1.2", locked: "1.2.0", want: "1.2.0"},
+		"upgrade":            {reason: "-upgrade ignores the lock", provider: foo, cs: "~> 1.2", locked: "1.2.0", upgrade: true, want: "1.3.0"},
+		"locked outside":     {reason: "a lock outside the constraints needs -upgrade", provider: foo, cs: ">= 2.0", locked: "1.2.0", wantErr: "does not match configured version constraint >= 2.0.0"},
+		"locked missing":     {reason: "a locked version must still be offered", provider: foo, locked: "1.1.0", wantErr: "no longer available"},
+		"none match":         {reason: "Terraform's message for an empty range", provider: foo, cs: ">= 3.0", wantErr: "no available releases match the given constraints >= 3.0.0"},
+		"prerelease skipped": {reason: "a pre-release is not newest unless named", provider: foo, cs: ">= 1.0", want: "2.0.0"},
+		"prerelease exact":   {reason: "an exact term selects a pre-release", provider: foo, cs: "2.1.0-beta1", want: "2.1.0-beta1"},
+		"prerelease bound":   {reason: "Terraform finds no match for >= PRERELEASE here", provider: foo, cs: ">= 2.1.0-beta1", wantErr: "no available releases match the given constraints >= 2.1.0-beta1"},
+		"packed":             {reason: "zip archives are offered too", provider: bar, cs: ">= 0.1, < 2.0.0", want: "0.5.0"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
