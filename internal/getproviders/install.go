@@ -13,8 +13,9 @@ import (
 // directory's .terraform/providers) in the unpacked layout
 // HOST/NAMESPACE/TYPE/VERSION/OS_ARCH, as Terraform's init does: a packed
 // package is unpacked there, an unpacked one is linked to. With CacheDir
-// (plugin_cache_dir) set, the package is first copied or unpacked into the
-// cache, when missing there, and the target links to the cache entry.
+// (plugin_cache_dir) set, the package is first placed in the cache the
+// same way (unpacked, or a link to an unpacked mirror package), when
+// missing there, and the target links to the cache entry.
 type Installer struct {
 	TargetDir string
 	CacheDir  string
@@ -84,7 +85,7 @@ func (in Installer) installViaCache(pkg Package, target string) error {
 		if pkg.Packed() {
 			err = unzip(pkg.Location, cached)
 		} else {
-			err = copyDir(pkg.Location, cached)
+			err = linkDir(pkg.Location, cached)
 		}
 		if err != nil {
 			return err
@@ -150,37 +151,4 @@ func writeFile(dest string, src io.Reader, perm os.FileMode) error {
 		return err
 	}
 	return out.Close()
-}
-
-// copyDir copies a package directory's regular files (following links),
-// keeping modes.
-func copyDir(from, to string) error {
-	root, err := filepath.EvalSymlinks(from)
-	if err != nil {
-		return fmt.Errorf("copying %s: %w", from, err)
-	}
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		dest := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dest, 0o755)
-		}
-		info, err := os.Stat(path)
-		if err != nil {
-			return err
-		}
-		src, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer src.Close()
-		return writeFile(dest, src, info.Mode().Perm())
-	})
-	if err != nil {
-		return fmt.Errorf("copying %s to %s: %w", from, to, err)
-	}
-	return nil
 }

@@ -29,7 +29,7 @@ func TestInstallHashesMatchTerraform(t *testing.T) {
 		"unpacked older":     {reason: "the hash follows the content", provider: foo, cs: "1.2.3", wantHash: "h1:IIPHvUiTMBUuSxlDbNckj5fGFO/8YwSMd8v5+VJXE4g=", wantLink: true},
 		"packed":             {reason: "a zip is unpacked; its hash is the unpacked directory's", provider: bar, wantHash: "h1:2CLwys3ohFKrY1aozMRrKU37k9HgTXBXFSw+J2OckDw="},
 		"packed via cache":   {reason: "with a cache the target links to the cache entry", provider: bar, cache: true, wantHash: "h1:2CLwys3ohFKrY1aozMRrKU37k9HgTXBXFSw+J2OckDw=", wantLink: true},
-		"unpacked via cache": {reason: "an unpacked package is copied to the cache", provider: foo, cs: "~> 1.2", cache: true, wantHash: "h1:zdgCMKBMsXdb1kCjAfRuYG+Cfy2xmsuURrEayLSeOOA=", wantLink: true},
+		"unpacked via cache": {reason: "the cache entry of an unpacked package links to the mirror", provider: foo, cs: "~> 1.2", cache: true, wantHash: "h1:zdgCMKBMsXdb1kCjAfRuYG+Cfy2xmsuURrEayLSeOOA=", wantLink: true},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
