@@ -111,7 +111,7 @@ func Select(p addrs.Provider, available []Package, cs Constraints, locked *versi
 				return pkg, nil
 			}
 		}
-		return Package{}, fmt.Errorf("the previously-selected version %s of provider %s is no longer available", locked, p.ForDisplay())
+		return Package{}, fmt.Errorf("the previously-selected version %s is no longer available", locked)
 	}
 	for _, pkg := range available { // newest first
 		if cs.Allows(pkg.Version) {
