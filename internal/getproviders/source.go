@@ -104,7 +104,7 @@ func (s Source) Available(p addrs.Provider) ([]Package, error) {
 func Select(p addrs.Provider, available []Package, cs Constraints, locked *version.Version, upgrade bool) (Package, error) {
 	if locked != nil && !upgrade {
 		if !cs.Allows(locked) {
-			return Package{}, fmt.Errorf("locked provider %s %s does not match configured version constraint %s; must use cairn init -upgrade to allow selection of new versions", p.ForDisplay(), locked, cs)
+			return Package{}, fmt.Errorf("locked provider %s %s does not match configured version constraint %s; must use cairn init -upgrade to allow selection of new versions", p, locked, cs)
 		}
 		for _, pkg := range available {
 			if pkg.Version.Equal(locked) {
