@@ -39,7 +39,11 @@ func (in Installer) Install(pkg Package, accept func(hash string) bool) (Install
 		return Installed{}, err
 	}
 	if accept != nil && !accept(hash) {
-		return Installed{}, &HashMismatchError{Package: pkg, Hash: hash}
+		stage := FromDir
+		if pkg.Packed() {
+			stage = FromArchive
+		}
+		return Installed{}, &HashMismatchError{Package: pkg, Hash: hash, Stage: stage}
 	}
 	target := filepath.Join(in.TargetDir, packagePath(pkg))
 	if err := os.RemoveAll(target); err != nil {

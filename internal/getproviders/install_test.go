@@ -130,8 +130,31 @@ func TestInstalledChecksHash(t *testing.T) {
 	if !errors.As(err, &mismatch) {
 		t.Fatalf("want HashMismatchError, got %v", err)
 	}
-	d := getproviders.InstallDiagnostic(pkg, err, nil)
-	if want := "Error while installing example.com/test/foo v1.2.3: the local package for example.com/test/foo 1.2.3 doesn't match"; !strings.HasPrefix(d.Detail, want) {
+	d := getproviders.NotInstalledDiagnostic(map[addrs.Provider]error{foo: err})
+	want := "The installed provider plugins are not consistent with the packages selected in the dependency lock file:\n  - example.com/test/foo: the cached package for example.com/test/foo 1.2.3 (in " + in.TargetDir + ") does not match any of the checksums recorded in the dependency lock file\n\n"
+	if !strings.HasPrefix(d.Detail, want) {
 		t.Errorf("detail %q", d.Detail)
+	}
+}
+
+// The messages are Terraform 1.5.7's, which words each stage differently.
+func TestHashMismatchMessages(t *testing.T) {
+	src, _ := mirrorSource(t)
+	tests := map[string]struct {
+		provider addrs.Provider
+		cs       string
+		want     string
+	}{
+		"unpacked": {provider: foo, cs: "1.2.3", want: "Error while installing example.com/test/foo v1.2.3: the local package for example.com/test/foo 1.2.3 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for packages targeting different platforms); for more information: https://www.terraform.io/language/provider-checksum-verification"},
+		"packed":   {provider: bar, want: "Error while installing example.com/test/bar v0.5.0: the current package for example.com/test/bar 0.5.0 doesn't match any of the checksums previously recorded in the dependency lock file; for more information: https://www.terraform.io/language/provider-checksum-verification"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			pkg := selectPkg(t, src, tc.provider, tc.cs)
+			_, err := getproviders.Installer{TargetDir: t.TempDir()}.Install(pkg, func(string) bool { return false })
+			if diff := cmp.Diff(tc.want, getproviders.InstallDiagnostic(pkg, err, nil).Detail); diff != "" {
+				t.Errorf("-want +got\n%s", diff)
+			}
+		})
 	}
 }

@@ -3,6 +3,8 @@ package getproviders
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
@@ -13,13 +15,14 @@ import (
 // Installed returns the directory of an installed package under
 // TargetDir after checking its hash with accept, for commands after init
 // (plan, apply) that must refuse a plugin changed since it was locked.
-// A package that is not installed is an error telling the user to run
-// init; a changed one is a *HashMismatchError.
+// A package that is not installed is an error; a changed one is a
+// *HashMismatchError. Both are worded as Terraform's and are meant for
+// NotInstalledDiagnostic.
 func (in Installer) Installed(p addrs.Provider, v *version.Version, plat Platform, accept func(hash string) bool) (Installed, error) {
 	pkg := Package{Provider: p, Version: v, Platform: plat}
 	dir := filepath.Join(in.TargetDir, packagePath(pkg))
 	if !isDir(dir) {
-		return Installed{}, fmt.Errorf("the selected version %s of provider %s is not installed in %s; run cairn init", v, p.ForDisplay(), in.TargetDir)
+		return Installed{}, fmt.Errorf("there is no package for %s %s cached in %s", p, v, in.TargetDir)
 	}
 	hash, err := PackageHashH1(dir)
 	if err != nil {
@@ -27,7 +30,7 @@ func (in Installer) Installed(p addrs.Provider, v *version.Version, plat Platfor
 	}
 	pkg.Location = dir
 	if accept != nil && !accept(hash) {
-		return Installed{}, &HashMismatchError{Package: pkg, Hash: hash}
+		return Installed{}, &HashMismatchError{Package: pkg, Hash: hash, Stage: AlreadyInstalled, InstallDir: in.TargetDir}
 	}
 	return Installed{Dir: dir, Hash: hash}, nil
 }
@@ -50,7 +53,24 @@ func InstallDiagnostic(pkg Package, err error, subject *hcl.Range) *hcl.Diagnost
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Failed to install provider",
-		Detail:   fmt.Sprintf("Error while installing %s v%s: %s", pkg.Provider, pkg.Version, err),
+		Detail:   fmt.Sprintf("Error while installing %s v%s: %s", pkg.Provider.ForDisplay(), pkg.Version, err),
 		Subject:  subject,
+	}
+}
+
+// NotInstalledDiagnostic gathers Installed's errors for every provider
+// into Terraform's "Required plugins are not installed" diagnostic,
+// providers in address order.
+func NotInstalledDiagnostic(errs map[addrs.Provider]error) *hcl.Diagnostic {
+	lines := make([]string, 0, len(errs))
+	for p, err := range errs {
+		lines = append(lines, fmt.Sprintf("\n  - %s: %s", p, err))
+	}
+	sort.Strings(lines)
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Required plugins are not installed",
+		Detail: "The installed provider plugins are not consistent with the packages selected in the dependency lock file:" + strings.Join(lines, "") +
+			"\n\nCairn uses external plugins to integrate with a variety of different infrastructure services. To download the plugins required for this configuration, run:\n  cairn init",
 	}
 }
