@@ -116,6 +116,12 @@ func TestAvailableOrderAndErrors(t *testing.T) {
 		t.Errorf("every place looked: -want +got\n%s", diff)
 	}
 
+	wantDetail := "Could not retrieve the list of available versions for provider example.com/test/baz: provider example.com/test/baz was not found in any of the search locations\n\n  - " +
+		dir + "\n  - " + second + "\n  - the origin registry (not contacted: Cairn installs only from local directories)"
+	if diff := cmp.Diff(wantDetail, getproviders.QueryDiagnostic(baz, err, nil).Detail); diff != "" {
+		t.Errorf("Terraform's wording: -want +got\n%s", diff)
+	}
+
 	src.Methods = append(src.Methods, getproviders.Method{Dir: getproviders.Dir(filepath.Join(dir, "nothere"))})
 	if _, err := src.Available(foo); err == nil || !strings.Contains(err.Error(), "cannot search") {
 		t.Errorf("a missing directory is an error, as in Terraform: %v", err)
