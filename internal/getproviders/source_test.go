@@ -167,6 +167,7 @@ func TestConstraintsString(t *testing.T) {
 		"merged":            {">= 1.0, != 1.2.0, ~> 1.2.0, 1.2.3, >= 1.0.0, < 1.5", ">= 1.0.0, ~> 1.2.0, != 1.2.0, 1.2.3, < 1.5.0"},
 		"equals":            {"= 1.0.0", "1.0.0"},
 		"prerelease":        {"1.0.0-beta1", "1.0.0-beta1"},
+		"mixed":             {">1, <=2.0, ~>0, != 1.0.0-beta, = 3.0.0, 3.0.0", "~> 0.0, != 1.0.0-beta, > 1.0.0, <= 2.0.0, 3.0.0"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
