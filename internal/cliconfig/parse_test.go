@@ -71,6 +71,14 @@ func TestParse(t *testing.T) {
 				},
 			},
 		},
+		"json arrays": {
+			reason: "the array form Terraform 1.5.7 accepts in JSON",
+			src:    `{"provider_installation": [{"filesystem_mirror": [{"path": "/m", "include": ["example.com/*/*"]}]}]}`,
+			want: &Config{ProviderInstallation: &ProviderInstallation{
+				DevOverrides: map[addrs.Provider]string{},
+				Methods:      []getproviders.Method{{Kind: getproviders.FilesystemMirror, Dir: "/m", Include: exampleCom}},
+			}},
+		},
 		"empty": {reason: "no block means implied methods", src: "", want: &Config{}},
 	}
 	for name, tc := range tests {
