@@ -1,0 +1,115 @@
+package getproviders
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/go-version"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+)
+
+// Package is one provider package found on disk for one platform.
+type Package struct {
+	Provider addrs.Provider
+	Version  *version.Version
+	Platform Platform
+	// Location is the package directory (unpacked layout) or the .zip
+	// file (packed layout).
+	Location string
+}
+
+// Packed reports whether the package is a zip archive to be unpacked.
+func (p Package) Packed() bool { return strings.HasSuffix(p.Location, ".zip") }
+
+// Dir is a local directory in Terraform's filesystem mirror layouts, the
+// shape of -plugin-dir directories, filesystem_mirror paths and the
+// implied local mirror directories:
+//
+//	HOST/NAMESPACE/TYPE/VERSION/OS_ARCH/              (unpacked)
+//	HOST/NAMESPACE/TYPE/terraform-provider-TYPE_VERSION_OS_ARCH.zip  (packed)
+//
+// Entries that fit neither layout are ignored, as Terraform ignores them.
+type Dir string
+
+// Packages returns every package for provider p in the directory. A
+// directory that does not exist or cannot be read is an error naming it,
+// the same failure Terraform reports ("cannot search DIR: ..."); a
+// directory without the provider gives no packages and no error.
+func (d Dir) Packages(p addrs.Provider) ([]Package, error) {
+	if _, err := os.Lstat(string(d)); err != nil {
+		return nil, fmt.Errorf("cannot search %s: %w", d, err)
+	}
+	typeDir := filepath.Join(string(d), p.Hostname, p.Namespace, p.Type)
+	entries, err := os.ReadDir(typeDir)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("cannot search %s: %w", d, err)
+	}
+	var pkgs []Package
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".zip") {
+			if pkg, ok := packedPackage(p, typeDir, e.Name()); ok {
+				pkgs = append(pkgs, pkg)
+			}
+			continue
+		}
+		more, err := unpackedPackages(p, filepath.Join(typeDir, e.Name()), e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("cannot search %s: %w", d, err)
+		}
+		pkgs = append(pkgs, more...)
+	}
+	return pkgs, nil
+}
+
+// packedPackage reads terraform-provider-TYPE_VERSION_OS_ARCH.zip.
+func packedPackage(p addrs.Provider, dir, name string) (Package, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSuffix(name, ".zip"), "terraform-provider-"+p.Type+"_")
+	if !ok {
+		return Package{}, false
+	}
+	parts := strings.Split(rest, "_")
+	if len(parts) != 3 {
+		return Package{}, false
+	}
+	v, err := version.NewSemver(parts[0])
+	if err != nil {
+		return Package{}, false
+	}
+	plat := Platform{OS: parts[1], Arch: parts[2]}
+	return Package{Provider: p, Version: v, Platform: plat, Location: filepath.Join(dir, name)}, true
+}
+
+// unpackedPackages reads VERSION/OS_ARCH directories (symlinks to
+// directories count, as mirrors are often built from links).
+func unpackedPackages(p addrs.Provider, versionDir, name string) ([]Package, error) {
+	v, err := version.NewSemver(name)
+	if err != nil || !isDir(versionDir) {
+		return nil, nil
+	}
+	entries, err := os.ReadDir(versionDir)
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []Package
+	for _, e := range entries {
+		plat, err := ParsePlatform(e.Name())
+		loc := filepath.Join(versionDir, e.Name())
+		if err != nil || !isDir(loc) {
+			continue
+		}
+		pkgs = append(pkgs, Package{Provider: p, Version: v, Platform: plat, Location: loc})
+	}
+	return pkgs, nil
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().Type()&fs.ModeType == fs.ModeDir
+}

@@ -1,0 +1,158 @@
+package getproviders
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Installer places selected packages under TargetDir (a working
+// directory's .terraform/providers) in the unpacked layout
+// HOST/NAMESPACE/TYPE/VERSION/OS_ARCH, as Terraform's init does: a packed
+// package is unpacked there, an unpacked one is linked to. With CacheDir
+// (plugin_cache_dir) set, the package is first placed in the cache the
+// same way (unpacked, or a link to an unpacked mirror package), when
+// missing there, and the target links to the cache entry.
+type Installer struct {
+	TargetDir string
+	CacheDir  string
+}
+
+// Installed is the result of one installation.
+type Installed struct {
+	// Dir is the package directory under TargetDir.
+	Dir string
+	// Hash is the package's "h1:" hash, to record in the lock file.
+	Hash string
+}
+
+// Install hashes pkg, checks the hash with accept (nil accepts any: no
+// lock entry yet) and only then writes, so a refused package leaves the
+// working directory untouched. A refused package is a *HashMismatchError;
+// other errors are internal and name the paths involved.
+func (in Installer) Install(pkg Package, accept func(hash string) bool) (Installed, error) {
+	hash, err := packageHash(pkg)
+	if err != nil {
+		return Installed{}, err
+	}
+	if accept != nil && !accept(hash) {
+		stage := FromDir
+		if pkg.Packed() {
+			stage = FromArchive
+		}
+		return Installed{}, &HashMismatchError{Package: pkg, Hash: hash, Stage: stage}
+	}
+	target := filepath.Join(in.TargetDir, packagePath(pkg))
+	if err := os.RemoveAll(target); err != nil {
+		return Installed{}, fmt.Errorf("replacing %s: %w", target, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return Installed{}, fmt.Errorf("installing %s: %w", target, err)
+	}
+	if in.CacheDir != "" {
+		err = in.installViaCache(pkg, target)
+	} else if pkg.Packed() {
+		err = unzip(pkg.Location, target)
+	} else {
+		err = linkDir(pkg.Location, target)
+	}
+	if err != nil {
+		return Installed{}, err
+	}
+	return Installed{Dir: target, Hash: hash}, nil
+}
+
+// packagePath is HOST/NAMESPACE/TYPE/VERSION/OS_ARCH.
+func packagePath(pkg Package) string {
+	p := pkg.Provider
+	return filepath.Join(p.Hostname, p.Namespace, p.Type, pkg.Version.String(), pkg.Platform.String())
+}
+
+func packageHash(pkg Package) (string, error) {
+	if pkg.Packed() {
+		return ZipHashH1(pkg.Location)
+	}
+	return PackageHashH1(pkg.Location)
+}
+
+// installViaCache fills the cache entry when missing, then links to it.
+func (in Installer) installViaCache(pkg Package, target string) error {
+	cached := filepath.Join(in.CacheDir, packagePath(pkg))
+	if !isDir(cached) {
+		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err != nil {
+			return fmt.Errorf("filling plugin cache %s: %w", cached, err)
+		}
+		var err error
+		if pkg.Packed() {
+			err = unzip(pkg.Location, cached)
+		} else {
+			err = linkDir(pkg.Location, cached)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return linkDir(cached, target)
+}
+
+func linkDir(from, target string) error {
+	abs, err := filepath.Abs(from)
+	if err != nil {
+		return fmt.Errorf("linking %s: %w", target, err)
+	}
+	if err := os.Symlink(abs, target); err != nil {
+		return fmt.Errorf("linking %s to %s: %w", target, abs, err)
+	}
+	return nil
+}
+
+// unzip extracts a package archive, keeping file modes so the plugin stays
+// executable, and refusing entries that would land outside dir.
+func unzip(archive, dir string) error {
+	r, err := zip.OpenReader(archive)
+	if err != nil {
+		return fmt.Errorf("unpacking %s: %w", archive, err)
+	}
+	defer r.Close()
+	for _, f := range r.File {
+		if err := extract(f, dir); err != nil {
+			return fmt.Errorf("unpacking %s: %w", archive, err)
+		}
+	}
+	return nil
+}
+
+func extract(f *zip.File, dir string) error {
+	name := filepath.FromSlash(f.Name)
+	if !filepath.IsLocal(name) {
+		return fmt.Errorf("entry %q leaves the package directory", f.Name)
+	}
+	dest := filepath.Join(dir, name)
+	if f.FileInfo().IsDir() || strings.HasSuffix(f.Name, "/") {
+		return os.MkdirAll(dest, 0o755)
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return err
+	}
+	src, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	return writeFile(dest, src, f.Mode().Perm())
+}
+
+func writeFile(dest string, src io.Reader, perm os.FileMode) error {
+	out, err := os.OpenFile(dest, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, src); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
