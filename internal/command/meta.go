@@ -116,6 +116,7 @@ func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.D
 		reg[addr] = factory
 	}
 	ds := m.addAWSCC(reg, cfg)
+	ds = ds.Append(m.addPluginProviders(reg, cfg))
 	lib := providers.NewLibrary(reg)
 	m.libraries = append(m.libraries, lib)
 	return lib, ds

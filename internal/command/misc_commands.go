@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/render"
 )
 
@@ -24,8 +26,11 @@ func runInit(m *Meta, args []string) int {
 	fs := newFlagSet("init", m.Stderr)
 	var noColor bool
 	var input bool
+	var f initFlags
 	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
 	fs.BoolVar(&input, "input", true, "Ask for input when needed.")
+	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
+	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -46,6 +51,16 @@ func runInit(m *Meta, args []string) int {
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
 	m.noStateNeeded()
+	isBuiltIn := func(p addrs.Provider) bool { return p.IsBuiltIn() || p == awscc.Addr || m.Providers[p] != nil }
+	for _, p := range planning.RequiredProviders(cfg) {
+		if isBuiltIn(p) {
+			fmt.Fprintf(m.Stdout, "- Using built-in provider %s\n", p.ForDisplay())
+		}
+	}
+	created, ids := m.installProviders(cfg, f, isBuiltIn)
+	if ds = ds.Append(ids); ids.HasErrors() {
+		return m.fail(ds)
+	}
 	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
 		return m.fail(ds.Append(rds))
@@ -54,7 +69,9 @@ func runInit(m *Meta, args []string) int {
 		if pds := lib.Available(p); pds.HasErrors() {
 			return m.fail(ds.Append(pds))
 		}
-		fmt.Fprintf(m.Stdout, "- Using built-in provider %s\n", p.ForDisplay())
+	}
+	if created {
+		fmt.Fprintf(m.Stdout, "\nCairn has created a lock file %s to record the provider\nselections it made above. Include this file in your version control repository\nso that Cairn can guarantee to make the same selections by default when\nyou run \"cairn init\" in the future.\n", m.bold(lockFileName))
 	}
 	m.showDiags(ds)
 	fmt.Fprintf(m.Stdout, "\n%s\n\nYou may now begin working with Cairn. Try running \"cairn plan\" to see\nany changes that are required for your infrastructure.\n", m.green("Cairn has been successfully initialized!"))

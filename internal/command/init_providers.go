@@ -1,0 +1,128 @@
+package command
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/hashicorp/go-version"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/depsfile"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/getproviders"
+)
+
+// initFlags are init's provider installation options.
+type initFlags struct {
+	upgrade    bool
+	pluginDirs stringList
+}
+
+// installProviders installs every plugin provider the configuration
+// needs, as Terraform's init does: the locked version unless -upgrade,
+// else the newest one meeting every module's constraints, from -plugin-dir
+// or the CLI configuration's methods (local directories only); each
+// checked against the lock file's hashes and recorded there. Built-in
+// providers and dev_overrides need nothing. It reports whether the lock
+// file was created.
+func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(addrs.Provider) bool) (created bool, ds diags.Diagnostics) {
+	cli, ds := m.cliConfig()
+	locks, lds := m.loadLocks()
+	ds = ds.Append(lds)
+	if ds.HasErrors() {
+		return false, ds
+	}
+	hadLocks := len(locks.Providers()) > 0
+	src := getproviders.Source{Methods: cli.Methods(f.pluginDirs, m.cliEnv(), m.Dir), Platform: getproviders.CurrentPlatform()}
+	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
+	required := map[addrs.Provider]bool{}
+	changed := false
+	for _, r := range cfg.ProviderRequirements() {
+		p := r.Provider
+		if builtin(p) {
+			continue
+		}
+		required[p] = true
+		if cli.ProviderInstallation != nil && cli.ProviderInstallation.DevOverrides[p] != "" {
+			continue
+		}
+		ch, pds := m.installProvider(r, locks, src, in, f.upgrade)
+		changed = changed || ch
+		if ds = ds.Append(pds); pds.HasErrors() {
+			return false, ds
+		}
+	}
+	for _, l := range locks.Providers() {
+		if !required[l.Provider] {
+			locks.RemoveProvider(l.Provider)
+			changed = true
+		}
+	}
+	if !changed {
+		return false, ds
+	}
+	if hds := depsfile.Save(locks, filepath.Join(m.Dir, lockFileName)); hds.HasErrors() {
+		return false, ds.Append(hds)
+	}
+	return !hadLocks, ds
+}
+
+// installProvider selects, installs and locks one provider, printing
+// Terraform's progress lines. It reports whether the lock changed.
+func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Locks, src getproviders.Source, in getproviders.Installer, upgrade bool) (bool, diags.Diagnostics) {
+	p := r.Provider
+	var cs getproviders.Constraints
+	for _, vc := range r.Constraints {
+		c, err := getproviders.ParseConstraints(vc.Constraint)
+		if err != nil {
+			return false, diags.Diagnostics{diags.At(vc.DeclRange, "Invalid version constraint", fmt.Sprintf("%s.", err))}
+		}
+		cs = append(cs, c...)
+	}
+	lock := locks.Provider(p)
+	switch {
+	case lock != nil && !upgrade:
+		fmt.Fprintf(m.Stdout, "- Reusing previous version of %s from the dependency lock file\n", p.ForDisplay())
+	case len(cs) > 0:
+		fmt.Fprintf(m.Stdout, "- Finding %s versions matching %q...\n", p.ForDisplay(), cs.String())
+	default:
+		fmt.Fprintf(m.Stdout, "- Finding latest version of %s...\n", p.ForDisplay())
+	}
+	avail, err := src.Available(p)
+	if err != nil {
+		return false, diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
+	}
+	var locked = lockedVersion(lock)
+	pkg, err := getproviders.Select(p, avail, cs, locked, upgrade)
+	if err != nil {
+		return false, diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
+	}
+	var accept func(string) bool
+	var hashes []string
+	if lock != nil && lock.Version.Equal(pkg.Version) {
+		accept, hashes = lock.Accepts, lock.Hashes
+	}
+	if lock != nil && !upgrade {
+		if _, err := in.Installed(p, pkg.Version, src.Platform, accept); err == nil {
+			fmt.Fprintf(m.Stdout, "- Using previously-installed %s v%s\n", p.ForDisplay(), pkg.Version)
+			return false, nil
+		}
+	}
+	fmt.Fprintf(m.Stdout, "- Installing %s v%s...\n", p.ForDisplay(), pkg.Version)
+	inst, err := in.Install(pkg, accept)
+	if err != nil {
+		return false, diags.Diagnostics{}.Append(getproviders.InstallDiagnostic(pkg, err, nil))
+	}
+	fmt.Fprintf(m.Stdout, "- Installed %s v%s (unauthenticated)\n", p.ForDisplay(), pkg.Version)
+	locks.SetProvider(p, pkg.Version, cs, append(hashes, inst.Hash))
+	return true, nil
+}
+
+// lockedVersion is the version a lock records, or nil.
+func lockedVersion(l *depsfile.ProviderLock) *version.Version {
+	if l == nil {
+		return nil
+	}
+	return l.Version
+}
