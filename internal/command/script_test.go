@@ -63,6 +63,9 @@ func TestScripts(t *testing.T) {
 			if dir := cfnSchemasDir(); dir != "" {
 				env.Setenv("CFN_SCHEMAS", dir)
 			}
+			if dir := testProvidersDir(); dir != "" {
+				env.Setenv("TEST_PROVIDERS", dir)
+			}
 			return nil
 		},
 		// [cfnschemas]: the CloudFormation schema corpus is available in
@@ -70,6 +73,9 @@ func TestScripts(t *testing.T) {
 		Condition: func(cond string) (bool, error) {
 			if cond == "cfnschemas" {
 				return cfnSchemasDir() != "", nil
+			}
+			if cond == "testproviders" {
+				return testProvidersDir() != "", nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
@@ -167,4 +173,26 @@ func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	_, err = f.WriteString(b.String())
 	ts.Check(err)
+}
+
+// testProvidersDir is where scripts/build-test-providers.sh put the real
+// hashicorp time, random and local plugins (CAIRN_TEST_PROVIDERS, else
+// its default cache), or "" when they are not there.
+func testProvidersDir() string {
+	dir := os.Getenv("CAIRN_TEST_PROVIDERS")
+	if dir == "" {
+		base := os.Getenv("XDG_CACHE_HOME")
+		if base == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return ""
+			}
+			base = home + "/.cache"
+		}
+		dir = base + "/cairn/test-providers"
+	}
+	if _, err := os.Stat(dir + "/random-v3.9.0/terraform-provider-random"); err != nil {
+		return ""
+	}
+	return dir
 }
