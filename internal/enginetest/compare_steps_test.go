@@ -16,7 +16,7 @@ import (
 // cannot be written, Terraform fails where the scenario expects success
 // or succeeds where it expects failure); Cairn's failures are records,
 // shown by the comparison.
-func runSteps(sc *compareScenario, dir string, run tool, reference bool) ([]stepRecord, error) {
+func runSteps(sc *compareScenario, dir string, run tool, reference bool, initArgs []string) ([]stepRecord, error) {
 	n := newNormaliser()
 	var records []stepRecord
 	for i, st := range sc.steps {
@@ -26,7 +26,7 @@ func runSteps(sc *compareScenario, dir string, run tool, reference bool) ([]step
 		if i == 0 || needsInit(st.files) {
 			// A step whose commands must all fail may have a configuration
 			// init rejects too (a block Terraform 1.5 does not know).
-			_, stderr, code, err := run(dir, []string{"init", "-input=false"})
+			_, stderr, code, err := run(dir, append([]string{"init", "-input=false"}, initArgs...))
 			if err != nil || (code != 0 && reference && !allMustFail(st.cmds)) {
 				return nil, fmt.Errorf("step %d: init: exit %d %v\n%s", i+1, code, err, stderr)
 			}

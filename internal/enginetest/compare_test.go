@@ -88,6 +88,10 @@ func TestCompare(t *testing.T) {
 // compareScenario is one parsed txtar file: steps in order.
 type compareScenario struct {
 	steps []compareStep
+	// plugins names the real provider plugins the scenario uses (random,
+	// time, local), from its "plugins" file: both tools install them with
+	// init -plugin-dir from a mirror of the test providers.
+	plugins []string
 }
 
 // compareStep holds the files written before the step (.tf files
@@ -109,7 +113,12 @@ func parseScenario(path string) (*compareScenario, error) {
 		return nil, fmt.Errorf("%s: no comment saying which Terraform behaviour it pins", path)
 	}
 	byNum := map[int]*compareStep{}
+	var plugins []string
 	for _, f := range a.Files {
+		if f.Name == "plugins" {
+			plugins = strings.Fields(string(f.Data))
+			continue
+		}
 		num, rest, ok := strings.Cut(f.Name, "/")
 		n, err := strconv.Atoi(num)
 		if !ok || err != nil || n < 1 {
@@ -130,7 +139,7 @@ func parseScenario(path string) (*compareScenario, error) {
 		}
 		st.files[rest] = f.Data
 	}
-	sc := &compareScenario{}
+	sc := &compareScenario{plugins: plugins}
 	for n := 1; n <= len(byNum); n++ {
 		st := byNum[n]
 		if st == nil {
@@ -203,13 +212,17 @@ func runComparison(t *testing.T, sc *compareScenario, tf string, forks *sync.RWM
 	var cairn, terraform []stepRecord
 	var cairnErr, tfErr error
 	cairnDir, tfDir := t.TempDir(), t.TempDir()
+	var initArgs []string
+	if len(sc.plugins) > 0 {
+		initArgs = []string{"-plugin-dir=" + pluginMirror(t, sc.plugins)}
+	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		terraform, tfErr = runSteps(sc, tfDir, terraformTool(tf, forks), true)
+		terraform, tfErr = runSteps(sc, tfDir, terraformTool(tf, forks), true, initArgs)
 	}()
-	cairn, cairnErr = runSteps(sc, cairnDir, cairnTool(forks), false)
+	cairn, cairnErr = runSteps(sc, cairnDir, cairnTool(forks), false, initArgs)
 	wg.Wait()
 	if tfErr != nil {
 		t.Fatalf("Terraform: %v", tfErr)
