@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
+	"github.com/cairn-iac/cairn/internal/testproviders"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -176,23 +177,11 @@ func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // testProvidersDir is where scripts/build-test-providers.sh put the real
-// hashicorp time, random and local plugins (CAIRN_TEST_PROVIDERS, else
-// its default cache), or "" when they are not there.
+// hashicorp time, random and local plugins, or "" when they are not
+// there.
 func testProvidersDir() string {
-	dir := os.Getenv("CAIRN_TEST_PROVIDERS")
-	if dir == "" {
-		base := os.Getenv("XDG_CACHE_HOME")
-		if base == "" {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return ""
-			}
-			base = home + "/.cache"
-		}
-		dir = base + "/cairn/test-providers"
-	}
-	if _, err := os.Stat(dir + "/random-v3.9.0/terraform-provider-random"); err != nil {
+	if _, built := testproviders.Binary("random"); !built {
 		return ""
 	}
-	return dir
+	return testproviders.Dir()
 }

@@ -6,34 +6,23 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
-)
 
-// testPluginVersions are the versions scripts/build-test-providers.sh
-// builds.
-var testPluginVersions = map[string]string{"random": "3.9.0", "time": "0.14.2", "local": "2.9.0"}
+	"github.com/cairn-iac/cairn/internal/testproviders"
+)
 
 // pluginMirror builds a filesystem mirror (Terraform's unpacked layout)
 // holding the named test providers, for both tools' init -plugin-dir, or
 // skips the test when they have not been built.
 func pluginMirror(t *testing.T, names []string) string {
 	t.Helper()
-	src := os.Getenv("CAIRN_TEST_PROVIDERS")
-	if src == "" {
-		home, _ := os.UserHomeDir()
-		base := os.Getenv("XDG_CACHE_HOME")
-		if base == "" {
-			base = filepath.Join(home, ".cache")
-		}
-		src = filepath.Join(base, "cairn", "test-providers")
-	}
 	mirror := t.TempDir()
 	for _, name := range names {
-		v, ok := testPluginVersions[name]
-		if !ok {
+		v, known := testproviders.Versions[name]
+		if !known {
 			t.Fatalf("unknown test provider %q", name)
 		}
-		bin := filepath.Join(src, name+"-v"+v, "terraform-provider-"+name)
-		if _, err := os.Stat(bin); err != nil {
+		bin, built := testproviders.Binary(name)
+		if !built {
 			t.Skipf("test provider %s not built: run scripts/build-test-providers.sh (make test does)", name)
 		}
 		dir := filepath.Join(mirror, "registry.terraform.io", "hashicorp", name, v, runtime.GOOS+"_"+runtime.GOARCH)

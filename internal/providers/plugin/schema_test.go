@@ -15,6 +15,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
+	"github.com/cairn-iac/cairn/internal/testproviders"
 )
 
 func TestSchemaAttributes(t *testing.T) {
@@ -86,7 +87,7 @@ func TestSchemaNestedAttributes(t *testing.T) {
 // schema messages.
 func TestSchemaMatchesTerraform(t *testing.T) {
 	tf := terraformBinary(t)
-	for name := range testProviders {
+	for name := range testproviders.Versions {
 		t.Run(name, func(t *testing.T) {
 			c := launch(t, name)
 			resp := c.GetProviderSchema(context.Background())
