@@ -123,7 +123,9 @@ func (p *planner) readData(ctx context.Context, t *lifecycle.Target, config cty.
 	start := time.Now()
 	val, ds := lifecycle.ReadData(ctx, t, config)
 	if !ds.HasErrors() && p.opts.OnReadComplete != nil {
-		p.opts.OnReadComplete(addr, val, time.Since(start))
+		// The hook may show the object's id: attributes the schema calls
+		// sensitive are marked so it never does.
+		p.opts.OnReadComplete(addr, t.Schema.MarkSensitive(val), time.Since(start))
 	}
 	return val, ds
 }
