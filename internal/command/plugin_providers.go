@@ -85,7 +85,7 @@ func (m *Meta) addPluginProviders(reg providers.Registry, cfg *configs.Module) d
 			missing[p] = err
 			continue
 		}
-		reg[p] = pluginFactory(p, exe)
+		reg[p] = pluginFactory(p, exe, m.schemaCacheDir())
 	}
 	if len(overridden) > 0 {
 		ds = ds.Append(devOverridesWarning(overridden))
@@ -114,11 +114,33 @@ func (m *Meta) pluginDir(p addrs.Provider, override string, locks *depsfile.Lock
 	return inst.Dir, nil
 }
 
+// schemaCacheDir is where provider schemas are kept across runs, keyed by
+// the binary's hash: CAIRN_SCHEMA_CACHE_DIR ("off" for none), else
+// cairn/provider-schemas in the user's cache directory (XDG_CACHE_HOME or
+// ~/.cache). Without a home there is none.
+func (m *Meta) schemaCacheDir() string {
+	switch d := m.Getenv("CAIRN_SCHEMA_CACHE_DIR"); {
+	case d == "off":
+		return ""
+	case d != "":
+		return d
+	}
+	if d := m.Getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "cairn", "provider-schemas")
+	}
+	if h := m.Getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache", "cairn", "provider-schemas")
+	}
+	return ""
+}
+
 // pluginFactory launches the plugin binary for each provider instance.
-func pluginFactory(p addrs.Provider, exe string) providers.Factory {
+// The processes of one binary share its schema: asked for once per run in
+// memory, and not at all while schemaDir holds it.
+func pluginFactory(p addrs.Provider, exe, schemaDir string) providers.Factory {
 	cache := &tfproto6.SchemaCache{}
 	return func() (providers.Interface, error) {
-		c, err := plugin.Launch(context.Background(), exe, plugin.Options{Name: p.String(), SchemaCache: cache})
+		c, err := plugin.Launch(context.Background(), exe, plugin.Options{Name: p.String(), SchemaCache: cache, SchemaDir: schemaDir})
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,6 +62,9 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("CHECKPOINT_DISABLE", "1")
+			// Each script gets its own cache (provider schemas), never
+			// the user's.
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
 			if dir := cfnSchemasDir(); dir != "" {
 				env.Setenv("CFN_SCHEMAS", dir)
 			}

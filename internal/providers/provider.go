@@ -47,7 +47,13 @@ type GetProviderSchemaResponse struct {
 	// ServerCapabilities.PlanDestroy: the provider wants PlanResourceChange
 	// called for deletes too.
 	PlanDestroy bool
-	Diagnostics diags.Diagnostics
+	// ServerCapabilities.GetProviderSchemaOptional: the provider serves
+	// every call without having been asked for its schema first, so a
+	// client holding the schema (in memory or on disk) need not ask each
+	// new process for it. Without it, every process is asked once, as
+	// Terraform does.
+	GetProviderSchemaOptional bool
+	Diagnostics               diags.Diagnostics
 }
 
 type ValidateProviderConfigRequest struct {

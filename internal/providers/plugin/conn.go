@@ -57,25 +57,35 @@ type conn struct {
 // also recorded in ctx's call record (see withRecord) so the Client can
 // name the plugin and the operation in the diagnostic it reports.
 func (c *conn) call(ctx context.Context, method string, fill func(req message)) (message, error) {
-	name := method
-	if c.version == 5 && v5Methods[method] != "" {
-		name = v5Methods[method]
-	}
-	md := c.service.Methods().ByName(protoreflect.Name(name))
-	if md == nil {
-		return message{}, fmt.Errorf("protocol %d has no RPC %s", c.version, name)
+	md, err := c.method(method)
+	if err != nil {
+		return message{}, err
 	}
 	req := dynamicpb.NewMessage(md.Input())
 	if fill != nil {
 		fill(message{req})
 	}
 	resp := dynamicpb.NewMessage(md.Output())
-	err := c.cc.Invoke(ctx, "/"+string(c.service.FullName())+"/"+name, req, resp)
+	err = c.cc.Invoke(ctx, "/"+string(c.service.FullName())+"/"+string(md.Name()), req, resp)
 	if err != nil {
 		recordFailure(ctx, err)
 		return message{}, err
 	}
 	return message{resp}, nil
+}
+
+// method finds the RPC that protocol 6 names method in this connection's
+// protocol version.
+func (c *conn) method(method string) (protoreflect.MethodDescriptor, error) {
+	name := method
+	if c.version == 5 && v5Methods[method] != "" {
+		name = v5Methods[method]
+	}
+	md := c.service.Methods().ByName(protoreflect.Name(name))
+	if md == nil {
+		return nil, fmt.Errorf("protocol %d has no RPC %s", c.version, name)
+	}
+	return md, nil
 }
 
 // record holds the transport failure of one Client operation, if any.

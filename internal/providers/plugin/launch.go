@@ -36,6 +36,10 @@ type Options struct {
 	// SchemaCache, when set, is shared with other clients of the same
 	// provider so the schema is asked for and converted once.
 	SchemaCache *tfproto6.SchemaCache
+	// SchemaDir, when set, is where schemas are kept across runs, keyed
+	// by the SHA-256 of the binary: a binary whose schema is there is not
+	// asked for it (unless it needs the call, see below).
+	SchemaDir string
 	// Logger receives go-plugin's and the provider's log lines; they are
 	// discarded when nil.
 	Logger hclog.Logger
@@ -83,6 +87,9 @@ func Launch(ctx context.Context, path string, opts Options) (*Client, error) {
 		return nil, fmt.Errorf("provider %s (%s) negotiated plugin protocol %d; Cairn speaks 5 and 6", c.name, path, c.version)
 	}
 	srv := &server{conn: &conn{cc: cc, version: c.version, service: sd}, terraformVersion: c.terraformVersion}
+	if opts.SchemaDir != "" {
+		srv.store = &schemaStore{dir: opts.SchemaDir, binary: path}
+	}
 	var topts []tfproto6.Option
 	if opts.SchemaCache != nil {
 		topts = append(topts, tfproto6.WithSchemaCache(opts.SchemaCache))
@@ -92,10 +99,19 @@ func Launch(ctx context.Context, path string, opts Options) (*Client, error) {
 	// needs it, and a provider that cannot answer it is better reported
 	// here than at its first resource.
 	sctx, rec := withRecord(ctx)
-	c.inner.GetProviderSchema(sctx)
+	resp := c.inner.GetProviderSchema(sctx)
 	if err := rec.failure(); err != nil {
 		c.pc.Kill()
 		return nil, fmt.Errorf("provider %s (%s) failed to answer GetProviderSchema: %w", c.name, path, err)
+	}
+	// A provider that does not declare the call optional may rely on it
+	// to set itself up (older SDKs did), so each of its processes is
+	// asked once even when the schema came from a cache.
+	if !srv.asked.Load() && !resp.GetProviderSchemaOptional {
+		if _, err := srv.conn.call(ctx, "GetProviderSchema", nil); err != nil {
+			c.pc.Kill()
+			return nil, fmt.Errorf("provider %s (%s) failed to answer GetProviderSchema: %w", c.name, path, err)
+		}
 	}
 	return c, nil
 }

@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
@@ -18,16 +19,53 @@ type server struct {
 	// terraformVersion is sent in ConfigureProvider when the engine gives
 	// none: providers log it and some branch on it.
 	terraformVersion string
+	// store, when set, answers GetProviderSchema from disk when it holds
+	// this binary's schema, and keeps what the plugin answers.
+	store *schemaStore
+	// asked is set once this process has been asked for its schema.
+	asked atomic.Bool
 }
 
 var _ tfprotov6.ProviderServer = (*server)(nil)
 
+// GetProviderSchema answers from the schema store when it can; otherwise
+// it asks the plugin and stores a clean answer (one without errors:
+// a provider that failed to build its schema may succeed next time).
 func (s *server) GetProviderSchema(ctx context.Context, _ *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	var key string
+	if s.store != nil {
+		md, err := s.conn.method("GetProviderSchema")
+		if err != nil {
+			return nil, err
+		}
+		if k, err := s.store.key(s.conn.version); err == nil {
+			key = k
+			if x, ok := s.store.load(key, md.Output()); ok {
+				if out, err := schemaResponse(x); err == nil {
+					return out, nil
+				}
+			}
+		}
+	}
 	resp, err := s.conn.call(ctx, "GetProviderSchema", nil)
 	if err != nil {
 		return nil, err
 	}
-	return schemaResponse(resp)
+	s.asked.Store(true)
+	out, err := schemaResponse(resp)
+	if err == nil && key != "" && !hasErrorDiagnostics(out.Diagnostics) {
+		_ = s.store.save(key, resp)
+	}
+	return out, err
+}
+
+func hasErrorDiagnostics(ds []*tfprotov6.Diagnostic) bool {
+	for _, d := range ds {
+		if d != nil && d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *server) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {

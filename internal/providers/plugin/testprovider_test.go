@@ -51,7 +51,33 @@ func launchSelf(tb testing.TB) *Client {
 }
 
 func newTestServer() tfprotov6.ProviderServer {
-	return providerserver.NewProtocol6(&testProvider{})()
+	return schemaWatch{providerserver.NewProtocol6(&testProvider{})()}
+}
+
+// The environment of the served test provider: schemaLogEnv names a file
+// that gets a line for every GetProviderSchema call, so tests can count
+// them across processes; schemaNeededEnv makes the provider say the call
+// is not optional.
+const (
+	schemaLogEnv    = "CAIRN_PLUGIN_TEST_SCHEMA_LOG"
+	schemaNeededEnv = "CAIRN_PLUGIN_TEST_SCHEMA_NEEDED"
+)
+
+type schemaWatch struct{ tfprotov6.ProviderServer }
+
+func (w schemaWatch) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	if p := os.Getenv(schemaLogEnv); p != "" {
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			fmt.Fprintln(f, "GetProviderSchema")
+			f.Close()
+		}
+	}
+	resp, err := w.ProviderServer.GetProviderSchema(ctx, req)
+	if err == nil && resp.ServerCapabilities != nil && os.Getenv(schemaNeededEnv) != "" {
+		resp.ServerCapabilities.GetProviderSchemaOptional = false
+	}
+	return resp, err
 }
 
 // testProvider is cairntest: one resource, cairntest_thing, with what

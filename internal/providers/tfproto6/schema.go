@@ -21,6 +21,7 @@ func convertProviderSchema(in *tfprotov6.GetProviderSchemaResponse) providers.Ge
 	}
 	if in.ServerCapabilities != nil {
 		out.PlanDestroy = in.ServerCapabilities.PlanDestroy
+		out.GetProviderSchemaOptional = in.ServerCapabilities.GetProviderSchemaOptional
 	}
 	fail := func(what string, err error) {
 		out.Diagnostics = out.Diagnostics.Append(fmt.Errorf("the provider's schema for %s cannot be used: %w", what, err))
