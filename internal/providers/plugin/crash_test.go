@@ -68,10 +68,7 @@ func TestPluginCrashesDuringCall(t *testing.T) {
 	noErrors(t, "GetProviderSchema", schema.Diagnostics)
 	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
 	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
-	cfg := cty.ObjectVal(map[string]cty.Value{
-		"id": cty.NullVal(cty.String), "name": cty.StringVal("a"), "crash": cty.True,
-		"rules": cty.NullVal(ty.AttributeType("rules")),
-	})
+	cfg := thingConfig(ty, map[string]cty.Value{"name": cty.StringVal("a"), "crash": cty.True})
 	plan := c.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
 		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), ProposedNewState: cfg, Config: cfg})
 	noErrors(t, "PlanResourceChange", plan.Diagnostics)

@@ -66,8 +66,8 @@ func TestPrivateRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	schema := c.GetProviderSchema(ctx)
 	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
-	cfg := cty.ObjectVal(map[string]cty.Value{
-		"id": cty.NullVal(cty.String), "name": cty.StringVal("a"), "crash": cty.NullVal(cty.Bool),
+	cfg := thingConfig(ty, map[string]cty.Value{
+		"name":  cty.StringVal("a"),
 		"rules": cty.ListVal([]cty.Value{cty.ObjectVal(map[string]cty.Value{"port": cty.NumberIntVal(80)})}),
 	})
 	plan := c.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{

@@ -6,17 +6,11 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
-	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cairn-iac/cairn/internal/testproviders/cairntest"
 )
 
 // serveEnv makes the test binary serve the protocol 6 test provider
@@ -26,7 +20,7 @@ const serveEnv = "CAIRN_PLUGIN_TEST_SERVE_V6"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(serveEnv) != "" {
-		if err := tf6server.Serve("registry.terraform.io/cairn/cairntest", newTestServer); err != nil {
+		if err := tf6server.Serve(cairntest.Address, newTestServer); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -51,7 +45,7 @@ func launchSelf(tb testing.TB) *Client {
 }
 
 func newTestServer() tfprotov6.ProviderServer {
-	return schemaWatch{providerserver.NewProtocol6(&testProvider{})()}
+	return schemaWatch{cairntest.NewServer()}
 }
 
 // The environment of the served test provider: schemaLogEnv names a file
@@ -80,72 +74,15 @@ func (w schemaWatch) GetProviderSchema(ctx context.Context, req *tfprotov6.GetPr
 	return resp, err
 }
 
-// testProvider is cairntest: one resource, cairntest_thing, with what
-// only protocol 6 can say (a nested attribute) and a way to crash.
-type testProvider struct{}
-
-func (testProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
-	resp.TypeName = "cairntest"
-}
-
-func (testProvider) Schema(context.Context, provider.SchemaRequest, *provider.SchemaResponse) {}
-
-// Configure echoes the Terraform version it was told as a warning, so
-// tests can see what the client sent.
-func (testProvider) Configure(_ context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
-	resp.Diagnostics.AddWarning("terraform_version", req.TerraformVersion)
-}
-
-func (testProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return thing{} }}
-}
-
-func (testProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
-
-type thing struct{}
-
-func (thing) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = "cairntest_thing"
-}
-
-func (thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = rschema.Schema{Attributes: map[string]rschema.Attribute{
-		"id": rschema.StringAttribute{Computed: true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
-		"name": rschema.StringAttribute{Required: true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
-		"crash": rschema.BoolAttribute{Optional: true, Description: "Create exits the process."},
-		"rules": rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{
-			Attributes: map[string]rschema.Attribute{"port": rschema.Int64Attribute{Required: true}},
-		}},
-	}}
-}
-
-func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var crash types.Bool
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("crash"), &crash)...)
-	if crash.ValueBool() {
-		os.Exit(3)
+// thingConfig is a cairntest_thing configuration of type ty: the given
+// attributes, every other one null.
+func thingConfig(ty cty.Type, set map[string]cty.Value) cty.Value {
+	vals := map[string]cty.Value{}
+	for n, at := range ty.AttributeTypes() {
+		vals[n] = cty.NullVal(at)
 	}
-	var name types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("name"), &name)...)
-	resp.State.Raw = req.Plan.Raw.Copy()
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), "thing-"+name.ValueString())...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, "created", []byte(`{"by":"create"}`))...)
-}
-
-// Read insists on the private state Create left, so a client that drops
-// it fails the test.
-func (thing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	created, ds := req.Private.GetKey(ctx, "created")
-	resp.Diagnostics.Append(ds...)
-	if string(created) != `{"by":"create"}` {
-		resp.Diagnostics.AddError("Private state lost", fmt.Sprintf("Read got %q.", created))
+	for n, v := range set {
+		vals[n] = v
 	}
+	return cty.ObjectVal(vals)
 }
-
-func (thing) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	resp.State.Raw = req.Plan.Raw.Copy()
-}
-
-func (thing) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}

@@ -1,0 +1,75 @@
+// Package cairntest is a small terraform-plugin-framework provider that
+// tests run as a real plugin process (protocol 6 over gRPC) to see how
+// Cairn copes with a provider that misbehaves: one resource type whose
+// arguments make it crash, hang or plan what the contract forbids. It is
+// linked only into test binaries, which serve it under a command name
+// (see Serve).
+package cairntest
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+)
+
+// Address is the provider's source address.
+const Address = "registry.terraform.io/cairn/cairntest"
+
+// Serve serves the provider on the process's standard streams as a
+// Terraform plugin; it returns when the client is done with it.
+func Serve() error {
+	return tf6server.Serve(Address, NewServer)
+}
+
+// NewServer returns the provider as a protocol 6 server.
+func NewServer() tfprotov6.ProviderServer {
+	return providerserver.NewProtocol6(&testProvider{})()
+}
+
+type testProvider struct{}
+
+func (testProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "cairntest"
+}
+
+func (testProvider) Schema(context.Context, provider.SchemaRequest, *provider.SchemaResponse) {}
+
+// Configure echoes the Terraform version it was told as a warning, so
+// tests can see what the client sent.
+func (testProvider) Configure(_ context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	resp.Diagnostics.AddWarning("terraform_version", req.TerraformVersion)
+}
+
+func (testProvider) Resources(context.Context) []func() resource.Resource {
+	return []func() resource.Resource{func() resource.Resource { return thing{} }}
+}
+
+func (testProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
+
+// privateKey and privateValue are what Create leaves in private state and
+// Read insists on, so a client that drops private state fails.
+const (
+	privateKey   = "created"
+	privateValue = `{"by":"create"}`
+)
+
+// check reports a Read whose private state is not what Create left.
+func checkPrivate(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	created, ds := req.Private.GetKey(ctx, privateKey)
+	resp.Diagnostics.Append(ds...)
+	if string(created) != privateValue {
+		resp.Diagnostics.AddError("Private state lost", fmt.Sprintf("Read got %q.", created))
+	}
+}
+
+// exit ends the process the way a crashing provider does: at once, with
+// no answer to the call in flight.
+func exit() { os.Exit(3) }
+
