@@ -117,29 +117,47 @@ func (m *Meta) schemasFor(ctx context.Context, lib *providers.Library, p *plans.
 }
 
 // interruptible returns a context cancelled on the first interrupt, so a
-// running apply stops starting new operations and finishes recording the
-// ones in flight.
+// running apply stops starting new operations, providers are asked to
+// stop (plugins get StopProvider), and the ones in flight are finished
+// and recorded. A second interrupt is a hard stop (providers.WithHardStop):
+// calls still waiting on a plugin are abandoned, as Terraform exits on a
+// second interrupt.
 func (m *Meta) interruptible() (context.Context, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 1)
+	hard, cancelHard := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(providers.WithHardStop(context.Background(), hard))
+	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt)
 	go func() {
-		select {
-		case <-ch:
-			const notice = "\nInterrupt received.\nPlease wait for Cairn to exit or data loss may occur.\nGracefully shutting down...\n"
-			if m.jsonUI != nil {
-				m.jsonUI.emit(render.UILogMessage(notice))
-			} else {
-				m.Stderr.Write([]byte(notice + "\n"))
+		notices := []string{
+			"\nInterrupt received.\nPlease wait for Cairn to exit or data loss may occur.\nGracefully shutting down...\n",
+			"\nTwo interrupts received. Exiting immediately. Note that data loss may have occurred.\n",
+		}
+		stops := []func(){cancel, cancelHard}
+		for i := range stops {
+			select {
+			case <-ch:
+				m.notice(notices[i])
+				stops[i]()
+			case <-hard.Done():
+				return
 			}
-			cancel()
-		case <-ctx.Done():
 		}
 	}()
 	return ctx, func() {
 		signal.Stop(ch)
 		cancel()
+		cancelHard()
 	}
+}
+
+// notice prints a message about the run itself: a log message in the
+// JSON stream, else a paragraph on stderr.
+func (m *Meta) notice(text string) {
+	if m.jsonUI != nil {
+		m.jsonUI.emit(render.UILogMessage(text))
+		return
+	}
+	m.Stderr.Write([]byte(text + "\n"))
 }
 
 // planProgress is what planning reports as it goes.

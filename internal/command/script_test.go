@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-iac/cairn/internal/testproviders/cairntest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -25,6 +26,14 @@ func TestMain(m *testing.M) {
 		// builds it.
 		"terraform-provider-awscc": func() {
 			os.Exit(Run(append([]string{"provider", "serve", "awscc"}, os.Args[1:]...), Streams{}))
+		},
+		// A provider plugin that crashes, hangs or plans what it may not,
+		// on demand (see internal/testproviders/cairntest).
+		"terraform-provider-cairntest": func() {
+			if err := cairntest.Serve(); err != nil {
+				os.Exit(1)
+			}
+			os.Exit(0)
 		},
 	})
 }

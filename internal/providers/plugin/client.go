@@ -29,6 +29,7 @@ type Client struct {
 
 	closed    atomic.Bool
 	closeOnce sync.Once
+	stopOnce  sync.Once
 }
 
 var _ providers.Interface = (*Client)(nil)
@@ -72,6 +73,8 @@ func (c *Client) failure(method string, err error) string {
 	switch {
 	case c.closed.Load():
 		return fmt.Sprintf("%s was closed before it could run %s: %s. Cairn closes a provider only when it is done with it; this is a bug in Cairn.", who, method, msg)
+	case status.Code(err) == codes.Canceled:
+		return fmt.Sprintf("%s had not answered %s when Cairn was told to stop at once (a second interrupt), so the call was abandoned: what the provider did is unknown and not recorded. Check the remote objects before the next run.", who, method)
 	case c.pc.Exited() || status.Code(err) == codes.Unavailable:
 		return fmt.Sprintf("%s exited while running %s: %s. The provider may have crashed or been killed; its log (TF_LOG) may say why.", who, method, msg)
 	default:
@@ -82,7 +85,8 @@ func (c *Client) failure(method string, err error) string {
 // GetProviderSchema implements providers.Interface. The schema was fetched
 // at Launch and is cached; this makes no call.
 func (c *Client) GetProviderSchema(ctx context.Context) providers.GetProviderSchemaResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.GetProviderSchema(ctx)
 	resp.Diagnostics = c.explain("GetProviderSchema", rec.failure(), resp.Diagnostics)
 	return resp

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -86,4 +87,51 @@ func checkGone(t *testing.T, reason string, ds diags.Diagnostics, want, method s
 	if d.Summary != "Plugin did not respond" || !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, method) {
 		t.Errorf("%s\ngot %q: %q\nwant a detail containing %q and %q", reason, d.Summary, d.Detail, want, method)
 	}
+}
+
+// applyThing plans and applies a cairntest_thing with the given
+// arguments under ctx.
+func applyThing(ctx context.Context, t *testing.T, c *Client, set map[string]cty.Value) providers.ApplyResourceChangeResponse {
+	t.Helper()
+	bg := context.Background()
+	schema := c.GetProviderSchema(bg)
+	noErrors(t, "GetProviderSchema", schema.Diagnostics)
+	noErrors(t, "ConfigureProvider", c.ConfigureProvider(bg, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
+	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
+	cfg := thingConfig(ty, set)
+	plan := c.PlanResourceChange(bg, providers.PlanResourceChangeRequest{
+		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), ProposedNewState: cfg, Config: cfg})
+	noErrors(t, "PlanResourceChange", plan.Diagnostics)
+	return c.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
+		TypeName: "cairntest_thing", PriorState: cty.NullVal(ty), PlannedState: plan.PlannedState, Config: cfg})
+}
+
+// TestInterruptStopsPlugin: cancelling an operation's context (the first
+// Ctrl-C) sends StopProvider and waits for the provider's own answer
+// instead of abandoning the call; the process lives on.
+func TestInterruptStopsPlugin(t *testing.T) {
+	c := launchSelf(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	resp := applyThing(ctx, t, c, map[string]cty.Value{"name": cty.StringVal("a"), "hang": cty.True})
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary != "Create stopped" {
+		t.Fatalf("want the provider's own answer to being stopped, got %v", resp.Diagnostics)
+	}
+	if c.PID() == 0 {
+		t.Error("the plugin exited; a stop must leave it running")
+	}
+}
+
+// TestHardStopAbandonsCall: a provider that ignores StopProvider is
+// abandoned when the hard-stop context ends (the second Ctrl-C), with a
+// diagnostic saying the outcome is unknown.
+func TestHardStopAbandonsCall(t *testing.T) {
+	c := launchSelf(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	hard, cancelHard := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	time.AfterFunc(500*time.Millisecond, cancelHard)
+	resp := applyThing(providers.WithHardStop(ctx, hard), t, c, map[string]cty.Value{"name": cty.StringVal("a"), "stuck": cty.True})
+	checkGone(t, "A provider that ignores the stop is abandoned on the hard stop.", resp.Diagnostics,
+		"when Cairn was told to stop at once", "had not answered ApplyResourceChange")
 }

@@ -12,7 +12,8 @@ import (
 // ValidateProviderConfig implements providers.Interface (protocol 5's
 // PrepareProviderConfig, whose prepared configuration is returned).
 func (c *Client) ValidateProviderConfig(ctx context.Context, req providers.ValidateProviderConfigRequest) providers.ValidateProviderConfigResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ValidateProviderConfig(ctx, req)
 	resp.Diagnostics = c.explain("ValidateProviderConfig", rec.failure(), resp.Diagnostics)
 	return resp
@@ -21,7 +22,8 @@ func (c *Client) ValidateProviderConfig(ctx context.Context, req providers.Valid
 // ConfigureProvider implements providers.Interface (protocol 5's
 // Configure). An empty TerraformVersion is sent as Options.TerraformVersion.
 func (c *Client) ConfigureProvider(ctx context.Context, req providers.ConfigureProviderRequest) providers.ConfigureProviderResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ConfigureProvider(ctx, req)
 	resp.Diagnostics = c.explain("ConfigureProvider", rec.failure(), resp.Diagnostics)
 	return resp
@@ -30,7 +32,8 @@ func (c *Client) ConfigureProvider(ctx context.Context, req providers.ConfigureP
 // ValidateResourceConfig implements providers.Interface (protocol 5's
 // ValidateResourceTypeConfig).
 func (c *Client) ValidateResourceConfig(ctx context.Context, req providers.ValidateResourceConfigRequest) providers.ValidateResourceConfigResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ValidateResourceConfig(ctx, req)
 	resp.Diagnostics = c.explain("ValidateResourceConfig", rec.failure(), resp.Diagnostics)
 	return resp
@@ -39,7 +42,8 @@ func (c *Client) ValidateResourceConfig(ctx context.Context, req providers.Valid
 // ValidateDataResourceConfig implements providers.Interface (protocol 5's
 // ValidateDataSourceConfig).
 func (c *Client) ValidateDataResourceConfig(ctx context.Context, req providers.ValidateDataResourceConfigRequest) providers.ValidateDataResourceConfigResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ValidateDataResourceConfig(ctx, req)
 	resp.Diagnostics = c.explain("ValidateDataResourceConfig", rec.failure(), resp.Diagnostics)
 	return resp
@@ -47,7 +51,8 @@ func (c *Client) ValidateDataResourceConfig(ctx context.Context, req providers.V
 
 // UpgradeResourceState implements providers.Interface.
 func (c *Client) UpgradeResourceState(ctx context.Context, req providers.UpgradeResourceStateRequest) providers.UpgradeResourceStateResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.UpgradeResourceState(ctx, req)
 	resp.Diagnostics = c.explain("UpgradeResourceState", rec.failure(), resp.Diagnostics)
 	return resp
@@ -55,7 +60,8 @@ func (c *Client) UpgradeResourceState(ctx context.Context, req providers.Upgrade
 
 // ReadResource implements providers.Interface.
 func (c *Client) ReadResource(ctx context.Context, req providers.ReadResourceRequest) providers.ReadResourceResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ReadResource(ctx, req)
 	resp.Diagnostics = c.explain("ReadResource", rec.failure(), resp.Diagnostics)
 	return resp
@@ -63,7 +69,8 @@ func (c *Client) ReadResource(ctx context.Context, req providers.ReadResourceReq
 
 // PlanResourceChange implements providers.Interface.
 func (c *Client) PlanResourceChange(ctx context.Context, req providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.PlanResourceChange(ctx, req)
 	resp.Diagnostics = c.explain("PlanResourceChange", rec.failure(), resp.Diagnostics)
 	return resp
@@ -71,7 +78,8 @@ func (c *Client) PlanResourceChange(ctx context.Context, req providers.PlanResou
 
 // ApplyResourceChange implements providers.Interface.
 func (c *Client) ApplyResourceChange(ctx context.Context, req providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ApplyResourceChange(ctx, req)
 	resp.Diagnostics = c.explain("ApplyResourceChange", rec.failure(), resp.Diagnostics)
 	return resp
@@ -79,7 +87,8 @@ func (c *Client) ApplyResourceChange(ctx context.Context, req providers.ApplyRes
 
 // ImportResourceState implements providers.Interface.
 func (c *Client) ImportResourceState(ctx context.Context, req providers.ImportResourceStateRequest) providers.ImportResourceStateResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ImportResourceState(ctx, req)
 	resp.Diagnostics = c.explain("ImportResourceState", rec.failure(), resp.Diagnostics)
 	return resp
@@ -87,7 +96,8 @@ func (c *Client) ImportResourceState(ctx context.Context, req providers.ImportRe
 
 // ReadDataSource implements providers.Interface.
 func (c *Client) ReadDataSource(ctx context.Context, req providers.ReadDataSourceRequest) providers.ReadDataSourceResponse {
-	ctx, rec := withRecord(ctx)
+	ctx, rec, end := c.begin(ctx)
+	defer end()
 	resp := c.inner.ReadDataSource(ctx, req)
 	resp.Diagnostics = c.explain("ReadDataSource", rec.failure(), resp.Diagnostics)
 	return resp

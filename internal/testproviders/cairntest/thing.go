@@ -13,7 +13,8 @@ import (
 
 // thing is cairntest_thing. Its id is "thing-" + name. The fault
 // arguments act in Create (crash: the process exits; hang: Create waits
-// until its request is cancelled, which StopProvider does) and in
+// until its request is cancelled, which StopProvider does; stuck: Create
+// never returns) and in
 // planning (bad_plan: the plan changes the configured name, which the
 // contract forbids).
 type thing struct{}
@@ -32,6 +33,7 @@ func (thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
 		"crash":    rschema.BoolAttribute{Optional: true, Description: "Create exits the process."},
 		"hang":     rschema.BoolAttribute{Optional: true, Description: "Create waits until it is stopped."},
+		"stuck":    rschema.BoolAttribute{Optional: true, Description: "Create never returns."},
 		"bad_plan": rschema.BoolAttribute{Optional: true, Description: "The plan changes the configured name."},
 		"rules": rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{
 			Attributes: map[string]rschema.Attribute{"port": rschema.Int64Attribute{Required: true}},
@@ -51,11 +53,15 @@ func (thing) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, res
 }
 
 func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var crash, hang types.Bool
+	var crash, hang, stuck types.Bool
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("crash"), &crash)...)
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("hang"), &hang)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("stuck"), &stuck)...)
 	if crash.ValueBool() {
 		exit()
+	}
+	if stuck.ValueBool() {
+		select {}
 	}
 	if hang.ValueBool() {
 		<-ctx.Done()
