@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 )
 
 // compareUUID matches the random ids terraform_data gives its objects.
@@ -16,11 +17,16 @@ var compareUUID = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 // whose object first had it ("ID(terraform_data.a)"), so a value that
 // copies another resource's id compares too; deposed keys become D1,
 // D2, ... in order of appearance. One normaliser serves one run, so an
-// id keeps its name from step to step.
+// id keeps its name from step to step. The values of the scenario's
+// random attributes (random) are named the same way
+// ("RANDOM(random_pet.p.id)") and replaced wherever they appear, inside
+// other strings too.
 type normaliser struct {
-	ids     map[string]string
-	taken   map[string]int
-	deposed map[string]string
+	ids      map[string]string
+	taken    map[string]int
+	deposed  map[string]string
+	random   map[string][]string
+	literals []string
 }
 
 func newNormaliser() *normaliser {
@@ -77,6 +83,8 @@ func (n *normaliser) plan(m map[string]any) map[string]any {
 		addr, _ := rc["address"].(string)
 		n.nameID(addr, asMap(ch["before"])["id"])
 		n.nameID(addr, asMap(ch["after"])["id"])
+		n.nameRandom(addr, rc["type"], asMap(ch["before"]))
+		n.nameRandom(addr, rc["type"], asMap(ch["after"]))
 		changes = append(changes, c)
 	}
 	sortByAddress(changes)
@@ -109,6 +117,7 @@ func (n *normaliser) module(m map[string]any) map[string]any {
 		}
 		addr, _ := r["address"].(string)
 		n.nameID(addr, asMap(r["values"])["id"])
+		n.nameRandom(addr, r["type"], asMap(r["values"]))
 		resources = append(resources, c)
 	}
 	sortByAddress(resources)
@@ -137,6 +146,27 @@ func (n *normaliser) nameID(addr string, id any) {
 	n.ids[s] = name
 }
 
+// nameRandom names the values of typ's random attributes in vals, as
+// nameID names ids.
+func (n *normaliser) nameRandom(addr string, typ any, vals map[string]any) {
+	t, _ := typ.(string)
+	for _, attr := range n.random[t] {
+		s, ok := vals[attr].(string)
+		if !ok || s == "" || n.ids[s] != "" {
+			continue
+		}
+		name := "RANDOM(" + addr + "." + attr + ")"
+		n.taken[name]++
+		if k := n.taken[name]; k > 1 {
+			name = fmt.Sprintf("%s#%d", name, k)
+		}
+		n.ids[s] = name
+		n.literals = append(n.literals, s)
+		// Longest first, so a value inside another is not replaced in it.
+		sort.SliceStable(n.literals, func(i, j int) bool { return len(n.literals[i]) > len(n.literals[j]) })
+	}
+}
+
 func (n *normaliser) deposedKey(d string) string {
 	if n.deposed[d] == "" {
 		n.deposed[d] = fmt.Sprintf("D%d", len(n.deposed)+1)
@@ -161,12 +191,16 @@ func (n *normaliser) replaceIDs(v any) any {
 		}
 		return out
 	case string:
-		return compareUUID.ReplaceAllStringFunc(v, func(id string) string {
+		v = compareUUID.ReplaceAllStringFunc(v, func(id string) string {
 			if n.ids[id] == "" {
 				n.ids[id] = fmt.Sprintf("ID#%d", len(n.ids)+1)
 			}
 			return n.ids[id]
 		})
+		for _, lit := range n.literals {
+			v = strings.ReplaceAll(v, lit, n.ids[lit])
+		}
+		return v
 	}
 	return v
 }

@@ -61,3 +61,33 @@ func TestNormaliserNamesIDs(t *testing.T) {
 		})
 	}
 }
+
+// TestNormaliserNamesRandomValues: a scenario's random attribute is named
+// for its address and attribute and replaced inside other strings, so
+// two runs with different pets compare equal, and a value copied from
+// the wrong resource would not.
+func TestNormaliserNamesRandomValues(t *testing.T) {
+	state := func(pet, copied string) []byte {
+		return []byte(`{"values":{"root_module":{"resources":[
+			{"address":"random_pet.p","type":"random_pet","values":{"id":"` + pet + `"}},
+			{"address":"local_file.f","type":"local_file","values":{"content":"hello ` + copied + `!"}}]}}}`)
+	}
+	norm := func(raw []byte) any {
+		n := newNormaliser()
+		n.random = map[string][]string{"random_pet": {"id"}}
+		doc, err := n.document(raw, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	a := norm(state("cairn-happy-cat", "cairn-happy-cat"))
+	b := norm(state("cairn-sad-dog", "cairn-sad-dog"))
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Errorf("two runs with different pets differ after normalising:\n%s", diff)
+	}
+	c := norm(state("cairn-sad-dog", "cairn-other"))
+	if cmp.Equal(a, c) {
+		t.Error("a file that does not hold the pet compares equal to one that does")
+	}
+}

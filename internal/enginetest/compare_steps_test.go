@@ -18,6 +18,7 @@ import (
 // shown by the comparison.
 func runSteps(sc *compareScenario, dir string, run tool, reference bool, initArgs []string) ([]stepRecord, error) {
 	n := newNormaliser()
+	n.random = sc.random
 	var records []stepRecord
 	for i, st := range sc.steps {
 		if err := writeStepFiles(dir, st.files); err != nil {

@@ -92,6 +92,10 @@ type compareScenario struct {
 	// time, local), from its "plugins" file: both tools install them with
 	// init -plugin-dir from a mirror of the test providers.
 	plugins []string
+	// random names, per resource type, the attributes whose values are
+	// random (random_pet's id), from its "random" file of lines
+	// "TYPE ATTR...": their values are compared by where they came from.
+	random map[string][]string
 }
 
 // compareStep holds the files written before the step (.tf files
@@ -114,9 +118,18 @@ func parseScenario(path string) (*compareScenario, error) {
 	}
 	byNum := map[int]*compareStep{}
 	var plugins []string
+	random := map[string][]string{}
 	for _, f := range a.Files {
-		if f.Name == "plugins" {
+		switch f.Name {
+		case "plugins":
 			plugins = strings.Fields(string(f.Data))
+			continue
+		case "random":
+			for _, line := range strings.Split(string(f.Data), "\n") {
+				if fs := strings.Fields(line); len(fs) > 1 {
+					random[fs[0]] = append(random[fs[0]], fs[1:]...)
+				}
+			}
 			continue
 		}
 		num, rest, ok := strings.Cut(f.Name, "/")
@@ -139,7 +152,7 @@ func parseScenario(path string) (*compareScenario, error) {
 		}
 		st.files[rest] = f.Data
 	}
-	sc := &compareScenario{plugins: plugins}
+	sc := &compareScenario{plugins: plugins, random: random}
 	for n := 1; n <= len(byNum); n++ {
 		st := byNum[n]
 		if st == nil {
