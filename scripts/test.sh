@@ -25,6 +25,10 @@ export CAIRN_TERRAFORM="$gobin/terraform"
 # client's tests: built once per machine into a cache outside the clone.
 echo "==> test providers"
 export CAIRN_TEST_PROVIDERS="$(scripts/build-test-providers.sh)"
+# OpenTofu 1.12.6, built once per machine the same way (about 6 minutes
+# the first time), for the interop tests that run it beside Terraform.
+echo "==> OpenTofu"
+export CAIRN_TOFU="$(scripts/install-opentofu.sh)"
 export CHECKPOINT_DISABLE=1
 
 echo "==> go vet"

@@ -80,6 +80,11 @@ func TestScripts(t *testing.T) {
 			if dir := testProvidersDir(); dir != "" {
 				env.Setenv("TEST_PROVIDERS", dir)
 			}
+			// OpenTofu, when scripts/install-opentofu.sh has built it, is
+			// on the scripts' PATH as tofu ([exec:tofu]).
+			if tofu, ok := testproviders.OpenTofu(); ok {
+				env.Setenv("PATH", filepath.Dir(tofu)+string(os.PathListSeparator)+env.Getenv("PATH"))
+			}
 			return nil
 		},
 		// [cfnschemas]: the CloudFormation schema corpus is available in

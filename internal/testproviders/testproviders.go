@@ -41,3 +41,19 @@ func Binary(name string) (string, bool) {
 	_, err := os.Stat(path)
 	return path, err == nil
 }
+
+// OpenTofuVersion is the OpenTofu release scripts/install-opentofu.sh
+// builds.
+const OpenTofuVersion = "1.12.6"
+
+// OpenTofu returns the path of the tofu binary the install script built
+// (CAIRN_TOFU, else its cache beside the test providers') and whether it
+// is there.
+func OpenTofu() (string, bool) {
+	path := os.Getenv("CAIRN_TOFU")
+	if path == "" {
+		path = filepath.Join(filepath.Dir(Dir()), "tools", "opentofu-v"+OpenTofuVersion, "tofu")
+	}
+	_, err := os.Stat(path)
+	return path, err == nil
+}
