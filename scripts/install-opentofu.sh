@@ -14,7 +14,7 @@ set -euo pipefail
 version=1.12.6
 dir="${XDG_CACHE_HOME:-$HOME/.cache}/cairn/tools/opentofu-v$version"
 bin="$dir/tofu"
-if [ -x "$bin" ] && "$bin" version 2>/dev/null | head -1 | grep -q "OpenTofu v$version\$"; then
+if [ -x "$bin" ] && "$bin" version 2>/dev/null | grep -q "^OpenTofu v$version\$"; then
   echo "$bin"
   exit 0
 fi
