@@ -11,6 +11,11 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
+// SummaryNoObject is the summary of Import's error when the provider
+// finds no object for the id, which callers may treat as an answer
+// rather than a failure.
+const SummaryNoObject = "Cannot import non-existent remote object"
+
 // Import asks the provider for the object that id names
 // (ImportResourceState) and checks the answer: exactly one object, of the
 // target's own resource type, conforming to its schema and wholly known.
@@ -28,7 +33,7 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 	}
 	switch n := len(resp.ImportedResources); {
 	case n == 0:
-		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
+		return nil, ds.Append(diags.Errorf(SummaryNoObject,
 			"While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.",
 			t.Addr.ResourceInstance))
 	case n > 1:
@@ -42,7 +47,7 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 	}
 	val := imp.State
 	if val == cty.NilVal || val.IsNull() {
-		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
+		return nil, ds.Append(diags.Errorf(SummaryNoObject,
 			"The provider found no object with id %q to import into %s.", id, t.Addr.ResourceInstance))
 	}
 	if errs := val.Type().TestConformance(t.Schema.ImpliedType()); len(errs) > 0 {

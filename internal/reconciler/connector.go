@@ -1,0 +1,195 @@
+package reconciler
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/zclconf/go-cty/cty"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	xpv1 "github.com/crossplane/crossplane-runtime/v2/apis/common/v1"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/providers"
+)
+
+// connector connects a managed resource to a provider configured by its
+// ProviderConfig or ClusterProviderConfig. Configured providers are shared
+// between managed resources with the same configuration (the same
+// settings and credentials), one instance each, configured once.
+type connector struct {
+	kind       *Kind
+	kube       client.Client
+	workspaces *Workspaces
+	providers  *providerInstances
+}
+
+var _ managed.ExternalConnector = (*connector)(nil)
+
+// Connect implements managed.ExternalConnector.
+func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.ExternalClient, error) {
+	m, err := asManaged(mg)
+	if err != nil {
+		return nil, err
+	}
+	ref := m.GetProviderConfigReference()
+	if ref == nil || ref.Name == "" {
+		ref = &xpv1.ProviderConfigReference{Kind: "ClusterProviderConfig", Name: "default"}
+	}
+	config, err := c.providers.configuration(ctx, c.kube, ref, m.GetNamespace())
+	if err != nil {
+		return nil, err
+	}
+	p, err := c.providers.get(ctx, config)
+	if err != nil {
+		return nil, err
+	}
+	return newExternal(c.kind, c.kube, c.workspaces, p, m), nil
+}
+
+// providerInstances holds the configured providers of one provider, by
+// configuration.
+type providerInstances struct {
+	name    string // the provider's local name, "awscc": its ProviderConfig kinds' group
+	factory providers.Factory
+	schema  providers.Schema
+
+	mu        sync.Mutex
+	instances map[string]*providerInstance
+}
+
+type providerInstance struct {
+	once sync.Once
+	p    providers.Interface
+	err  error
+}
+
+// configuration reads the ProviderConfig ref names (in namespace for the
+// namespaced kind) and its credentials Secret, and returns the provider
+// configuration they make: spec.configuration with the secret's JSON
+// object (snake_case attribute names) laid over it.
+func (pi *providerInstances) configuration(ctx context.Context, kube client.Client, ref *xpv1.ProviderConfigReference, namespace string) (map[string]any, error) {
+	namespaced, cluster := crds.ProviderConfigKinds(pi.name)
+	var k crds.Kind
+	key := client.ObjectKey{Name: ref.Name}
+	switch ref.Kind {
+	case namespaced.Kind:
+		k, key.Namespace = namespaced, namespace
+	case cluster.Kind, "":
+		k = cluster
+	default:
+		return nil, fmt.Errorf("providerConfigRef.kind %q: want %s or %s", ref.Kind, namespaced.Kind, cluster.Kind)
+	}
+	pc := &unstructured.Unstructured{}
+	pc.SetGroupVersionKind(k.GroupVersionKind())
+	if err := kube.Get(ctx, key, pc); err != nil {
+		return nil, fmt.Errorf("reading %s %s: %w", k.Kind, ref.Name, err)
+	}
+	settings, _, err := unstructured.NestedMap(pc.Object, "spec", "configuration")
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: spec.configuration: %w", k.Kind, ref.Name, err)
+	}
+	if settings == nil {
+		settings = map[string]any{}
+	}
+	source, _, _ := unstructured.NestedString(pc.Object, "spec", "credentials", "source")
+	if source != "Secret" {
+		return settings, nil
+	}
+	sref, _, _ := unstructured.NestedStringMap(pc.Object, "spec", "credentials", "secretRef")
+	sns := sref["namespace"]
+	if k.Kind == namespaced.Kind || sns == "" {
+		sns = key.Namespace
+	}
+	var s corev1.Secret
+	if err := kube.Get(ctx, client.ObjectKey{Namespace: sns, Name: sref["name"]}, &s); err != nil {
+		return nil, fmt.Errorf("%s %s: reading credentials secret %s/%s: %w", k.Kind, ref.Name, sns, sref["name"], err)
+	}
+	raw, ok := s.Data[sref["key"]]
+	if !ok {
+		return nil, fmt.Errorf("%s %s: credentials secret %s/%s has no key %q", k.Kind, ref.Name, sns, sref["name"], sref["key"])
+	}
+	var creds map[string]any
+	if err := json.Unmarshal(raw, &creds); err != nil {
+		return nil, fmt.Errorf("%s %s: credentials secret %s/%s key %q is not a JSON object: %w", k.Kind, ref.Name, sns, sref["name"], sref["key"], err)
+	}
+	for name, v := range creds {
+		settings[crds.FieldName(name)] = v
+	}
+	return settings, nil
+}
+
+// get returns the provider configured with settings, configuring a new
+// instance the first time they are seen.
+func (pi *providerInstances) get(ctx context.Context, settings map[string]any) (providers.Interface, error) {
+	raw, err := json.Marshal(settings)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(raw)
+	key := hex.EncodeToString(sum[:])
+	pi.mu.Lock()
+	if pi.instances == nil {
+		pi.instances = map[string]*providerInstance{}
+	}
+	inst := pi.instances[key]
+	if inst == nil {
+		inst = &providerInstance{}
+		pi.instances[key] = inst
+	}
+	pi.mu.Unlock()
+	inst.once.Do(func() { inst.p, inst.err = pi.configure(ctx, settings) })
+	if inst.err != nil {
+		// A failed configuration is tried again next time: the Secret or
+		// the endpoint may be fixed meanwhile.
+		pi.mu.Lock()
+		delete(pi.instances, key)
+		pi.mu.Unlock()
+	}
+	return inst.p, inst.err
+}
+
+func (pi *providerInstances) configure(ctx context.Context, settings map[string]any) (providers.Interface, error) {
+	config, err := crds.DecodeParameters(pi.schema.Block, settings, nil)
+	if err != nil {
+		return nil, fmt.Errorf("provider configuration: %w", err)
+	}
+	p, err := pi.factory()
+	if err != nil {
+		return nil, err
+	}
+	vresp := p.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: config})
+	if vresp.Diagnostics.HasErrors() {
+		_ = p.Close()
+		return nil, fmt.Errorf("provider configuration: %w", vresp.Diagnostics.Err())
+	}
+	if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
+		config = vresp.PreparedConfig
+	}
+	if ds := p.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: config}).Diagnostics; ds.HasErrors() {
+		_ = p.Close()
+		return nil, fmt.Errorf("configuring the provider: %w", ds.Err())
+	}
+	return p, nil
+}
+
+// Close closes every configured provider.
+func (pi *providerInstances) Close() {
+	pi.mu.Lock()
+	defer pi.mu.Unlock()
+	for _, inst := range pi.instances {
+		if inst.p != nil {
+			_ = inst.p.Close()
+		}
+	}
+	pi.instances = nil
+}
+

@@ -1,0 +1,140 @@
+package reconciler
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+
+	xperrors "github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpunstructured "github.com/crossplane/crossplane-runtime/v2/pkg/resource/unstructured"
+
+	"github.com/cairn-iac/cairn/internal/providers"
+)
+
+// Options configure the controllers of one provider's kinds. The flags of
+// `cairn controller` set them, named as Crossplane providers name theirs.
+type Options struct {
+	// ProviderName is the provider's local name ("awscc"): its
+	// ProviderConfig kinds live in group <name>.m.cairn-iac.io.
+	ProviderName string
+	// Factory starts an unconfigured provider instance; ConfigSchema is
+	// its configuration schema.
+	Factory      providers.Factory
+	ConfigSchema providers.Schema
+	// PollInterval is how often an up-to-date resource is observed again
+	// (drift correction); PollJitter spreads the polls.
+	PollInterval, PollJitter time.Duration
+	// MaxReconcileRate bounds reconciles per second across all kinds,
+	// and the concurrent reconciles of each kind.
+	MaxReconcileRate int
+	// Timeout bounds one reconcile (a synchronous create or update
+	// included).
+	Timeout time.Duration
+	Logger  logging.Logger
+}
+
+// Controllers is what Setup started: the workspaces of every managed
+// resource and the configured providers, for Close.
+type Controllers struct {
+	Workspaces *Workspaces
+	providers  *providerInstances
+}
+
+// Close closes the configured providers.
+func (c *Controllers) Close() { c.providers.Close() }
+
+// Setup registers one controller per kind with mgr, each running
+// crossplane-runtime's managed reconciler with the external client of
+// this package. mgr's scheme learns every kind as a Managed.
+func Setup(mgr manager.Manager, kinds []*Kind, o Options) (*Controllers, error) {
+	if o.Logger == nil {
+		o.Logger = logging.NewNopLogger()
+	}
+	if o.MaxReconcileRate < 1 {
+		o.MaxReconcileRate = 10
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = 10 * time.Minute
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 20 * time.Minute
+	}
+	cs := &Controllers{
+		Workspaces: &Workspaces{},
+		providers:  &providerInstances{name: o.ProviderName, factory: o.Factory, schema: o.ConfigSchema},
+	}
+	global := ratelimiter.NewGlobal(o.MaxReconcileRate)
+	for _, k := range kinds {
+		if err := setupKind(mgr, k, cs, o, global); err != nil {
+			return nil, fmt.Errorf("%s: %w", k.GVK.Kind, err)
+		}
+	}
+	return cs, nil
+}
+
+func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global ratelimiter.RateLimiter) error {
+	mgr.GetScheme().AddKnownTypeWithName(k.GVK, &Managed{})
+	km := &kindManager{Manager: mgr, client: &kindClient{Client: xpunstructured.NewClient(mgr.GetClient()), k: k}}
+	name := managed.ControllerName(strings.ToLower(k.GVK.GroupKind().String()))
+	opts := []managed.ReconcilerOption{
+		managed.WithExternalConnector(&connector{kind: k, kube: km.client, workspaces: cs.Workspaces, providers: cs.providers}),
+		managed.WithPollInterval(o.PollInterval),
+		managed.WithTimeout(o.Timeout),
+		managed.WithLogger(o.Logger.WithValues("controller", name)),
+		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))),
+		managed.WithManagementPolicies(),
+		// A kind named by metadata.name finds what a create in flight made
+		// before a restart, so it may safely create again; any other kind
+		// stops at an unfinished create (crossplane-runtime's rule).
+		managed.WithDeterministicExternalName(k.ExternalName.FromName),
+	}
+	if o.PollJitter > 0 {
+		opts = append(opts, managed.WithPollJitterHook(o.PollJitter))
+	}
+	if !k.ExternalName.FromName {
+		// The default initializer would name the resource after the
+		// object; the provider names this kind.
+		opts = append(opts, managed.WithInitializers())
+	}
+	r := managed.NewReconciler(km, resource.ManagedKind(k.GVK), opts...)
+	return builder.ControllerManagedBy(mgr).
+		Named(name).
+		WithOptions(controller.Options{MaxConcurrentReconciles: o.MaxReconcileRate, RateLimiter: ratelimiter.NewController()}).
+		For(NewManaged(k.GVK.GroupVersion().String(), k.GVK.Kind)).
+		Complete(ratelimiter.NewReconciler(name, xperrors.WithSilentRequeueOnConflict(r), global))
+}
+
+// kindManager is mgr as one kind's reconciler sees it: its client knows
+// the kind (see kindClient).
+type kindManager struct {
+	manager.Manager
+	client client.Client
+}
+
+func (m *kindManager) GetClient() client.Client { return m.client }
+
+// kindClient gives a Managed without a kind the controller's kind before
+// reading it: crossplane-runtime makes its objects with the scheme, which
+// cannot say which of the kinds sharing the Managed type it wants.
+type kindClient struct {
+	client.Client
+	k *Kind
+}
+
+func (c *kindClient) Get(ctx context.Context, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
+	if m, ok := obj.(*Managed); ok && m.GetKind() == "" {
+		m.SetGroupVersionKind(c.k.GVK)
+	}
+	return c.Client.Get(ctx, key, obj, opts...)
+}
