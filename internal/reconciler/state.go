@@ -9,6 +9,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/crds"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -63,6 +64,7 @@ func (e *external) prior(ctx context.Context, m *Managed, name string) (*states.
 		if err != nil {
 			return nil, fmt.Errorf("status.atProvider: %w", err)
 		}
+		v = withSensitiveInputs(e.kind.Schema.Block, v, e.desiredOrNil(ctx, m))
 		return &states.Object{Value: withID(v, id), Private: private, Status: states.ObjectReady}, nil
 	}
 	obj, ds := lifecycle.Import(ctx, e.t, id)
@@ -102,4 +104,35 @@ func (e *external) observe(m *Managed, state cty.Value) (map[string][]byte, erro
 func (m *Managed) atProvider() map[string]any {
 	at, _, _ := unstructuredMap(m.Object, "status", "atProvider")
 	return at
+}
+
+// desiredOrNil is the desired configuration, or cty.NilVal when spec
+// cannot be read (the observation reports that later).
+func (e *external) desiredOrNil(ctx context.Context, m *Managed) cty.Value {
+	v, err := e.desired(ctx, m, cty.NilVal)
+	if err != nil {
+		return cty.NilVal
+	}
+	return v
+}
+
+// withSensitiveInputs fills the sensitive arguments of a state rebuilt
+// from status (which never holds them) from the desired configuration:
+// the state a controller kept before a restart had the values spec gave.
+func withSensitiveInputs(b *configschema.Block, state, config cty.Value) cty.Value {
+	if config == cty.NilVal || config.IsNull() || state.IsNull() {
+		return state
+	}
+	vals := state.AsValueMap()
+	changed := false
+	for name, a := range b.Attributes {
+		if a.Sensitive && (a.Required || a.Optional) && vals[name].IsNull() {
+			vals[name] = config.GetAttr(name)
+			changed = true
+		}
+	}
+	if !changed {
+		return state
+	}
+	return cty.ObjectVal(vals)
 }
