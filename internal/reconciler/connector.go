@@ -192,4 +192,3 @@ func (pi *providerInstances) Close() {
 	}
 	pi.instances = nil
 }
-

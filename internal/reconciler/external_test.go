@@ -256,18 +256,28 @@ func TestImportByExternalName(t *testing.T) {
 func TestAsync(t *testing.T) {
 	f := newFixture(t, true)
 	ctx := context.Background()
+	release := make(chan struct{})
+	f.provider.ApplyHook = func(_ providers.ApplyResourceChangeRequest, v cty.Value) cty.Value {
+		<-release
+		return v
+	}
 	m := f.create("a", map[string]any{"name": "a"})
 	if _, err := f.external(m).Create(ctx, m); err != nil {
 		t.Fatal(err)
 	}
-	ws := f.conn.workspaces.Get(m.GetUID())
-	if op := ws.running(); op != nil {
-		o := f.observe(m)
-		if !o.ResourceExists || !o.ResourceUpToDate {
-			t.Errorf("while creating: %+v, want exists and up to date so nothing else starts", o)
-		}
-		<-op.done
+	op := f.conn.workspaces.Get(m.GetUID()).running()
+	if op == nil {
+		t.Fatal("no operation running after an async create")
 	}
+	o := f.observe(m)
+	if !o.ResourceExists || !o.ResourceUpToDate {
+		t.Errorf("while creating: %+v, want exists and up to date so nothing else starts", o)
+	}
+	if _, err := f.external(m).Update(ctx, m); err == nil {
+		t.Error("a second operation started while the create runs")
+	}
+	close(release)
+	<-op.done
 	live := NewManaged(f.kind.GVK.GroupVersion().String(), f.kind.GVK.Kind)
 	if err := f.kube.Get(ctx, client.ObjectKeyFromObject(m), live); err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ import (
 type Workspace struct {
 	mu    sync.Mutex
 	state *states.Object
-	op *operation
+	op    *operation
 }
 
 // operation is an asynchronous create, update or delete.
