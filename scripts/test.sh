@@ -29,6 +29,12 @@ export CAIRN_TEST_PROVIDERS="$(scripts/build-test-providers.sh)"
 # the first time), for the interop tests that run it beside Terraform.
 echo "==> OpenTofu"
 export CAIRN_TOFU="$(scripts/install-opentofu.sh)"
+# kube-apiserver 1.36.3 (built once per machine, about 4.5 minutes the
+# first time) and etcd (Debian's etcd-server) for the reconciler's
+# integration tests, which start both on loopback (internal/testkube).
+echo "==> kube-apiserver and etcd"
+export CAIRN_KUBE_APISERVER="$(scripts/install-kube-apiserver.sh)"
+export CAIRN_ETCD="$(command -v etcd)"
 export CHECKPOINT_DISABLE=1
 
 echo "==> go vet"

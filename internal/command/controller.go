@@ -1,0 +1,199 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/go-logr/logr/funcr"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+
+	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/providers/awscc"
+	"github.com/cairn-iac/cairn/internal/reconciler"
+)
+
+// controllerFlags are `cairn controller`'s settings, named as Crossplane
+// providers name theirs.
+type controllerFlags struct {
+	kubeconfig       string
+	schemas          stringList
+	types            string
+	async            bool
+	poll, pollJitter time.Duration
+	maxReconcileRate int
+	timeout          time.Duration
+	leaderElection   bool
+	metricsAddr      string
+	debug            bool
+}
+
+// runController runs the Crossplane-style controller of awscc's resource
+// types: one managed-resource controller per kind, in process, until
+// interrupted.
+func runController(m *Meta, args []string) int {
+	fs := newFlagSet("controller", m.Stderr)
+	var f controllerFlags
+	fs.StringVar(&f.kubeconfig, "kubeconfig", m.Getenv("KUBECONFIG"), "Kubeconfig file of the cluster; in-cluster configuration when empty.")
+	fs.Var(&f.schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
+	fs.StringVar(&f.types, "types", m.Getenv("CAIRN_AWSCC_TYPES"), "Comma-separated types to serve (AWS::Logs::LogGroup or awscc_logs_log_group); all by default.")
+	fs.BoolVar(&f.async, "async", false, "Run creates, updates and deletes in the background, one at a time per resource.")
+	fs.DurationVar(&f.poll, "poll", 10*time.Minute, "How often an up-to-date resource is observed again (drift correction).")
+	fs.DurationVar(&f.pollJitter, "poll-jitter", 0, "Random spread added to each poll.")
+	fs.IntVar(&f.maxReconcileRate, "max-reconcile-rate", 10, "Reconciles per second across all kinds, and concurrent reconciles per kind.")
+	fs.DurationVar(&f.timeout, "timeout", 20*time.Minute, "Longest one reconcile (a synchronous create included) may take.")
+	fs.BoolVar(&f.leaderElection, "leader-election", false, "Use leader election, so only one of several replicas reconciles.")
+	fs.StringVar(&f.metricsAddr, "metrics-bind-address", "0", "Address of the Prometheus metrics endpoint; 0 turns it off.")
+	fs.BoolVar(&f.debug, "debug", false, "Log every reconcile.")
+	if !m.parseFlags(fs, args) {
+		return 1
+	}
+	if fs.NArg() != 0 {
+		return m.errorf("Unexpected argument", "cairn controller takes no arguments; it serves the awscc resource types (-types narrows them).")
+	}
+	p, err := m.loadAwscc(f.schemas, f.types)
+	if err != nil {
+		return m.errorf("Failed to load the awscc provider", "%s.", err)
+	}
+	kinds, err := awsccKinds(p, f.async)
+	if err != nil {
+		return m.errorf("Failed to build the managed-resource kinds", "%s.", err)
+	}
+	cfg, err := restConfig(f.kubeconfig)
+	if err != nil {
+		return m.errorf("No cluster to connect to", "%s.", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := runManager(ctx, m, cfg, kinds, p, f); err != nil {
+		return m.errorf("Controller failed", "%s.", err)
+	}
+	return 0
+}
+
+// loadAwscc loads the awscc provider over the built-in schemas (with
+// CAIRN_AWSCC_SCHEMAS and dirs laid over them), narrowed to types.
+func (m *Meta) loadAwscc(dirs []string, types string) (*awscc.Provider, error) {
+	src := cfnSources{cacheDir: m.cfnCacheDir()}
+	if env := m.Getenv(awsccSchemasEnv); env != "" {
+		src.dirs = append(src.dirs, m.absPath(env))
+	}
+	for _, d := range dirs {
+		src.dirs = append(src.dirs, m.absPath(d))
+	}
+	catalog, problems, err := src.load(typeFilter(types))
+	if err != nil {
+		return nil, err
+	}
+	return awscc.NewFromCatalog(catalog, problems, src.describe())
+}
+
+// awsccKinds is one managed kind per awscc resource type, named by
+// internal/crds; a type whose identifier is an argument the configuration
+// sets is named by metadata.name (NameAsIdentifier), any other by the
+// identifier AWS gives it.
+func awsccKinds(p *awscc.Provider, async bool) ([]*reconciler.Kind, error) {
+	ctx := context.Background()
+	inst, err := p.Factory()()
+	if err != nil {
+		return nil, err
+	}
+	defer inst.Close()
+	schema := inst.GetProviderSchema(ctx)
+	if schema.Diagnostics.HasErrors() {
+		return nil, schema.Diagnostics.Err()
+	}
+	names := make([]string, 0, len(schema.ResourceTypes))
+	for n := range schema.ResourceTypes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var kinds []*reconciler.Kind
+	for _, n := range names {
+		ck, err := crds.KindFor("awscc", n)
+		if err != nil {
+			return nil, err
+		}
+		k := &reconciler.Kind{GVK: ck.GroupVersionKind(), Provider: awscc.Addr, TypeName: n,
+			Schema: schema.ResourceTypes[n], ExternalName: reconciler.IdentifierFromProvider(), Async: async}
+		if attr, ok := p.IdentifierAttribute(n); ok {
+			k.ExternalName = reconciler.NameAsIdentifier(attr)
+		}
+		kinds = append(kinds, k)
+	}
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("no resource type to serve")
+	}
+	return kinds, nil
+}
+
+// restConfig reads a kubeconfig file, or the in-cluster configuration.
+func restConfig(kubeconfig string) (*rest.Config, error) {
+	if kubeconfig != "" {
+		return clientcmd.BuildConfigFromFlags("", kubeconfig)
+	}
+	return rest.InClusterConfig()
+}
+
+// runManager sets up the controllers and runs them until ctx ends.
+func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconciler.Kind, p *awscc.Provider, f controllerFlags) error {
+	log := controllerLogger(m, f.debug)
+	ctrl.SetLogger(log)
+	scheme := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(scheme); err != nil {
+		return err
+	}
+	mgr, err := manager.New(cfg, manager.Options{
+		Scheme:                 scheme,
+		Metrics:                metricsserver.Options{BindAddress: f.metricsAddr},
+		HealthProbeBindAddress: "0",
+		LeaderElection:         f.leaderElection,
+		LeaderElectionID:       "cairn-controller-awscc",
+	})
+	if err != nil {
+		return err
+	}
+	inst, err := p.Factory()()
+	if err != nil {
+		return err
+	}
+	configSchema := inst.GetProviderSchema(ctx).Provider
+	_ = inst.Close()
+	cs, err := reconciler.Setup(mgr, kinds, reconciler.Options{
+		ProviderName: "awscc", Factory: p.Factory(), ConfigSchema: configSchema,
+		PollInterval: f.poll, PollJitter: f.pollJitter, MaxReconcileRate: f.maxReconcileRate,
+		Timeout: f.timeout, Logger: logging.NewLogrLogger(log),
+	})
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	fmt.Fprintf(m.Stderr, "cairn controller: reconciling %d awscc kinds\n", len(kinds))
+	return mgr.Start(ctx)
+}
+
+// controllerLogger logs to stderr: errors and reconcile outcomes, every
+// reconcile with debug.
+func controllerLogger(m *Meta, debug bool) logr.Logger {
+	verbosity := 0
+	if debug {
+		verbosity = 1
+	}
+	return funcr.New(func(prefix, args string) {
+		fmt.Fprintln(m.Stderr, strings.TrimSpace(prefix+" "+args))
+	}, funcr.Options{Verbosity: verbosity})
+}
