@@ -64,10 +64,21 @@ func KindFor(provider, typeName string) (Kind, error) {
 		Provider: provider, TypeName: typeName,
 		Group: group, Version: Version,
 		Kind: kind, ListKind: kind + "List",
-		Plural:   strings.ToLower(inflection.Plural(kind)),
+		Plural:   plural(kind),
 		Singular: strings.ToLower(kind),
 	}
 	return k, nil
+}
+
+// plural is the lowercase plural of a kind, as English has it
+// (AccessPolicy: accesspolicies). A kind ending in a digit, which
+// inflection leaves alone, takes an s (VpcEndpointV2: vpcendpointv2s).
+func plural(kind string) string {
+	p := inflection.Plural(kind)
+	if p == kind && kind != "" && kind[len(kind)-1] >= '0' && kind[len(kind)-1] <= '9' {
+		p += "s"
+	}
+	return strings.ToLower(p)
 }
 
 // ProviderConfigKinds returns the kinds that configure a provider: the
@@ -80,7 +91,7 @@ func ProviderConfigKinds(provider string) (namespaced, cluster Kind) {
 		return Kind{
 			Provider: provider, Group: group, Version: Version,
 			Kind: kind, ListKind: kind + "List",
-			Plural:   strings.ToLower(inflection.Plural(kind)),
+			Plural:   plural(kind),
 			Singular: strings.ToLower(kind),
 		}
 	}
