@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +34,8 @@ var scriptEndpoints sync.Map
 //	endpoint get TYPE ID                 print the resource's properties (JSON) to stdout
 //	endpoint patch TYPE ID PATCH         change a resource behind Cairn's back (drift)
 //	endpoint delete TYPE ID              delete a resource behind Cairn's back
+//	endpoint await TYPE ID REGEXP        wait up to a minute until get's output matches REGEXP
+//	                                     (with !, until the resource does not exist)
 func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 0 {
 		ts.Fatalf("usage: endpoint start|restart|fault|clear|get|patch|delete ...")
@@ -64,6 +67,8 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(e.Server().SetFault(f))
 	case "clear":
 		e.Server().ClearFaults()
+	case "await":
+		awaitResource(ts, e, neg, args)
 	case "create", "get", "patch", "delete":
 		err := scriptResourceCall(ts, e, args)
 		switch {
@@ -145,4 +150,38 @@ func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args 
 		fmt.Fprintln(ts.Stdout(), aws.ToString(out.ProgressEvent.Identifier))
 	}
 	return nil
+}
+
+// awaitResource polls a resource until its properties match a regular
+// expression, or (neg) until it is gone: the controller's work is
+// asynchronous to the script.
+func awaitResource(ts *testscript.TestScript, e *ccendpoint.Endpoint, neg bool, args []string) {
+	if (!neg && len(args) != 4) || (neg && len(args) != 3) {
+		ts.Fatalf("usage: endpoint await TYPE ID REGEXP | ! endpoint await TYPE ID")
+	}
+	var re *regexp.Regexp
+	if !neg {
+		var err error
+		re, err = regexp.Compile(args[3])
+		ts.Check(err)
+	}
+	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("script", "script", "")}
+	cc := cloudcontrol.NewFromConfig(cfg, func(o *cloudcontrol.Options) { o.BaseEndpoint = aws.String(e.URL) })
+	last := ""
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		out, err := cc.GetResource(context.Background(), &cloudcontrol.GetResourceInput{TypeName: aws.String(args[1]), Identifier: aws.String(args[2])})
+		switch {
+		case neg && err != nil && strings.Contains(err.Error(), "NotFound"):
+			return
+		case err != nil:
+			last = err.Error()
+		case !neg:
+			last = aws.ToString(out.ResourceDescription.Properties)
+			if re.MatchString(last) {
+				fmt.Fprintln(ts.Stdout(), last)
+				return
+			}
+		}
+	}
+	ts.Fatalf("endpoint await %s %s: gave up after a minute; last answer: %s", args[1], args[2], last)
 }

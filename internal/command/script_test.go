@@ -93,18 +93,23 @@ func TestScripts(t *testing.T) {
 			if cond == "cfnschemas" {
 				return cfnSchemasDir() != "", nil
 			}
+			if cond == "kube" {
+				return kubeInstalled(), nil
+			}
 			if cond == "testproviders" {
 				return testProvidersDir() != "", nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode": cmdExitCode,
-			"waitfile": cmdWaitFile,
-			"repeat":   cmdRepeat,
-			"endpoint": cmdEndpoint,
-			"sleep":    cmdSleep,
-			"envfile":  cmdEnvFile,
+			"exitcode":   cmdExitCode,
+			"waitfile":   cmdWaitFile,
+			"repeat":     cmdRepeat,
+			"endpoint":   cmdEndpoint,
+			"sleep":      cmdSleep,
+			"envfile":    cmdEnvFile,
+			"kube":       cmdKube,
+			"eventually": cmdEventually,
 		},
 	})
 }
