@@ -97,9 +97,11 @@ func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.Ex
 	if meta.WasDeleted(m) {
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ConnectionDetails: conn}, nil
 	}
-	upToDate, diff, err := e.upToDate(ctx, m, obj)
-	if err != nil {
-		return managed.ExternalObservation{}, err
+	upToDate, diff := true, ""
+	if mayChange(m.GetManagementPolicies()) {
+		if upToDate, diff, err = e.upToDate(ctx, m, obj); err != nil {
+			return managed.ExternalObservation{}, err
+		}
 	}
 	lateInit := e.lateInitialize(m, obj.Value)
 	m.SetConditions(xpv1.Available())
@@ -107,6 +109,18 @@ func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.Ex
 		ResourceExists: true, ResourceUpToDate: upToDate, ResourceLateInitialized: lateInit,
 		ConnectionDetails: conn, Diff: diff,
 	}, nil
+}
+
+// mayChange reports whether the management policies let the controller
+// change the external resource; when they do not (ObserveOnly), spec need
+// not describe it fully and is not planned.
+func mayChange(p xpv1.ManagementPolicies) bool {
+	for _, a := range p {
+		if a == xpv1.ManagementActionAll || a == xpv1.ManagementActionUpdate {
+			return true
+		}
+	}
+	return false
 }
 
 // upToDate plans the desired configuration against the refreshed

@@ -289,3 +289,21 @@ func TestAsync(t *testing.T) {
 		t.Errorf("after the async create: %+v", o)
 	}
 }
+
+// TestObserveOnly: with policies that do not allow updates, a spec that
+// differs from the resource is not planned and reads as up to date.
+func TestObserveOnly(t *testing.T) {
+	f := newFixture(t, false)
+	m := f.create("a", map[string]any{"name": "a"})
+	if _, err := f.external(m).Create(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	setField(m, "name", "changed")
+	if o := f.observe(m); o.ResourceUpToDate {
+		t.Fatal("with every policy, a changed name is up to date")
+	}
+	m.SetManagementPolicies(xpv1.ManagementPolicies{xpv1.ManagementActionObserve})
+	if o := f.observe(m); !o.ResourceExists || !o.ResourceUpToDate {
+		t.Errorf("ObserveOnly: %+v, want existing and up to date", o)
+	}
+}
