@@ -30,6 +30,7 @@ type connector struct {
 	kube       client.Client
 	workspaces *Workspaces
 	providers  *providerInstances
+	stats      *Stats
 }
 
 var _ managed.ExternalConnector = (*connector)(nil)
@@ -52,7 +53,11 @@ func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.E
 	if err != nil {
 		return nil, err
 	}
-	return newExternal(c.kind, c.kube, c.workspaces, p, m), nil
+	e := newExternal(c.kind, c.kube, c.workspaces, p, m)
+	if c.stats != nil {
+		e.stats = c.stats
+	}
+	return e, nil
 }
 
 // providerInstances holds the configured providers of one provider, by

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -48,7 +49,14 @@ type Options struct {
 // resource and the configured providers, for Close.
 type Controllers struct {
 	Workspaces *Workspaces
-	providers  *providerInstances
+	// Stats counts the external client's calls, for benchmarks and logs.
+	Stats     *Stats
+	providers *providerInstances
+}
+
+// Stats counts external operations across every kind.
+type Stats struct {
+	Observations, Creates, Updates, Deletes atomic.Uint64
 }
 
 // Close closes the configured providers.
@@ -72,6 +80,7 @@ func Setup(mgr manager.Manager, kinds []*Kind, o Options) (*Controllers, error) 
 	}
 	cs := &Controllers{
 		Workspaces: &Workspaces{},
+		Stats:      &Stats{},
 		providers:  &providerInstances{name: o.ProviderName, factory: o.Factory, schema: o.ConfigSchema},
 	}
 	global := ratelimiter.NewGlobal(o.MaxReconcileRate)
@@ -88,7 +97,7 @@ func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global 
 	km := &kindManager{Manager: mgr, client: &kindClient{Client: xpunstructured.NewClient(mgr.GetClient()), k: k}}
 	name := managed.ControllerName(strings.ToLower(k.GVK.GroupKind().String()))
 	opts := []managed.ReconcilerOption{
-		managed.WithExternalConnector(&connector{kind: k, kube: km.client, workspaces: cs.Workspaces, providers: cs.providers}),
+		managed.WithExternalConnector(&connector{kind: k, kube: km.client, workspaces: cs.Workspaces, providers: cs.providers, stats: cs.Stats}),
 		managed.WithPollInterval(o.PollInterval),
 		managed.WithTimeout(o.Timeout),
 		managed.WithLogger(o.Logger.WithValues("controller", name)),

@@ -25,11 +25,12 @@ import (
 // configuration read from spec and the state kept in the workspace or
 // rebuilt from the object.
 type external struct {
-	kind *Kind
-	kube client.Client
-	ws   *Workspace
-	all  *Workspaces
-	t    *lifecycle.Target
+	kind  *Kind
+	kube  client.Client
+	ws    *Workspace
+	all   *Workspaces
+	t     *lifecycle.Target
+	stats *Stats
 }
 
 var _ managed.ExternalClient = (*external)(nil)
@@ -38,7 +39,7 @@ var _ managed.ExternalClient = (*external)(nil)
 func newExternal(k *Kind, kube client.Client, all *Workspaces, p providers.Interface, m *Managed) *external {
 	addr := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: k.TypeName, Name: m.GetNamespace() + "/" + m.GetName()}.
 		Absolute(addrs.RootModuleInstance).Instance(addrs.NoKey)
-	return &external{kind: k, kube: kube, ws: all.Get(m.GetUID()), all: all, t: &lifecycle.Target{
+	return &external{kind: k, kube: kube, ws: all.Get(m.GetUID()), all: all, stats: &Stats{}, t: &lifecycle.Target{
 		Addr:          addrs.AbsResourceInstanceObject{ResourceInstance: addr},
 		Provider:      p,
 		ProviderAddr:  k.Provider,
@@ -66,6 +67,7 @@ func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.Ex
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
+	e.stats.Observations.Add(1)
 	if op := e.ws.running(); op != nil {
 		m.SetConditions(asyncCondition(op.kind))
 		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
@@ -159,6 +161,7 @@ func (e *external) Create(ctx context.Context, mg resource.Managed) (managed.Ext
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
+	e.stats.Creates.Add(1)
 	m.SetConditions(xpv1.Creating())
 	config, err := e.desired(ctx, m, cty.NilVal)
 	if err != nil {
@@ -187,6 +190,7 @@ func (e *external) Update(ctx context.Context, mg resource.Managed) (managed.Ext
 	if err != nil {
 		return managed.ExternalUpdate{}, err
 	}
+	e.stats.Updates.Add(1)
 	prior := e.ws.State()
 	if prior == nil {
 		return managed.ExternalUpdate{}, fmt.Errorf("no observed state to update from; the next observation will retry")
@@ -215,6 +219,7 @@ func (e *external) Delete(ctx context.Context, mg resource.Managed) (managed.Ext
 	if err != nil {
 		return managed.ExternalDelete{}, err
 	}
+	e.stats.Deletes.Add(1)
 	m.SetConditions(xpv1.Deleting())
 	prior := e.ws.State()
 	if prior == nil {

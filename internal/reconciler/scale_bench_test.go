@@ -1,0 +1,215 @@
+package reconciler
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	k8sruntime "k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	xpv1 "github.com/crossplane/crossplane-runtime/v2/apis/common/v1"
+
+	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/ccendpoint"
+	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/providers/awscc"
+	"github.com/cairn-iac/cairn/internal/testkube"
+)
+
+// BenchmarkReconcileLogGroups runs the controller in process against a real
+// kube-apiserver and Cairn's Cloud Control endpoint with N managed
+// LogGroups (CAIRN_RECONCILE_N, default 1000): the time until every one is
+// Ready, the observations per second once they are (poll 10 s), and the
+// heap the process keeps (controller and endpoint together, after GC)
+// per resource. It is a benchmark, not a test: run it with
+// -run '^$' -bench ReconcileLogGroups -benchtime 1x.
+func BenchmarkReconcileLogGroups(b *testing.B) {
+	n := 1000
+	if v, err := strconv.Atoi(os.Getenv("CAIRN_RECONCILE_N")); err == nil && v > 0 {
+		n = v
+	}
+	cluster, stop, err := testkube.StartMain()
+	if err != nil {
+		b.Skip(err)
+	}
+	defer stop()
+	ep, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ep.Close()
+	for k, v := range map[string]string{"AWS_ENDPOINT_URL": ep.URL, "AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench",
+		"AWS_REGION": "us-east-1", "AWS_EC2_METADATA_DISABLED": "true"} {
+		b.Setenv(k, v)
+	}
+	for i := 0; i < b.N; i++ {
+		runScale(b, cluster, n, fmt.Sprintf("run%d", i))
+	}
+}
+
+func runScale(b *testing.B, cluster *testkube.Cluster, n int, ns string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p, kind := logGroupKind(b)
+	ck, _ := crds.KindFor("awscc", kind.TypeName)
+	crd, err := crds.Generate(ck, kind.Schema)
+	if err != nil {
+		b.Fatal(err)
+	}
+	inst, _ := p.Factory()()
+	cfgSchema := inst.GetProviderSchema(ctx).Provider
+	pcs, err := crds.ProviderConfigCRDs("awscc", cfgSchema)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cluster.ApplyCRDs(ctx, append(pcs, crd)); err != nil {
+		b.Fatal(err)
+	}
+	scheme := k8sruntime.NewScheme()
+	_ = clientgoscheme.AddToScheme(scheme)
+	cfg := cluster.RESTConfig()
+	cfg.QPS, cfg.Burst = 500, 1000
+	mgr, err := manager.New(cfg, manager.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cs, err := Setup(mgr, []*Kind{kind}, Options{ProviderName: "awscc", Factory: p.Factory(), ConfigSchema: cfgSchema,
+		PollInterval: 10 * time.Second, MaxReconcileRate: 50})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cs.Close()
+	kube, err := client.New(cfg, client.Options{Scheme: scheme})
+	if err != nil {
+		b.Fatal(err)
+	}
+	mustCreate(b, kube, providerConfig(), namespace(ns))
+	var base runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&base)
+	go func() { _ = mgr.Start(ctx) }()
+
+	start := time.Now()
+	createAll(b, kube, kind, ns, n)
+	ready := waitReady(b, kube, kind, ns, n)
+	toReady := time.Since(start)
+	before := cs.Stats.Observations.Load()
+	window := 30 * time.Second
+	time.Sleep(window)
+	rate := float64(cs.Stats.Observations.Load()-before) / window.Seconds()
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(toReady.Seconds(), "s-to-ready")
+	b.ReportMetric(float64(n)/toReady.Seconds(), "ready/s")
+	b.ReportMetric(rate, "observations/s")
+	b.ReportMetric(float64(after.HeapAlloc)/(1<<20), "MiB-heap")
+	b.ReportMetric(float64(after.HeapAlloc-min(base.HeapAlloc, after.HeapAlloc))/float64(n)/1024, "KiB-heap/resource")
+	b.Logf("%d LogGroups: %d Ready after %s; %.1f observations/s at poll 10s; heap %d MiB (was %d MiB); %d workspaces",
+		n, ready, toReady.Round(time.Millisecond), rate, after.HeapAlloc>>20, base.HeapAlloc>>20, cs.Workspaces.Len())
+}
+
+func logGroupKind(b *testing.B) (*awscc.Provider, *Kind) {
+	dir := os.Getenv("CAIRN_CFN_SCHEMAS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "cfn-schemas")
+	}
+	file := filepath.Join(dir, "AWS_Logs_LogGroup.json")
+	c, ds := cfnschema.LoadFiles([]string{file})
+	p, err := awscc.NewFromCatalog(c, ds, file)
+	if err != nil {
+		b.Skip(err)
+	}
+	inst, _ := p.Factory()()
+	schema := inst.GetProviderSchema(context.Background()).ResourceTypes["awscc_logs_log_group"]
+	ck, _ := crds.KindFor("awscc", "awscc_logs_log_group")
+	return p, &Kind{GVK: ck.GroupVersionKind(), Provider: awscc.Addr, TypeName: "awscc_logs_log_group",
+		Schema: schema, ExternalName: NameAsIdentifier("log_group_name")}
+}
+
+func providerConfig() *unstructured.Unstructured {
+	_, cluster := crds.ProviderConfigKinds("awscc")
+	pc := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{
+		"configuration": map[string]any{"region": "us-east-1"}, "credentials": map[string]any{"source": "Environment"}}}}
+	pc.SetGroupVersionKind(cluster.GroupVersionKind())
+	pc.SetName("default")
+	return pc
+}
+
+func namespace(name string) *unstructured.Unstructured {
+	ns := &unstructured.Unstructured{Object: map[string]any{}}
+	ns.SetAPIVersion("v1")
+	ns.SetKind("Namespace")
+	ns.SetName(name)
+	return ns
+}
+
+func mustCreate(b *testing.B, kube client.Client, objs ...client.Object) {
+	for _, o := range objs {
+		if err := kube.Create(context.Background(), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// createAll creates n LogGroups in ns, eight at a time.
+func createAll(b *testing.B, kube client.Client, k *Kind, ns string, n int) {
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 8)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			m := NewManaged(k.GVK.GroupVersion().String(), k.GVK.Kind)
+			m.SetNamespace(ns)
+			m.SetName(fmt.Sprintf("lg-%05d", i))
+			m.Object["spec"] = map[string]any{"forProvider": map[string]any{"retentionInDays": int64(1)}}
+			if err := kube.Create(context.Background(), &m.Unstructured); err != nil {
+				errs <- err
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		b.Fatal(err)
+	}
+}
+
+// waitReady lists the LogGroups until all n are Ready (or ten minutes
+// pass) and returns how many are.
+func waitReady(b *testing.B, kube client.Client, k *Kind, ns string, n int) int {
+	deadline := time.Now().Add(10 * time.Minute)
+	for {
+		list := &unstructured.UnstructuredList{}
+		list.SetGroupVersionKind(k.GVK.GroupVersion().WithKind(k.GVK.Kind + "List"))
+		if err := kube.List(context.Background(), list, client.InNamespace(ns)); err != nil {
+			b.Fatal(err)
+		}
+		ready := 0
+		for i := range list.Items {
+			m := &Managed{list.Items[i]}
+			if m.GetCondition(xpv1.TypeReady).Status == "True" {
+				ready++
+			}
+		}
+		if ready == n || time.Now().After(deadline) {
+			return ready
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
