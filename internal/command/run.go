@@ -76,6 +76,7 @@ func commands() map[string]commandFunc {
 
 		"cloudcontrol serve": runCloudControlServe,
 		"provider serve":     runProviderServe,
+		"crd generate":       runCrdGenerate,
 	}
 }
 
