@@ -18,8 +18,8 @@ import (
 // runCrdGenerate implements "cairn crd generate -provider awscc [-types
 // T1,T2] [-schemas DIR] [-o FILE]": the CustomResourceDefinitions that
 // serve a provider's resource types as Crossplane managed resources, as
-// multi-document YAML (the ProviderConfig and ClusterProviderConfig CRDs
-// first, then one per resource type sorted by type name), for kubectl
+// multi-document YAML (the ProviderConfig, ClusterProviderConfig and
+// ProviderConfigUsage CRDs first, then one per resource type sorted by type name), for kubectl
 // apply before the controller serves them. The schemas are those
 // "cairn provider serve awscc" serves: the built-in ones, the fetch cache,
 // CAIRN_AWSCC_SCHEMAS and -schemas; -types names some of them
@@ -117,7 +117,8 @@ func missingTypes(catalog *cfnschema.Catalog, list string) []string {
 	return missing
 }
 
-// providerCRDs returns the provider-config CRDs, then the CRD of each
+// providerCRDs returns the provider-config CRDs (with the usage kind
+// crossplane-runtime's tracker writes), then the CRD of each
 // resource type sorted by type name. Two types that would share a CRD
 // name are an error.
 func providerCRDs(provider string, schema providers.GetProviderSchemaResponse) ([]*apiextensionsv1.CustomResourceDefinition, error) {
@@ -125,6 +126,7 @@ func providerCRDs(provider string, schema providers.GetProviderSchemaResponse) (
 	if err != nil {
 		return nil, err
 	}
+	list = append(list, crds.ProviderConfigUsageCRD(provider))
 	owner := map[string]string{}
 	for _, crd := range list {
 		owner[crd.Name] = crd.Spec.Names.Kind

@@ -49,6 +49,11 @@ func TestGenerateGolden(t *testing.T) {
 			}
 			out = append(append(out, "---\n"...), toYAML(t, crd)...)
 		}
+		usage := ProviderConfigUsageCRD("awscc")
+		if err := validateCRD(usage); err != nil {
+			t.Fatal(err)
+		}
+		out = append(append(out, "---\n"...), toYAML(t, usage)...)
 		golden(t, "awscc_providerconfig.yaml", out)
 	})
 }
