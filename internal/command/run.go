@@ -77,6 +77,7 @@ func commands() map[string]commandFunc {
 		"cloudcontrol serve": runCloudControlServe,
 		"provider serve":     runProviderServe,
 		"controller":         runController,
+		"crd generate":       runCrdGenerate,
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -129,6 +130,24 @@ func TestParametersRoundTrip(t *testing.T) {
 	want = cty.ObjectVal(m)
 	if !got.RawEquals(want) {
 		t.Errorf("round trip:\n got %#v\nwant %#v", got, want)
+	}
+}
+
+// TestDecodeGroupBlock: a NestingGroup block is never null; absent, it
+// is an object of nulls, as HCL decoding makes it.
+func TestDecodeGroupBlock(t *testing.T) {
+	b := &configschema.Block{BlockTypes: map[string]*configschema.NestedBlock{
+		"settings": {Nesting: configschema.NestingGroup, Block: configschema.Block{Attributes: map[string]*configschema.Attribute{
+			"level": {Type: cty.Number, Optional: true},
+		}}},
+	}}
+	got, err := DecodeParameters(b, map[string]any{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cty.ObjectVal(map[string]cty.Value{"settings": cty.ObjectVal(map[string]cty.Value{"level": cty.NullVal(cty.Number)})})
+	if !got.RawEquals(want) {
+		t.Errorf("got %#v, want %#v", got, want)
 	}
 }
 

@@ -2,6 +2,7 @@ package crds
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +16,6 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 )
 
 // cfnSchemasDir returns the shared CloudFormation schema corpus
@@ -94,6 +94,7 @@ func TestCorpusCRDs(t *testing.T) {
 	sort.Strings(names)
 	t.Logf("%d resource types", len(names))
 	seen := map[string]string{}
+	largest, largestName, overAnnotation, total := 0, "", 0, 0
 	for _, n := range names {
 		k, err := KindFor("awscc", n)
 		if err != nil {
@@ -112,7 +113,20 @@ func TestCorpusCRDs(t *testing.T) {
 		if err := validateCRD(crd); err != nil {
 			t.Error(err)
 		}
+		size := jsonSize(t, crd)
+		total += size
+		if size > etcdRequestLimit {
+			t.Errorf("%s: %d bytes of JSON, over etcd's default request limit (%d)", crd.Name, size, etcdRequestLimit)
+		}
+		if size > largest {
+			largest, largestName = size, crd.Name
+		}
+		if size > lastAppliedLimit {
+			overAnnotation++
+		}
 	}
+	t.Logf("compact JSON: %d bytes in all; largest %s, %d bytes; %d over kubectl's client-side apply limit (%d)",
+		total, largestName, largest, overAnnotation, lastAppliedLimit)
 	pcs, err := ProviderConfigCRDs("awscc", resp.Provider)
 	if err != nil {
 		t.Fatal(err)
@@ -124,29 +138,58 @@ func TestCorpusCRDs(t *testing.T) {
 	}
 }
 
-// BenchmarkCorpusCRDs generates and renders as YAML the CRDs of every
-// awscc type of the corpus; it reports the total YAML size.
+const (
+	// etcdRequestLimit is etcd's default --max-request-bytes (1.5 MiB): a
+	// larger CRD cannot be stored.
+	etcdRequestLimit = 1572864
+	// lastAppliedLimit is the size of annotations (256 KiB): kubectl's
+	// client-side apply keeps the whole object in one, so larger CRDs
+	// need server-side apply.
+	lastAppliedLimit = 262144
+)
+
+func jsonSize(t *testing.T, crd *apiextensionsv1.CustomResourceDefinition) int {
+	t.Helper()
+	data, err := json.Marshal(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(data)
+}
+
+// BenchmarkCorpusCRDs generates the CRDs of every awscc type of the
+// corpus (generate), and renders them as YAML too (yaml), reporting the
+// total YAML size.
 func BenchmarkCorpusCRDs(b *testing.B) {
 	resp := corpusSchema(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		total := 0
-		for n, s := range resp.ResourceTypes {
-			k, err := KindFor("awscc", n)
-			if err != nil {
-				b.Fatal(err)
+	for _, render := range []bool{false, true} {
+		name := map[bool]string{false: "generate", true: "yaml"}[render]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				total := 0
+				for n, s := range resp.ResourceTypes {
+					k, err := KindFor("awscc", n)
+					if err != nil {
+						b.Fatal(err)
+					}
+					crd, err := Generate(k, s)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if !render {
+						continue
+					}
+					data, err := MarshalYAML(crd)
+					if err != nil {
+						b.Fatal(err)
+					}
+					total += len(data)
+				}
+				if render {
+					b.ReportMetric(float64(total)/(1<<20), "MiB-yaml")
+				}
 			}
-			crd, err := Generate(k, s)
-			if err != nil {
-				b.Fatal(err)
-			}
-			data, err := yaml.Marshal(crd)
-			if err != nil {
-				b.Fatal(err)
-			}
-			total += len(data)
-		}
-		b.ReportMetric(float64(total)/(1<<20), "MiB-yaml")
+		})
 	}
 }

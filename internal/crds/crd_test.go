@@ -14,15 +14,14 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
-	"sigs.k8s.io/yaml"
 )
 
 // TestGenerateGolden renders the CRDs of a few built-in awscc types (one
 // with write-only, hence sensitive, properties) and the provider's
 // configuration kinds, and checks each as the API server would.
 func TestGenerateGolden(t *testing.T) {
-	resp := builtinSchema(t, "AWS::Logs::LogGroup", "AWS::SecretsManager::Secret", "AWS::DMS::Certificate")
-	for _, typeName := range []string{"awscc_logs_log_group", "awscc_secretsmanager_secret", "awscc_dms_certificate"} {
+	resp := builtinSchema(t, "AWS::Logs::LogGroup", "AWS::SecretsManager::Secret", "AWS::SecretsManager::ResourcePolicy")
+	for _, typeName := range []string{"awscc_logs_log_group", "awscc_secretsmanager_secret", "awscc_secretsmanager_resource_policy"} {
 		t.Run(typeName, func(t *testing.T) {
 			k, err := KindFor("awscc", typeName)
 			if err != nil {
@@ -50,13 +49,18 @@ func TestGenerateGolden(t *testing.T) {
 			}
 			out = append(append(out, "---\n"...), toYAML(t, crd)...)
 		}
+		usage := ProviderConfigUsageCRD("awscc")
+		if err := validateCRD(usage); err != nil {
+			t.Fatal(err)
+		}
+		out = append(append(out, "---\n"...), toYAML(t, usage)...)
 		golden(t, "awscc_providerconfig.yaml", out)
 	})
 }
 
 func toYAML(t *testing.T, crd *apiextensionsv1.CustomResourceDefinition) []byte {
 	t.Helper()
-	data, err := yaml.Marshal(crd)
+	data, err := MarshalYAML(crd)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,6 +77,8 @@ func (d decoder) object(path string, s *shape, raw map[string]any, top bool) (ct
 			vals[m.name], err = d.secret(path, m, raw)
 		} else if fv, ok := raw[m.field]; ok && fv != nil {
 			vals[m.name], err = d.value(path+"."+m.field, m.shape, fv)
+		} else if m.group {
+			vals[m.name], err = d.object(path+"."+m.field, m.shape, nil, false)
 		}
 		if err != nil {
 			return cty.NilVal, err

@@ -70,6 +70,25 @@ func KindFor(provider, typeName string) (Kind, error) {
 	return k, nil
 }
 
+// KindForServed is KindFor for any type provider serves, including
+// types named outside its prefix (the awscc provider serves private
+// CloudFormation types under their organisation's prefix:
+// example_widgets_gadget). Such a type is named as if its first segment
+// were the provider (group widgets.example.m.cairn-iac.io, kind Gadget),
+// and its Kind still records provider as the one serving it.
+func KindForServed(provider, typeName string) (Kind, error) {
+	if strings.HasPrefix(typeName, provider+"_") {
+		return KindFor(provider, typeName)
+	}
+	prefix, _, _ := strings.Cut(typeName, "_")
+	k, err := KindFor(prefix, typeName)
+	if err != nil {
+		return Kind{}, err
+	}
+	k.Provider = provider
+	return k, nil
+}
+
 // plural is the lowercase plural of a kind, as English has it
 // (AccessPolicy: accesspolicies). A kind ending in a digit, which
 // inflection leaves alone, takes an s (VpcEndpointV2: vpcendpointv2s).

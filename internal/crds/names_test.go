@@ -70,6 +70,40 @@ func TestKindFor(t *testing.T) {
 	}
 }
 
+func TestKindForServed(t *testing.T) {
+	cases := map[string]struct {
+		reason   string
+		typeName string
+		want     Kind
+		wantErr  bool
+	}{
+		"own prefix": {
+			reason:   "the provider's own types are named as KindFor names them",
+			typeName: "awscc_logs_log_group",
+			want: Kind{Provider: "awscc", TypeName: "awscc_logs_log_group", Group: "logs.awscc.m.cairn-iac.io", Version: "v1alpha1",
+				Kind: "LogGroup", ListKind: "LogGroupList", Plural: "loggroups", Singular: "loggroup"},
+		},
+		"private type": {
+			reason:   "another prefix takes the provider's place in the group; the provider still serves it",
+			typeName: "example_widgets_gadget",
+			want: Kind{Provider: "awscc", TypeName: "example_widgets_gadget", Group: "widgets.example.m.cairn-iac.io", Version: "v1alpha1",
+				Kind: "Gadget", ListKind: "GadgetList", Plural: "gadgets", Singular: "gadget"},
+		},
+		"one word": {reason: "a name with no prefix is no type", typeName: "gadget", wantErr: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := KindForServed("awscc", tc.typeName)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("%s: error %v, want error %v", tc.reason, err, tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
 func TestKindNames(t *testing.T) {
 	k, err := KindFor("awscc", "awscc_logs_log_group")
 	if err != nil {

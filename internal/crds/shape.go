@@ -41,6 +41,9 @@ type member struct {
 	required    bool
 	computed    bool // and not optional: the provider alone sets it
 	sensitive   bool
+	// group marks a NestingGroup block: never null, absent means an
+	// object of nulls.
+	group bool
 }
 
 // configurable says whether configuration may set the member.
@@ -65,7 +68,9 @@ func blockShape(b *configschema.Block) (*shape, error) {
 		if err != nil {
 			return nil, within(name, err)
 		}
-		ms = append(ms, newMember(name, s, nb.Description, nb.MinItems > 0, false, false))
+		m := newMember(name, s, nb.Description, nb.MinItems > 0, false, false)
+		m.group = nb.Nesting == configschema.NestingGroup
+		ms = append(ms, m)
 	}
 	return objectShape(b.ImpliedType(), ms)
 }
