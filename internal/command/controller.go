@@ -124,9 +124,14 @@ func awsccKinds(p *awscc.Provider, async bool) ([]*reconciler.Kind, error) {
 	sort.Strings(names)
 	var kinds []*reconciler.Kind
 	for _, n := range names {
-		ck, err := crds.KindFor("awscc", n)
+		ck, err := crds.KindForServed("awscc", n)
 		if err != nil {
 			return nil, err
+		}
+		// A type whose CRD cannot be generated cannot have objects either
+		// (crd generate reports why); the codec would not read them.
+		if _, err := crds.Generate(ck, schema.ResourceTypes[n]); err != nil {
+			continue
 		}
 		k := &reconciler.Kind{GVK: ck.GroupVersionKind(), Provider: awscc.Addr, TypeName: n,
 			Schema: schema.ResourceTypes[n], ExternalName: reconciler.IdentifierFromProvider(), Async: async}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -36,6 +37,8 @@ var scriptEndpoints sync.Map
 //	endpoint delete TYPE ID              delete a resource behind Cairn's back
 //	endpoint await TYPE ID REGEXP        wait up to a minute until get's output matches REGEXP
 //	                                     (with !, until the resource does not exist)
+//	endpoint inflight OPERATION          wait up to a minute for a request of OPERATION
+//	                                     (CREATE, UPDATE, DELETE) to be in progress
 func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 0 {
 		ts.Fatalf("usage: endpoint start|restart|fault|clear|get|patch|delete ...")
@@ -69,6 +72,8 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 		e.Server().ClearFaults()
 	case "await":
 		awaitResource(ts, e, neg, args)
+	case "inflight":
+		awaitInFlight(ts, e, args)
 	case "create", "get", "patch", "delete":
 		err := scriptResourceCall(ts, e, args)
 		switch {
@@ -184,4 +189,27 @@ func awaitResource(ts *testscript.TestScript, e *ccendpoint.Endpoint, neg bool, 
 		}
 	}
 	ts.Fatalf("endpoint await %s %s: gave up after a minute; last answer: %s", args[1], args[2], last)
+}
+
+// awaitInFlight polls ListResourceRequests until a request of the given
+// operation is in progress: a script interrupts a client in the middle of
+// a request, not before it was sent.
+func awaitInFlight(ts *testscript.TestScript, e *ccendpoint.Endpoint, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: endpoint inflight OPERATION")
+	}
+	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("script", "script", "")}
+	cc := cloudcontrol.NewFromConfig(cfg, func(o *cloudcontrol.Options) { o.BaseEndpoint = aws.String(e.URL) })
+	filter := &cctypes.ResourceRequestStatusFilter{
+		Operations:        []cctypes.Operation{cctypes.Operation(args[1])},
+		OperationStatuses: []cctypes.OperationStatus{cctypes.OperationStatusInProgress},
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		out, err := cc.ListResourceRequests(context.Background(), &cloudcontrol.ListResourceRequestsInput{ResourceRequestStatusFilter: filter})
+		ts.Check(err)
+		if len(out.ResourceRequestStatusSummaries) > 0 {
+			return
+		}
+	}
+	ts.Fatalf("endpoint inflight %s: no such request in progress after a minute", args[1])
 }
