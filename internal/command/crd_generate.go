@@ -29,7 +29,7 @@ func runCrdGenerate(m *Meta, args []string) int {
 	var schemas stringList
 	var provider, types, out string
 	fs.StringVar(&provider, "provider", "", "The provider whose resource types to serve: awscc.")
-	fs.StringVar(&types, "types", "", "Comma-separated types (AWS::Logs::LogGroup or awscc_logs_log_group); all by default.")
+	fs.StringVar(&types, "types", m.Getenv("CAIRN_AWSCC_TYPES"), "Comma-separated types (AWS::Logs::LogGroup or awscc_logs_log_group); CAIRN_AWSCC_TYPES, else all.")
 	fs.Var(&schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
 	fs.StringVar(&out, "o", "", "Write the YAML to this file instead of standard output.")
 	if !m.parseFlags(fs, args) {

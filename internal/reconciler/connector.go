@@ -127,9 +127,40 @@ func (pi *providerInstances) configuration(ctx context.Context, kube client.Clie
 		return nil, fmt.Errorf("%s %s: credentials secret %s/%s key %q is not a JSON object: %w", k.Kind, ref.Name, sns, sref["name"], sref["key"], err)
 	}
 	for name, v := range creds {
-		settings[crds.FieldName(name)] = v
+		field := crds.FieldName(name)
+		if a := pi.schema.Block.Attributes[name]; a != nil && a.Sensitive {
+			// The codec reads sensitive values only through a SecretRef;
+			// this one points into the credentials themselves.
+			settings[field+"SecretRef"] = map[string]any{"name": credentialsRef, "key": name}
+			continue
+		}
+		settings[field] = v
 	}
+	settings[credentialsField] = creds
 	return settings, nil
+}
+
+// credentialsRef and credentialsField carry a ProviderConfig's
+// credentials through the settings map: the SecretRefs of sensitive
+// attributes name credentialsRef, and the values are kept under
+// credentialsField (which no attribute can be: it is not camelCase).
+const (
+	credentialsRef   = "credentials"
+	credentialsField = "__credentials"
+)
+
+// credentialsResolver resolves the SecretRefs configuration made.
+func credentialsResolver(creds map[string]any) crds.SecretResolver {
+	return func(ref crds.SecretKeySelector) ([]byte, error) {
+		v, ok := creds[ref.Key]
+		if ref.Name != credentialsRef || !ok {
+			return nil, fmt.Errorf("no credential %q", ref.Key)
+		}
+		if s, ok := v.(string); ok {
+			return []byte(s), nil
+		}
+		return json.Marshal(v)
+	}
 }
 
 // get returns the provider configured with settings, configuring a new
@@ -163,7 +194,14 @@ func (pi *providerInstances) get(ctx context.Context, settings map[string]any) (
 }
 
 func (pi *providerInstances) configure(ctx context.Context, settings map[string]any) (providers.Interface, error) {
-	config, err := crds.DecodeParameters(pi.schema.Block, settings, nil)
+	creds, _ := settings[credentialsField].(map[string]any)
+	plain := make(map[string]any, len(settings))
+	for k, v := range settings {
+		if k != credentialsField {
+			plain[k] = v
+		}
+	}
+	config, err := crds.DecodeParameters(pi.schema.Block, plain, credentialsResolver(creds))
 	if err != nil {
 		return nil, fmt.Errorf("provider configuration: %w", err)
 	}

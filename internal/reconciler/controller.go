@@ -120,7 +120,10 @@ func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global 
 	return builder.ControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(controller.Options{MaxConcurrentReconciles: o.MaxReconcileRate, RateLimiter: ratelimiter.NewController()}).
-		For(NewManaged(k.GVK.GroupVersion().String(), k.GVK.Kind)).
+		// The watch is of plain unstructured objects: every read goes
+		// through crossplane-runtime's wrapper client as one, so the cache
+		// must hold them so, not as Managed.
+		For(&NewManaged(k.GVK.GroupVersion().String(), k.GVK.Kind).Unstructured).
 		Complete(ratelimiter.NewReconciler(name, xperrors.WithSilentRequeueOnConflict(r), global))
 }
 
