@@ -37,6 +37,7 @@ type controllerFlags struct {
 	poll, pollJitter time.Duration
 	maxReconcileRate int
 	timeout          time.Duration
+	gracePeriod      time.Duration
 	leaderElection   bool
 	metricsAddr      string
 	debug            bool
@@ -56,6 +57,7 @@ func runController(m *Meta, args []string) int {
 	fs.DurationVar(&f.pollJitter, "poll-jitter", 0, "Random spread added to each poll.")
 	fs.IntVar(&f.maxReconcileRate, "max-reconcile-rate", 10, "Reconciles per second across all kinds, and concurrent reconciles per kind.")
 	fs.DurationVar(&f.timeout, "timeout", 20*time.Minute, "Longest one reconcile (a synchronous create included) may take.")
+	fs.DurationVar(&f.gracePeriod, "creation-grace-period", 30*time.Second, "How long after a create not finding the resource is not believed (eventually consistent APIs).")
 	fs.BoolVar(&f.leaderElection, "leader-election", false, "Use leader election, so only one of several replicas reconciles.")
 	fs.StringVar(&f.metricsAddr, "metrics-bind-address", "0", "Address of the Prometheus metrics endpoint; 0 turns it off.")
 	fs.BoolVar(&f.debug, "debug", false, "Log every reconcile.")
@@ -181,7 +183,7 @@ func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconci
 	cs, err := reconciler.Setup(mgr, kinds, reconciler.Options{
 		ProviderName: "awscc", Factory: p.Factory(), ConfigSchema: configSchema,
 		PollInterval: f.poll, PollJitter: f.pollJitter, MaxReconcileRate: f.maxReconcileRate,
-		Timeout: f.timeout, Logger: logging.NewLogrLogger(log),
+		Timeout: f.timeout, CreationGracePeriod: f.gracePeriod, Logger: logging.NewLogrLogger(log),
 	})
 	if err != nil {
 		return err

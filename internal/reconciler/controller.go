@@ -42,6 +42,10 @@ type Options struct {
 	// Timeout bounds one reconcile (a synchronous create or update
 	// included).
 	Timeout time.Duration
+	// CreationGracePeriod is how long after a create an observation that
+	// finds nothing is not believed (eventually consistent APIs);
+	// crossplane-runtime's 30 s when negative.
+	CreationGracePeriod time.Duration
 	Logger  logging.Logger
 }
 
@@ -107,6 +111,9 @@ func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global 
 		// before a restart, so it may safely create again; any other kind
 		// stops at an unfinished create (crossplane-runtime's rule).
 		managed.WithDeterministicExternalName(k.ExternalName.FromName),
+	}
+	if o.CreationGracePeriod >= 0 {
+		opts = append(opts, managed.WithCreationGracePeriod(o.CreationGracePeriod))
 	}
 	if o.PollJitter > 0 {
 		opts = append(opts, managed.WithPollJitterHook(o.PollJitter))

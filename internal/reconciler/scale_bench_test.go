@@ -85,7 +85,7 @@ func runScale(b *testing.B, cluster *testkube.Cluster, n int, ns string) {
 		b.Fatal(err)
 	}
 	cs, err := Setup(mgr, []*Kind{kind}, Options{ProviderName: "awscc", Factory: p.Factory(), ConfigSchema: cfgSchema,
-		PollInterval: 10 * time.Second, MaxReconcileRate: 50})
+		PollInterval: 10 * time.Second, MaxReconcileRate: 50, CreationGracePeriod: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
