@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -69,7 +70,17 @@ func checkPrivate(ctx context.Context, req resource.ReadRequest, resp *resource.
 	}
 }
 
+// MarkerDirEnv names a directory where Create, before it hangs or gets
+// stuck, writes a file named for the fault ("hang", "stuck"): a test
+// waits for it instead of guessing how long the run takes to get there.
+const MarkerDirEnv = "CAIRNTEST_MARKER_DIR"
+
+func started(fault string) {
+	if dir := os.Getenv(MarkerDirEnv); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, fault), nil, 0o644)
+	}
+}
+
 // exit ends the process the way a crashing provider does: at once, with
 // no answer to the call in flight.
 func exit() { os.Exit(3) }
-

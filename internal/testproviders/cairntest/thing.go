@@ -61,9 +61,11 @@ func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resou
 		exit()
 	}
 	if stuck.ValueBool() {
+		started("stuck")
 		select {}
 	}
 	if hang.ValueBool() {
+		started("hang")
 		<-ctx.Done()
 		resp.Diagnostics.AddError("Create stopped", "The provider was asked to stop before the thing was created; nothing was created.")
 		return
