@@ -46,7 +46,7 @@ type Options struct {
 	// finds nothing is not believed (eventually consistent APIs);
 	// crossplane-runtime's 30 s when negative.
 	CreationGracePeriod time.Duration
-	Logger  logging.Logger
+	Logger              logging.Logger
 }
 
 // Controllers is what Setup started: the workspaces of every managed
