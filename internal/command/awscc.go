@@ -23,6 +23,20 @@ import (
 // CloudFormation schemas laid over the built-in ones.
 const awsccSchemasEnv = "CAIRN_AWSCC_SCHEMAS"
 
+// awsccSources are the schema sources of a command that serves awscc on
+// its own (provider serve, crd generate, controller): the built-in
+// schemas, then CAIRN_AWSCC_SCHEMAS, then dirs, later ones winning.
+func (m *Meta) awsccSources(dirs []string) cfnSources {
+	src := cfnSources{cacheDir: m.cfnCacheDir()}
+	if env := m.Getenv(awsccSchemasEnv); env != "" {
+		src.dirs = append(src.dirs, m.absPath(env))
+	}
+	for _, d := range dirs {
+		src.dirs = append(src.dirs, m.absPath(d))
+	}
+	return src
+}
+
 // awsccProviders loads the awscc provider at most once per set of sources
 // and types for the life of a Meta (one command run), and only when a
 // provider instance is first needed. The zero value is ready to use.

@@ -90,13 +90,7 @@ func runController(m *Meta, args []string) int {
 // loadAwscc loads the awscc provider over the built-in schemas (with
 // CAIRN_AWSCC_SCHEMAS and dirs laid over them), narrowed to types.
 func (m *Meta) loadAwscc(dirs []string, types string) (*awscc.Provider, error) {
-	src := cfnSources{cacheDir: m.cfnCacheDir()}
-	if env := m.Getenv(awsccSchemasEnv); env != "" {
-		src.dirs = append(src.dirs, m.absPath(env))
-	}
-	for _, d := range dirs {
-		src.dirs = append(src.dirs, m.absPath(d))
-	}
+	src := m.awsccSources(dirs)
 	catalog, problems, err := src.load(typeFilter(types))
 	if err != nil {
 		return nil, err

@@ -70,13 +70,7 @@ func runCrdGenerate(m *Meta, args []string) int {
 // names.
 func (m *Meta) awsccSchemaFor(dirs []string, types string) (providers.GetProviderSchemaResponse, diags.Diagnostics) {
 	var resp providers.GetProviderSchemaResponse
-	src := cfnSources{cacheDir: m.cfnCacheDir()}
-	if env := m.Getenv(awsccSchemasEnv); env != "" {
-		src.dirs = append(src.dirs, m.absPath(env))
-	}
-	for _, d := range dirs {
-		src.dirs = append(src.dirs, m.absPath(d))
-	}
+	src := m.awsccSources(dirs)
 	catalog, problems, err := src.load(typeFilter(types))
 	if err != nil {
 		return resp, diags.Diagnostics{diags.Errorf("Failed to load CloudFormation schemas", "%s.", err)}

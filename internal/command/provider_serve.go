@@ -40,13 +40,7 @@ func runProviderServe(m *Meta, args []string) int {
 		return m.errorf("Not launched by Terraform",
 			"cairn provider serve awscc is a Terraform plugin: Terraform or OpenTofu launches it. Point a dev_overrides or filesystem_mirror entry of the CLI configuration at the terraform-provider-awscc binary (see the README), or run it with -debug and give Terraform the TF_REATTACH_PROVIDERS it prints.")
 	}
-	src := cfnSources{cacheDir: m.cfnCacheDir()}
-	if env := m.Getenv(awsccSchemasEnv); env != "" {
-		src.dirs = append(src.dirs, m.absPath(env))
-	}
-	for _, d := range schemas {
-		src.dirs = append(src.dirs, m.absPath(d))
-	}
+	src := m.awsccSources(schemas)
 	catalog, problems, err := src.load(typeFilter(types))
 	if err != nil {
 		return m.errorf("Failed to load CloudFormation schemas", "%s.", err)
