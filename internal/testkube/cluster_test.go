@@ -190,3 +190,22 @@ func TestStartStops(t *testing.T) {
 		t.Errorf("kube-apiserver still accepts connections on %s after cleanup", u.Host)
 	}
 }
+
+// BenchmarkStart measures a cluster's start-up: credentials, etcd and
+// kube-apiserver until /readyz answers ok. Stopping is not timed.
+func BenchmarkStart(b *testing.B) {
+	if _, err := testkube.FindBinaries(); err != nil {
+		b.Skip(err)
+	}
+	for b.Loop() {
+		_, stop, err := testkube.StartMain()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if err := stop(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+}
