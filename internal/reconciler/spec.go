@@ -10,6 +10,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/crds"
 )
 
@@ -57,17 +58,17 @@ func (e *external) desired(ctx context.Context, m *Managed, prior cty.Value) (ct
 		return cty.NilVal, fmt.Errorf("spec: %w", err)
 	}
 	if prior != cty.NilVal && !prior.IsNull() {
-		config = keepInitOnly(e.kind.Schema.Block.Attributes, config, prior, ip, fp)
+		config = keepInitOnly(e.kind.Schema.Block, config, prior, ip, fp)
 	}
 	return e.kind.ExternalName.withIdentifier(config, meta.GetExternalName(m)), nil
 }
 
 // keepInitOnly gives every attribute set only in initProvider the prior
 // object's value.
-func keepInitOnly[A any](attrs map[string]A, config, prior cty.Value, ip, fp map[string]any) cty.Value {
+func keepInitOnly(b *configschema.Block, config, prior cty.Value, ip, fp map[string]any) cty.Value {
 	vals := config.AsValueMap()
 	changed := false
-	for name := range attrs {
+	for name := range b.Attributes {
 		f := crds.FieldName(name)
 		_, inInit := ip[f]
 		_, inFor := fp[f]
