@@ -1,7 +1,9 @@
 package propval
 
 import (
+	"math"
 	"math/big"
+	"strconv"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/zclconf/go-cty/cty"
@@ -60,12 +62,14 @@ func encodeUnmarked(v cty.Value, ty cty.Type, path resource.PropertyPath) (resou
 	return resource.PropertyValue{}, errorf(path, "unsupported type %s", vt.FriendlyName())
 }
 
-// encodeNumber refuses numbers float64 cannot hold exactly (big integers,
-// many decimals): Pulumi's numbers are float64, and a silent rounding
-// would turn into a perpetual diff or a wrong ID.
+// encodeNumber refuses numbers float64 cannot hold (big integers, many
+// digits, out of range): Pulumi's numbers are float64, and a silent
+// rounding would turn into a perpetual diff or a wrong ID. A decimal such
+// as 0.1, which cty holds more precisely than float64, passes when the
+// float64's shortest decimal form reads back as the same cty number.
 func encodeNumber(f *big.Float, path resource.PropertyPath) (resource.PropertyValue, error) {
 	x, acc := f.Float64()
-	if acc != big.Exact {
+	if acc != big.Exact && !sameDecimal(f, x) {
 		return resource.PropertyValue{}, errorf(path, "number %s cannot be held exactly by a Pulumi number (float64)", f.Text('g', -1))
 	}
 	return resource.NewNumberProperty(x), nil
@@ -78,7 +82,9 @@ func encodeObject(v cty.Value, ty cty.Type, path resource.PropertyPath) (resourc
 	schemaTyped := ty.IsObjectType()
 	pm := resource.PropertyMap{}
 	for name, av := range v.AsValueMap() {
-		if av.IsNull() {
+		// A dynamic object's null attribute is part of its type, so only
+		// schema-typed objects leave nulls out.
+		if av.IsNull() && schemaTyped {
 			continue
 		}
 		key := resource.PropertyKey(name)
@@ -135,4 +141,12 @@ func elemType(ty cty.Type, i int) cty.Type {
 		return ty.TupleElementType(i)
 	}
 	return cty.DynamicPseudoType
+}
+
+func sameDecimal(f *big.Float, x float64) bool {
+	if math.IsInf(x, 0) {
+		return false
+	}
+	back, err := cty.ParseNumberVal(strconv.FormatFloat(x, 'g', -1, 64))
+	return err == nil && back.Equals(cty.NumberVal(f)).True()
 }
