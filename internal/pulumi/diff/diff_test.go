@@ -112,8 +112,8 @@ func TestResponse(t *testing.T) {
 		"AddDeleteMapSet": {
 			reason: "map keys add and delete; sets compare whole; null to value is ADD, value to null DELETE",
 			in: Input{
-				Prior:   val(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1"), "b c": cty.StringVal("2")}), "zones": cty.SetVal([]cty.Value{cty.StringVal("x")}), "bucket_name": cty.StringVal("n")}),
-				Planned: val(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1"), "d": cty.StringVal("4")}), "zones": cty.SetVal([]cty.Value{cty.StringVal("y")}), "arn": cty.StringVal("arn")}),
+				Prior:               val(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1"), "b c": cty.StringVal("2")}), "zones": cty.SetVal([]cty.Value{cty.StringVal("x")}), "bucket_name": cty.StringVal("n")}),
+				Planned:             val(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1"), "d": cty.StringVal("4")}), "zones": cty.SetVal([]cty.Value{cty.StringVal("y")}), "arn": cty.StringVal("arn")}),
 				DeleteBeforeReplace: true,
 			},
 			want: &pulumirpc.DiffResponse{
