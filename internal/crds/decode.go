@@ -135,7 +135,8 @@ func (d decoder) secret(path string, m *member, raw map[string]any) (cty.Value, 
 	}
 	v, err := ctyjson.Unmarshal(data, m.shape.ty)
 	if err != nil {
-		return null, &fieldError{path: refPath, msg: fmt.Sprintf("Secret %s key %s: want JSON of %s: %s", sel.Name, sel.Key, m.shape.ty.FriendlyName(), err)}
+		// The decoder's message can quote the secret; it is left out.
+		return null, &fieldError{path: refPath, msg: fmt.Sprintf("Secret %s key %s: want JSON of %s", sel.Name, sel.Key, m.shape.ty.FriendlyName())}
 	}
 	return v, nil
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -124,7 +125,14 @@ func (pi *providerInstances) configuration(ctx context.Context, kube client.Clie
 	}
 	var creds map[string]any
 	if err := json.Unmarshal(raw, &creds); err != nil {
-		return nil, fmt.Errorf("%s %s: credentials secret %s/%s key %q is not a JSON object: %w", k.Kind, ref.Name, sns, sref["name"], sref["key"], err)
+		// The decoder's message quotes the credentials' characters; say
+		// only where it went wrong.
+		where := ""
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			where = fmt.Sprintf(" (invalid JSON at byte %d)", syn.Offset)
+		}
+		return nil, fmt.Errorf("%s %s: credentials secret %s/%s key %q is not a JSON object%s", k.Kind, ref.Name, sns, sref["name"], sref["key"], where)
 	}
 	for name, v := range creds {
 		field := crds.FieldName(name)

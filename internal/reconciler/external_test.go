@@ -307,3 +307,31 @@ func TestObserveOnly(t *testing.T) {
 		t.Errorf("ObserveOnly: %+v, want existing and up to date", o)
 	}
 }
+
+// TestCredentialsNeverQuoted: a credentials Secret that is not JSON is an
+// error that says so without repeating any of its characters.
+func TestCredentialsNeverQuoted(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	bad := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "creds"}, Data: map[string][]byte{"k": []byte("zq-secret-zq")}}
+	if err := f.kube.Create(ctx, bad); err != nil {
+		t.Fatal(err)
+	}
+	_, cluster := crds.ProviderConfigKinds("test")
+	pc := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"credentials": map[string]any{
+		"source": "Secret", "secretRef": map[string]any{"namespace": "ns", "name": "creds", "key": "k"}}}}}
+	pc.SetGroupVersionKind(cluster.GroupVersionKind())
+	pc.SetName("bad")
+	if err := f.kube.Create(ctx, pc); err != nil {
+		t.Fatal(err)
+	}
+	m := f.create("a", map[string]any{"name": "a"})
+	m.SetProviderConfigReference(&xpv1.ProviderConfigReference{Kind: cluster.Kind, Name: "bad"})
+	_, err := f.conn.Connect(ctx, m)
+	if err == nil || !strings.Contains(err.Error(), "is not a JSON object") {
+		t.Fatalf("Connect error %v, want one saying the credentials are not JSON", err)
+	}
+	if strings.Contains(err.Error(), "'z'") || strings.Contains(err.Error(), "secret-zq") {
+		t.Errorf("the error quotes the credentials: %v", err)
+	}
+}
