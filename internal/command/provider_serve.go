@@ -27,11 +27,19 @@ func runProviderServe(m *Meta, args []string) int {
 	var schemas stringList
 	var types string
 	var debug bool
+	var protocol string
 	fs.Var(&schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
 	fs.StringVar(&types, "types", m.Getenv("CAIRN_AWSCC_TYPES"), "Comma-separated types to serve (AWS::Logs::LogGroup or awscc_logs_log_group); all by default.")
+	fs.StringVar(&protocol, "protocol", "terraform", "The protocol to serve: terraform (plugin protocol 6, for Terraform and OpenTofu) or pulumi (Pulumi's resource provider protocol).")
 	fs.BoolVar(&debug, "debug", false, "Run in debug mode: print TF_REATTACH_PROVIDERS for Terraform to attach to, instead of being launched by it.")
 	if !m.parseFlags(fs, args) {
 		return 1
+	}
+	if protocol == "pulumi" && fs.NArg() >= 1 {
+		return servePulumi(m, fs.Arg(0), schemas, types, fs.Args()[1:])
+	}
+	if protocol != "terraform" && protocol != "pulumi" {
+		return m.errorf("Unknown protocol", "cairn provider serve -protocol takes terraform or pulumi, not %q.", protocol)
 	}
 	if fs.NArg() != 1 || fs.Arg(0) != "awscc" {
 		return m.errorf("Unknown provider", "cairn provider serve takes one argument, the provider to serve; Cairn serves \"awscc\".")

@@ -35,7 +35,9 @@ type Input struct {
 func Response(in Input) (*pulumirpc.DiffResponse, error) {
 	ty := in.Schema.ImpliedType()
 	prior, planned := marks.Strip(in.Prior), marks.Strip(in.Planned)
-	if !prior.Type().Equals(ty) || !planned.Type().Equals(ty) {
+	// Conformance, not equality: a dynamic attribute's value has its own
+	// type (terraform_data's input may be a string).
+	if len(prior.Type().TestConformance(ty)) > 0 || len(planned.Type().TestConformance(ty)) > 0 {
 		return nil, fmt.Errorf("diff: prior %s and planned %s must both be %s",
 			prior.Type().FriendlyName(), planned.Type().FriendlyName(), ty.FriendlyName())
 	}

@@ -1,0 +1,15 @@
+// Command pulumi-resource-awscc is Cairn's awscc provider as a Pulumi
+// resource provider plugin: the same as "cairn provider serve -protocol
+// pulumi awscc", under the name the Pulumi CLI looks for on PATH or in
+// its plugin directory.
+package main
+
+import (
+	"os"
+
+	"github.com/cairn-iac/cairn/internal/command"
+)
+
+func main() {
+	os.Exit(command.Run(append([]string{"provider", "serve", "-protocol", "pulumi", "awscc"}, os.Args[1:]...), command.Streams{}))
+}

@@ -1,0 +1,205 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/pulumi/propval"
+)
+
+// pulumiConfigKeys are provider inputs that are Pulumi's, not the
+// provider's: the plugin version and where to download it.
+var pulumiConfigKeys = []resource.PropertyKey{"version", "pluginDownloadURL"}
+
+// providerConfig converts provider inputs to a configuration value of the
+// provider block, leaving out Pulumi's own keys.
+func (s *Server) providerConfig(pm resource.PropertyMap) (cty.Value, error) {
+	pm = pm.Copy()
+	for _, k := range pulumiConfigKeys {
+		delete(pm, k)
+	}
+	return propval.Converter{Block: s.schema.Provider.Block}.ToCty(pm)
+}
+
+// CheckConfig validates the provider's configuration as Check validates a
+// resource's inputs, with the provider's ValidateProviderConfig.
+func (s *Server) CheckConfig(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
+	pm, err := unmarshal(req.GetNews())
+	if err != nil {
+		return nil, err
+	}
+	config, err := s.providerConfig(pm)
+	if err != nil {
+		return &pulumirpc.CheckResponse{Inputs: req.GetNews(), Failures: []*pulumirpc.CheckFailure{conversionFailure(err)}}, nil
+	}
+	var failures []*pulumirpc.CheckFailure
+	for _, p := range conform(s.schema.Provider.Block, config, nil) {
+		failures = append(failures, &pulumirpc.CheckFailure{Property: propertyPath(p.path), Reason: p.msg})
+	}
+	if len(failures) == 0 {
+		resp := s.inst.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: unmarked(config)})
+		s.warn(ctx, resource.URN(req.GetUrn()), resp.Diagnostics)
+		failures = checkFailures(resp.Diagnostics)
+	}
+	return &pulumirpc.CheckResponse{Inputs: req.GetNews(), Failures: failures}, nil
+}
+
+// DiffConfig compares two provider configurations. A change to one of
+// the attributes the provider names in ConfigReplaces (awscc's region)
+// replaces the provider, and with it every resource it manages, since the
+// new configuration cannot reach the old objects; any other change is an
+// update that leaves the resources alone. An unknown new value of such an
+// attribute may be a change, so it counts as one.
+func (s *Server) DiffConfig(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
+	olds, err := unmarshal(req.GetOlds())
+	if err != nil {
+		return nil, err
+	}
+	news, err := unmarshal(req.GetNews())
+	if err != nil {
+		return nil, err
+	}
+	replacing := map[string]bool{}
+	for _, a := range s.p.ConfigReplaces {
+		replacing[crds.FieldName(a)] = true
+	}
+	resp := &pulumirpc.DiffResponse{HasDetailedDiff: true, DetailedDiff: map[string]*pulumirpc.PropertyDiff{}}
+	for _, k := range unionKeys(olds, news) {
+		kind, changed := configChange(olds[k], news[k])
+		if !changed {
+			continue
+		}
+		if replacing[string(k)] {
+			kind += pulumirpc.PropertyDiff_ADD_REPLACE - pulumirpc.PropertyDiff_ADD
+			resp.Replaces = append(resp.Replaces, string(k))
+		}
+		resp.Diffs = append(resp.Diffs, string(k))
+		resp.DetailedDiff[string(k)] = &pulumirpc.PropertyDiff{Kind: kind, InputDiff: true}
+	}
+	resp.Changes = pulumirpc.DiffResponse_DIFF_NONE
+	if len(resp.Diffs) > 0 {
+		resp.Changes = pulumirpc.DiffResponse_DIFF_SOME
+	}
+	return resp, nil
+}
+
+// configChange says whether a configuration property changed, and how.
+func configChange(old, new resource.PropertyValue) (pulumirpc.PropertyDiff_Kind, bool) {
+	old, new = unsecret(old), unsecret(new)
+	switch {
+	case new.IsComputed() || (new.IsOutput() && !new.OutputValue().Known):
+		return pulumirpc.PropertyDiff_UPDATE, true
+	case old.IsNull() && new.IsNull():
+		return 0, false
+	case old.IsNull():
+		return pulumirpc.PropertyDiff_ADD, true
+	case new.IsNull():
+		return pulumirpc.PropertyDiff_DELETE, true
+	case old.DeepEquals(new):
+		return 0, false
+	}
+	return pulumirpc.PropertyDiff_UPDATE, true
+}
+
+func unsecret(v resource.PropertyValue) resource.PropertyValue {
+	for v.IsSecret() {
+		v = v.SecretValue().Element
+	}
+	return v
+}
+
+func unionKeys(a, b resource.PropertyMap) []resource.PropertyKey {
+	seen := map[resource.PropertyKey]bool{}
+	var out []resource.PropertyKey
+	for _, m := range []resource.PropertyMap{a, b} {
+		for _, k := range m.StableKeys() {
+			if !seen[k] && !strings.HasPrefix(string(k), "__") && k != "version" && k != "pluginDownloadURL" {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// Configure configures the provider instance: with the provider's
+// inputs (args), or, from engines that send only variables, with the
+// stack configuration ("awscc:config:region" or "awscc:region").
+func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest) (*pulumirpc.ConfigureResponse, error) {
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
+	pm, err := s.configureArgs(req)
+	if err != nil {
+		return nil, err
+	}
+	config, err := s.providerConfig(pm)
+	if err != nil {
+		return nil, failure("Invalid provider configuration", err.Error())
+	}
+	config = unmarked(config)
+	vresp := s.inst.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: config})
+	if err := s.diagsError(ctx, "", vresp.Diagnostics); err != nil {
+		return nil, err
+	}
+	if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
+		config = vresp.PreparedConfig
+	}
+	cresp := s.inst.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: config})
+	if err := s.diagsError(ctx, "", cresp.Diagnostics); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.configured = true
+	s.mu.Unlock()
+	return &pulumirpc.ConfigureResponse{AcceptSecrets: true, SupportsPreview: true, AcceptResources: true}, nil
+}
+
+func (s *Server) configureArgs(req *pulumirpc.ConfigureRequest) (resource.PropertyMap, error) {
+	if req.GetArgs() != nil {
+		return unmarshal(req.GetArgs())
+	}
+	pm := resource.PropertyMap{}
+	for k, raw := range req.GetVariables() {
+		name := k[strings.LastIndex(k, ":")+1:]
+		var v any = raw
+		if a := s.schema.Provider.Block.Attributes[snakeName(s.schema.Provider.Block, name)]; a != nil && a.Type != cty.String {
+			if err := json.Unmarshal([]byte(raw), &v); err != nil {
+				return nil, failure("Invalid provider configuration", k+" is not valid JSON")
+			}
+		}
+		pm[resource.PropertyKey(name)] = resource.NewPropertyValue(v)
+	}
+	return pm, nil
+}
+
+// snakeName finds the attribute whose property key is key.
+func snakeName(block interface{ ImpliedType() cty.Type }, key string) string {
+	for name := range block.ImpliedType().AttributeTypes() {
+		if crds.FieldName(name) == key {
+			return name
+		}
+	}
+	return key
+}
+
+// unmarked drops sensitive marks: the provider interface takes values
+// without them.
+func unmarked(v cty.Value) cty.Value {
+	u, _ := v.UnmarkDeep()
+	return u
+}
+

@@ -1,0 +1,207 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	pbempty "google.golang.org/protobuf/types/known/emptypb"
+
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/pulumi/schema"
+	"github.com/cairn-iac/cairn/internal/pulumi/tokens"
+)
+
+// Info names the package a Server serves; it is known before the
+// provider loads.
+type Info struct {
+	// Name is the Pulumi package name and the prefix of the provider's
+	// type names ("awscc").
+	Name    string
+	Version string
+}
+
+// Provider is what a Server serves: a Cairn provider and how Pulumi names
+// it.
+type Provider struct {
+	// Addr names the provider in contract errors.
+	Addr addrs.Provider
+	// Factory starts the one provider instance the server uses (Pulumi
+	// starts one plugin process per provider configuration).
+	Factory providers.Factory
+	// Package describes the package in its Pulumi schema; its Name,
+	// Version and Schema are filled in by the server.
+	Package schema.Input
+	// ConfigReplaces are the provider configuration attributes whose
+	// change leaves the new configuration unable to manage the old
+	// resources (awscc's region): DiffConfig then asks for replacement.
+	ConfigReplaces []string
+	// DeleteBeforeReplace says whether replacing an object must delete
+	// the old one first, because the new one would collide with it (a
+	// name the user set that stays the same). Nil means never: Pulumi's
+	// default is to create the replacement first.
+	DeleteBeforeReplace func(typeName string, prior, planned cty.Value) bool
+}
+
+// Loader returns the provider to serve. A Server calls it once, in the
+// background, as soon as it is made.
+type Loader func() (*Provider, error)
+
+// Server is a pulumirpc.ResourceProviderServer over a Cairn provider. It
+// is safe for concurrent use: Pulumi calls resource operations in
+// parallel.
+type Server struct {
+	pulumirpc.UnimplementedResourceProviderServer
+
+	info Info
+	host Logger
+
+	loaded chan struct{}
+	p      *Provider
+	inst   providers.Interface
+	schema providers.GetProviderSchemaResponse
+	// resources and functions map Pulumi tokens to type names.
+	resources, functions map[string]string
+	loadErr              error
+
+	// stop is cancelled by Cancel: every operation's context derives
+	// from it.
+	stop   context.Context
+	cancel context.CancelFunc
+
+	schemaOnce sync.Once
+	schemaJSON []byte
+	schemaErr  error
+
+	mu         sync.Mutex
+	configured bool
+}
+
+var _ pulumirpc.ResourceProviderServer = (*Server)(nil)
+
+// New returns a server and starts loading the provider. host receives the
+// provider's warnings for the Pulumi engine to show; nil drops them.
+func New(info Info, load Loader, host Logger) *Server {
+	s := &Server{info: info, host: host, loaded: make(chan struct{})}
+	if s.host == nil {
+		s.host = discard{}
+	}
+	s.stop, s.cancel = context.WithCancel(context.Background())
+	go s.load(load)
+	return s
+}
+
+func (s *Server) load(load Loader) {
+	defer close(s.loaded)
+	p, err := load()
+	if err != nil {
+		s.loadErr = err
+		return
+	}
+	inst, err := p.Factory()
+	if err != nil {
+		s.loadErr = fmt.Errorf("starting provider %s: %w", s.info.Name, err)
+		return
+	}
+	sch := inst.GetProviderSchema(s.stop)
+	if sch.Diagnostics.HasErrors() {
+		s.loadErr = fmt.Errorf("provider %s schema: %w", s.info.Name, sch.Diagnostics.Err())
+		return
+	}
+	if sch.Provider.Block == nil {
+		// A provider with no configuration (the built-in terraform
+		// provider) takes an empty one.
+		sch.Provider.Block = &configschema.Block{}
+	}
+	s.resources, s.functions = map[string]string{}, map[string]string{}
+	for name := range sch.ResourceTypes {
+		if tok, err := tokens.Resource(s.info.Name, name); err == nil {
+			s.resources[tok.String()] = name
+		}
+	}
+	for name := range sch.DataSources {
+		if tok, err := tokens.Function(s.info.Name, name); err == nil {
+			s.functions[tok.String()] = name
+		}
+	}
+	s.p, s.inst, s.schema = p, inst, sch
+}
+
+// ready waits for the provider to load and returns the error of loading
+// it, as a gRPC status.
+func (s *Server) ready(ctx context.Context) error {
+	select {
+	case <-s.loaded:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if s.loadErr != nil {
+		return failure("Failed to load the provider", s.loadErr.Error())
+	}
+	return nil
+}
+
+// GetPluginInfo answers without waiting for the provider to load.
+func (s *Server) GetPluginInfo(context.Context, *pbempty.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: s.info.Version}, nil
+}
+
+// Handshake says what the server accepts: secrets and resource
+// references arrive as such, so they can be carried into outputs.
+func (s *Server) Handshake(context.Context, *pulumirpc.ProviderHandshakeRequest) (*pulumirpc.ProviderHandshakeResponse, error) {
+	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
+}
+
+// GetSchema returns the package schema, built once.
+func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
+	if req.GetVersion() > 0 {
+		return nil, failure("Unsupported schema version", fmt.Sprintf("The provider serves schema version 0, not %d.", req.GetVersion()))
+	}
+	if err := s.ready(ctx); err != nil {
+		return nil, err
+	}
+	s.schemaOnce.Do(func() {
+		in := s.p.Package
+		in.Name, in.Version, in.Schema = s.info.Name, s.info.Version, s.schema
+		pkg, err := schema.Build(in)
+		if err != nil {
+			s.schemaErr = err
+			return
+		}
+		s.schemaJSON, s.schemaErr = json.Marshal(pkg)
+	})
+	if s.schemaErr != nil {
+		return nil, failure("Failed to build the package schema", s.schemaErr.Error())
+	}
+	return &pulumirpc.GetSchemaResponse{Schema: string(s.schemaJSON)}, nil
+}
+
+// Cancel stops the provider's operations in flight (StopProvider) and
+// every later one: Pulumi cancels when the user interrupts.
+func (s *Server) Cancel(ctx context.Context, _ *pbempty.Empty) (*pbempty.Empty, error) {
+	s.cancel()
+	select {
+	case <-s.loaded:
+		if s.inst != nil {
+			_ = s.inst.StopProvider(ctx)
+		}
+	default:
+	}
+	return &pbempty.Empty{}, nil
+}
+
+// Close ends the provider instance.
+func (s *Server) Close() error {
+	s.cancel()
+	<-s.loaded
+	if s.inst != nil {
+		return s.inst.Close()
+	}
+	return nil
+}
