@@ -202,4 +202,3 @@ func unmarked(v cty.Value) cty.Value {
 	u, _ := v.UnmarkDeep()
 	return u
 }
-

@@ -62,4 +62,3 @@ func (s *Server) opContext(ctx context.Context, timeout float64) (context.Contex
 	}
 	return ctx, func() { stop(); cancel() }
 }
-
