@@ -27,6 +27,14 @@ func TestMain(m *testing.M) {
 		"terraform-provider-awscc": func() {
 			os.Exit(Run(append([]string{"provider", "serve", "awscc"}, os.Args[1:]...), Streams{}))
 		},
+		// The Pulumi plugins, as cmd/pulumi-resource-awscc and
+		// cmd/pulumi-resource-terraform build them.
+		"pulumi-resource-awscc": func() {
+			os.Exit(Run(append([]string{"provider", "serve", "-protocol", "pulumi", "awscc"}, os.Args[1:]...), Streams{}))
+		},
+		"pulumi-resource-terraform": func() {
+			os.Exit(Run(append([]string{"provider", "serve", "-protocol", "pulumi", "terraform"}, os.Args[1:]...), Streams{}))
+		},
 		// A provider plugin that crashes, hangs or plans what it may not,
 		// on demand (see internal/testproviders/cairntest).
 		"terraform-provider-cairntest": func() {
@@ -84,6 +92,18 @@ func TestScripts(t *testing.T) {
 			// on the scripts' PATH as tofu ([exec:tofu]).
 			if tofu, ok := testproviders.OpenTofu(); ok {
 				env.Setenv("PATH", filepath.Dir(tofu)+string(os.PathListSeparator)+env.Getenv("PATH"))
+			}
+			// The Pulumi CLI and YAML host, when scripts/install-pulumi.sh
+			// has built them ([exec:pulumi]), with a private home, a
+			// local file backend and a passphrase, never the user's.
+			if dir, ok := testproviders.Pulumi(); ok {
+				env.Setenv("PATH", dir+string(os.PathListSeparator)+env.Getenv("PATH"))
+				env.Setenv("PULUMI_HOME", filepath.Join(env.WorkDir, ".pulumi"))
+				env.Setenv("PULUMI_BACKEND_URL", "file://"+filepath.Join(env.WorkDir, ".pulumi-state"))
+				env.Setenv("PULUMI_CONFIG_PASSPHRASE", "cairn-test")
+				env.Setenv("PULUMI_SKIP_UPDATE_CHECK", "true")
+				env.Setenv("PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION", "true")
+				env.Setenv("PULUMI_DIY_BACKEND_NO_LEGACY_WARNING", "true")
 			}
 			return nil
 		},

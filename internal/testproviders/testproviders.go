@@ -57,3 +57,27 @@ func OpenTofu() (string, bool) {
 	_, err := os.Stat(path)
 	return path, err == nil
 }
+
+// PulumiVersion and PulumiYAMLVersion are the Pulumi CLI and YAML
+// language host scripts/install-pulumi.sh builds.
+const (
+	PulumiVersion     = "3.259.0"
+	PulumiYAMLVersion = "1.30.0"
+)
+
+// Pulumi returns the directory holding the Pulumi CLI, its YAML language
+// host and pulumi-schema-check, as scripts/install-pulumi.sh built them
+// (CAIRN_PULUMI_DIR, else its cache beside the test providers'), and
+// whether they are there.
+func Pulumi() (string, bool) {
+	dir := os.Getenv("CAIRN_PULUMI_DIR")
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(Dir()), "tools", "pulumi-v"+PulumiVersion+"-yaml-v"+PulumiYAMLVersion)
+	}
+	for _, bin := range []string{"pulumi", "pulumi-language-yaml", "pulumi-schema-check"} {
+		if _, err := os.Stat(filepath.Join(dir, bin)); err != nil {
+			return dir, false
+		}
+	}
+	return dir, true
+}

@@ -1,6 +1,8 @@
 package propval
 
 import (
+	"strings"
+
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -27,7 +29,65 @@ func CarrySecrets(out, in cty.Value) cty.Value {
 			Marks: cty.NewValueMarks(configschema.SensitiveMark),
 		})
 	}
-	return out.MarkWithPaths(marks)
+	return markCopies(out.MarkWithPaths(marks), secretStrings(in))
+}
+
+// minContained is the shortest secret string looked for inside longer
+// output strings; shorter ones (a "1", a "yes") would mark half the
+// outputs, so they are matched only whole.
+const minContained = 6
+
+// secretStrings returns the known strings inside the sensitive values of
+// in.
+func secretStrings(in cty.Value) map[string]bool {
+	out := map[string]bool{}
+	_ = cty.Walk(in, func(_ cty.Path, v cty.Value) (bool, error) {
+		if !v.HasMark(configschema.SensitiveMark) {
+			return true, nil
+		}
+		u, _ := v.UnmarkDeep()
+		_ = cty.Walk(u, func(_ cty.Path, e cty.Value) (bool, error) {
+			if e.IsKnown() && !e.IsNull() && e.Type() == cty.String && e.AsString() != "" {
+				out[e.AsString()] = true
+			}
+			return true, nil
+		})
+		return false, nil
+	})
+	return out
+}
+
+// markCopies marks sensitive every string of out that is one of the
+// secret strings or contains a long one: a provider may copy a secret
+// input into another attribute (awscc's tags into tags_all,
+// terraform_data's input into output), which the path rule cannot see.
+func markCopies(out cty.Value, secrets map[string]bool) cty.Value {
+	if len(secrets) == 0 {
+		return out
+	}
+	v, _ := cty.Transform(out, func(_ cty.Path, v cty.Value) (cty.Value, error) {
+		u, _ := v.Unmark()
+		if !u.IsKnown() || u.IsNull() || u.Type() != cty.String || v.HasMark(configschema.SensitiveMark) {
+			return v, nil
+		}
+		if isCopy(u.AsString(), secrets) {
+			return v.Mark(configschema.SensitiveMark), nil
+		}
+		return v, nil
+	})
+	return v
+}
+
+func isCopy(s string, secrets map[string]bool) bool {
+	if secrets[s] {
+		return true
+	}
+	for secret := range secrets {
+		if len(secret) >= minContained && strings.Contains(s, secret) {
+			return true
+		}
+	}
+	return false
 }
 
 // reachable returns the longest prefix of path that names a value in v
