@@ -37,6 +37,13 @@ export CAIRN_KUBE_APISERVER="$(scripts/install-kube-apiserver.sh)"
 export CAIRN_ETCD="$(command -v etcd)"
 export CHECKPOINT_DISABLE=1
 
+# The Pulumi CLI v3.259.0 and pulumi-language-yaml v1.30.0 (built once per
+# machine, about 8 minutes the first time) for the tests that run YAML
+# programs against Cairn's providers, and pulumi-schema-check, which
+# validates the package schema the adapter serves.
+echo "==> Pulumi CLI and YAML language host"
+export CAIRN_PULUMI_DIR="$(scripts/install-pulumi.sh)"
+
 echo "==> go vet"
 go vet ./...
 # Every package runs under the race detector: the engine walks graphs with

@@ -12,11 +12,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/blang/semver"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
@@ -35,7 +37,7 @@ func main() {
 	if err := dec.Decode(&spec); err != nil {
 		fail(fmt.Errorf("decoding the package schema: %w", err))
 	}
-	pkg, diags, err := schema.BindSpec(spec, nil, schema.ValidationOptions{})
+	pkg, diags, err := schema.BindSpec(spec, noLoader{}, schema.ValidationOptions{})
 	if err != nil {
 		fail(err)
 	}
@@ -47,6 +49,18 @@ func main() {
 	}
 	fmt.Printf("ok: package %s, %d resources, %d functions, %d types\n",
 		pkg.Name, len(pkg.Resources), len(pkg.Functions), len(pkg.Types))
+}
+
+// noLoader refuses to load other packages: a Cairn package schema refers
+// to none (pulumi.json's built-in types need no loader).
+type noLoader struct{}
+
+func (noLoader) LoadPackage(pkg string, _ *semver.Version) (*schema.Package, error) {
+	return nil, fmt.Errorf("package %s: a Cairn schema refers to no other package", pkg)
+}
+
+func (noLoader) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return nil, fmt.Errorf("package %s: a Cairn schema refers to no other package", d.Name)
 }
 
 func fail(err error) {
