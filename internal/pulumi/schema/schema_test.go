@@ -13,13 +13,13 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cairn-iac/cairn/cfnschema"
 	"github.com/cairn-iac/cairn/internal/builtin"
 	"github.com/cairn-iac/cairn/internal/cfnregistry"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/testproviders"
-	"github.com/cairn-iac/cairn/cfnschema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
