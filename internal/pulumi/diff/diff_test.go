@@ -163,3 +163,20 @@ func TestResponseWrongType(t *testing.T) {
 		t.Error("want an error for values not of the schema's type")
 	}
 }
+
+// TestResponseDynamic: a dynamic attribute's value has its own type (a
+// string in terraform_data's input), and is compared whole.
+func TestResponseDynamic(t *testing.T) {
+	sch := &configschema.Block{Attributes: map[string]*configschema.Attribute{
+		"input": {Type: cty.DynamicPseudoType, Optional: true},
+	}}
+	prior := cty.ObjectVal(map[string]cty.Value{"input": cty.StringVal("a")})
+	planned := cty.ObjectVal(map[string]cty.Value{"input": cty.StringVal("b")})
+	resp, err := Response(Input{Schema: sch, Prior: prior, Planned: planned})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Changes != pulumirpc.DiffResponse_DIFF_SOME || resp.DetailedDiff["input"].GetKind() != pulumirpc.PropertyDiff_UPDATE {
+		t.Errorf("diff %v", resp)
+	}
+}

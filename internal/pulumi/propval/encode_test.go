@@ -130,6 +130,28 @@ func TestCarrySecrets(t *testing.T) {
 	}
 }
 
+// TestCarrySecretCopies: a provider that copies a secret input into
+// another attribute (tags into tags_all) must not reveal it there; a long
+// secret is found inside longer strings, a short one only whole.
+func TestCarrySecretCopies(t *testing.T) {
+	s := configschema.SensitiveMark
+	in := obj(map[string]cty.Value{"name": cty.StringVal("hunter22").Mark(s), "id": cty.StringVal("ab").Mark(s)})
+	out := obj(map[string]cty.Value{
+		"name":  cty.StringVal("hunter22"),
+		"id":    cty.StringVal("ab"),
+		"zones": cty.SetVal([]cty.Value{cty.StringVal("prefix-hunter22"), cty.StringVal("abc")}),
+	})
+	got := CarrySecrets(out, in)
+	zones := got.GetAttr("zones")
+	if !zones.HasMark(s) && !zones.ContainsMarked() {
+		t.Errorf("a set holding a copy of a secret is not secret: %#v", zones)
+	}
+	plain := obj(map[string]cty.Value{"zones": cty.SetVal([]cty.Value{cty.StringVal("abc")})})
+	if got := CarrySecrets(plain, in).GetAttr("zones"); got.ContainsMarked() || got.IsMarked() {
+		t.Errorf("a short secret (\"ab\") marked a string that only contains it: %#v", got)
+	}
+}
+
 // FuzzPropertyToCty decodes arbitrary JSON into a PropertyMap and converts
 // it against the test schema and a dynamic one: never a panic, and what
 // converts survives a round trip.

@@ -145,9 +145,9 @@ func checkWithPulumi(t *testing.T, raw []byte) {
 
 // TestShape pins the mapping rules on a hand-made schema.
 func TestShape(t *testing.T) {
-	nested := &configschema.Block{Attributes: map[string]*configschema.Attribute{
-		"port": {Type: cty.Number, Required: true},
-	}}
+	portAttrs := func() map[string]*configschema.Attribute {
+		return map[string]*configschema.Attribute{"port": {Type: cty.Number, Required: true}}
+	}
 	in := Input{Name: "demo", Version: "1.0.0", Schema: providers.GetProviderSchemaResponse{
 		Provider: providers.Schema{Block: &configschema.Block{Attributes: map[string]*configschema.Attribute{
 			"region":  {Type: cty.String, Optional: true},
@@ -162,10 +162,10 @@ func TestShape(t *testing.T) {
 				"password": {Type: cty.String, Optional: true, Sensitive: true},
 				"labels":   {Type: cty.Map(cty.String), Optional: true},
 				"anything": {Type: cty.DynamicPseudoType, Optional: true},
-				"ports":    {NestedType: &configschema.Object{Attributes: nested.Attributes, Nesting: configschema.NestingList}, Optional: true},
+				"ports":    {NestedType: &configschema.Object{Attributes: portAttrs(), Nesting: configschema.NestingList}, Optional: true},
 			},
 			BlockTypes: map[string]*configschema.NestedBlock{
-				"rule": {Block: *nested, Nesting: configschema.NestingList, MinItems: 1},
+				"rule": {Block: configschema.Block{Attributes: portAttrs()}, Nesting: configschema.NestingList, MinItems: 1},
 			},
 		}}},
 	}}

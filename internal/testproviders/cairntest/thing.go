@@ -16,7 +16,8 @@ import (
 // until its request is cancelled, which StopProvider does; stuck: Create
 // never returns) and in
 // planning (bad_plan: the plan changes the configured name, which the
-// contract forbids).
+// contract forbids). partial makes Create report an error after making
+// the thing, as a provider does when a create fails part way.
 type thing struct{}
 
 var _ resource.ResourceWithModifyPlan = thing{}
@@ -35,6 +36,7 @@ func (thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.
 		"hang":     rschema.BoolAttribute{Optional: true, Description: "Create waits until it is stopped."},
 		"stuck":    rschema.BoolAttribute{Optional: true, Description: "Create never returns."},
 		"bad_plan": rschema.BoolAttribute{Optional: true, Description: "The plan changes the configured name."},
+		"partial":  rschema.BoolAttribute{Optional: true, Description: "Create makes the thing, then reports an error."},
 		"rules": rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{
 			Attributes: map[string]rschema.Attribute{"port": rschema.Int64Attribute{Required: true}},
 		}},
@@ -75,6 +77,11 @@ func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resou
 	resp.State.Raw = req.Plan.Raw.Copy()
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), "thing-"+name.ValueString())...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKey, []byte(privateValue))...)
+	var partial types.Bool
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("partial"), &partial)...)
+	if partial.ValueBool() {
+		resp.Diagnostics.AddError("Create failed part way", "The thing exists, but setting it up failed.")
+	}
 }
 
 // Read insists on the private state Create left.
