@@ -233,3 +233,25 @@ func TestNameCollision(t *testing.T) {
 		t.Fatalf("tag and tags share type %q / %q", a, b)
 	}
 }
+
+// BenchmarkBuildEveryAwsccType builds and encodes the package schema of
+// awscc with every built-in CloudFormation type (what GetSchema answers
+// once per plugin process), from the provider schema already loaded.
+func BenchmarkBuildEveryAwsccType(b *testing.B) {
+	in := Input{Name: "awscc", Version: "0.1.0", Schema: awsccSchema(b, nil)}
+	b.ReportAllocs()
+	b.ResetTimer()
+	size := 0
+	for i := 0; i < b.N; i++ {
+		pkg, err := Build(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw, err := json.Marshal(pkg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(raw)
+	}
+	b.ReportMetric(float64(size)/(1<<20), "MiB")
+}

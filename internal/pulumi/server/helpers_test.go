@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -49,9 +50,13 @@ func cairntestServer(t testing.TB) *Server {
 
 // awsccServer serves awscc's log groups against a Cloud Control endpoint
 // of the test's own.
-func awsccServer(t testing.TB) *Server {
+func awsccServer(t testing.TB) *Server { return awsccServerLatency(t, 0) }
+
+// awsccServerLatency is awsccServer with an endpoint that takes latency
+// per create, update and delete.
+func awsccServerLatency(t testing.TB, latency time.Duration) *Server {
 	t.Helper()
-	ep, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: t.TempDir()})
+	ep, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: t.TempDir(), Latency: latency})
 	if err != nil {
 		t.Fatal(err)
 	}
