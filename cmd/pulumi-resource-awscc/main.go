@@ -1,15 +1,17 @@
-// Command pulumi-resource-awscc is Cairn's awscc provider as a Pulumi
-// resource provider plugin: the same as "cairn provider serve -protocol
-// pulumi awscc", under the name the Pulumi CLI looks for on PATH or in
-// its plugin directory.
+// Command pulumi-resource-awscc is Cairn's awscc provider as a
+// Pulumi resource provider plugin: the same as "cairn provider serve
+// -protocol pulumi awscc", under the name the Pulumi CLI looks for on PATH
+// or in its plugin directory. It links only the provider and the Pulumi
+// adapter, not the rest of the CLI, so the engine's first call is
+// answered sooner.
 package main
 
 import (
 	"os"
 
-	"github.com/cairn-iac/cairn/internal/command"
+	"github.com/cairn-iac/cairn/internal/pulumi/plugins"
 )
 
 func main() {
-	os.Exit(command.Run(append([]string{"provider", "serve", "-protocol", "pulumi", "awscc"}, os.Args[1:]...), command.Streams{}))
+	os.Exit(plugins.Main("awscc", os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
 }

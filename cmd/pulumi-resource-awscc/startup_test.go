@@ -73,4 +73,3 @@ func launch(b *testing.B, bin string) (first, schema time.Duration, size int) {
 	}
 	return first, time.Since(start), len(resp.Schema)
 }
-

@@ -1,15 +1,16 @@
 // Command pulumi-resource-terraform is Terraform's built-in provider
 // (terraform_data) as a Pulumi resource provider plugin: the same as
 // "cairn provider serve -protocol pulumi terraform", under the name the
-// Pulumi CLI looks for on PATH or in its plugin directory.
+// Pulumi CLI looks for on PATH or in its plugin directory. It links only
+// the provider and the Pulumi adapter, not the rest of the CLI.
 package main
 
 import (
 	"os"
 
-	"github.com/cairn-iac/cairn/internal/command"
+	"github.com/cairn-iac/cairn/internal/pulumi/plugins"
 )
 
 func main() {
-	os.Exit(command.Run(append([]string{"provider", "serve", "-protocol", "pulumi", "terraform"}, os.Args[1:]...), command.Streams{}))
+	os.Exit(plugins.Main("terraform", os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -26,13 +27,13 @@ const awsccSchemasEnv = "CAIRN_AWSCC_SCHEMAS"
 // awsccSources are the schema sources of a command that serves awscc on
 // its own (provider serve, crd generate, controller): the built-in
 // schemas, then CAIRN_AWSCC_SCHEMAS, then dirs, later ones winning.
-func (m *Meta) awsccSources(dirs []string) cfnSources {
-	src := cfnSources{cacheDir: m.cfnCacheDir()}
+func (m *Meta) awsccSources(dirs []string) cfnsources.Sources {
+	src := cfnsources.Sources{CacheDir: m.cfnCacheDir()}
 	if env := m.Getenv(awsccSchemasEnv); env != "" {
-		src.dirs = append(src.dirs, m.absPath(env))
+		src.Dirs = append(src.Dirs, m.absPath(env))
 	}
 	for _, d := range dirs {
-		src.dirs = append(src.dirs, m.absPath(d))
+		src.Dirs = append(src.Dirs, m.absPath(d))
 	}
 	return src
 }
@@ -53,8 +54,8 @@ type awsccLoad struct {
 
 // load returns the provider over src's types that keep reports true for,
 // loading it on the first call for that key.
-func (l *awsccProviders) load(src cfnSources, keep func(string) bool, keepKey string) (*awscc.Provider, error) {
-	key := src.key() + "\x01" + keepKey
+func (l *awsccProviders) load(src cfnsources.Sources, keep func(string) bool, keepKey string) (*awscc.Provider, error) {
+	key := src.Key() + "\x01" + keepKey
 	l.mu.Lock()
 	if l.byKey == nil {
 		l.byKey = map[string]*awsccLoad{}
@@ -66,12 +67,12 @@ func (l *awsccProviders) load(src cfnSources, keep func(string) bool, keepKey st
 	}
 	l.mu.Unlock()
 	ld.once.Do(func() {
-		catalog, problems, err := src.load(keep)
+		catalog, problems, err := src.Load(keep)
 		if err != nil {
 			ld.err = err
 			return
 		}
-		ld.p, ld.err = awscc.NewFromCatalog(catalog, problems, src.describe())
+		ld.p, ld.err = awscc.NewFromCatalog(catalog, problems, src.Describe())
 	})
 	return ld.p, ld.err
 }
@@ -93,16 +94,16 @@ func (m *Meta) addAWSCC(reg providers.Registry, cfg *configs.Module) diags.Diagn
 		return ds
 	}
 	reg[awscc.Addr] = func() (providers.Interface, error) {
-		src := cfnSources{cacheDir: m.cfnCacheDir()}
+		src := cfnsources.Sources{CacheDir: m.cfnCacheDir()}
 		if env != "" {
-			src.dirs = append(src.dirs, env)
+			src.Dirs = append(src.Dirs, env)
 		}
 		dir, err := m.resolveSchemasArg(cfg, arg)
 		if err != nil {
 			return nil, err
 		}
 		if dir != "" {
-			src.dirs = append(src.dirs, dir)
+			src.Dirs = append(src.Dirs, dir)
 		}
 		keep, keepKey := m.awsccTypeFilter(cfg)
 		p, err := m.awscc.load(src, keep, keepKey)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agext/levenshtein"
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -52,17 +53,17 @@ func runCfnExplain(m *Meta, args []string) int {
 	}
 	// Load only the named type when its name says which it is; on a miss,
 	// everything, to suggest close names.
-	catalog, cds, err := src.load(explainFilter(names[0]))
+	catalog, cds, err := src.Load(explainFilter(names[0]))
 	if err == nil && catalog.Type(names[0]) == nil && catalog.ByTerraformName(names[0]) == nil && catalog.ByPluralName(names[0]) == nil {
-		catalog, cds, err = src.load(nil)
+		catalog, cds, err = src.Load(nil)
 	}
 	if err != nil {
 		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded", "%s.", err)))
 	}
-	dir = src.topDir()
+	dir = src.TopDir()
 	text, err := catalog.Explain(names[0])
 	if err != nil {
-		return m.fail(ds.Append(m.schemaProblems(dir, cds)).Append(unknownTypeDiag(catalog, names[0], src.describe())))
+		return m.fail(ds.Append(m.schemaProblems(dir, cds)).Append(unknownTypeDiag(catalog, names[0], src.Describe())))
 	}
 	// Only the explained type's own schema problems matter here; "cairn
 	// cfn problems" lists them all.
@@ -77,14 +78,14 @@ func runCfnExplain(m *Meta, args []string) int {
 // would serve here: the built-in schemas and the fetch cache, laid over by
 // CAIRN_AWSCC_SCHEMAS and the provider block of the configuration in the
 // working directory.
-func (m *Meta) explainSources(flagDir string) (cfnSources, diags.Diagnostics) {
-	src := cfnSources{cacheDir: m.cfnCacheDir()}
+func (m *Meta) explainSources(flagDir string) (cfnsources.Sources, diags.Diagnostics) {
+	src := cfnsources.Sources{CacheDir: m.cfnCacheDir()}
 	if flagDir != "" {
 		dir := m.absPath(flagDir)
 		if err := checkDir(dir); err != nil {
 			return src, diags.Diagnostics{diags.Errorf("Invalid schema directory", "The schema directory %s cannot be used: %s.", dir, err)}
 		}
-		return cfnSources{dirs: []string{dir}, dirsOnly: true}, nil
+		return cfnsources.Sources{Dirs: []string{dir}, DirsOnly: true}, nil
 	}
 	// A configuration is optional here; one that does not load simply
 	// does not say where the schemas are.
@@ -97,7 +98,7 @@ func (m *Meta) explainSources(flagDir string) (cfnSources, diags.Diagnostics) {
 		return src, ds
 	}
 	if env != "" {
-		src.dirs = append(src.dirs, env)
+		src.Dirs = append(src.Dirs, env)
 	}
 	arg, ads := awsccSchemasArg(cfg)
 	ds = ds.Append(ads)
@@ -109,18 +110,9 @@ func (m *Meta) explainSources(flagDir string) (cfnSources, diags.Diagnostics) {
 		return src, ds.Append(diags.Errorf("Invalid schemas argument", "%s.", err))
 	}
 	if dir != "" {
-		src.dirs = append(src.dirs, dir)
+		src.Dirs = append(src.Dirs, dir)
 	}
 	return src, ds
-}
-
-// topDir is the last directory laid over the built-in schemas, against
-// which problem locations are shown relative; "" when there is none.
-func (s cfnSources) topDir() string {
-	if len(s.dirs) == 0 {
-		return ""
-	}
-	return s.dirs[len(s.dirs)-1]
 }
 
 // explainFilter keeps the type a CloudFormation or Terraform name names.
@@ -298,13 +290,13 @@ func runCfnProblems(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	catalog, cds, err := src.load(nil)
+	catalog, cds, err := src.Load(nil)
 	if err != nil {
 		return m.fail(ds.Append(diags.Errorf("No CloudFormation schemas loaded", "%s.", err)))
 	}
-	dir = src.topDir()
+	dir = src.TopDir()
 	fmt.Fprintf(m.Stdout, "%d resource types loaded from %s; %d problems; %d types suppressed.\n",
-		len(catalog.Types()), src.describe(), len(cds), len(catalog.Suppressed()))
+		len(catalog.Types()), src.Describe(), len(cds), len(catalog.Suppressed()))
 	for _, s := range catalog.Suppressed() {
 		fmt.Fprintf(m.Stdout, "suppressed %s (%s): %s\n", s.TypeName, s.TerraformName, s.Reason)
 	}

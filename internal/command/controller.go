@@ -22,6 +22,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 
+	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/crds"
 	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/reconciler"
@@ -91,11 +92,11 @@ func runController(m *Meta, args []string) int {
 // CAIRN_AWSCC_SCHEMAS and dirs laid over them), narrowed to types.
 func (m *Meta) loadAwscc(dirs []string, types string) (*awscc.Provider, error) {
 	src := m.awsccSources(dirs)
-	catalog, problems, err := src.load(typeFilter(types))
+	catalog, problems, err := src.Load(cfnsources.TypeFilter(types))
 	if err != nil {
 		return nil, err
 	}
-	return awscc.NewFromCatalog(catalog, problems, src.describe())
+	return awscc.NewFromCatalog(catalog, problems, src.Describe())
 }
 
 // awsccKinds is one managed kind per awscc resource type, named by

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/crds"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -71,22 +72,22 @@ func runCrdGenerate(m *Meta, args []string) int {
 func (m *Meta) awsccSchemaFor(dirs []string, types string) (providers.GetProviderSchemaResponse, diags.Diagnostics) {
 	var resp providers.GetProviderSchemaResponse
 	src := m.awsccSources(dirs)
-	catalog, problems, err := src.load(typeFilter(types))
+	catalog, problems, err := src.Load(cfnsources.TypeFilter(types))
 	if err != nil {
 		return resp, diags.Diagnostics{diags.Errorf("Failed to load CloudFormation schemas", "%s.", err)}
 	}
 	if missing := missingTypes(catalog, types); len(missing) > 0 {
 		// Load everything to suggest close names.
-		if all, _, err := src.load(nil); err == nil {
+		if all, _, err := src.Load(nil); err == nil {
 			catalog = all
 		}
 		var ds diags.Diagnostics
 		for _, n := range missing {
-			ds = ds.Append(unknownTypeDiag(catalog, n, src.describe()))
+			ds = ds.Append(unknownTypeDiag(catalog, n, src.Describe()))
 		}
 		return resp, ds
 	}
-	p, err := awscc.NewFromCatalog(catalog, problems, src.describe())
+	p, err := awscc.NewFromCatalog(catalog, problems, src.Describe())
 	if err != nil {
 		return resp, diags.Diagnostics{diags.Errorf("Failed to start the awscc provider", "%s.", err)}
 	}

@@ -1,9 +1,7 @@
 package command
 
 import (
-	"strings"
-
-	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
@@ -49,11 +47,11 @@ func runProviderServe(m *Meta, args []string) int {
 			"cairn provider serve awscc is a Terraform plugin: Terraform or OpenTofu launches it. Point a dev_overrides or filesystem_mirror entry of the CLI configuration at the terraform-provider-awscc binary (see the README), or run it with -debug and give Terraform the TF_REATTACH_PROVIDERS it prints.")
 	}
 	src := m.awsccSources(schemas)
-	catalog, problems, err := src.load(typeFilter(types))
+	catalog, problems, err := src.Load(cfnsources.TypeFilter(types))
 	if err != nil {
 		return m.errorf("Failed to load CloudFormation schemas", "%s.", err)
 	}
-	p, err := awscc.NewFromCatalog(catalog, problems, src.describe())
+	p, err := awscc.NewFromCatalog(catalog, problems, src.Describe())
 	if err != nil {
 		return m.errorf("Failed to start the awscc provider", "%s.", err)
 	}
@@ -65,24 +63,4 @@ func runProviderServe(m *Meta, args []string) int {
 		return m.errorf("Provider server failed", "%s.", err)
 	}
 	return 0
-}
-
-// typeFilter keeps the types a comma-separated list names, by their
-// CloudFormation name or the awscc resource or plural data source name;
-// an empty list keeps every type.
-func typeFilter(list string) func(string) bool {
-	if strings.TrimSpace(list) == "" {
-		return nil
-	}
-	want := map[string]bool{}
-	for _, t := range strings.Split(list, ",") {
-		want[strings.TrimSpace(t)] = true
-	}
-	return func(typeName string) bool {
-		if want[typeName] {
-			return true
-		}
-		res, plural, err := cfnschema.TerraformNames(typeName)
-		return err == nil && (want[res] || want[plural])
-	}
 }

@@ -1,0 +1,58 @@
+package plugins
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/cairn-iac/cairn/internal/cfnsources"
+	"github.com/cairn-iac/cairn/internal/pulumi/server"
+)
+
+// Main runs a plugin process for the provider name ("awscc" or
+// "terraform") with the arguments the Pulumi engine passes and returns
+// its exit code. awscc's sources come from the environment as the CLI
+// reads them: CAIRN_AWSCC_SCHEMAS, the fetch cache, CAIRN_AWSCC_TYPES.
+func Main(name string, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	dir, err := os.Getwd()
+	if err != nil {
+		dir = "."
+	}
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	var load server.Loader
+	switch name {
+	case "awscc":
+		src := cfnsources.Sources{CacheDir: cfnsources.CacheDir(getenv, abs)}
+		if env := getenv("CAIRN_AWSCC_SCHEMAS"); env != "" {
+			src.Dirs = append(src.Dirs, abs(env))
+		}
+		load = AWSCC(src, getenv("CAIRN_AWSCC_TYPES"))
+	case "terraform":
+		load = Terraform(dir)
+	default:
+		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
+		return 1
+	}
+	return Serve(name, args, load, stdout, stderr)
+}
+
+// Serve runs the plugin process of provider name over load until the
+// engine is done with it (an interrupt, or the engine gone), and returns
+// its exit code.
+func Serve(name string, args []string, load server.Loader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := server.Serve(ctx, args, stdout, server.Info{Name: name, Version: Version}, load); err != nil {
+		fmt.Fprintf(stderr, "Error: Pulumi provider server failed\n\n%s.\n", err)
+		return 1
+	}
+	return 0
+}
