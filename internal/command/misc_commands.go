@@ -46,8 +46,8 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(ds.Append(mds))
 	}
 	fmt.Fprintf(m.Stdout, "%s\n", m.bold("Initializing the backend..."))
-	if _, _, bds := m.statePath(cfg); bds.HasErrors() {
-		return m.fail(bds)
+	if code, ok := m.initBackend(cfg, f); !ok {
+		return code
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
 	m.noStateNeeded()

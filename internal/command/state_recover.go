@@ -25,11 +25,12 @@ func runStateRecover(m *Meta, args []string) int {
 		return 1
 	}
 	cfg, _ := m.loadConfig()
-	path, _, ds := m.statePath(cfg)
+	b, mgr, _, ds := m.workspaceState(cfg)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	mgr := statemgr.NewFilesystem(path)
+	defer b.Close()
+	path := mgr.Location()
 	if lock {
 		unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeStateRecover"), lockTimeout)
 		if err != nil {
