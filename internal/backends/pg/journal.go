@@ -109,6 +109,20 @@ func (f *fetched) classify() (journalStatus, error) {
 	}
 }
 
+// supersededBy reports whether f replaces the crashed apply the journal
+// records: the errored.tfstate that apply saved when it could not reach
+// the database continues the journal's lineage one serial above its base,
+// and holds every record the journal does and more. Pushing it discards
+// the journal, as moving it over a local state file makes the local
+// journal stale.
+func (f *fetched) supersededBy(next *statefile.File) bool {
+	if f.journal == nil || next == nil {
+		return false
+	}
+	h := f.journal.header
+	return next.Lineage == h.Lineage && next.Serial > h.BaseSerial
+}
+
 // view is the state a reader sees: the row with a pending journal
 // replayed. With the lock held (locked), no apply is running, so the
 // journal is a crashed one and the view gets the serial recovery will

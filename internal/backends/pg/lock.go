@@ -162,12 +162,16 @@ func (s *State) holder(ctx context.Context) *statemgr.LockInfo {
 	var user, app, addr string
 	var started time.Time
 	err := s.do(ctx, func(conn *pgx.Conn) error {
+		// A bigint advisory key is split over classid (high half) and
+		// objid (low half); the workspace's keys are its row id and -1.
 		return conn.QueryRow(ctx, `SELECT a.pid, coalesce(a.usename, ''), coalesce(a.application_name, ''),
 				coalesce(host(a.client_addr), 'local'), a.backend_start
 			FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-			WHERE l.locktype = 'advisory' AND l.granted AND l.pid <> pg_backend_pid()
+			WHERE l.locktype = 'advisory' AND l.granted AND l.pid <> pg_backend_pid() AND l.objsubid = 1
 				AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-			ORDER BY a.backend_start LIMIT 1`).Scan(&pid, &user, &app, &addr, &started)
+				AND ((l.classid::bigint << 32) | l.objid::bigint) IN
+					(-1, coalesce((SELECT id FROM `+s.b.cfg.schemaIdent()+`.states WHERE name = $1), -1))
+			ORDER BY a.backend_start LIMIT 1`, s.name).Scan(&pid, &user, &app, &addr, &started)
 	})
 	if err != nil {
 		return nil

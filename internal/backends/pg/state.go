@@ -130,9 +130,15 @@ func (s *State) Import(f *statefile.File, force bool) error {
 		return err
 	}
 	defer release()
-	prev, err := s.current(ctx)
+	st, err := s.fetch(ctx)
 	if err != nil {
 		return err
+	}
+	prev, supersedes := st.snap, st.supersededBy(f)
+	if !supersedes {
+		if prev, err = s.recoverFetched(ctx, st); err != nil {
+			return err
+		}
 	}
 	if !force {
 		if err := statemgr.CheckImport(f, prev); err != nil {
@@ -151,7 +157,7 @@ func (s *State) Import(f *statefile.File, force bool) error {
 			next.Lineage = prev.Lineage
 		}
 	}
-	return s.writeSnapshot(ctx, &next, false)
+	return s.writeSnapshot(ctx, &next, true)
 }
 
 // Recover folds a crashed apply's journal rows into the row now. The
