@@ -84,8 +84,19 @@ func (s *Server) start() error {
 		return err
 	}
 	s.port = port
-	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=on", port, s.dir)
+	return s.Resume()
+}
+
+// Resume starts a server stopped with Halt again, on the same port.
+func (s *Server) Resume() error {
+	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1", s.port, s.dir)
 	return s.run(filepath.Join(s.bin, "pg_ctl"), "-D", s.dataDir(), "-o", opts, "-l", filepath.Join(s.dir, "log"), "start", "-w")
+}
+
+// Halt stops the server at once (as a crash would, without a shutdown
+// checkpoint), keeping its files so that Resume can start it again.
+func (s *Server) Halt() error {
+	return s.run(filepath.Join(s.bin, "pg_ctl"), "-D", s.dataDir(), "stop", "-m", "immediate", "-w")
 }
 
 func (s *Server) dataDir() string { return filepath.Join(s.dir, "data") }
@@ -139,6 +150,5 @@ func (s *Server) CreateDatabase(ctx context.Context, name string) (string, error
 
 // Stop stops the server immediately and removes its files.
 func (s *Server) Stop() error {
-	err := s.run(filepath.Join(s.bin, "pg_ctl"), "-D", s.dataDir(), "stop", "-m", "immediate", "-w")
-	return errors.Join(err, os.RemoveAll(s.dir))
+	return errors.Join(s.Halt(), os.RemoveAll(s.dir))
 }
