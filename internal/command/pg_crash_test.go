@@ -247,4 +247,3 @@ func checkInstances(t *testing.T, st *states.State, done map[string]bool) {
 		t.Fatalf("%d instances reported created are missing from the state, e.g. %v", len(missing), missing[:min(5, len(missing))])
 	}
 }
-
