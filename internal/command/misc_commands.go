@@ -31,6 +31,7 @@ func runInit(m *Meta, args []string) int {
 	fs.BoolVar(&input, "input", true, "Ask for input when needed.")
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
+	backendFlags(fs, &f.backend)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
