@@ -1,0 +1,316 @@
+package pg
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+)
+
+func TestCheckSchemaName(t *testing.T) {
+	for name, tc := range map[string]struct {
+		schema string
+		ok     bool
+	}{
+		"default":       {DefaultSchema, true},
+		"mixed case":    {"Team_State", true},
+		"dollar":        {"s$1", true},
+		"leading digit": {"1abc", false},
+		"quote":         {`a"b`, false},
+		"dot":           {"a.b", false},
+		"injection":     {"x; DROP TABLE y", false},
+		"empty":         {"", false},
+		"too long":      {strings.Repeat("a", 64), false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := CheckSchemaName(tc.schema); (err == nil) != tc.ok {
+				t.Errorf("CheckSchemaName(%q) = %v, want ok=%v", tc.schema, err, tc.ok)
+			}
+		})
+	}
+}
+
+// TestLayoutIsTerraforms checks Open creates Terraform 1.5.7's objects
+// with its names and types, and the journal table beside them.
+func TestLayoutIsTerraforms(t *testing.T) {
+	url := srv.Database(t)
+	openBackend(t, url, Config{Schema: "Team"})
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	rows, _ := conn.Query(ctx, `SELECT column_name || ' ' || data_type || ' ' || coalesce(column_default, '-')
+		FROM information_schema.columns WHERE table_schema = 'team' AND table_name = 'states' ORDER BY ordinal_position`)
+	cols, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"id bigint nextval('global_states_id_seq'::regclass)", "name text -", "data text -"}
+	if diff := cmp.Diff(want, cols); diff != "" {
+		t.Errorf("states columns (-want +got):\n%s", diff)
+	}
+	rows, _ = conn.Query(ctx, `SELECT indexname FROM pg_indexes WHERE schemaname = 'team' ORDER BY indexname`)
+	idx, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"cairn_journal_pkey", "states_by_name", "states_name_key", "states_pkey"}, idx); diff != "" {
+		t.Errorf("indexes (-want +got):\n%s", diff)
+	}
+	var seq int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_sequences WHERE schemaname = 'public' AND sequencename = 'global_states_id_seq'`).Scan(&seq); err != nil || seq != 1 {
+		t.Errorf("public.global_states_id_seq: %d, %v", seq, err)
+	}
+}
+
+// TestLockExcludesOtherSessions: a second client cannot take a locked
+// workspace, waits with a timeout, and gets it once the holder unlocks;
+// a new workspace's creation lock (-1) excludes too.
+func TestLockExcludesOtherSessions(t *testing.T) {
+	url := srv.Database(t)
+	a, b := openBackend(t, url, Config{}), openBackend(t, url, Config{})
+	ctx := context.Background()
+	for _, ws := range []string{"default", "other"} {
+		t.Run(ws, func(t *testing.T) {
+			sa, sb := stateOf(t, a, ws), stateOf(t, b, ws)
+			unlock, err := sa.Lock(ctx, statemgr.LockInfo{}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = sb.Lock(ctx, statemgr.LockInfo{}, 0)
+			var le *statemgr.LockError
+			if !errors.As(err, &le) || !le.Contended() || le.Holder == nil {
+				t.Fatalf("second Lock = %v, want a contended *LockError naming the holder", err)
+			}
+			if _, err := sb.Persist(states.NewState()); !errors.As(err, &le) {
+				t.Fatalf("Persist without the lock = %v, want a *LockError", err)
+			}
+			got := make(chan error)
+			go func() {
+				unlockB, err := sb.Lock(ctx, statemgr.LockInfo{}, 60e9)
+				if err == nil {
+					err = unlockB()
+				}
+				got <- err
+			}()
+			if err := unlock(); err != nil {
+				t.Fatal(err)
+			}
+			if err := <-got; err != nil {
+				t.Fatalf("waiting Lock = %v", err)
+			}
+		})
+	}
+}
+
+// TestApplyGroupCommits records objects from many goroutines; every one
+// is in the state after Close, in one new serial, and the journal rows
+// are gone.
+func TestApplyGroupCommits(t *testing.T) {
+	url := srv.Database(t)
+	s := stateOf(t, openBackend(t, url, Config{}), "default")
+	base, err := s.Persist(states.NewState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := s.BeginApply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 300
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- rec.SetObject(objectAddr(i), testObject(i), testProvider)
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := rec.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Serial != base.Serial+1 || countInstances(out.State) != n {
+		t.Fatalf("Close wrote serial %d with %d instances, want serial %d with %d", out.Serial, countInstances(out.State), base.Serial+1, n)
+	}
+	if rows := journalRows(t, url); rows != 0 {
+		t.Fatalf("%d journal rows after Close", rows)
+	}
+}
+
+// TestCrashedApplyIsRecovered abandons an apply (its sessions end, as
+// when the process dies): another client reads the recorded objects
+// without writing, and its first write folds them in, one serial up.
+func TestCrashedApplyIsRecovered(t *testing.T) {
+	url := srv.Database(t)
+	crashed := openBackend(t, url, Config{})
+	s := stateOf(t, crashed, "default")
+	base, err := s.Persist(states.NewState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := s.BeginApply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crashed.Close() // the server releases the lock with the session
+
+	next := stateOf(t, openBackend(t, url, Config{}), "default")
+	f, err := next.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if countInstances(f.State) != 5 || f.Serial != base.Serial {
+		t.Fatalf("Read after the crash: %d instances at serial %d, want 5 at the base serial %d", countInstances(f.State), f.Serial, base.Serial)
+	}
+	if rows := journalRows(t, url); rows != 6 {
+		t.Fatalf("Read changed the journal: %d rows, want 6", rows)
+	}
+	r, err := next.Recover(false)
+	if err != nil || r.Records != 5 {
+		t.Fatalf("Recover = %+v, %v; want 5 records", r, err)
+	}
+	f, err = next.Read()
+	if err != nil || f.Serial != base.Serial+1 || countInstances(f.State) != 5 || f.Lineage != base.Lineage {
+		t.Fatalf("after Recover: %+v, %v", f, err)
+	}
+	if rows := journalRows(t, url); rows != 0 {
+		t.Fatalf("%d journal rows after Recover", rows)
+	}
+}
+
+// TestPushSupersedesJournal: the errored.tfstate a run saved when the
+// database stayed down continues the journal's lineage one serial up, so
+// pushing it replaces the journal rather than conflicting with it.
+func TestPushSupersedesJournal(t *testing.T) {
+	url := srv.Database(t)
+	crashed := openBackend(t, url, Config{})
+	s := stateOf(t, crashed, "default")
+	base, err := s.Persist(states.NewState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := s.BeginApply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Two more objects that never reached the journal are in the snapshot.
+	errored := rec.Snapshot()
+	for i := 3; i < 5; i++ {
+		errored.State.SetResourceInstanceCurrent(objectAddr(i).ResourceInstance, testObject(i), testProvider)
+	}
+	crashed.Close()
+
+	next := stateOf(t, openBackend(t, url, Config{}), "default")
+	if err := next.Import(errored, false); err != nil {
+		t.Fatalf("pushing the errored state: %v", err)
+	}
+	f, err := next.Read()
+	if err != nil || countInstances(f.State) != 5 || f.Serial != base.Serial+1 {
+		t.Fatalf("after push: %+v, %v", f, err)
+	}
+	if rows := journalRows(t, url); rows != 0 {
+		t.Fatalf("%d journal rows after the push", rows)
+	}
+}
+
+// reverseTransform stands in for encryption: stored bytes are base64, so
+// a test can tell they went through it.
+type reverseTransform struct{}
+
+func (reverseTransform) Encrypt(p []byte) ([]byte, error) {
+	return []byte(base64.StdEncoding.EncodeToString(p)), nil
+}
+
+func (reverseTransform) Decrypt(s []byte) ([]byte, error) {
+	return base64.StdEncoding.DecodeString(string(s))
+}
+
+// TestTransformAppliesToEveryStoredByte: snapshots and journal records
+// go through the transform; nothing stored is plain JSON.
+func TestTransformAppliesToEveryStoredByte(t *testing.T) {
+	url := srv.Database(t)
+	s := stateOf(t, openBackend(t, url, Config{Transform: reverseTransform{}}), "default")
+	base, err := s.Persist(states.NewState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := s.BeginApply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var record string
+	if err := conn.QueryRow(ctx, `SELECT record FROM terraform_remote_state.cairn_journal WHERE seq = 1`).Scan(&record); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains([]byte(record), []byte("terraform_data")) {
+		t.Errorf("journal record stored in the clear: %s", record)
+	}
+	if _, err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var data string
+	if err := conn.QueryRow(ctx, `SELECT data FROM terraform_remote_state.states`).Scan(&data); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(data, "terraform_data") {
+		t.Errorf("state stored in the clear")
+	}
+	f, err := s.Read()
+	if err != nil || countInstances(f.State) != 1 {
+		t.Fatalf("Read through the transform: %+v, %v", f, err)
+	}
+}
+
+func journalRows(t *testing.T, url string) int {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM terraform_remote_state.cairn_journal`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
