@@ -184,7 +184,7 @@ func terminateCairnSessions(t *testing.T, url string) int {
 	defer conn.Close(ctx)
 	var n int
 	err = conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-		WHERE application_name = 'cairn' AND pid <> pg_backend_pid() AND datname = current_database()`).Scan(&n)
+		WHERE application_name LIKE 'cairn%' AND pid <> pg_backend_pid() AND datname = current_database()`).Scan(&n)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -61,7 +62,7 @@ func (s *State) Lock(ctx context.Context, info statemgr.LockInfo, timeout time.D
 	deadline := time.Now().Add(timeout)
 	wait := 100 * time.Millisecond
 	for {
-		ok, err := s.lockOnce(ctx)
+		ok, err := s.lockOnce(ctx, sessionName(info))
 		if err != nil {
 			return nil, &statemgr.LockError{Err: err}
 		}
@@ -80,8 +81,20 @@ func (s *State) Lock(ctx context.Context, info statemgr.LockInfo, timeout time.D
 	}
 }
 
-// lockOnce tries the lock once and records it as held.
-func (s *State) lockOnce(ctx context.Context) (bool, error) {
+// sessionName is the application_name a lock holder's session takes, so
+// that a refused run (Cairn's or a person's in psql) can tell who holds
+// the lock: Terraform's pg backend stores no lock info.
+func sessionName(info statemgr.LockInfo) string {
+	name := strings.TrimSpace("cairn " + info.Operation + " " + info.Who)
+	if len(name) > 63 {
+		name = name[:63]
+	}
+	return name
+}
+
+// lockOnce tries the lock once and records it as held; the session is
+// then named name (see sessionName).
+func (s *State) lockOnce(ctx context.Context, name string) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.locked() {
@@ -98,6 +111,9 @@ func (s *State) lockOnce(ctx context.Context) (bool, error) {
 		// Set under the session's mutex: the journal writer reads both
 		// when it reconnects.
 		s.lockKey = &key
+		if _, err := conn.Exec(ctx, `SELECT set_config('application_name', $1, false)`, name); err != nil {
+			return err
+		}
 		s.lastSum, err = rowSum(ctx, conn, s.b.cfg.schemaIdent(), s.name)
 		return err
 	})
@@ -142,7 +158,7 @@ func (s *State) holdLocked(ctx context.Context) (release func() error, err error
 		return func() error { return nil }, nil
 	}
 	s.mu.Unlock()
-	ok, err := s.lockOnce(ctx)
+	ok, err := s.lockOnce(ctx, "cairn")
 	s.mu.Lock()
 	if err != nil {
 		return nil, &statemgr.LockError{Err: err}

@@ -314,3 +314,23 @@ func journalRows(t *testing.T, url string) int {
 	}
 	return n
 }
+
+// TestOpenErrorsHideThePassword: neither a malformed conn_str nor an
+// unreachable server puts the password in the error.
+func TestOpenErrorsHideThePassword(t *testing.T) {
+	for name, conn := range map[string]string{
+		"bad port":    "postgres://user:hunter2@127.0.0.1:notaport/db",
+		"bad keyword": "host=127.0.0.1 password=hunter2 port=x",
+		"unreachable": "postgres://user:hunter2@127.0.0.1:1/db?connect_timeout=2",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Open(context.Background(), Config{ConnString: conn})
+			if err == nil {
+				t.Fatal("Open succeeded")
+			}
+			if strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("the error quotes the password: %v", err)
+			}
+		})
+	}
+}
