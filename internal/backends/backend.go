@@ -2,6 +2,7 @@ package backends
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -12,6 +13,10 @@ import (
 
 // DefaultWorkspace is the workspace that exists without being created.
 const DefaultWorkspace = "default"
+
+// ErrUnavailable wraps a backend's failure to reach its storage (a
+// database that stayed unreachable), as opposed to a refusal.
+var ErrUnavailable = errors.New("the state storage cannot be reached")
 
 // Backend is where a configuration's workspaces live.
 type Backend interface {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -75,6 +76,9 @@ func stateReadDiag(err error) diags.Diagnostic {
 // lockDiag explains a failure to take the state lock: another holder, or
 // a state path that cannot be used at all.
 func lockDiag(err error) diags.Diagnostic {
+	if errors.Is(err, backends.ErrUnavailable) {
+		return diags.Errorf("Error acquiring the state lock", "%s", err)
+	}
 	var le *statemgr.LockError
 	if errors.As(err, &le) && le.Contended() {
 		return diags.Errorf("Error acquiring the state lock", "%s", err)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/cairn-iac/cairn/internal/backends"
 )
 
 // errLostState means the session was lost and, on a new one, the state
@@ -39,7 +41,7 @@ func (s *State) do(ctx context.Context, fn func(conn *pgx.Conn) error) error {
 			return err
 		}
 		if time.Now().Add(delay).After(deadline) {
-			return fmt.Errorf("%w (gave up retrying after %s)", err, s.b.cfg.retryFor())
+			return fmt.Errorf("%w: %w (gave up retrying after %s)", backends.ErrUnavailable, err, s.b.cfg.retryFor())
 		}
 		select {
 		case <-time.After(delay):
@@ -108,7 +110,9 @@ func (s *State) ensureSession(ctx context.Context) error {
 		s.dropSession()
 		return err
 	}
-	if sum != s.lastSum {
+	// A write whose acknowledgement the lost session swallowed may have
+	// committed: then the row holds what this run was writing.
+	if sum != s.lastSum && (s.pendingSum == "" || sum != s.pendingSum) {
 		return fmt.Errorf("%w: the state changed while this run was disconnected", errLostState)
 	}
 	return nil

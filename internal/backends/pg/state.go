@@ -38,8 +38,9 @@ type State struct {
 	lockKey *int64
 	// lastSum is the MD5 of the row's data as of the last read or write
 	// under the lock, "" for no row: after a lost session, the run goes on
-	// only if the row still has it.
-	lastSum string
+	// only if the row still has it, or pendingSum, the data of a write in
+	// flight when the session was lost.
+	lastSum, pendingSum string
 }
 
 var _ backends.StateMgr = (*State)(nil)
@@ -264,7 +265,9 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 		return fmt.Errorf("writing %s: %w", s.Location(), err)
 	}
 	schema := s.b.cfg.schemaIdent()
+	sum := md5Hex(data)
 	err = s.do(ctx, func(conn *pgx.Conn) error {
+		s.pendingSum = sum
 		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO `+schema+`.states (name, data) VALUES ($1, $2)
 				ON CONFLICT (name) DO UPDATE SET data = $2 WHERE states.name = $1`, s.name, data); err != nil {
@@ -280,7 +283,7 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", s.Location(), err)
 	}
-	s.setSum(md5Hex(data))
+	s.setSum(sum)
 	return nil
 }
 
@@ -288,7 +291,7 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 // journal writer reads it.
 func (s *State) setSum(sum string) {
 	s.connMu.Lock()
-	s.lastSum = sum
+	s.lastSum, s.pendingSum = sum, ""
 	s.connMu.Unlock()
 }
 
