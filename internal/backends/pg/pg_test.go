@@ -334,3 +334,80 @@ func TestOpenErrorsHideThePassword(t *testing.T) {
 		})
 	}
 }
+
+// TestSessionLostMidApply ends the applying session between two records:
+// the run reconnects and takes its lock back, unless another client took
+// the lock in between; then it writes nothing more, and Close reports
+// that changes exist only in memory (NotDurableError), so the caller
+// saves them elsewhere.
+func TestSessionLostMidApply(t *testing.T) {
+	for name, tc := range map[string]struct {
+		otherTakesLock bool
+		wantDurable    bool
+	}{
+		"reconnects":                 {wantDurable: true},
+		"lock taken in the meantime": {otherTakesLock: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			url := srv.Database(t)
+			s := stateOf(t, openBackend(t, url, Config{RetryFor: 5e9}), "default")
+			base, err := s.Persist(states.NewState())
+			if err != nil {
+				t.Fatal(err)
+			}
+			unlock, err := s.Lock(context.Background(), statemgr.LockInfo{}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer unlock()
+			rec, err := s.BeginApply(base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rec.SetObject(objectAddr(0), testObject(0), testProvider); err != nil {
+				t.Fatal(err)
+			}
+			terminate(t, url, s.conn.PgConn().PID())
+			if tc.otherTakesLock {
+				other := stateOf(t, openBackend(t, url, Config{}), "default")
+				if _, err := other.Lock(context.Background(), statemgr.LockInfo{}, 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err = rec.SetObject(objectAddr(1), testObject(1), testProvider)
+			if (err == nil) != tc.wantDurable {
+				t.Fatalf("SetObject after the session ended = %v, want durable=%v", err, tc.wantDurable)
+			}
+			out, err := rec.Close()
+			var nd *statemgr.NotDurableError
+			switch {
+			case tc.wantDurable && (err != nil || countInstances(out.State) != 2):
+				t.Fatalf("Close = %v, %v; want both objects saved", out, err)
+			case !tc.wantDurable && !errors.As(err, &nd):
+				t.Fatalf("Close = %v, want a NotDurableError", err)
+			case !tc.wantDurable && countInstances(rec.Snapshot().State) != 2:
+				t.Fatal("Snapshot lost an object")
+			}
+			if !tc.wantDurable {
+				f, err := stateOf(t, openBackend(t, url, Config{}), "default").Read()
+				if err != nil || f.Serial != base.Serial || countInstances(f.State) != 1 {
+					t.Fatalf("after losing the lock the run still wrote: %+v, %v", f, err)
+				}
+			}
+		})
+	}
+}
+
+func terminate(t *testing.T, url string, pid uint32) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var ok bool
+	if err := conn.QueryRow(ctx, `SELECT pg_terminate_backend($1)`, int32(pid)).Scan(&ok); err != nil || !ok {
+		t.Fatalf("terminating session %d: %v %v", pid, ok, err)
+	}
+}

@@ -29,7 +29,10 @@ func (s *State) do(ctx context.Context, fn func(conn *pgx.Conn) error) error {
 	defer s.connMu.Unlock()
 	deadline := time.Now().Add(s.b.cfg.retryFor())
 	delay := 50 * time.Millisecond
-	for attempt := 0; ; attempt++ {
+	for {
+		if s.lost != nil {
+			return s.lost
+		}
 		err := s.ensureSession(ctx)
 		if err == nil {
 			err = fn(s.conn)
@@ -37,7 +40,14 @@ func (s *State) do(ctx context.Context, fn func(conn *pgx.Conn) error) error {
 				return err
 			}
 		}
-		if errors.Is(err, errLostState) || ctx.Err() != nil {
+		if errors.Is(err, errLostState) {
+			// The state is no longer this run's: nothing may be written
+			// on this manager any more, on any session.
+			s.lost = err
+			s.dropSession()
+			return err
+		}
+		if ctx.Err() != nil {
 			return err
 		}
 		if time.Now().Add(delay).After(deadline) {

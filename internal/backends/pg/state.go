@@ -41,6 +41,9 @@ type State struct {
 	// only if the row still has it, or pendingSum, the data of a write in
 	// flight when the session was lost.
 	lastSum, pendingSum string
+	// lost is set once the state could not be claimed back after a lost
+	// session (errLostState); every later call fails with it.
+	lost error
 }
 
 var _ backends.StateMgr = (*State)(nil)
