@@ -57,6 +57,7 @@ func TestPgScripts(t *testing.T) {
 			"sleep":    cmdSleep,
 			"repeat":   cmdRepeat,
 			"pgsql":    cmdPgSQL,
+			"pgwait":   cmdPgWait,
 		},
 	})
 }
@@ -94,6 +95,31 @@ func cmdPgSQL(ts *testscript.TestScript, neg bool, args []string) {
 	if (err != nil) != neg {
 		ts.Fatalf("pgsql: %v", err)
 	}
+}
+
+// cmdPgWait runs a query on $PG_CONN_STR every 20 ms until it returns a
+// row, for up to 60 seconds: a script waits for another process to reach
+// a point the database shows.
+//
+//	pgwait 'SELECT 1 FROM terraform_remote_state.cairn_journal'
+func cmdPgWait(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: pgwait SQL")
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, ts.Getenv("PG_CONN_STR"))
+	ts.Check(err)
+	defer conn.Close(ctx)
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		rows, err := conn.Query(ctx, args[0])
+		ts.Check(err)
+		found := rows.Next()
+		rows.Close()
+		if found {
+			return
+		}
+	}
+	ts.Fatalf("pgwait: no row from %s within a minute", args[0])
 }
 
 // pgHoldLock takes the lock of workspace args[1] of the pg backend at
