@@ -121,6 +121,26 @@ func (b *Backend) setup(ctx context.Context) error {
 			return fmt.Errorf("preparing schema %s: %w", schema, err)
 		}
 	}
+	if b.cfg.SkipTableCreation {
+		return b.checkJournalTable(ctx)
+	}
+	return nil
+}
+
+// checkJournalTable makes sure the journal table exists when Cairn was
+// told not to create tables: without it no apply could be recorded, and
+// the error should say so before any work starts.
+func (b *Backend) checkJournalTable(ctx context.Context) error {
+	schema := b.cfg.schemaIdent()
+	var exists bool
+	err := b.admin.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, schema+"."+journalTable).Scan(&exists)
+	if err != nil {
+		return fmt.Errorf("checking the journal table: %w", err)
+	}
+	if !exists {
+		return fmt.Errorf("skip_table_creation is set and the journal table %s.%s, where Cairn records each finished object during an apply, does not exist; create it with:\n%s",
+			unquote(schema), journalTable, journalTableDDL(schema))
+	}
 	return nil
 }
 

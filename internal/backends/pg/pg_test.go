@@ -411,3 +411,36 @@ func terminate(t *testing.T, url string, pid uint32) {
 		t.Fatalf("terminating session %d: %v %v", pid, ok, err)
 	}
 }
+
+// TestSkipTableCreationNeedsTheJournalTable: with skip_table_creation,
+// Open checks the journal table exists and says how to create it.
+func TestSkipTableCreationNeedsTheJournalTable(t *testing.T) {
+	url := srv.Database(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, q := range []string{
+		`CREATE SCHEMA terraform_remote_state`,
+		`CREATE SEQUENCE public.global_states_id_seq AS bigint`,
+		`CREATE TABLE terraform_remote_state.states (id bigint NOT NULL DEFAULT nextval('public.global_states_id_seq') PRIMARY KEY, name text UNIQUE, data text)`,
+	} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = Open(ctx, Config{ConnString: url, SkipTableCreation: true})
+	if err == nil || !strings.Contains(err.Error(), "CREATE TABLE IF NOT EXISTS \"terraform_remote_state\".cairn_journal") {
+		t.Fatalf("Open without the journal table = %v, want the statement that creates it", err)
+	}
+	if _, err := conn.Exec(ctx, journalTableDDL(`"terraform_remote_state"`)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(ctx, Config{ConnString: url, SkipTableCreation: true})
+	if err != nil {
+		t.Fatalf("Open with the journal table = %v", err)
+	}
+	b.Close()
+}
