@@ -147,15 +147,16 @@ func (m *Meta) migrateWorkspace(from, to backends.Backend, name string, f initBa
 	if err != nil {
 		return err
 	}
-	for _, mgr := range []backends.StateMgr{src, dst} {
-		if !f.lock {
-			break
+	if f.lock {
+		// Both sides stay locked until the copy is written, so neither
+		// Terraform nor another Cairn run changes either in between.
+		for _, mgr := range []backends.StateMgr{src, dst} {
+			unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeMigrateState"), f.lockTimeout)
+			if err != nil {
+				return err
+			}
+			defer unlock()
 		}
-		unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeMigrateState"), f.lockTimeout)
-		if err != nil {
-			return err
-		}
-		defer unlock()
 	}
 	file, err := src.Read()
 	if err != nil || file == nil {
