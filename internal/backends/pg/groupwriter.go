@@ -18,8 +18,9 @@ type groupWriter struct {
 
 	mu   sync.Mutex
 	cond *sync.Cond
-	// queue holds the rows after durable, in order: row i is seq
-	// durable+1+i... once the in-flight group is taken out.
+	// queue holds the rows not yet taken by the committing goroutine, in
+	// order; they end at sequence number queued. When the goroutine takes
+	// them no other group is in flight, so they start at durable+1.
 	queue    []string
 	queued   uint64 // the last sequence number handed out
 	durable  uint64 // the last sequence number committed
