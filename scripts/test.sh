@@ -36,6 +36,17 @@ echo "==> kube-apiserver and etcd"
 export CAIRN_KUBE_APISERVER="$(scripts/install-kube-apiserver.sh)"
 export CAIRN_ETCD="$(command -v etcd)"
 export CHECKPOINT_DISABLE=1
+# PostgreSQL (Debian's postgresql, 15 on bookworm) for the pg backend's
+# tests, which start a private server per test binary (internal/testpg)
+# and skip when it is absent.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then
+  echo "==> installing PostgreSQL (apt-get install -y postgresql)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq postgresql >/dev/null
+  fi
+fi
 
 # The Pulumi CLI v3.259.0 and pulumi-language-yaml v1.30.0 (built once per
 # machine, about 8 minutes the first time) for the tests that run YAML

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/applying"
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
@@ -196,6 +197,17 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	if err != nil {
 		return m.errorf("Failed to persist state", "Starting the state journal: %s.", err)
 	}
+	if fn, ok := rec.(backends.FailureNotifier); ok {
+		// Storage lost for good: what new operations finish could not be
+		// recorded, so stop starting them, as an interrupt does.
+		var stop context.CancelFunc
+		ctx, stop = context.WithCancel(ctx)
+		defer stop()
+		fn.OnFailure(func() {
+			m.notice("\nThe state storage cannot be reached; no new operations will be started.\n")
+			stop()
+		})
+	}
 	hooks := newUIHooks(m)
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
@@ -204,7 +216,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	hooks.stopAll()
 	final, cerr := rec.Close()
 	if cerr != nil {
-		ds = ds.Append(m.closeFailure(rec, cerr))
+		ds = ds.Append(m.closeFailure(op.state.mgr, rec, cerr))
 	}
 	if len(p.Targets) > 0 {
 		ds = ds.Append(incompleteApplyWarning())

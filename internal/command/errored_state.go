@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
@@ -20,24 +21,28 @@ const erroredStateFile = "errored.tfstate"
 // does not (NotDurableError), the state is saved to errored.tfstate in the
 // working directory, or printed to stderr if even that fails, so that no
 // change exists only in this process's memory.
-func (m *Meta) closeFailure(rec *statemgr.Recorder, err error) diags.Diagnostic {
+func (m *Meta) closeFailure(mgr backends.StateMgr, rec backends.Recorder, err error) diags.Diagnostic {
 	var nd *statemgr.NotDurableError
 	if !errors.As(err, &nd) {
-		return diags.Errorf("Failed to persist state", "Writing the final state snapshot: %s. Every finished object is in the journal next to the state file and will be recovered by the next command.", err)
+		return diags.Errorf("Failed to persist state", "Writing the final state snapshot: %s. Every finished object is in the journal and will be recovered by the next command.", err)
 	}
 	path := filepath.Join(m.Dir, erroredStateFile)
+	how := "move it over the state file (it continues the same lineage, and the next command discards the older journal)"
+	if _, local := mgr.(backends.LocalState); !local {
+		how = fmt.Sprintf("push it with:\n  cairn state push %s\n(it continues the same lineage, one serial above the stored state, and the next command discards the older journal)", erroredStateFile)
+	}
 	werr := writeErroredState(path, rec.Snapshot())
 	if werr == nil {
 		return diags.Errorf("Failed to persist state",
 			"%s.\n\nTo keep track of every object, the state with all changes was written to %s. "+
-				"Once the problem is fixed, move it over the state file (it continues the same lineage, and the next command discards the older journal), then run plan to check.",
-			err, path)
+				"Once the problem is fixed, %s, then run plan to check.",
+			err, path, how)
 	}
 	src, _ := statefile.Marshal(rec.Snapshot())
 	fmt.Fprintf(m.Stderr, "%s\n", src)
 	return diags.Errorf("Failed to persist state",
-		"%s.\n\nWriting %s failed too (%s), so the state with all changes was printed above. Save it to a file and, once the problem is fixed, move it over the state file.",
-		err, path, werr)
+		"%s.\n\nWriting %s failed too (%s), so the state with all changes was printed above. Save it to a file and, once the problem is fixed, %s.",
+		err, path, werr, how)
 }
 
 // writeErroredState writes f to path, replacing what is there, and makes

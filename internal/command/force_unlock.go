@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
 // forceUnlockQuestion is Terraform 1.5.7's confirmation prompt.
@@ -35,10 +33,11 @@ func runForceUnlock(m *Meta, args []string) int {
 		return 1
 	}
 	cfg, _ := m.loadConfig()
-	path, _, ds := m.statePath(cfg)
+	b, mgr, _, ds := m.workspaceState(cfg)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	defer b.Close()
 	if !force {
 		yes, err := m.askForceUnlock()
 		if err != nil {
@@ -50,7 +49,7 @@ func runForceUnlock(m *Meta, args []string) int {
 			return 1
 		}
 	}
-	if err := statemgr.NewFilesystem(path).ForceUnlock(fs.Arg(0)); err != nil {
+	if err := mgr.ForceUnlock(fs.Arg(0)); err != nil {
 		fmt.Fprintf(m.Stderr, "Failed to unlock state: %s\n", err)
 		return 1
 	}

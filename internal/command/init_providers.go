@@ -17,6 +17,7 @@ import (
 type initFlags struct {
 	upgrade    bool
 	pluginDirs stringList
+	backend    initBackendFlags
 }
 
 // installProviders installs every plugin provider the configuration

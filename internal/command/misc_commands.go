@@ -31,6 +31,7 @@ func runInit(m *Meta, args []string) int {
 	fs.BoolVar(&input, "input", true, "Ask for input when needed.")
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
+	backendFlags(fs, &f.backend)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -46,8 +47,8 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(ds.Append(mds))
 	}
 	fmt.Fprintf(m.Stdout, "%s\n", m.bold("Initializing the backend..."))
-	if _, _, bds := m.statePath(cfg); bds.HasErrors() {
-		return m.fail(bds)
+	if code, ok := m.initBackend(cfg, f); !ok {
+		return code
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
 	m.noStateNeeded()

@@ -37,6 +37,7 @@ func runOutput(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	defer h.release(m)
 	ods := render.Output(m.Stdout, fs.Arg(0), h.state().Outputs, format)
 	if ods.HasErrors() {
 		return m.fail(ods)

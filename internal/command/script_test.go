@@ -19,9 +19,10 @@ import (
 // TestMain lets test scripts run "cairn" in-process as a real command,
 // plus a helper that holds the state lock from another process.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"cairn":          func() { os.Exit(Run(os.Args[1:], Streams{})) },
-		"cairn-holdlock": holdLock,
+	testscript.Main(stopPgAfter{m}, map[string]func(){
+		"cairn":            func() { os.Exit(Run(os.Args[1:], Streams{})) },
+		"cairn-holdlock":   holdLock,
+		"cairn-pgholdlock": pgHoldLock,
 		// The plugin binary Terraform launches, as cmd/terraform-provider-awscc
 		// builds it.
 		"terraform-provider-awscc": func() {

@@ -38,6 +38,7 @@ func runShow(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	defer h.release(m)
 	st := h.state()
 	schemas, sds := lib.Schemas(ctx, stateProviders(st))
 	if sds.HasErrors() {

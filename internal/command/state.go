@@ -6,6 +6,7 @@ import (
 	"os/user"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -14,27 +15,31 @@ import (
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
-// stateHandle is an open local state: its manager, the snapshot read, and
-// the lock to release.
+// stateHandle is an open state: its backend, its manager, the snapshot
+// read, and the lock to release.
 type stateHandle struct {
-	mgr    *statemgr.Filesystem
-	file   *statefile.File
-	unlock func() error
-	path   string
+	backend backends.Backend
+	mgr     backends.StateMgr
+	file    *statefile.File
+	unlock  func() error
 	// workspace is the workspace the state belongs to: the value of
 	// terraform.workspace.
 	workspace string
 }
 
-// release unlocks the state, reporting a failure as a warning.
+// release unlocks the state, reporting a failure as a warning, and closes
+// the backend (its connections) when the handle opened it.
 func (h *stateHandle) release(m *Meta) {
-	if h.unlock == nil {
-		return
+	if h.unlock != nil {
+		if err := h.unlock(); err != nil {
+			m.showDiags(diags.Diagnostics{{Severity: diags.Warning, Summary: "Failed to unlock state", Detail: err.Error()}})
+		}
+		h.unlock = nil
 	}
-	if err := h.unlock(); err != nil {
-		m.showDiags(diags.Diagnostics{{Severity: diags.Warning, Summary: "Failed to unlock state", Detail: err.Error()}})
+	if h.backend != nil {
+		h.backend.Close()
+		h.backend = nil
 	}
-	h.unlock = nil
 }
 
 // state returns the snapshot's state, or an empty one.
@@ -52,36 +57,46 @@ func (h *stateHandle) lineageSerial() (string, uint64) {
 	return h.file.Lineage, h.file.Serial
 }
 
-// statePath is the selected workspace's state file on the local backend
-// (see localBackend), and the workspace's name. Like Terraform's local
-// backend, it creates a named workspace's directory when it is missing, so
-// a workspace selected by TF_WORKSPACE comes into being when used.
-func (m *Meta) statePath(cfg *configs.Module) (string, string, diags.Diagnostics) {
-	b, ds := m.localBackend(cfg)
+// workspaceState opens the backend and the selected workspace's state
+// manager, and returns the workspace's name. Like Terraform's backends,
+// it creates a named workspace that is missing, so a workspace selected
+// by TF_WORKSPACE comes into being when used. The caller closes the
+// backend; on error nothing is open.
+func (m *Meta) workspaceState(cfg *configs.Module) (backends.Backend, backends.StateMgr, string, diags.Diagnostics) {
+	b, ds := m.backend(cfg)
 	if ds.HasErrors() {
-		return "", "", ds
+		return nil, nil, "", ds
 	}
 	ws, err := m.workspace()
 	if err != nil {
-		return "", "", diags.Diagnostics{diags.Errorf(err.Error(), "")}
+		b.Close()
+		return nil, nil, "", diags.Diagnostics{diags.Errorf(err.Error(), "")}
 	}
-	if err := b.create(ws); err != nil {
-		return "", "", diags.Diagnostics{diags.Errorf("Failed to create workspace", "%s", err)}
+	if err := b.CreateWorkspace(ws); err != nil {
+		b.Close()
+		return nil, nil, "", diags.Diagnostics{diags.Errorf("Failed to create workspace", "%s", err)}
 	}
-	return b.statePath(ws), ws, nil
+	mgr, err := b.StateMgr(ws)
+	if err != nil {
+		b.Close()
+		return nil, nil, "", diags.Diagnostics{diags.Errorf("Failed to open state", "%s", err)}
+	}
+	return b, mgr, ws, ds
 }
 
-// openState locks (unless lock is false) and reads the local state. On
-// error nothing is held.
+// openState locks (unless lock is false) and reads the selected
+// workspace's state. On error nothing is held. The handle's release
+// unlocks and closes the backend.
 func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, operation string) (*stateHandle, diags.Diagnostics) {
-	path, ws, ds := m.statePath(cfg)
+	b, mgr, ws, ds := m.workspaceState(cfg)
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	h := &stateHandle{mgr: statemgr.NewFilesystem(path), path: path, workspace: ws}
+	h := &stateHandle{backend: b, mgr: mgr, workspace: ws}
 	if lock {
 		unlock, err := h.mgr.Lock(context.Background(), m.lockInfo(operation), timeout)
 		if err != nil {
+			h.release(m)
 			return nil, diags.Diagnostics{lockDiag(err)}
 		}
 		h.unlock = unlock

@@ -22,6 +22,7 @@ func runStateList(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	defer h.release(m)
 	filters := fs.Args()
 	h.state().AllInstances(func(addr addrs.AbsResourceInstance, _ *states.Resource, is *states.ResourceInstance) {
 		if is.Current == nil || !matchesAny(addr, filters) {
@@ -70,6 +71,7 @@ func runStateShow(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	defer h.release(m)
 	st := h.state()
 	rs := st.Resource(addr.ContainingResource())
 	is := st.ResourceInstance(addr)

@@ -25,6 +25,7 @@ func runStatePull(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	defer h.release(m)
 	if h.file == nil {
 		return 0
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -25,11 +26,12 @@ func runStateRecover(m *Meta, args []string) int {
 		return 1
 	}
 	cfg, _ := m.loadConfig()
-	path, _, ds := m.statePath(cfg)
+	b, mgr, _, ds := m.workspaceState(cfg)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	mgr := statemgr.NewFilesystem(path)
+	defer b.Close()
+	path := mgr.Location()
 	if lock {
 		unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeStateRecover"), lockTimeout)
 		if err != nil {
@@ -74,6 +76,9 @@ func stateReadDiag(err error) diags.Diagnostic {
 // lockDiag explains a failure to take the state lock: another holder, or
 // a state path that cannot be used at all.
 func lockDiag(err error) diags.Diagnostic {
+	if errors.Is(err, backends.ErrUnavailable) {
+		return diags.Errorf("Error acquiring the state lock", "%s", err)
+	}
 	var le *statemgr.LockError
 	if errors.As(err, &le) && le.Contended() {
 		return diags.Errorf("Error acquiring the state lock", "%s", err)

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
-	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
 // The workspace commands' messages, worded as Terraform 1.5.7 words them
@@ -49,15 +49,15 @@ func (m *Meta) uiColored(codes, s string) string {
 	return "\x1b[0m" + codes + s + "\x1b[0m"
 }
 
-// workspaceBackend loads the configuration's local backend for the
-// workspace commands, which work without a valid configuration as long
-// as its backend block reads.
-func (m *Meta) workspaceBackend() (localBackend, bool) {
+// workspaceBackend opens the configuration's backend for the workspace
+// commands, which work without a valid configuration as long as its
+// backend block reads. The caller closes it.
+func (m *Meta) workspaceBackend() (backends.Backend, bool) {
 	cfg, _ := m.loadConfig()
-	b, ds := m.localBackend(cfg)
+	b, ds := m.backend(cfg)
 	if ds.HasErrors() {
 		m.showDiags(ds)
-		return b, false
+		return nil, false
 	}
 	return b, true
 }
@@ -70,8 +70,8 @@ func (m *Meta) workspaceUsage(help string) int {
 }
 
 // workspaceExists reports whether name is among b's workspaces.
-func workspaceExists(b localBackend, name string) (bool, error) {
-	list, err := b.workspaces()
+func workspaceExists(b backends.Backend, name string) (bool, error) {
+	list, err := b.Workspaces()
 	if err != nil {
 		return false, err
 	}
@@ -96,7 +96,7 @@ func (m *Meta) printCreated(name string) {
 
 // lockWorkspace locks a workspace's state (mgr) for operation when lock is set;
 // when ok is true, release is never nil.
-func (m *Meta) lockWorkspace(mgr *statemgr.Filesystem, lock bool, timeout time.Duration, operation string) (func(), bool) {
+func (m *Meta) lockWorkspace(mgr backends.StateMgr, lock bool, timeout time.Duration, operation string) (func(), bool) {
 	if !lock {
 		return func() {}, true
 	}
@@ -224,6 +224,7 @@ func runWorkspaceNew(m *Meta, args []string) int {
 	if !ok {
 		return 1
 	}
+	defer b.Close()
 	exists, err := workspaceExists(b, name)
 	if err != nil {
 		return m.uiError(fmt.Sprintf("Failed to get configured named states: %s", err))
@@ -231,7 +232,7 @@ func runWorkspaceNew(m *Meta, args []string) int {
 	if exists {
 		return m.uiError(fmt.Sprintf(wsExists, name))
 	}
-	if err := b.create(name); err != nil {
+	if err := b.CreateWorkspace(name); err != nil {
 		return m.uiError(err.Error())
 	}
 	if err := m.setWorkspace(name); err != nil {
@@ -241,13 +242,16 @@ func runWorkspaceNew(m *Meta, args []string) int {
 	if statePath == "" {
 		return 0
 	}
-	return m.seedWorkspace(b.statePath(name), statePath, lock, lockTimeout)
+	mgr, err := b.StateMgr(name)
+	if err != nil {
+		return m.uiError(err.Error())
+	}
+	return m.seedWorkspace(mgr, statePath, lock, lockTimeout)
 }
 
 // seedWorkspace copies the state file at from into the new workspace's
-// state at to, as a fresh lineage's first snapshot.
-func (m *Meta) seedWorkspace(to, from string, lock bool, timeout time.Duration) int {
-	mgr := statemgr.NewFilesystem(to)
+// state (mgr), as a fresh lineage's first snapshot.
+func (m *Meta) seedWorkspace(mgr backends.StateMgr, from string, lock bool, timeout time.Duration) int {
 	release, ok := m.lockWorkspace(mgr, lock, timeout, "workspace-new")
 	if !ok {
 		return 1
@@ -283,6 +287,7 @@ func runWorkspaceSelect(m *Meta, args []string) int {
 	if !ok {
 		return 1
 	}
+	defer b.Close()
 	current, over := m.workspaceOverridden()
 	if over {
 		return m.uiError(wsOverSelect)
@@ -301,7 +306,7 @@ func runWorkspaceSelect(m *Meta, args []string) int {
 		return m.uiError(fmt.Sprintf(wsDoesNotExist, name))
 	}
 	if !exists {
-		if err := b.create(name); err != nil {
+		if err := b.CreateWorkspace(name); err != nil {
 			return m.uiError(err.Error())
 		}
 	}
@@ -330,7 +335,8 @@ func runWorkspaceList(m *Meta, args []string) int {
 	if !ok {
 		return 1
 	}
-	list, err := b.workspaces()
+	defer b.Close()
+	list, err := b.Workspaces()
 	if err != nil {
 		return m.uiError(err.Error())
 	}

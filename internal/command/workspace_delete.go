@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
 // runWorkspaceDelete implements "cairn workspace delete [-force] NAME":
@@ -30,6 +30,7 @@ func runWorkspaceDelete(m *Meta, args []string) int {
 	if !ok {
 		return 1
 	}
+	defer b.Close()
 	exists, err := workspaceExists(b, name)
 	if err != nil {
 		return m.uiError(err.Error())
@@ -44,7 +45,11 @@ func runWorkspaceDelete(m *Meta, args []string) int {
 	if name == current {
 		return m.uiError(fmt.Sprintf(wsDelCurrent, name))
 	}
-	tracked, ok := m.trackedObjects(statemgr.NewFilesystem(b.statePath(name)), lock, lockTimeout)
+	mgr, err := b.StateMgr(name)
+	if err != nil {
+		return m.uiError(err.Error())
+	}
+	tracked, ok := m.trackedObjects(mgr, lock, lockTimeout)
 	if !ok {
 		return 1
 	}
@@ -54,7 +59,7 @@ func runWorkspaceDelete(m *Meta, args []string) int {
 		fmt.Fprintln(m.Stderr)
 		return 1
 	}
-	if err := b.remove(name); err != nil {
+	if err := b.DeleteWorkspace(name); err != nil {
 		return m.uiError(err.Error())
 	}
 	fmt.Fprintln(m.Stdout, m.uiColored("\x1b[32m", fmt.Sprintf("Deleted workspace %q!", name)))
@@ -67,7 +72,7 @@ func runWorkspaceDelete(m *Meta, args []string) int {
 // trackedObjects reads a workspace's state under its lock (Terraform
 // names the lock "state-replace-provider" here) and lists the managed
 // objects it tracks.
-func (m *Meta) trackedObjects(mgr *statemgr.Filesystem, lock bool, timeout time.Duration) ([]string, bool) {
+func (m *Meta) trackedObjects(mgr backends.StateMgr, lock bool, timeout time.Duration) ([]string, bool) {
 	release, ok := m.lockWorkspace(mgr, lock, timeout, "state-replace-provider")
 	if !ok {
 		return nil, false

@@ -78,9 +78,10 @@ func checkLanguageEdition(attr *hcl.Attribute) hcl.Diagnostics {
 	}}
 }
 
-// decodeBackend records the backend block. Only the local backend exists in
-// Cairn; accepting another type would silently keep state somewhere the
-// user did not ask for.
+// decodeBackend records the backend block. Cairn has the local and pg
+// backends; accepting another type would silently keep state somewhere
+// the user did not ask for. The block's arguments are decoded by the
+// command layer, which knows each backend's settings and environment.
 func (b *moduleBuilder) decodeBackend(block *hcl.Block) {
 	if prev := b.backendDecl; prev != nil {
 		b.report(hcl.Diagnostics{duplicateDiag("Duplicate backend configuration", "A backend",
@@ -90,12 +91,12 @@ func (b *moduleBuilder) decodeBackend(block *hcl.Block) {
 	}
 	b.backendDecl = block.DefRange.Ptr()
 	typ := block.Labels[0]
-	if typ != "local" {
+	if typ != "local" && typ != "pg" {
 		b.report(hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Unsupported backend type",
-			Detail: fmt.Sprintf("Cairn supports only the \"local\" backend for now, not %q. Use "+
-				"backend \"local\", or remove the backend block to keep state in terraform.tfstate.", typ),
+			Detail: fmt.Sprintf("Cairn supports the \"local\" and \"pg\" backends, not %q. Use "+
+				"one of those, or remove the backend block to keep state in terraform.tfstate.", typ),
 			Subject: block.LabelRanges[0].Ptr(),
 		}})
 		return

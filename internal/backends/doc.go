@@ -1,0 +1,17 @@
+// Package backends is the seam between the commands and where state
+// lives. A Backend holds workspaces; each workspace's state is reached
+// through a StateMgr, which reads, writes, locks, and records an apply one
+// finished object at a time (a Recorder) so that a crash loses nothing the
+// engine was told was saved.
+//
+// Two backends implement it: Local, over statemgr.Filesystem (the
+// terraform.tfstate layout Terraform 1.5.7 uses), and pg (the subpackage),
+// the PostgreSQL layout Terraform 1.5.7's backend "pg" uses.
+//
+// Each backend turns state into bytes and back in exactly one place, and
+// passes those bytes through a StateTransform when one is set: that is
+// where state encryption plugs in.
+//
+// The package does not read flags, environment variables or the
+// terminal; the command layer decodes configuration and hands it over.
+package backends

@@ -1,0 +1,66 @@
+package pg
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/testpg"
+)
+
+var srv testpg.Shared
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if err := srv.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// openBackend opens a backend on a new database; each call with the
+// same url is another client (its own sessions).
+func openBackend(t *testing.T, url string, cfg Config) *Backend {
+	t.Helper()
+	cfg.ConnString = url
+	b, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+func stateOf(t *testing.T, b *Backend, name string) *State {
+	t.Helper()
+	s, err := b.state(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+var testProvider = addrs.AbsProviderConfig{Provider: addrs.NewBuiltInProvider("terraform")}
+
+func objectAddr(i int) addrs.AbsResourceInstanceObject {
+	inst := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "r"}.
+		Absolute(addrs.RootModuleInstance).Instance(addrs.IntKey(i))
+	return addrs.AbsResourceInstanceObject{ResourceInstance: inst}
+}
+
+func testObject(i int) *states.ObjectSrc {
+	return &states.ObjectSrc{
+		AttrsJSON: fmt.Appendf(nil, `{"id":"id-%d","input":null,"output":null,"triggers_replace":null}`, i),
+		Status:    states.ObjectReady,
+	}
+}
+
+func countInstances(s *states.State) int {
+	n := 0
+	s.AllInstances(func(addrs.AbsResourceInstance, *states.Resource, *states.ResourceInstance) { n++ })
+	return n
+}

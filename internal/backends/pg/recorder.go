@@ -1,0 +1,220 @@
+package pg
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+)
+
+// Recorder owns the live state during an apply on pg; each recorded
+// change is a journal row committed before the engine is told it is
+// saved, and Close writes the states row once.
+type Recorder struct {
+	s           *State
+	header      journalHeader
+	releaseLock func() error
+	w           *groupWriter
+
+	mu      sync.Mutex
+	state   *states.State
+	changed bool
+	closed  bool
+}
+
+var (
+	_ backends.Recorder        = (*Recorder)(nil)
+	_ backends.FailureNotifier = (*Recorder)(nil)
+)
+
+// BeginApply starts recording an apply on top of base (see
+// statemgr.Filesystem.BeginApply): it folds a crashed apply's journal,
+// checks base is the stored snapshot (writing base first if it was
+// refreshed in memory), and commits the journal header.
+func (s *State) BeginApply(base *statefile.File) (backends.Recorder, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rec != nil {
+		return nil, fmt.Errorf("starting apply on %s: %w", s.Location(), errApplyOpen)
+	}
+	ctx := context.Background()
+	release, err := s.holdLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.beginApply(ctx, base)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	rec.releaseLock = release
+	s.rec = rec
+	return rec, nil
+}
+
+func (s *State) beginApply(ctx context.Context, base *statefile.File) (*Recorder, error) {
+	cur, err := s.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := statemgr.CheckBase(base, cur); err != nil {
+		return nil, fmt.Errorf("starting apply on %s: %w", s.Location(), err)
+	}
+	if cur != nil && !statemgr.SameState(cur.State, base.State) {
+		// Recovery replays the journal on the stored row, so the row must
+		// be base.
+		next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: cur.Serial + 1, Lineage: cur.Lineage, State: base.State.DeepCopy()}
+		if err := s.writeSnapshot(ctx, next, false); err != nil {
+			return nil, err
+		}
+		cur = next
+	}
+	h := journalHeader{Format: journalFormat, Lineage: newLineage(), BaseExists: cur != nil}
+	state := states.NewState()
+	if cur != nil {
+		h.Lineage, h.BaseSerial = cur.Lineage, cur.Serial
+		state = cur.State.DeepCopy()
+	}
+	head, err := json.Marshal(&h)
+	if err != nil {
+		return nil, err
+	}
+	schema := s.b.cfg.schemaIdent()
+	err = s.do(ctx, func(conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, `INSERT INTO `+schema+`.`+journalTable+` (name, seq, record) VALUES ($1, 0, $2)
+			ON CONFLICT (name, seq) DO UPDATE SET record = $2`, s.name, string(head))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("starting the apply journal of %s: %w", s.Location(), err)
+	}
+	rec := &Recorder{s: s, header: h, state: state}
+	rec.w = newGroupWriter(s)
+	return rec, nil
+}
+
+// OnFailure registers stop, called once if the journal cannot be written
+// any more (the database stayed unreachable).
+func (r *Recorder) OnFailure(stop func()) { r.w.onFailure(stop) }
+
+// SetObject records obj at addr durably (see statemgr.Recorder.SetObject).
+func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
+	wait, err := r.SetObjectAsync(addr, obj, provider)
+	if err != nil {
+		return err
+	}
+	return wait()
+}
+
+// SetObjectAsync records obj at once and returns the wait for its commit.
+func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
+	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
+	body, err := json.Marshal(journalRecord{Object: &rec})
+	if err != nil {
+		return nil, fmt.Errorf("recording %s: %w", addr, err)
+	}
+	seq, err := r.record(body, func(s *states.State) { rec.Apply(s) })
+	if err != nil {
+		return nil, fmt.Errorf("recording %s: %w", addr, err)
+	}
+	return func() error {
+		if err := r.w.wait(seq); err != nil {
+			return fmt.Errorf("recording %s: %w", addr, err)
+		}
+		return nil
+	}, nil
+}
+
+// SetOutput records a root output's value (nil: its removal) durably.
+func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
+	rec := statefile.OutputRecord{Name: name, Value: v}
+	body, err := json.Marshal(journalRecord{Output: &rec})
+	if err != nil {
+		return fmt.Errorf("recording output %q: %w", name, err)
+	}
+	seq, err := r.record(body, func(s *states.State) { rec.Apply(s) })
+	if err != nil {
+		return fmt.Errorf("recording output %q: %w", name, err)
+	}
+	if err := r.w.wait(seq); err != nil {
+		return fmt.Errorf("recording output %q: %w", name, err)
+	}
+	return nil
+}
+
+// record applies a change and queues its row under one lock, so that the
+// journal's order is the order of the changes.
+func (r *Recorder) record(body []byte, apply func(*states.State)) (uint64, error) {
+	stored, err := r.s.encodeRecord(body)
+	if err != nil {
+		return 0, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return 0, statemgr.ErrRecorderClosed
+	}
+	apply(r.state)
+	r.changed = true
+	return r.w.append(stored), nil
+}
+
+// State returns a copy of the live state.
+func (r *Recorder) State() *states.State {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.state.DeepCopy()
+}
+
+// Snapshot is the live state as the snapshot Close writes.
+func (r *Recorder) Snapshot() *statefile.File {
+	return &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: r.header.BaseSerial + 1, Lineage: r.header.Lineage, State: r.State()}
+}
+
+// Close writes the final state to the row and deletes the journal rows
+// in one transaction, then releases a lock BeginApply took. When the row
+// cannot be written but every change was committed to the journal, the
+// next run recovers them; when the journal failed too, the error is a
+// *statemgr.NotDurableError and the caller must save Snapshot.
+func (r *Recorder) Close() (out *statefile.File, err error) {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil, statemgr.ErrRecorderClosed
+	}
+	r.closed = true
+	r.mu.Unlock()
+	s := r.s
+	jerr := r.w.close()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	defer func() {
+		s.rec = nil
+		if relErr := r.releaseLock(); relErr != nil && err == nil {
+			err = relErr
+		}
+	}()
+	ctx := context.Background()
+	if !r.changed {
+		return s.current(ctx)
+	}
+	out = r.Snapshot()
+	if werr := s.writeSnapshot(ctx, out, true); werr != nil {
+		if jerr != nil {
+			return nil, &statemgr.NotDurableError{Snapshot: werr, Journal: jerr}
+		}
+		return nil, fmt.Errorf("%w; the journal table %s.%s keeps every change and the next command will recover them", werr, unquote(s.b.cfg.schemaIdent()), journalTable)
+	}
+	return out, nil
+}
+
+var errWriterClosed = errors.New("the journal writer is closed")

@@ -1,0 +1,327 @@
+package pg
+
+import (
+	"bytes"
+	"context"
+	"crypto/md5"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
+)
+
+// State is one workspace's row, with its own session. Its methods are
+// safe for concurrent use.
+type State struct {
+	b    *Backend
+	name string
+
+	// mu serializes the manager's operations and guards rec.
+	mu sync.Mutex
+	// rec is the apply in progress.
+	rec *Recorder
+
+	// connMu guards the session and what reconnecting needs, which the
+	// apply's journal writer uses too.
+	connMu         sync.Mutex
+	conn           *pgx.Conn
+	sessionDropped bool
+	// lockKey is the advisory lock held, nil when none.
+	lockKey *int64
+	// lastSum is the MD5 of the row's data as of the last read or write
+	// under the lock, "" for no row: after a lost session, the run goes on
+	// only if the row still has it, or pendingSum, the data of a write in
+	// flight when the session was lost.
+	lastSum, pendingSum string
+	// lost is set once the state could not be claimed back after a lost
+	// session (errLostState); every later call fails with it.
+	lost error
+}
+
+var _ backends.StateMgr = (*State)(nil)
+
+func newState(b *Backend, name string) *State { return &State{b: b, name: name} }
+
+func (s *State) close(ctx context.Context) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	if s.conn != nil {
+		s.conn.Close(ctx)
+		s.conn = nil
+	}
+}
+
+// Location names the table and workspace; never the connection string.
+func (s *State) Location() string {
+	return fmt.Sprintf("%s.states (workspace %q)", unquote(s.b.cfg.schemaIdent()), s.name)
+}
+
+var errApplyOpen = errors.New("an apply started with BeginApply is still open")
+
+// Read returns the state with any journal rows a crashed apply left
+// replayed in memory; nil when the workspace has no state. It never
+// writes and takes no lock.
+func (s *State) Read() (*statefile.File, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rec != nil {
+		return nil, fmt.Errorf("reading %s: %w", s.Location(), errApplyOpen)
+	}
+	st, err := s.fetch(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	return st.view(s.locked())
+}
+
+// Persist writes st as the next snapshot if it differs from the stored
+// one (see statemgr.Filesystem.Persist).
+func (s *State) Persist(st *states.State) (*statefile.File, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rec != nil {
+		return nil, fmt.Errorf("writing %s: %w", s.Location(), errApplyOpen)
+	}
+	ctx := context.Background()
+	release, err := s.holdLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	prev, err := s.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if prev != nil && statemgr.SameState(prev.State, st) {
+		unchanged := *prev
+		unchanged.State = st
+		return &unchanged, nil
+	}
+	next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: 1, Lineage: newLineage(), State: st}
+	if prev != nil {
+		next.Serial, next.Lineage = prev.Serial+1, prev.Lineage
+	}
+	if err := s.writeSnapshot(ctx, next, false); err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+// persistNew gives a new workspace its first, empty snapshot.
+func (s *State) persistNew() (*statefile.File, error) {
+	return s.Persist(states.NewState())
+}
+
+// Import replaces the snapshot with f, keeping its lineage and serial
+// (see statemgr.Filesystem.Import).
+func (s *State) Import(f *statefile.File, force bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rec != nil {
+		return fmt.Errorf("writing %s: %w", s.Location(), errApplyOpen)
+	}
+	ctx := context.Background()
+	release, err := s.holdLocked(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	st, err := s.fetch(ctx)
+	if err != nil {
+		return err
+	}
+	prev, supersedes := st.snap, st.supersededBy(f)
+	if !supersedes {
+		if prev, err = s.recoverFetched(ctx, st); err != nil {
+			return err
+		}
+	}
+	if !force {
+		if err := statemgr.CheckImport(f, prev); err != nil {
+			return err
+		}
+	}
+	next := *f
+	next.State = f.State.DeepCopy()
+	if next.State == nil {
+		next.State = states.NewState()
+	}
+	next.TerraformVersion = statemgr.TerraformVersion
+	if next.Lineage == "" {
+		next.Lineage = newLineage()
+		if prev != nil && prev.Lineage != "" {
+			next.Lineage = prev.Lineage
+		}
+	}
+	return s.writeSnapshot(ctx, &next, true)
+}
+
+// Recover folds a crashed apply's journal rows into the row now. The
+// database commits a journal batch whole or not at all, so a journal here
+// is never damaged part way: acceptLoss changes nothing.
+func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rec != nil {
+		return nil, fmt.Errorf("recovering %s: %w", s.Location(), errApplyOpen)
+	}
+	ctx := context.Background()
+	release, err := s.holdLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	st, err := s.fetch(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	if st.journal != nil {
+		n = len(st.journal.records)
+	}
+	if _, err := s.recoverFetched(ctx, st); err != nil {
+		return nil, err
+	}
+	return &statemgr.Recovery{Records: n}, nil
+}
+
+// current returns the stored snapshot, folding in a crashed apply's
+// journal first. The lock must be held.
+func (s *State) current(ctx context.Context) (*statefile.File, error) {
+	st, err := s.fetch(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.recoverFetched(ctx, st)
+}
+
+// recoverFetched writes what st's journal adds as a new snapshot (serial
+// one above the journal's base) and deletes the journal rows in the same
+// transaction; a stale journal is just deleted. The lock must be held.
+func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.File, error) {
+	s.setSum(st.sum)
+	if st.journal == nil {
+		return st.snap, nil
+	}
+	status, err := st.classify()
+	if err != nil {
+		return nil, err
+	}
+	if status == journalStale || len(st.journal.records) == 0 {
+		return st.snap, s.deleteJournal(ctx)
+	}
+	out := st.journal.replay(st.snap)
+	out.Serial = st.journal.header.BaseSerial + 1
+	if err := s.writeSnapshot(ctx, out, true); err != nil {
+		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
+	}
+	return out, nil
+}
+
+// encodeSnapshot is the one place a snapshot becomes the bytes stored in
+// the data column, through the transform when one is set.
+func (s *State) encodeSnapshot(f *statefile.File) (string, error) {
+	src, err := statefile.Marshal(f)
+	if err != nil {
+		return "", err
+	}
+	if t := s.b.cfg.Transform; t != nil {
+		if src, err = t.Encrypt(src); err != nil {
+			return "", err
+		}
+	}
+	return string(src), nil
+}
+
+// decodeSnapshot is the one place stored bytes become a snapshot: nil
+// for an empty data column.
+func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
+	src := []byte(data)
+	if t := s.b.cfg.Transform; t != nil && len(src) > 0 {
+		var err error
+		if src, err = t.Decrypt(src); err != nil {
+			return nil, err
+		}
+	}
+	f, err := statefile.Read(bytes.NewReader(src))
+	if errors.Is(err, statefile.ErrNoState) {
+		return nil, nil
+	}
+	return f, err
+}
+
+// writeSnapshot upserts the row with f, as Terraform's Put does, deleting
+// the journal rows in the same transaction when foldJournal is set (or
+// whenever journal rows exist: the snapshot holds them). The lock must
+// be held.
+func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJournal bool) error {
+	data, err := s.encodeSnapshot(f)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", s.Location(), err)
+	}
+	schema := s.b.cfg.schemaIdent()
+	sum := md5Hex(data)
+	err = s.do(ctx, func(conn *pgx.Conn) error {
+		s.pendingSum = sum
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `INSERT INTO `+schema+`.states (name, data) VALUES ($1, $2)
+				ON CONFLICT (name) DO UPDATE SET data = $2 WHERE states.name = $1`, s.name, data); err != nil {
+				return err
+			}
+			if foldJournal {
+				_, err := tx.Exec(ctx, `DELETE FROM `+schema+`.`+journalTable+` WHERE name = $1`, s.name)
+				return err
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", s.Location(), err)
+	}
+	s.setSum(sum)
+	return nil
+}
+
+// setSum records the row's MD5 under the session's mutex, where the
+// journal writer reads it.
+func (s *State) setSum(sum string) {
+	s.connMu.Lock()
+	s.lastSum, s.pendingSum = sum, ""
+	s.connMu.Unlock()
+}
+
+// locked reports whether the lock is held.
+func (s *State) locked() bool {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	return s.lockKey != nil
+}
+
+// md5Hex is the MD5 the server's md5(text) computes, to compare rows.
+func md5Hex(data string) string {
+	sum := md5.Sum([]byte(data))
+	return hex.EncodeToString(sum[:])
+}
+
+// deleteJournal removes the workspace's journal rows.
+func (s *State) deleteJournal(ctx context.Context) error {
+	err := s.do(ctx, func(conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, `DELETE FROM `+s.b.cfg.schemaIdent()+`.`+journalTable+` WHERE name = $1`, s.name)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("removing the apply journal of %s: %w", s.Location(), err)
+	}
+	return nil
+}
+
+// newLineage returns a new state lineage: a random UUID, as Terraform uses.
+func newLineage() string { return uuid.NewString() }
