@@ -25,13 +25,17 @@ func runProviderServe(m *Meta, args []string) int {
 	var schemas stringList
 	var types string
 	var debug bool
-	var protocol string
+	var protocol, pluginPath string
 	fs.Var(&schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
 	fs.StringVar(&types, "types", m.Getenv("CAIRN_AWSCC_TYPES"), "Comma-separated types to serve (AWS::Logs::LogGroup or awscc_logs_log_group); all by default.")
 	fs.StringVar(&protocol, "protocol", "terraform", "The protocol to serve: terraform (plugin protocol 6, for Terraform and OpenTofu) or pulumi (Pulumi's resource provider protocol).")
+	fs.StringVar(&pluginPath, "plugin", "", "With -protocol pulumi: serve this Terraform provider plugin binary (protocol 5 or 6) instead; the argument, if any, is its source address.")
 	fs.BoolVar(&debug, "debug", false, "Run in debug mode: print TF_REATTACH_PROVIDERS for Terraform to attach to, instead of being launched by it.")
 	if !m.parseFlags(fs, args) {
 		return 1
+	}
+	if protocol == "pulumi" && pluginPath != "" {
+		return servePulumiPlugin(m, m.absPath(pluginPath), fs.Args())
 	}
 	if protocol == "pulumi" && fs.NArg() >= 1 {
 		return servePulumi(m, fs.Arg(0), schemas, types, fs.Args()[1:])

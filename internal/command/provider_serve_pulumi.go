@@ -1,6 +1,8 @@
 package command
 
 import (
+	"strings"
+
 	"github.com/cairn-iac/cairn/internal/pulumi/plugins"
 )
 
@@ -22,4 +24,19 @@ func servePulumi(m *Meta, name string, schemas []string, types string, args []st
 		return m.Getenv(k)
 	}
 	return plugins.Main(name, args, env, m.Stdout, m.Stderr)
+}
+
+// servePulumiPlugin serves an existing Terraform provider plugin to
+// Pulumi. args may start with the provider's source address (anything
+// that is not a flag); the rest is what the Pulumi engine passes.
+func servePulumiPlugin(m *Meta, path string, args []string) int {
+	source := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && strings.Contains(args[0], "/") {
+		source, args = args[0], args[1:]
+	}
+	name, load, err := plugins.TerraformPlugin(path, source)
+	if err != nil {
+		return m.errorf("Invalid provider plugin", "%s.", err)
+	}
+	return plugins.Serve(name, args, load, m.Stdout, m.Stderr)
 }
