@@ -162,9 +162,6 @@ func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest)
 	if err := s.diagsError(ctx, "", cresp.Diagnostics); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	s.configured = true
-	s.mu.Unlock()
 	return &pulumirpc.ConfigureResponse{AcceptSecrets: true, SupportsPreview: true, AcceptResources: true}, nil
 }
 

@@ -78,9 +78,6 @@ type Server struct {
 	schemaOnce sync.Once
 	schemaJSON []byte
 	schemaErr  error
-
-	mu         sync.Mutex
-	configured bool
 }
 
 var _ pulumirpc.ResourceProviderServer = (*Server)(nil)
