@@ -1,0 +1,256 @@
+package encryption
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Kind is what a Target encrypts: state snapshots or plan files. It names
+// the data in errors and decides the envelope's layout.
+type Kind string
+
+const (
+	KindState Kind = "state"
+	KindPlan  Kind = "plan"
+)
+
+// Target encrypts and decrypts one kind of data with one target
+// configuration (a state or plan block and its fallbacks). It is the seam
+// every writer and reader of that data calls: Encrypt before bytes reach
+// storage, Decrypt after they come back.
+//
+// The encryption key is derived once, on the first Encrypt, with one salt
+// for everything the Target writes; decryption keys are derived once per
+// distinct stored metadata and cached, and the key a Target encrypted
+// with decrypts its own output without another derivation. A Target is
+// safe for concurrent use.
+type Target struct {
+	kind  Kind
+	chain []*Method
+
+	encOnce sync.Once
+	enc     *sealer
+	encErr  error
+
+	mu   sync.Mutex
+	keys map[string]*aesGCM // by method address and stored metadata
+}
+
+// sealer is the encryption side: the cipher and the meta entry that lets
+// a reader derive the same key.
+type sealer struct {
+	gcm     *aesGCM
+	metaKey string
+	meta    []byte
+}
+
+// NewTarget returns the Target for cfg. A nil cfg yields nil: no
+// encryption configured for that kind.
+func NewTarget(kind Kind, cfg *TargetConfig) *Target {
+	if cfg == nil {
+		return nil
+	}
+	return &Target{kind: kind, chain: cfg.chain(), keys: map[string]*aesGCM{}}
+}
+
+// StateTarget and PlanTarget return the Targets of a configuration (nil
+// when c is nil or the target is not configured).
+func (c *Config) StateTarget() *Target {
+	if c == nil {
+		return nil
+	}
+	return NewTarget(KindState, c.State)
+}
+
+// PlanTarget is StateTarget for plan files.
+func (c *Config) PlanTarget() *Target {
+	if c == nil {
+		return nil
+	}
+	return NewTarget(KindPlan, c.Plan)
+}
+
+func (t *Target) primary() *Method { return t.chain[0] }
+
+// Encrypted reports whether t writes encrypted data (its primary method is
+// not unencrypted).
+func (t *Target) Encrypted() bool {
+	return t != nil && t.primary().Type != MethodUnencrypted
+}
+
+// Encrypt returns what to store for plain: an envelope, or plain itself
+// when the primary method is unencrypted (migrating back to plaintext).
+// For states, the envelope repeats plain's serial and lineage in the
+// clear, as OpenTofu's does.
+func (t *Target) Encrypt(plain []byte) ([]byte, error) {
+	if !t.Encrypted() {
+		return plain, nil
+	}
+	s, err := t.sealer()
+	if err != nil {
+		return nil, err
+	}
+	data, err := s.gcm.seal(plain)
+	if err != nil {
+		return nil, fmt.Errorf("encrypting %s: %w", t.kind, err)
+	}
+	env := &Envelope{Meta: map[string][]byte{s.metaKey: s.meta}, Data: data, Version: Version}
+	if t.kind == KindPlan {
+		return env.marshalPlan()
+	}
+	env.Serial, env.Lineage = stateIdentity(plain)
+	return env.marshalState()
+}
+
+// sealer derives the encryption key on first use.
+func (t *Target) sealer() (*sealer, error) {
+	t.encOnce.Do(func() {
+		m := t.primary()
+		meta, err := newPBKDF2Meta(m.Keys)
+		if err != nil {
+			t.encErr = fmt.Errorf("encrypting %s with %s: %w", t.kind, m.Keys, err)
+			return
+		}
+		raw, err := meta.encode()
+		if err != nil {
+			t.encErr = err
+			return
+		}
+		gcm, err := t.cipherFor(m, raw, meta)
+		if err != nil {
+			t.encErr = fmt.Errorf("encrypting %s with %s: %w", t.kind, m.Keys, err)
+			return
+		}
+		t.enc = &sealer{gcm: gcm, metaKey: m.Keys.MetaKey(), meta: raw}
+	})
+	return t.enc, t.encErr
+}
+
+// cipherFor returns the cipher of method m for the stored metadata raw
+// (decoded as meta), deriving the key only if no earlier call did.
+func (t *Target) cipherFor(m *Method, raw []byte, meta pbkdf2Meta) (*aesGCM, error) {
+	id := m.Addr() + "\x00" + string(raw)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if g, ok := t.keys[id]; ok {
+		return g, nil
+	}
+	key, err := meta.derive(m.Keys.passphrase)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newAESGCM(key, m.AAD)
+	if err != nil {
+		return nil, err
+	}
+	t.keys[id] = g
+	return g, nil
+}
+
+// Decrypt returns the plaintext of stored, trying the primary method and
+// then each fallback. Plaintext input (not an envelope) is returned as is
+// when an unencrypted method is in the chain, and refused otherwise.
+// Empty input is returned as is: no data. Failures are *Error values.
+func (t *Target) Decrypt(stored []byte) ([]byte, error) {
+	if len(bytes.TrimSpace(stored)) == 0 {
+		return stored, nil
+	}
+	env, err := DecodeEnvelope(stored)
+	if errors.Is(err, errNotEnvelope) {
+		return t.acceptPlain(stored)
+	}
+	if err != nil {
+		return nil, &Error{Summary: "Invalid encrypted " + t.noun(), Detail: err.Error() + "."}
+	}
+	var failures []string
+	for _, m := range t.chain {
+		if m.Type == MethodUnencrypted {
+			continue
+		}
+		plain, err := t.open(m, env)
+		if err == nil {
+			return plain, nil
+		}
+		failures = append(failures, fmt.Sprintf("%s with %s: %s", m.Addr(), m.Keys.Addr(), err))
+	}
+	return nil, t.decryptError(failures)
+}
+
+// open decrypts env with method m: the key is derived from m's
+// passphrase and the metadata stored under m's provider.
+func (t *Target) open(m *Method, env *Envelope) ([]byte, error) {
+	raw, ok := env.Meta[m.Keys.MetaKey()]
+	if !ok {
+		return nil, fmt.Errorf("the data holds no key metadata for %s (it was encrypted with %s)", m.Keys.MetaKey(), metaKeys(env))
+	}
+	meta, err := decodePBKDF2Meta(raw)
+	if err != nil {
+		return nil, err
+	}
+	if !meta.present() {
+		return nil, fmt.Errorf("the key metadata for %s is incomplete", m.Keys.MetaKey())
+	}
+	gcm, err := t.cipherFor(m, raw, meta)
+	if err != nil {
+		return nil, err
+	}
+	plain, err := gcm.open(env.Data)
+	if errors.Is(err, errAuthentication) {
+		return nil, errors.New("the passphrase is wrong, or the encrypted data was altered (authentication failed)")
+	}
+	return plain, err
+}
+
+func metaKeys(env *Envelope) string {
+	if len(env.Meta) == 0 {
+		return "no key provider"
+	}
+	var ks []string
+	for k := range env.Meta {
+		ks = append(ks, k)
+	}
+	return strings.Join(sortedCopy(ks), ", ")
+}
+
+func (t *Target) decryptError(failures []string) error {
+	if len(failures) == 0 {
+		return &Error{
+			Summary: "Encrypted " + t.noun() + " cannot be read",
+			Detail: fmt.Sprintf("The %s is encrypted, but the %s block configures no method that decrypts (only %s). "+
+				"Add the method it was encrypted with as a fallback.", t.noun(), t.kind, t.primary().Addr()),
+		}
+	}
+	return &Error{
+		Summary: "Failed to decrypt " + t.noun(),
+		Detail: fmt.Sprintf("No configured method could decrypt the %s:\n  - %s\n"+
+			"Check the passphrase, or add the method and key provider the %s was encrypted with as a fallback. Nothing was changed.",
+			t.noun(), strings.Join(failures, "\n  - "), t.noun()),
+	}
+}
+
+// acceptPlain returns plaintext input when an unencrypted method allows
+// it: a migration from unencrypted data is in progress (fallback) or has
+// been reversed (primary).
+func (t *Target) acceptPlain(stored []byte) ([]byte, error) {
+	for _, m := range t.chain {
+		if m.Type == MethodUnencrypted {
+			return stored, nil
+		}
+	}
+	return nil, &Error{
+		Summary: "Unencrypted " + t.noun(),
+		Detail: fmt.Sprintf("The %s is not encrypted, but the %s block requires %s. To encrypt existing unencrypted data, "+
+			"declare method \"unencrypted\" \"migrate\" {} and add fallback { method = method.unencrypted.migrate } "+
+			"to the %s block for one run (not allowed with enforced = true).", t.noun(), t.kind, t.primary().Addr(), t.kind),
+	}
+}
+
+func (t *Target) noun() string {
+	if t.kind == KindPlan {
+		return "plan file"
+	}
+	return "state"
+}
