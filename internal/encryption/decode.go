@@ -157,7 +157,7 @@ func checkEnforced(t *TargetConfig, name string) hcl.Diagnostics {
 // key_provider.pbkdf2.NAME (root is "method" or "key_provider") among the
 // declared ones.
 func lookupRef[T any](expr hcl.Expression, root string, declared map[string]*T) (*T, hcl.Diagnostics) {
-	trav, diags := hcl.AbsTraversalForExpr(expr)
+	trav, diags := referenceOf(expr)
 	if diags.HasErrors() || len(trav) != 3 || trav.RootName() != root {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -194,4 +194,14 @@ func humanRoot(root string) string {
 		return "key provider"
 	}
 	return "encryption method"
+}
+
+// referenceOf returns the single reference expr makes. As in OpenTofu, an
+// interpolation holding one reference ("${method.aes_gcm.x}", the usual
+// form in JSON) counts as that reference.
+func referenceOf(expr hcl.Expression) (hcl.Traversal, hcl.Diagnostics) {
+	if vars := expr.Variables(); len(vars) == 1 {
+		return vars[0], nil
+	}
+	return hcl.AbsTraversalForExpr(expr)
 }

@@ -2,9 +2,11 @@ package encryption
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Version is the encryption_version OpenTofu 1.7 to 1.12 write. It marks
@@ -75,16 +77,79 @@ func mentionsVersion(src []byte) bool {
 }
 
 // marshalState encodes an envelope as OpenTofu writes state files:
-// indented by two spaces, with a final newline.
+// indented by two spaces, with a final newline. It is written by hand
+// because encoding/json's indenting pass over megabytes of base64 costs
+// more than the encryption itself.
 func (e *Envelope) marshalState() ([]byte, error) {
-	out, err := json.MarshalIndent(e, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(out, '\n'), nil
+	return e.marshal("\n  ", "\n    ", "\n", ": ", true)
 }
 
 // marshalPlan encodes an envelope as OpenTofu writes plan files: compact.
 func (e *Envelope) marshalPlan() ([]byte, error) {
-	return json.Marshal(e)
+	return e.marshal("", "", "", ":", false)
+}
+
+// marshal writes the envelope's fields in OpenTofu's order; nl starts a
+// top-level field, nl2 a meta entry, end closes an object's last line.
+func (e *Envelope) marshal(nl, nl2, end, colon string, finalNewline bool) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(base64.StdEncoding.EncodedLen(len(e.Data)) + 512)
+	b.WriteByte('{')
+	field := func(name string) {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(nl)
+		b.WriteString(`"` + name + `"` + colon)
+	}
+	if e.Serial != nil {
+		field("serial")
+		b.WriteString(strconv.FormatUint(*e.Serial, 10))
+	}
+	if e.Lineage != "" {
+		field("lineage")
+		writeJSONString(&b, e.Lineage)
+	}
+	field("meta")
+	b.WriteByte('{')
+	keys := make([]string, 0, len(e.Meta))
+	for k := range e.Meta {
+		keys = append(keys, k)
+	}
+	for i, k := range sortedCopy(keys) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(nl2)
+		writeJSONString(&b, k)
+		b.WriteString(colon)
+		writeBase64(&b, e.Meta[k])
+	}
+	if len(keys) > 0 {
+		b.WriteString(nl)
+	}
+	b.WriteByte('}')
+	field("encrypted_data")
+	writeBase64(&b, e.Data)
+	field("encryption_version")
+	writeJSONString(&b, e.Version)
+	b.WriteString(end)
+	b.WriteByte('}')
+	if finalNewline {
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
+
+func writeJSONString(b *bytes.Buffer, s string) {
+	q, _ := json.Marshal(s) // a string always encodes
+	b.Write(q)
+}
+
+func writeBase64(b *bytes.Buffer, data []byte) {
+	b.WriteByte('"')
+	enc := base64.NewEncoder(base64.StdEncoding, b)
+	enc.Write(data)
+	enc.Close()
+	b.WriteByte('"')
 }
