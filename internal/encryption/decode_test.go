@@ -229,7 +229,7 @@ func TestDecodeNothing(t *testing.T) {
 	if cfg != nil || diags != nil {
 		t.Errorf("got %v, %v; want nil, nil", cfg, diags)
 	}
-	if cfg.StateTarget() != nil || cfg.PlanTarget() != nil {
-		t.Error("a nil Config must yield nil targets")
+	if cfg.StateTarget().Encrypted() || cfg.PlanTarget().Encrypted() {
+		t.Error("a nil Config must yield targets that do not encrypt")
 	}
 }

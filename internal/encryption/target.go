@@ -47,20 +47,24 @@ type sealer struct {
 	meta    []byte
 }
 
-// NewTarget returns the Target for cfg. A nil cfg yields nil: no
-// encryption configured for that kind.
+// NewTarget returns the Target for cfg. A nil cfg yields the Target of
+// data that is not encrypted: it writes plaintext, reads plaintext, and
+// explains that an encrypted payload needs encryption configured. A nil
+// *Target behaves the same way for states.
 func NewTarget(kind Kind, cfg *TargetConfig) *Target {
-	if cfg == nil {
-		return nil
+	t := &Target{kind: kind, keys: map[string]*aesGCM{}}
+	if cfg != nil {
+		t.chain = cfg.chain()
 	}
-	return &Target{kind: kind, chain: cfg.chain(), keys: map[string]*aesGCM{}}
+	return t
 }
 
-// StateTarget and PlanTarget return the Targets of a configuration (nil
-// when c is nil or the target is not configured).
+// StateTarget and PlanTarget return the Targets of a configuration; a nil
+// Config, or one without that target, yields a Target that does not
+// encrypt (see NewTarget).
 func (c *Config) StateTarget() *Target {
 	if c == nil {
-		return nil
+		return NewTarget(KindState, nil)
 	}
 	return NewTarget(KindState, c.State)
 }
@@ -68,17 +72,20 @@ func (c *Config) StateTarget() *Target {
 // PlanTarget is StateTarget for plan files.
 func (c *Config) PlanTarget() *Target {
 	if c == nil {
-		return nil
+		return NewTarget(KindPlan, nil)
 	}
 	return NewTarget(KindPlan, c.Plan)
 }
 
 func (t *Target) primary() *Method { return t.chain[0] }
 
+// configured reports whether a target block exists for t's kind.
+func (t *Target) configured() bool { return t != nil && len(t.chain) > 0 }
+
 // Encrypted reports whether t writes encrypted data (its primary method is
 // not unencrypted).
 func (t *Target) Encrypted() bool {
-	return t != nil && t.primary().Type != MethodUnencrypted
+	return t.configured() && t.primary().Type != MethodUnencrypted
 }
 
 // Encrypt returns what to store for plain: an envelope, or plain itself
@@ -165,6 +172,14 @@ func (t *Target) Decrypt(stored []byte) ([]byte, error) {
 	if err != nil {
 		return nil, &Error{Summary: "Invalid encrypted " + t.noun(), Detail: err.Error() + "."}
 	}
+	if !t.configured() {
+		return nil, &Error{
+			Summary: "Encrypted " + t.noun(),
+			Detail: fmt.Sprintf("The %s is encrypted (OpenTofu's format, with %s), but no %s encryption is configured. "+
+				"Add a terraform { encryption { ... } } block (or set %s) with a %s block and the key it was encrypted with.",
+				t.noun(), metaKeys(env), t.kindName(), EnvVariable, t.kindName()),
+		}
+	}
 	var failures []string
 	for _, m := range t.chain {
 		if m.Type == MethodUnencrypted {
@@ -235,6 +250,9 @@ func (t *Target) decryptError(failures []string) error {
 // it: a migration from unencrypted data is in progress (fallback) or has
 // been reversed (primary).
 func (t *Target) acceptPlain(stored []byte) ([]byte, error) {
+	if !t.configured() {
+		return stored, nil
+	}
 	for _, m := range t.chain {
 		if m.Type == MethodUnencrypted {
 			return stored, nil
@@ -248,8 +266,15 @@ func (t *Target) acceptPlain(stored []byte) ([]byte, error) {
 	}
 }
 
+func (t *Target) kindName() Kind {
+	if t == nil {
+		return KindState
+	}
+	return t.kind
+}
+
 func (t *Target) noun() string {
-	if t.kind == KindPlan {
+	if t.kindName() == KindPlan {
 		return "plan file"
 	}
 	return "state"

@@ -292,3 +292,27 @@ func TestEnvelopeLayout(t *testing.T) {
 		t.Errorf("plan layout: -want +got\n%s", diff)
 	}
 }
+
+// TestUnconfigured: with no target block, plaintext passes and an
+// envelope is explained rather than parsed as a state.
+func TestUnconfigured(t *testing.T) {
+	cfg := mustConfig(t, fastProvider("k", "unconfigured-passphrase")+`state { method = method.aes_gcm.k }`)
+	sealed, err := cfg.StateTarget().Encrypt([]byte(plainState))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]*Target{"nil": nil, "no block": NewTarget(KindState, nil)} {
+		t.Run(name, func(t *testing.T) {
+			if out, err := target.Decrypt([]byte(plainState)); err != nil || string(out) != plainState {
+				t.Errorf("plaintext: got %v", err)
+			}
+			if out, err := target.Encrypt([]byte(plainState)); err != nil || string(out) != plainState {
+				t.Errorf("Encrypt must pass plaintext through: %v", err)
+			}
+			var e *Error
+			if _, err := target.Decrypt(sealed); !errors.As(err, &e) || e.Summary != "Encrypted state" {
+				t.Errorf("envelope: got %v, want summary %q", err, "Encrypted state")
+			}
+		})
+	}
+}
