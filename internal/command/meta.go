@@ -46,6 +46,11 @@ type Meta struct {
 	// libraries are the provider libraries the command opened, closed
 	// when it returns.
 	libraries []*providers.Library
+	// varFlags are the command's -var and -var-file options, for the
+	// encryption block's passphrase; enc is that block, decoded once
+	// (see encryptionTargets).
+	varFlags []varFlag
+	enc      *runEncryption
 }
 
 // renderOpts are the rendering options for text written to stdout.

@@ -78,7 +78,11 @@ func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, 
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	h := &stateHandle{mgr: statemgr.NewFilesystem(path), path: path, workspace: ws}
+	enc, eds := m.encryptionTargets(cfg)
+	if ds = ds.Append(eds); ds.HasErrors() {
+		return nil, ds
+	}
+	h := &stateHandle{mgr: statemgr.NewFilesystem(path, statemgr.WithEncryption(enc.state)), path: path, workspace: ws}
 	if lock {
 		unlock, err := h.mgr.Lock(context.Background(), m.lockInfo(operation), timeout)
 		if err != nil {

@@ -29,7 +29,11 @@ func runStateRecover(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	mgr := statemgr.NewFilesystem(path)
+	enc, eds := m.encryptionTargets(cfg)
+	if eds.HasErrors() {
+		return m.fail(eds)
+	}
+	mgr := statemgr.NewFilesystem(path, statemgr.WithEncryption(enc.state))
 	if lock {
 		unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeStateRecover"), lockTimeout)
 		if err != nil {
@@ -68,7 +72,8 @@ func stateReadDiag(err error) diags.Diagnostic {
 			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (what the %d unusable lines and missing records recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
 			err, de.Kept+de.Salvaged, de.Unusable()+de.Missing, de.Line)
 	}
-	return diags.Errorf("Failed to load state", "%s", err)
+	d, _ := encryptionDiag(err, "Failed to load state")
+	return d
 }
 
 // lockDiag explains a failure to take the state lock: another holder, or

@@ -1,0 +1,79 @@
+package command
+
+import (
+	"errors"
+
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/encryption"
+	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// runEncryption is the run's state and plan encryption, decoded once per
+// command so that each target derives its key once however many times
+// state is written.
+type runEncryption struct {
+	state, plan *encryption.Target
+}
+
+// encryptionTargets decodes the root module's encryption block merged with
+// TF_ENCRYPTION (cfg may be nil: TF_ENCRYPTION alone then). Passphrases
+// may refer to input variables (var.NAME), with values from TF_VAR_,
+// variable files, the -var options the command was given, or defaults.
+// Problems are diagnostics with the block's source ranges.
+func (m *Meta) encryptionTargets(cfg *configs.Module) (*runEncryption, diags.Diagnostics) {
+	if m.enc != nil {
+		return m.enc, nil
+	}
+	var body hcl.Body
+	var rng hcl.Range
+	if cfg != nil && cfg.Encryption != nil {
+		body, rng = cfg.Encryption.Body, cfg.Encryption.DeclRange
+	}
+	env := m.Getenv(encryption.EnvVariable)
+	var ds diags.Diagnostics
+	var ctx *hcl.EvalContext
+	if body != nil || env != "" {
+		ctx = m.encryptionEvalContext(cfg)
+	}
+	c, hds := encryption.Decode(body, rng, env, ctx)
+	ds = ds.Append(hds)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	m.enc = &runEncryption{state: c.StateTarget(), plan: c.PlanTarget()}
+	return m.enc, ds
+}
+
+// encryptionEvalContext offers the root module's variables to the
+// encryption block, as OpenTofu's static evaluation does. A variable
+// without a usable value is unknown, which the block reports where it is
+// used; problems with variables unrelated to encryption are left to the
+// operation, which reports them with its own context.
+func (m *Meta) encryptionEvalContext(cfg *configs.Module) *hcl.EvalContext {
+	vars := map[string]cty.Value{}
+	if cfg != nil && len(cfg.Variables) > 0 {
+		raw, _ := m.gatherVariables(m.varFlags)
+		vals, _ := eval.FinalizeVariables(cfg, raw, m.funcTable(false))
+		for name := range cfg.Variables {
+			v, ok := vals[name]
+			if !ok || v == cty.NilVal {
+				v = cty.DynamicVal
+			}
+			vars[name] = v
+		}
+	}
+	return &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(vars)}}
+}
+
+// encryptionDiag turns a decryption failure into a diagnostic with the
+// target's own summary and detail; other errors keep fallback's summary.
+func encryptionDiag(err error, fallback string) (diags.Diagnostic, bool) {
+	var e *encryption.Error
+	if !errors.As(err, &e) {
+		return diags.Errorf(fallback, "%s", err), false
+	}
+	return diags.Errorf(e.Summary, "%s", e.Detail), true
+}
