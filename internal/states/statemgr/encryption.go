@@ -39,6 +39,28 @@ func WithEncryption(e Encryption) Option {
 // envelopes explained.
 var noEncryption Encryption = encryption.NewTarget(encryption.KindState, nil)
 
+// encrypting is the capability of an Encryption that can say whether it
+// writes encrypted data (an *encryption.Target can).
+type encrypting interface{ Encrypted() bool }
+
+// resealBackup returns how the backup is made from the previous snapshot
+// when m encrypts: decrypted with whatever key wrote it and encrypted with
+// the current one, so that neither a plaintext state nor one under a
+// retired key stays on disk as the backup. Without encryption it returns
+// nil: the old file is kept as it is.
+func (m *Filesystem) resealBackup() func([]byte) ([]byte, error) {
+	if e, ok := m.enc.(encrypting); !ok || !e.Encrypted() {
+		return nil
+	}
+	return func(old []byte) ([]byte, error) {
+		plain, err := m.enc.Decrypt(old)
+		if err != nil {
+			return nil, err
+		}
+		return m.enc.Encrypt(plain)
+	}
+}
+
 // sealRecord encrypts a journal record's body (`"object":{…}` or
 // `"output":{…}`) into the body of a sealed line, `"sealed":{envelope}`.
 // With no encryption (or the unencrypted method) the body is unchanged.

@@ -119,6 +119,18 @@ func TestEncryptedMigration(t *testing.T) {
 	if err != nil || got.Serial != 2 {
 		t.Fatalf("after migration: %v, serial %v", err, got)
 	}
+	// The backup, the plaintext snapshot before, is re-encrypted too.
+	backup, err := os.ReadFile(m.backupPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !encryption.IsEnvelope(backup) {
+		t.Errorf("the backup was left in the clear:\n%s", backup)
+	}
+	plain, err := testEncryption(t, "migration-passphrase", "").Decrypt(backup)
+	if err != nil || !bytes.Contains(plain, []byte(`"serial": 1`)) {
+		t.Errorf("the backup does not hold the previous snapshot: %v\n%s", err, plain)
+	}
 }
 
 // TestEncryptedJournal: journal records are sealed, a crashed apply's

@@ -185,10 +185,10 @@ func (m *Filesystem) writeSnapshot(f *statefile.File) error {
 // Terraform never finds the state file unlocked mid-run.
 func (m *Filesystem) replaceLocked(src []byte) error {
 	if m.lock == nil {
-		return replaceFile(m.fsys, m.path, m.backupPath, src, nil)
+		return replaceFile(m.fsys, m.path, m.backupPath, src, m.resealBackup(), nil)
 	}
 	var next *os.File
-	err := replaceFile(m.fsys, m.path, m.backupPath, src, func(tmp string) error {
+	err := replaceFile(m.fsys, m.path, m.backupPath, src, m.resealBackup(), func(tmp string) error {
 		f, err := lockNewState(tmp)
 		next = f
 		return err
