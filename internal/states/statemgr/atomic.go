@@ -59,7 +59,9 @@ func replaceFile(fsys fileSystem, path, backupPath string, src []byte, reseal fu
 	}
 	keep := keepBackup
 	if reseal != nil {
-		keep = func(fsys fileSystem, path, backupPath string) error { return keepResealedBackup(fsys, path, backupPath, reseal) }
+		keep = func(fsys fileSystem, path, backupPath string) error {
+			return keepResealedBackup(fsys, path, backupPath, reseal)
+		}
 	}
 	if err := keep(fsys, target, backupPath); err != nil {
 		return fmt.Errorf("keeping backup %s: %w", backupPath, err)
