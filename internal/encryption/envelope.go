@@ -147,9 +147,8 @@ func writeJSONString(b *bytes.Buffer, s string) {
 }
 
 func writeBase64(b *bytes.Buffer, data []byte) {
-	b.WriteByte('"')
-	enc := base64.NewEncoder(base64.StdEncoding, b)
-	enc.Write(data)
-	enc.Close()
-	b.WriteByte('"')
+	buf := b.AvailableBuffer()
+	buf = append(buf, '"')
+	buf = base64.StdEncoding.AppendEncode(buf, data)
+	b.Write(append(buf, '"'))
 }

@@ -96,6 +96,32 @@ func (t *Target) Encrypt(plain []byte) ([]byte, error) {
 	if !t.Encrypted() {
 		return plain, nil
 	}
+	env, err := t.seal(plain)
+	if err != nil {
+		return nil, err
+	}
+	if t.kind == KindPlan {
+		return env.marshalPlan()
+	}
+	env.Serial, env.Lineage = stateIdentity(plain)
+	return env.marshalState()
+}
+
+// EncryptRecord is Encrypt for a small piece of a state kept on its own,
+// such as one journal record: the envelope is compact (one line) and
+// carries no serial or lineage. It decrypts with Decrypt.
+func (t *Target) EncryptRecord(plain []byte) ([]byte, error) {
+	if !t.Encrypted() {
+		return plain, nil
+	}
+	env, err := t.seal(plain)
+	if err != nil {
+		return nil, err
+	}
+	return env.marshalPlan()
+}
+
+func (t *Target) seal(plain []byte) (*Envelope, error) {
 	s, err := t.sealer()
 	if err != nil {
 		return nil, err
@@ -104,12 +130,7 @@ func (t *Target) Encrypt(plain []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encrypting %s: %w", t.kind, err)
 	}
-	env := &Envelope{Meta: map[string][]byte{s.metaKey: s.meta}, Data: data, Version: Version}
-	if t.kind == KindPlan {
-		return env.marshalPlan()
-	}
-	env.Serial, env.Lineage = stateIdentity(plain)
-	return env.marshalState()
+	return &Envelope{Meta: map[string][]byte{s.metaKey: s.meta}, Data: data, Version: Version}, nil
 }
 
 // sealer derives the encryption key on first use.

@@ -61,24 +61,41 @@ func (m *Filesystem) resealBackup() func([]byte) ([]byte, error) {
 	}
 }
 
+// recordEncryption is the capability of an Encryption that encrypts small
+// records into compact, one-line envelopes (an *encryption.Target can);
+// other Encryptions' output is compacted.
+type recordEncryption interface {
+	EncryptRecord(plain []byte) ([]byte, error)
+}
+
 // sealRecord encrypts a journal record's body (`"object":{…}` or
 // `"output":{…}`) into the body of a sealed line, `"sealed":{envelope}`.
 // With no encryption (or the unencrypted method) the body is unchanged.
 func (m *Filesystem) sealRecord(body []byte) ([]byte, error) {
 	plain := make([]byte, 0, len(body)+2)
 	plain = append(append(append(plain, '{'), body...), '}')
-	sealed, err := m.enc.Encrypt(plain)
+	re, compact := m.enc.(recordEncryption)
+	var sealed []byte
+	var err error
+	if compact {
+		sealed, err = re.EncryptRecord(plain)
+	} else {
+		sealed, err = m.enc.Encrypt(plain)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if bytes.Equal(sealed, plain) {
 		return body, nil
 	}
-	var out bytes.Buffer
-	out.Grow(len(sealed) + 10)
+	out := bytes.NewBuffer(make([]byte, 0, len(sealed)+10))
 	out.WriteString(`"sealed":`)
-	// A journal line is one line: the envelope is written compact.
-	if err := json.Compact(&out, sealed); err != nil {
+	if compact {
+		out.Write(sealed)
+		return out.Bytes(), nil
+	}
+	// A journal line is one line: the envelope must be compact.
+	if err := json.Compact(out, sealed); err != nil {
 		return nil, fmt.Errorf("encrypting a journal record: %w", err)
 	}
 	return out.Bytes(), nil

@@ -15,7 +15,7 @@ import (
 
 // testEncryption returns a state Target for passphrase at pbkdf2's lowest
 // accepted cost; a fallback method is added when fallback is not "".
-func testEncryption(t *testing.T, passphrase, fallback string) *encryption.Target {
+func testEncryption(t testing.TB, passphrase, fallback string) *encryption.Target {
 	t.Helper()
 	src := `key_provider "pbkdf2" "k" {
   passphrase    = "` + passphrase + `"
