@@ -56,10 +56,17 @@ func DecodeEnvelope(src []byte) (*Envelope, error) {
 	if !mentionsVersion(trimmed) {
 		return nil, errNotEnvelope
 	}
-	var env Envelope
-	if err := json.Unmarshal(trimmed, &env); err != nil {
-		return nil, fmt.Errorf("the encrypted payload is damaged: %w", err)
+	env, ok := decodeEnvelopeFast(trimmed)
+	if !ok {
+		env = &Envelope{}
+		if err := json.Unmarshal(trimmed, env); err != nil {
+			return nil, fmt.Errorf("the encrypted payload is damaged: %w", err)
+		}
 	}
+	return checkVersion(env)
+}
+
+func checkVersion(env *Envelope) (*Envelope, error) {
 	switch env.Version {
 	case "":
 		return nil, errNotEnvelope
@@ -67,7 +74,68 @@ func DecodeEnvelope(src []byte) (*Envelope, error) {
 	default:
 		return nil, fmt.Errorf("the encrypted payload has encryption_version %q; this version of Cairn reads %q only", env.Version, Version)
 	}
-	return &env, nil
+	return env, nil
+}
+
+var dataKey = []byte(`"encrypted_data"`)
+
+// decodeEnvelopeFast decodes an envelope without running the JSON decoder
+// over its megabytes of base64: the encrypted_data string is cut out and
+// decoded directly, and the small rest goes through encoding/json. It
+// gives up (ok false) on anything unusual, such as escapes in the data or
+// the key appearing twice, leaving it to json.Unmarshal; both paths give
+// the same result (FuzzDecodeEnvelope checks).
+func decodeEnvelopeFast(src []byte) (*Envelope, bool) {
+	at := bytes.Index(src, dataKey)
+	if at < 0 || bytes.Index(src[at+len(dataKey):], dataKey) >= 0 {
+		return nil, false
+	}
+	i := skipSpace(src, at+len(dataKey))
+	if i >= len(src) || src[i] != ':' {
+		return nil, false
+	}
+	i = skipSpace(src, i+1)
+	if i >= len(src) || src[i] != '"' {
+		return nil, false
+	}
+	end := bytes.IndexByte(src[i+1:], '"')
+	if end < 0 {
+		return nil, false
+	}
+	b64 := src[i+1 : i+1+end]
+	if !isBase64Text(b64) {
+		return nil, false
+	}
+	data, err := base64.StdEncoding.AppendDecode(nil, b64)
+	if err != nil {
+		return nil, false
+	}
+	rest := make([]byte, 0, len(src)-len(b64))
+	rest = append(append(rest, src[:i+1]...), src[i+1+end:]...)
+	var env struct {
+		Envelope
+		Data *string `json:"encrypted_data"`
+	}
+	if json.Unmarshal(rest, &env) != nil || env.Data == nil || *env.Data != "" {
+		return nil, false
+	}
+	env.Envelope.Data = data
+	return &env.Envelope, true
+}
+
+// isBase64Text reports whether b can be handed to the base64 decoder as
+// JSON would: the decoder skips line breaks, which a JSON string cannot
+// hold, and rejects every other byte outside its alphabet (escapes
+// included), which sends the input to the slow path.
+func isBase64Text(b []byte) bool {
+	return bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // mentionsVersion is a quick filter: a plaintext state is not decoded

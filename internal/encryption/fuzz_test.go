@@ -1,6 +1,8 @@
 package encryption
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,10 +27,22 @@ state {
   fallback { method = method.unencrypted.u }
 }`)
 	target := cfg.StateTarget()
+	f.Add([]byte(`{"meta":{"encrypted_data":"eA=="},"encrypted_data":"AAAA","encryption_version":"v0"}`))
+	f.Add([]byte(`{"meta":{},"encrypted_data":"AA\u0041A","encryption_version":"v0"}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		env, err := DecodeEnvelope(src)
 		if (env == nil) == (err == nil) {
 			t.Fatalf("got envelope %v and error %v; want exactly one", env, err)
+		}
+		// The fast path agrees with encoding/json whenever it answers.
+		if fast, ok := decodeEnvelopeFast(bytes.TrimSpace(src)); ok {
+			var slow Envelope
+			if err := json.Unmarshal(bytes.TrimSpace(src), &slow); err != nil {
+				t.Fatalf("the fast path accepted what encoding/json refuses (%v)", err)
+			}
+			if !bytes.Equal(fast.Data, slow.Data) || fast.Version != slow.Version || len(fast.Meta) != len(slow.Meta) {
+				t.Fatalf("fast path %+v, encoding/json %+v", fast, slow)
+			}
 		}
 		// Skip real key derivations for metadata the fuzzer invents:
 		// they are valid but slow, and not what this target checks.
