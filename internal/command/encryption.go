@@ -2,11 +2,13 @@ package command
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -16,6 +18,8 @@ import (
 // state is written.
 type runEncryption struct {
 	state, plan *encryption.Target
+	// remote decrypts the states terraform_remote_state reads.
+	remote *encryption.Target
 }
 
 // encryptionTargets decodes the root module's encryption block merged with
@@ -43,7 +47,7 @@ func (m *Meta) encryptionTargets(cfg *configs.Module) (*runEncryption, diags.Dia
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	m.enc = &runEncryption{state: c.StateTarget(), plan: c.PlanTarget()}
+	m.enc = &runEncryption{state: c.StateTarget(), plan: c.PlanTarget(), remote: c.RemoteStateTarget()}
 	return m.enc, ds
 }
 
@@ -76,4 +80,16 @@ func encryptionDiag(err error, fallback string) (diags.Diagnostic, bool) {
 		return diags.Errorf(fallback, "%s", err), false
 	}
 	return diags.Errorf(e.Summary, "%s", e.Detail), true
+}
+
+// remoteStateEncryption is what terraform_remote_state decrypts with,
+// decoded on first use (once: data sources are read concurrently).
+func (m *Meta) remoteStateEncryption(cfg *configs.Module) func() (statemgr.Encryption, error) {
+	return sync.OnceValues(func() (statemgr.Encryption, error) {
+		enc, ds := m.encryptionTargets(cfg)
+		if ds.HasErrors() {
+			return nil, ds.Err()
+		}
+		return enc.remote, nil
+	})
 }

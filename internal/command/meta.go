@@ -114,6 +114,7 @@ func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diag
 func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.Diagnostics) {
 	tp := builtin.NewTerraformProvider()
 	tp.Dir = m.Dir
+	tp.RemoteStateEncryption = m.remoteStateEncryption(cfg)
 	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
 	}

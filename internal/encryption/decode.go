@@ -79,8 +79,16 @@ func resolve(raw *rawConfig, ctx *hcl.EvalContext) (*Config, hcl.Diagnostics) {
 		diags = append(diags, ds...)
 		cfg.RemoteStateSources = map[string]*TargetConfig{}
 		for _, n := range raw.remote.order {
-			cfg.RemoteStateSources[n], ds = resolveTarget(raw.remote.named[n], "remote_state_data_source."+n, methods, ctx)
+			t := raw.remote.named[n]
+			cfg.RemoteStateSources[n], ds = resolveTarget(t, "remote_state_data_source."+n, methods, ctx)
 			diags = append(diags, ds...)
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagWarning,
+				Summary:  "Per-data-source remote state encryption is not supported",
+				Detail: fmt.Sprintf("Cairn decrypts every terraform_remote_state with the default block of "+
+					"remote_state_data_sources; the remote_state_data_source %q block is checked but not used.", n),
+				Subject: t.declRange.Ptr(),
+			})
 		}
 	}
 	return cfg, diags

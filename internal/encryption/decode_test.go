@@ -35,7 +35,7 @@ func TestDecodeDiagnostics(t *testing.T) {
 		want   []diagKey
 	}{
 		"valid": {
-			reason: "a complete configuration decodes without diagnostics",
+			reason: "a complete configuration decodes; only the per-data-source block, which Cairn does not apply, is a warning",
 			src: fastProvider("k", "a-long-enough-passphrase") + `method "unencrypted" "m" {}
 state {
   method   = method.aes_gcm.k
@@ -49,6 +49,7 @@ remote_state_data_sources {
   default { method = method.aes_gcm.k }
   remote_state_data_source "net" { method = method.aes_gcm.k }
 }`,
+			want: []diagKey{{"Per-data-source remote state encryption is not supported", 20, 3}},
 		},
 		"short passphrase": {
 			reason: "OpenTofu's minimum of 16 characters, at the value",

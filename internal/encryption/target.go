@@ -15,6 +15,9 @@ type Kind string
 const (
 	KindState Kind = "state"
 	KindPlan  Kind = "plan"
+	// KindRemoteState is states read by terraform_remote_state: state
+	// files, configured by remote_state_data_sources.
+	KindRemoteState Kind = "remote_state"
 )
 
 // Target encrypts and decrypts one kind of data with one target
@@ -67,6 +70,15 @@ func (c *Config) StateTarget() *Target {
 		return NewTarget(KindState, nil)
 	}
 	return NewTarget(KindState, c.State)
+}
+
+// RemoteStateTarget is StateTarget for the states terraform_remote_state
+// reads: remote_state_data_sources' default block.
+func (c *Config) RemoteStateTarget() *Target {
+	if c == nil {
+		return NewTarget(KindRemoteState, nil)
+	}
+	return NewTarget(KindRemoteState, c.RemoteStateDefault)
 }
 
 // PlanTarget is StateTarget for plan files.
@@ -198,7 +210,7 @@ func (t *Target) Decrypt(stored []byte) ([]byte, error) {
 			Summary: "Encrypted " + t.noun(),
 			Detail: fmt.Sprintf("The %s is encrypted (OpenTofu's format, with %s), but no %s encryption is configured. "+
 				"Add a terraform { encryption { ... } } block (or set %s) with a %s block and the key it was encrypted with.",
-				t.noun(), metaKeys(env), t.kindName(), EnvVariable, t.kindName()),
+				t.noun(), metaKeys(env), t.noun(), EnvVariable, t.block()),
 		}
 	}
 	var failures []string
@@ -256,7 +268,7 @@ func (t *Target) decryptError(failures []string) error {
 		return &Error{
 			Summary: "Encrypted " + t.noun() + " cannot be read",
 			Detail: fmt.Sprintf("The %s is encrypted, but the %s block configures no method that decrypts (only %s). "+
-				"Add the method it was encrypted with as a fallback.", t.noun(), t.kind, t.primary().Addr()),
+				"Add the method it was encrypted with as a fallback.", t.noun(), t.block(), t.primary().Addr()),
 		}
 	}
 	return &Error{
@@ -283,7 +295,7 @@ func (t *Target) acceptPlain(stored []byte) ([]byte, error) {
 		Summary: "Unencrypted " + t.noun(),
 		Detail: fmt.Sprintf("The %s is not encrypted, but the %s block requires %s. To encrypt existing unencrypted data, "+
 			"declare method \"unencrypted\" \"migrate\" {} and add fallback { method = method.unencrypted.migrate } "+
-			"to the %s block for one run (not allowed with enforced = true).", t.noun(), t.kind, t.primary().Addr(), t.kind),
+			"to the %s block for one run (not allowed with enforced = true).", t.noun(), t.block(), t.primary().Addr(), t.block()),
 	}
 }
 
@@ -295,8 +307,22 @@ func (t *Target) kindName() Kind {
 }
 
 func (t *Target) noun() string {
-	if t.kindName() == KindPlan {
+	switch t.kindName() {
+	case KindPlan:
 		return "plan file"
+	case KindRemoteState:
+		return "remote state"
+	}
+	return "state"
+}
+
+// block names the configuration block that sets t's methods.
+func (t *Target) block() string {
+	switch t.kindName() {
+	case KindPlan:
+		return "plan"
+	case KindRemoteState:
+		return "remote_state_data_sources default"
 	}
 	return "state"
 }
