@@ -17,6 +17,27 @@ import (
 // accepted cost; a fallback method is added when fallback is not "".
 func testEncryption(t testing.TB, passphrase, fallback string) *encryption.Target {
 	t.Helper()
+	target, err := newTestEncryption(passphrase, fallback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return target
+}
+
+// childOptions are the options childPassphraseEnv asks for.
+func childOptions() []Option {
+	pass := os.Getenv(childPassphraseEnv)
+	if pass == "" {
+		return nil
+	}
+	target, err := newTestEncryption(pass, "")
+	if err != nil {
+		panic(err) // the test's own configuration: a bug in the test
+	}
+	return []Option{WithEncryption(target)}
+}
+
+func newTestEncryption(passphrase, fallback string) (*encryption.Target, error) {
 	src := `key_provider "pbkdf2" "k" {
   passphrase    = "` + passphrase + `"
   hash_function = "sha256"
@@ -30,13 +51,13 @@ state {
 }`
 	f, diags := hclsyntax.ParseConfig([]byte(src), "main.tf", hcl.InitialPos)
 	if diags.HasErrors() {
-		t.Fatal(diags)
+		return nil, diags
 	}
 	cfg, diags := encryption.Decode(f.Body, hcl.Range{}, "", nil)
 	if diags.HasErrors() {
-		t.Fatal(diags)
+		return nil, diags
 	}
-	return cfg.StateTarget()
+	return cfg.StateTarget(), nil
 }
 
 func TestEncryptedSnapshot(t *testing.T) {
