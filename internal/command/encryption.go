@@ -51,11 +51,11 @@ func (m *Meta) encryptionTargets(cfg *configs.Module) (*runEncryption, diags.Dia
 	return m.enc, ds
 }
 
-// encryptionEvalContext offers the root module's variables to the
-// encryption block, as OpenTofu's static evaluation does. A variable
-// without a usable value is unknown, which the block reports where it is
-// used; problems with variables unrelated to encryption are left to the
-// operation, which reports them with its own context.
+// encryptionEvalContext offers the root module's variables and static
+// locals to the encryption block, as OpenTofu's static evaluation does. A
+// variable without a usable value is unknown, which the block reports
+// where it is used; problems with variables unrelated to encryption are
+// left to the operation, which reports them with its own context.
 func (m *Meta) encryptionEvalContext(cfg *configs.Module) *hcl.EvalContext {
 	vars := map[string]cty.Value{}
 	if cfg != nil && len(cfg.Variables) > 0 {
@@ -69,7 +69,68 @@ func (m *Meta) encryptionEvalContext(cfg *configs.Module) *hcl.EvalContext {
 			vars[name] = v
 		}
 	}
-	return &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(vars)}}
+	ctx := &hcl.EvalContext{
+		Variables: map[string]cty.Value{"var": cty.ObjectVal(vars)},
+		Functions: m.funcTable(true),
+	}
+	if cfg != nil {
+		ctx.Variables["local"] = staticLocals(cfg.Locals, ctx)
+	}
+	return ctx
+}
+
+// staticLocals evaluates the locals that depend only on variables,
+// literals, pure functions and other such locals, in rounds until none
+// more can be; the others (those reading resources, data sources or
+// anything known only while planning) are unknown.
+func staticLocals(locals map[string]*configs.Local, base *hcl.EvalContext) cty.Value {
+	known := map[string]cty.Value{}
+	for progress := true; progress; {
+		progress = false
+		ctx := base.NewChild()
+		ctx.Variables = map[string]cty.Value{"local": cty.ObjectVal(known)}
+		for name, l := range locals {
+			if _, done := known[name]; done || !staticallyKnown(l.Expr, known) {
+				continue
+			}
+			if v, ds := l.Expr.Value(ctx); !ds.HasErrors() && v.IsWhollyKnown() {
+				known[name] = v
+				progress = true
+			}
+		}
+	}
+	out := make(map[string]cty.Value, len(locals))
+	for name := range locals {
+		out[name] = cty.DynamicVal
+		if v, ok := known[name]; ok {
+			out[name] = v
+		}
+	}
+	return cty.ObjectVal(out)
+}
+
+// staticallyKnown reports whether expr refers only to variables and to
+// locals already evaluated.
+func staticallyKnown(expr hcl.Expression, known map[string]cty.Value) bool {
+	for _, t := range expr.Variables() {
+		switch t.RootName() {
+		case "var":
+		case "local":
+			if len(t) < 2 {
+				return false
+			}
+			step, isAttr := t[1].(hcl.TraverseAttr)
+			if !isAttr {
+				return false
+			}
+			if _, have := known[step.Name]; !have {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // encryptionDiag turns a decryption failure into a diagnostic with the
