@@ -1,10 +1,16 @@
 package command
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/encryption"
+	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -41,6 +47,42 @@ func TestStaticLocals(t *testing.T) {
 				t.Errorf("%s: got %#v, want %#v", tc.reason, v, tc.want)
 			}
 		})
+	}
+}
+
+// TestErroredStateEncrypted: the emergency copy of an apply's state is
+// encrypted as the state file would be.
+func TestErroredStateEncrypted(t *testing.T) {
+	f, diags := hclsyntax.ParseConfig([]byte(`key_provider "pbkdf2" "k" {
+  passphrase    = "errored-state-passphrase"
+  hash_function = "sha256"
+  iterations    = 200000
+}
+method "aes_gcm" "k" { keys = key_provider.pbkdf2.k }
+state { method = method.aes_gcm.k }`), "main.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cfg, diags := encryption.Decode(f.Body, hcl.Range{}, "", nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	st := states.NewState()
+	st.Outputs["secret"] = &states.OutputValue{Value: cty.StringVal("errored-secret")}
+	path := filepath.Join(t.TempDir(), erroredStateFile)
+	if err := writeErroredState(path, &statefile.File{Serial: 4, Lineage: "l", State: st}, cfg.StateTarget()); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !encryption.IsEnvelope(src) || strings.Contains(string(src), "errored-secret") {
+		t.Fatalf("errored.tfstate is not encrypted:\n%s", src)
+	}
+	plain, err := cfg.StateTarget().Decrypt(src)
+	if err != nil || !strings.Contains(string(plain), "errored-secret") {
+		t.Errorf("errored.tfstate does not decrypt to the state: %v", err)
 	}
 }
 
