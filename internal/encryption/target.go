@@ -119,6 +119,22 @@ func (t *Target) Encrypt(plain []byte) ([]byte, error) {
 	return env.marshalState()
 }
 
+// Current reports whether stored is already as t would write it: an
+// envelope holding key metadata of t's primary method's key provider.
+// Such data needs no re-encryption (a backup can be kept as it is); any
+// other (plaintext, a fallback's key) does.
+func (t *Target) Current(stored []byte) bool {
+	if !t.Encrypted() {
+		return !IsEnvelope(stored)
+	}
+	env, err := DecodeEnvelope(stored)
+	if err != nil {
+		return false
+	}
+	_, ok := env.Meta[t.primary().Keys.MetaKey()]
+	return ok
+}
+
 // EncryptRecord is Encrypt for a small piece of a state kept on its own,
 // such as one journal record: the envelope is compact (one line) and
 // carries no serial or lineage. It decrypts with Decrypt.

@@ -316,3 +316,37 @@ func TestUnconfigured(t *testing.T) {
 		})
 	}
 }
+
+func TestCurrent(t *testing.T) {
+	old := mustConfig(t, fastProvider("old", "the-old-passphrase")+`state { method = method.aes_gcm.old }`).StateTarget()
+	sealedOld, err := old.Encrypt([]byte(plainState))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rotating := mustConfig(t, fastProvider("new", "the-new-passphrase")+fastProvider("old", "the-old-passphrase")+`state {
+  method = method.aes_gcm.new
+  fallback { method = method.aes_gcm.old }
+}`).StateTarget()
+	sealedNew, err := rotating.Encrypt([]byte(plainState))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct {
+		reason string
+		target *Target
+		stored []byte
+		want   bool
+	}{
+		"own":         {reason: "what the target wrote", target: rotating, stored: sealedNew, want: true},
+		"fallback":    {reason: "a fallback's key must be re-encrypted", target: rotating, stored: sealedOld},
+		"plaintext":   {reason: "plaintext must be encrypted", target: rotating, stored: []byte(plainState)},
+		"unencrypted": {reason: "a target that does not encrypt keeps plaintext", target: NewTarget(KindState, nil), stored: []byte(plainState), want: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := tc.target.Current(tc.stored); got != tc.want {
+				t.Errorf("%s: Current = %v, want %v", tc.reason, got, tc.want)
+			}
+		})
+	}
+}

@@ -139,7 +139,8 @@ func keepBackup(fsys fileSystem, path, backupPath string) error {
 
 // keepResealedBackup writes reseal(old content) as the backup, through a
 // synced temporary file renamed into place, so that a crash leaves the
-// old backup or the new one.
+// old backup or the new one. When reseal returns nothing (the old content
+// is fine as it is), the old file is kept by keepBackup.
 func keepResealedBackup(fsys fileSystem, path, backupPath string, reseal func([]byte) ([]byte, error)) error {
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(old) == 0) {
@@ -151,6 +152,9 @@ func keepResealedBackup(fsys fileSystem, path, backupPath string, reseal func([]
 	src, err := reseal(old)
 	if err != nil {
 		return err
+	}
+	if src == nil {
+		return keepBackup(fsys, path, backupPath)
 	}
 	dir, base := filepath.Split(backupPath)
 	if dir == "" {

@@ -40,19 +40,28 @@ func WithEncryption(e Encryption) Option {
 var noEncryption Encryption = encryption.NewTarget(encryption.KindState, nil)
 
 // encrypting is the capability of an Encryption that can say whether it
-// writes encrypted data (an *encryption.Target can).
-type encrypting interface{ Encrypted() bool }
+// writes encrypted data, and whether stored data is already as it would
+// write it (an *encryption.Target can).
+type encrypting interface {
+	Encrypted() bool
+	Current(stored []byte) bool
+}
 
 // resealBackup returns how the backup is made from the previous snapshot
 // when m encrypts: decrypted with whatever key wrote it and encrypted with
 // the current one, so that neither a plaintext state nor one under a
-// retired key stays on disk as the backup. Without encryption it returns
-// nil: the old file is kept as it is.
+// retired key stays on disk as the backup. A snapshot already under the
+// current key is kept as it is (nil, nil). Without encryption it returns
+// nil: the old file is always kept as it is.
 func (m *Filesystem) resealBackup() func([]byte) ([]byte, error) {
-	if e, ok := m.enc.(encrypting); !ok || !e.Encrypted() {
+	e, ok := m.enc.(encrypting)
+	if !ok || !e.Encrypted() {
 		return nil
 	}
 	return func(old []byte) ([]byte, error) {
+		if e.Current(old) {
+			return nil, nil
+		}
 		plain, err := m.enc.Decrypt(old)
 		if err != nil {
 			return nil, err

@@ -212,3 +212,63 @@ func TestEncryptedJournal(t *testing.T) {
 		t.Error("the recovered snapshot is not encrypted")
 	}
 }
+
+// TestEncryptedRotationBackup: after a key rotation, the backup is under
+// the new key too; a write under an unchanged key keeps the old file.
+func TestEncryptedRotationBackup(t *testing.T) {
+	path := newManager(t).Path()
+	if _, err := NewFilesystem(path, WithEncryption(testEncryption(t, "the-old-passphrase", ""))).Persist(stateOf(1)); err != nil {
+		t.Fatal(err)
+	}
+	rotating := newTestEncryptionWithOld(t)
+	m := NewFilesystem(path, WithEncryption(rotating))
+	if _, err := m.Persist(stateOf(2)); err != nil {
+		t.Fatal(err)
+	}
+	backup, _ := os.ReadFile(m.backupPath)
+	if !rotating.Current(backup) {
+		t.Errorf("the backup after rotation is not under the new key")
+	}
+	if plain, err := rotating.Decrypt(backup); err != nil || !bytes.Contains(plain, []byte(`"serial": 1`)) {
+		t.Errorf("the backup does not hold the snapshot before the rotation: %v", err)
+	}
+	// Same key: the previous snapshot becomes the backup unchanged.
+	before, _ := os.ReadFile(m.Path())
+	if _, err := m.Persist(stateOf(3)); err != nil {
+		t.Fatal(err)
+	}
+	if backup, _ := os.ReadFile(m.backupPath); !bytes.Equal(before, backup) {
+		t.Error("a snapshot already under the current key was re-encrypted for the backup")
+	}
+}
+
+// newTestEncryptionWithOld is a Target whose primary is the new key
+// and whose fallback is "the-old-passphrase".
+func newTestEncryptionWithOld(t *testing.T) *encryption.Target {
+	t.Helper()
+	src := `key_provider "pbkdf2" "new" {
+  passphrase    = "the-new-passphrase-0"
+  hash_function = "sha256"
+  iterations    = 200000
+}
+key_provider "pbkdf2" "k" {
+  passphrase    = "the-old-passphrase"
+  hash_function = "sha256"
+  iterations    = 200000
+}
+method "aes_gcm" "new" { keys = key_provider.pbkdf2.new }
+method "aes_gcm" "k" { keys = key_provider.pbkdf2.k }
+state {
+  method = method.aes_gcm.new
+  fallback { method = method.aes_gcm.k }
+}`
+	f, diags := hclsyntax.ParseConfig([]byte(src), "main.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cfg, diags := encryption.Decode(f.Body, hcl.Range{}, "", nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return cfg.StateTarget()
+}
