@@ -154,3 +154,25 @@ func (m *Meta) remoteStateEncryption(cfg *configs.Module) func() (statemgr.Encry
 		return enc.remote, nil
 	})
 }
+
+// validateEncryption checks the encryption block (with TF_ENCRYPTION) for
+// "validate", which has no variable values: variables are unknown, and
+// arguments depending on them are taken on trust.
+func (m *Meta) validateEncryption(cfg *configs.Module) diags.Diagnostics {
+	env := m.Getenv(encryption.EnvVariable)
+	if cfg.Encryption == nil && env == "" {
+		return nil
+	}
+	vars := map[string]cty.Value{}
+	for name := range cfg.Variables {
+		vars[name] = cty.DynamicVal
+	}
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(vars)}, Functions: m.funcTable(true)}
+	ctx.Variables["local"] = staticLocals(cfg.Locals, ctx)
+	var body hcl.Body
+	var rng hcl.Range
+	if cfg.Encryption != nil {
+		body, rng = cfg.Encryption.Body, cfg.Encryption.DeclRange
+	}
+	return diags.Diagnostics{}.Append(encryption.Validate(body, rng, env, ctx))
+}

@@ -16,6 +16,31 @@ import (
 // anything. Diagnostics carry the narrowest source range available, and
 // never a passphrase.
 func Decode(body hcl.Body, declRange hcl.Range, env string, ctx *hcl.EvalContext) (*Config, hcl.Diagnostics) {
+	raw, diags := loadRaw(body, declRange, env)
+	if raw == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	cfg, ds := resolve(raw, &scope{ctx: ctx})
+	return cfg, append(diags, ds...)
+}
+
+// Validate checks an encryption configuration as Decode does, for
+// "validate": arguments whose values are not known yet (a passphrase from
+// a variable nobody has set) are taken on trust, while everything else
+// (structure, references, literal settings) is checked. ctx is as for
+// Decode, usually with unknown variables.
+func Validate(body hcl.Body, declRange hcl.Range, env string, ctx *hcl.EvalContext) hcl.Diagnostics {
+	raw, diags := loadRaw(body, declRange, env)
+	if raw == nil || diags.HasErrors() {
+		return diags
+	}
+	_, ds := resolve(raw, &scope{ctx: ctx, lenient: true})
+	return append(diags, ds...)
+}
+
+// loadRaw reads the block and TF_ENCRYPTION and merges them; nil when
+// neither configures anything.
+func loadRaw(body hcl.Body, declRange hcl.Range, env string) (*rawConfig, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var base, override *rawConfig
 	if body != nil {
@@ -28,22 +53,24 @@ func Decode(body hcl.Body, declRange hcl.Range, env string, ctx *hcl.EvalContext
 		override, ds = parseEnv(env)
 		diags = append(diags, ds...)
 	}
-	raw := merge(base, override)
-	if raw == nil || diags.HasErrors() {
-		return nil, diags
-	}
-	cfg, ds := resolve(raw, ctx)
-	return cfg, append(diags, ds...)
+	return merge(base, override), diags
+}
+
+// scope is what arguments are evaluated in. lenient accepts unknown
+// values without checking them (Validate).
+type scope struct {
+	ctx     *hcl.EvalContext
+	lenient bool
 }
 
 // resolve turns a merged raw configuration into a Config: providers
 // checked, references followed.
-func resolve(raw *rawConfig, ctx *hcl.EvalContext) (*Config, hcl.Diagnostics) {
+func resolve(raw *rawConfig, sc *scope) (*Config, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	cfg := &Config{DeclRange: raw.declRange}
 	providers := map[string]*KeyProvider{}
 	for _, rb := range raw.keyProviders {
-		kp, ds := decodeKeyProvider(rb, ctx)
+		kp, ds := decodeKeyProvider(rb, sc)
 		diags = append(diags, ds...)
 		if kp == nil {
 			continue
@@ -57,7 +84,7 @@ func resolve(raw *rawConfig, ctx *hcl.EvalContext) (*Config, hcl.Diagnostics) {
 	}
 	methods := map[string]*Method{}
 	for _, rb := range raw.methods {
-		m, ds := decodeMethod(rb, providers, ctx)
+		m, ds := decodeMethod(rb, providers, sc)
 		diags = append(diags, ds...)
 		if m == nil {
 			continue
@@ -70,17 +97,17 @@ func resolve(raw *rawConfig, ctx *hcl.EvalContext) (*Config, hcl.Diagnostics) {
 		cfg.Methods = append(cfg.Methods, m)
 	}
 	var ds hcl.Diagnostics
-	cfg.State, ds = resolveTarget(raw.state, "state", methods, ctx)
+	cfg.State, ds = resolveTarget(raw.state, "state", methods, sc)
 	diags = append(diags, ds...)
-	cfg.Plan, ds = resolveTarget(raw.plan, "plan", methods, ctx)
+	cfg.Plan, ds = resolveTarget(raw.plan, "plan", methods, sc)
 	diags = append(diags, ds...)
 	if raw.remote != nil {
-		cfg.RemoteStateDefault, ds = resolveTarget(raw.remote.def, "remote_state_data_sources.default", methods, ctx)
+		cfg.RemoteStateDefault, ds = resolveTarget(raw.remote.def, "remote_state_data_sources.default", methods, sc)
 		diags = append(diags, ds...)
 		cfg.RemoteStateSources = map[string]*TargetConfig{}
 		for _, n := range raw.remote.order {
 			t := raw.remote.named[n]
-			cfg.RemoteStateSources[n], ds = resolveTarget(t, "remote_state_data_source."+n, methods, ctx)
+			cfg.RemoteStateSources[n], ds = resolveTarget(t, "remote_state_data_source."+n, methods, sc)
 			diags = append(diags, ds...)
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagWarning,
@@ -106,14 +133,14 @@ func duplicateDecl(what, addr string, rng hcl.Range) *hcl.Diagnostic {
 // resolveTarget follows a target's method references through its
 // fallbacks. An enforced target may not name the unencrypted method
 // anywhere in its chain.
-func resolveTarget(raw *rawTarget, name string, methods map[string]*Method, ctx *hcl.EvalContext) (*TargetConfig, hcl.Diagnostics) {
+func resolveTarget(raw *rawTarget, name string, methods map[string]*Method, sc *scope) (*TargetConfig, hcl.Diagnostics) {
 	if raw == nil {
 		return nil, nil
 	}
 	var diags hcl.Diagnostics
 	t := &TargetConfig{}
 	if raw.enforced != nil {
-		v, ok, ds := boolArg(raw.enforced, ctx)
+		v, ok, ds := boolArg(raw.enforced, sc)
 		diags = append(diags, ds...)
 		t.Enforced = ok && v
 	}
@@ -130,7 +157,7 @@ func resolveTarget(raw *rawTarget, name string, methods map[string]*Method, ctx 
 	diags = append(diags, ds...)
 	t.Method = m
 	if raw.fallback != nil {
-		fb, ds := resolveTarget(raw.fallback, name+".fallback", methods, ctx)
+		fb, ds := resolveTarget(raw.fallback, name+".fallback", methods, sc)
 		diags = append(diags, ds...)
 		t.Fallback = fb
 	}

@@ -12,7 +12,7 @@ import (
 // decodeKeyProvider decodes a key_provider block. Only pbkdf2 exists in
 // Cairn; the cloud key providers (aws_kms, gcp_kms, azure_vault, openbao)
 // and external programs are refused by name.
-func decodeKeyProvider(rb *rawBlock, ctx *hcl.EvalContext) (*KeyProvider, hcl.Diagnostics) {
+func decodeKeyProvider(rb *rawBlock, sc *scope) (*KeyProvider, hcl.Diagnostics) {
 	if rb.typ != pbkdf2ProviderType {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -33,14 +33,14 @@ func decodeKeyProvider(rb *rawBlock, ctx *hcl.EvalContext) (*KeyProvider, hcl.Di
 			Subject:  a.NameRange.Ptr(),
 		})
 	}
-	diags = append(diags, kp.decodePassphrase(rb, ctx)...)
+	diags = append(diags, kp.decodePassphrase(rb, sc)...)
 	ints := []struct {
 		name string
 		dst  *int
 	}{{"key_length", &kp.KeyLength}, {"iterations", &kp.Iterations}, {"salt_length", &kp.SaltLength}}
 	for _, arg := range ints {
 		if a, ok := rb.attrs[arg.name]; ok {
-			diags = append(diags, intArg(a, ctx, arg.dst)...)
+			diags = append(diags, intArg(a, sc, arg.dst)...)
 		}
 	}
 	strs := []struct {
@@ -49,7 +49,7 @@ func decodeKeyProvider(rb *rawBlock, ctx *hcl.EvalContext) (*KeyProvider, hcl.Di
 	}{{"hash_function", &kp.HashFunction}, {"encrypted_metadata_alias", &kp.MetadataAlias}}
 	for _, arg := range strs {
 		if a, ok := rb.attrs[arg.name]; ok {
-			if v, ok, ds := stringArg(a, ctx); ok {
+			if v, ok, ds := stringArg(a, sc); ok {
 				*arg.dst = v
 			} else {
 				diags = append(diags, ds...)
@@ -63,7 +63,7 @@ func decodeKeyProvider(rb *rawBlock, ctx *hcl.EvalContext) (*KeyProvider, hcl.Di
 	return kp, diags
 }
 
-func (kp *KeyProvider) decodePassphrase(rb *rawBlock, ctx *hcl.EvalContext) hcl.Diagnostics {
+func (kp *KeyProvider) decodePassphrase(rb *rawBlock, sc *scope) hcl.Diagnostics {
 	a, ok := rb.attrs["passphrase"]
 	if !ok {
 		return hcl.Diagnostics{{
@@ -73,7 +73,7 @@ func (kp *KeyProvider) decodePassphrase(rb *rawBlock, ctx *hcl.EvalContext) hcl.
 			Subject:  rb.declRange.Ptr(),
 		}}
 	}
-	v, ok, diags := stringArg(a, ctx)
+	v, ok, diags := stringArg(a, sc)
 	if !ok {
 		return diags
 	}
@@ -115,7 +115,7 @@ func (kp *KeyProvider) check(rb *rawBlock) hcl.Diagnostics {
 }
 
 // decodeMethod decodes a method block: aes_gcm (keys, aad) or unencrypted.
-func decodeMethod(rb *rawBlock, providers map[string]*KeyProvider, ctx *hcl.EvalContext) (*Method, hcl.Diagnostics) {
+func decodeMethod(rb *rawBlock, providers map[string]*KeyProvider, sc *scope) (*Method, hcl.Diagnostics) {
 	m := &Method{Type: rb.typ, Name: rb.name, DeclRange: rb.declRange}
 	switch rb.typ {
 	case MethodUnencrypted:
@@ -151,7 +151,7 @@ func decodeMethod(rb *rawBlock, providers map[string]*KeyProvider, ctx *hcl.Eval
 	}
 	m.Keys = kp
 	if a, ok := rb.attrs["aad"]; ok {
-		aad, ds := bytesArg(a, ctx)
+		aad, ds := bytesArg(a, sc)
 		diags = append(diags, ds...)
 		m.AAD = aad
 	}
@@ -195,12 +195,15 @@ func blockKind(rb *rawBlock) string {
 
 // evalArg evaluates an argument and converts it to want. The value is
 // never quoted in a diagnostic: it may be a passphrase.
-func evalArg(a *hcl.Attribute, ctx *hcl.EvalContext, want cty.Type, what string) (cty.Value, bool, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(ctx)
+func evalArg(a *hcl.Attribute, sc *scope, want cty.Type, what string) (cty.Value, bool, hcl.Diagnostics) {
+	v, diags := a.Expr.Value(sc.ctx)
 	if diags.HasErrors() {
 		return cty.NilVal, false, diags
 	}
 	v, _ = v.Unmark()
+	if sc.lenient && !v.IsWhollyKnown() {
+		return cty.NilVal, false, diags
+	}
 	cv, err := convert.Convert(v, want)
 	if err != nil || cv.IsNull() || !cv.IsWhollyKnown() {
 		return cty.NilVal, false, append(diags, &hcl.Diagnostic{
@@ -213,16 +216,16 @@ func evalArg(a *hcl.Attribute, ctx *hcl.EvalContext, want cty.Type, what string)
 	return cv, true, diags
 }
 
-func stringArg(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool, hcl.Diagnostics) {
-	v, ok, diags := evalArg(a, ctx, cty.String, "a string")
+func stringArg(a *hcl.Attribute, sc *scope) (string, bool, hcl.Diagnostics) {
+	v, ok, diags := evalArg(a, sc, cty.String, "a string")
 	if !ok {
 		return "", false, diags
 	}
 	return v.AsString(), true, diags
 }
 
-func intArg(a *hcl.Attribute, ctx *hcl.EvalContext, dst *int) hcl.Diagnostics {
-	v, ok, diags := evalArg(a, ctx, cty.Number, "a whole number")
+func intArg(a *hcl.Attribute, sc *scope, dst *int) hcl.Diagnostics {
+	v, ok, diags := evalArg(a, sc, cty.Number, "a whole number")
 	if !ok {
 		return diags
 	}
@@ -239,8 +242,8 @@ func intArg(a *hcl.Attribute, ctx *hcl.EvalContext, dst *int) hcl.Diagnostics {
 	return diags
 }
 
-func boolArg(a *hcl.Attribute, ctx *hcl.EvalContext) (bool, bool, hcl.Diagnostics) {
-	v, ok, diags := evalArg(a, ctx, cty.Bool, "true or false")
+func boolArg(a *hcl.Attribute, sc *scope) (bool, bool, hcl.Diagnostics) {
+	v, ok, diags := evalArg(a, sc, cty.Bool, "true or false")
 	if !ok {
 		return false, false, diags
 	}
@@ -248,8 +251,8 @@ func boolArg(a *hcl.Attribute, ctx *hcl.EvalContext) (bool, bool, hcl.Diagnostic
 }
 
 // bytesArg decodes aad, a list of numbers from 0 to 255.
-func bytesArg(a *hcl.Attribute, ctx *hcl.EvalContext) ([]byte, hcl.Diagnostics) {
-	v, ok, diags := evalArg(a, ctx, cty.List(cty.Number), "a list of byte values (0 to 255)")
+func bytesArg(a *hcl.Attribute, sc *scope) ([]byte, hcl.Diagnostics) {
+	v, ok, diags := evalArg(a, sc, cty.List(cty.Number), "a list of byte values (0 to 255)")
 	if !ok {
 		return nil, diags
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -232,5 +233,49 @@ func TestDecodeNothing(t *testing.T) {
 	}
 	if cfg.StateTarget().Encrypted() || cfg.PlanTarget().Encrypted() {
 		t.Error("a nil Config must yield targets that do not encrypt")
+	}
+}
+
+func TestValidate(t *testing.T) {
+	unknownVars := &hcl.EvalContext{Variables: map[string]cty.Value{
+		"var": cty.ObjectVal(map[string]cty.Value{"pass": cty.DynamicVal}),
+	}}
+	cases := map[string]struct {
+		reason string
+		src    string
+		want   []diagKey
+	}{
+		"unknown passphrase": {
+			reason: "a passphrase from a variable with no value yet is taken on trust",
+			src: `key_provider "pbkdf2" "k" { passphrase = var.pass }
+method "aes_gcm" "m" { keys = key_provider.pbkdf2.k }
+state { method = method.aes_gcm.m }`,
+		},
+		"bad reference": {
+			reason: "references are still checked",
+			src: `key_provider "pbkdf2" "k" { passphrase = var.pass }
+state { method = method.aes_gcm.nope }`,
+			want: []diagKey{{"Reference to undeclared encryption method", 2, 18}},
+		},
+		"literal setting": {
+			reason: "known values are still checked",
+			src: `key_provider "pbkdf2" "k" {
+  passphrase = var.pass
+  iterations = 10
+}`,
+			want: []diagKey{{"Invalid iterations", 3, 16}},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			f, diags := hclsyntax.ParseConfig([]byte(tc.src), "main.tf", hcl.InitialPos)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			got := Validate(f.Body, hcl.Range{Filename: "main.tf"}, "", unknownVars)
+			if diff := cmp.Diff(tc.want, keysOf(got)); diff != "" {
+				t.Errorf("%s: -want +got\n%s", tc.reason, diff)
+			}
+		})
 	}
 }
