@@ -2,6 +2,7 @@ package command
 
 import (
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -134,13 +135,19 @@ func staticallyKnown(expr hcl.Expression, known map[string]cty.Value) bool {
 }
 
 // encryptionDiag turns a decryption failure into a diagnostic with the
-// target's own summary and detail; other errors keep fallback's summary.
+// target's own summary and detail, and what was being read (the state
+// file, its journal) when the error says; other errors keep fallback's
+// summary.
 func encryptionDiag(err error, fallback string) (diags.Diagnostic, bool) {
 	var e *encryption.Error
 	if !errors.As(err, &e) {
 		return diags.Errorf(fallback, "%s", err), false
 	}
-	return diags.Errorf(e.Summary, "%s", e.Detail), true
+	where := strings.TrimSuffix(strings.TrimSuffix(err.Error(), e.Error()), ": ")
+	if where == "" {
+		return diags.Errorf(e.Summary, "%s", e.Detail), true
+	}
+	return diags.Errorf(e.Summary, "%s\n\n(While %s.)", e.Detail, where), true
 }
 
 // remoteStateEncryption is what terraform_remote_state decrypts with,
