@@ -112,6 +112,10 @@ func decodeEnvelopeFast(src []byte) (*Envelope, bool) {
 	}
 	rest := make([]byte, 0, len(src)-len(b64))
 	rest = append(append(rest, src[:i+1]...), src[i+1+end:]...)
+	if bytes.IndexByte(rest, '\\') >= 0 {
+		// An escape could spell the key a second time ("encrypted\u005fdata").
+		return nil, false
+	}
 	var env struct {
 		Envelope
 		Data *string `json:"encrypted_data"`

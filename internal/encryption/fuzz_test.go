@@ -29,6 +29,7 @@ state {
 	target := cfg.StateTarget()
 	f.Add([]byte(`{"meta":{"encrypted_data":"eA=="},"encrypted_data":"AAAA","encryption_version":"v0"}`))
 	f.Add([]byte(`{"meta":{},"encrypted_data":"AA\u0041A","encryption_version":"v0"}`))
+	f.Add([]byte(`{"meta":{},"encrypted_data":"AAAA","encrypted\u005fdata":"","encryption_version":"v0"}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		env, err := DecodeEnvelope(src)
 		if (env == nil) == (err == nil) {
