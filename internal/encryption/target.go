@@ -2,6 +2,7 @@ package encryption
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -48,6 +49,9 @@ type sealer struct {
 	gcm     *aesGCM
 	metaKey string
 	meta    []byte
+	// head is a compact envelope up to the start of the encrypted data,
+	// the same for every record (see EncryptRecord).
+	head []byte
 }
 
 // NewTarget returns the Target for cfg. A nil cfg yields the Target of
@@ -142,11 +146,21 @@ func (t *Target) EncryptRecord(plain []byte) ([]byte, error) {
 	if !t.Encrypted() {
 		return plain, nil
 	}
-	env, err := t.seal(plain)
+	s, err := t.sealer()
 	if err != nil {
 		return nil, err
 	}
-	return env.marshalPlan()
+	data, err := s.gcm.seal(plain)
+	if err != nil {
+		return nil, fmt.Errorf("encrypting %s: %w", t.kind, err)
+	}
+	// The compact layout (marshalPlan) with the head computed once: a
+	// journal seals thousands of records with the same metadata.
+	const tail = `","encryption_version":"` + Version + `"}`
+	out := make([]byte, 0, len(s.head)+base64.StdEncoding.EncodedLen(len(data))+len(tail))
+	out = append(out, s.head...)
+	out = base64.StdEncoding.AppendEncode(out, data)
+	return append(out, tail...), nil
 }
 
 func (t *Target) seal(plain []byte) (*Envelope, error) {
@@ -180,7 +194,9 @@ func (t *Target) sealer() (*sealer, error) {
 			t.encErr = fmt.Errorf("encrypting %s with %s: %w", t.kind, m.Keys, err)
 			return
 		}
-		t.enc = &sealer{gcm: gcm, metaKey: m.Keys.MetaKey(), meta: raw}
+		head, _ := (&Envelope{Meta: map[string][]byte{m.Keys.MetaKey(): raw}, Version: Version}).marshalPlan()
+		head = head[:bytes.Index(head, []byte(`"encrypted_data":"`))+len(`"encrypted_data":"`)]
+		t.enc = &sealer{gcm: gcm, metaKey: m.Keys.MetaKey(), meta: raw, head: head}
 	})
 	return t.enc, t.encErr
 }

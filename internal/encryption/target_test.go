@@ -350,3 +350,26 @@ func TestCurrent(t *testing.T) {
 		})
 	}
 }
+
+// TestEncryptRecordLayout: a record's envelope is the compact layout, and
+// decrypts like any other.
+func TestEncryptRecordLayout(t *testing.T) {
+	target := mustConfig(t, fastProvider("k", "record-layout-passphrase")+`state { method = method.aes_gcm.k }`).StateTarget()
+	for _, plain := range []string{`{"object":{"a":1}}`, ``, `x`} {
+		sealed, err := target.EncryptRecord([]byte(plain))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env, err := DecodeEnvelope(sealed)
+		if err != nil {
+			t.Fatalf("%q: %v", plain, err)
+		}
+		want, _ := env.marshalPlan()
+		if diff := cmp.Diff(string(want), string(sealed)); diff != "" {
+			t.Errorf("%q: -want +got\n%s", plain, diff)
+		}
+		if got, err := target.Decrypt(sealed); err != nil || string(got) != plain {
+			t.Errorf("%q: decrypted %q, %v", plain, got, err)
+		}
+	}
+}
