@@ -82,10 +82,9 @@ type FailureNotifier interface {
 }
 
 // StateTransform turns a state snapshot's bytes into the bytes stored and
-// back: the hook for state encryption. A backend with a transform calls
-// Encrypt on every snapshot (and journal record) it writes and Decrypt on
-// every one it reads; with none, bytes are stored as they are.
-type StateTransform interface {
-	Encrypt(plain []byte) ([]byte, error)
-	Decrypt(stored []byte) ([]byte, error)
-}
+// back: state encryption (internal/encryption). A backend with a transform
+// calls Encrypt on every snapshot (and journal record) it writes and
+// Decrypt on every one it reads; with none, bytes are stored as they are.
+// It is the state manager's own seam, so the local backend and pg seal
+// state the same way.
+type StateTransform = statemgr.Encryption

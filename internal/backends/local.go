@@ -18,6 +18,9 @@ import (
 type Local struct {
 	Path         string
 	WorkspaceDir string
+	// Encryption seals every state file, backup and journal record the
+	// workspaces' managers write; nil stores plaintext.
+	Encryption StateTransform
 }
 
 var _ Backend = Local{}
@@ -73,7 +76,7 @@ func (b Local) DeleteWorkspace(name string) error {
 
 // StateMgr returns the manager of workspace name's state file.
 func (b Local) StateMgr(name string) (StateMgr, error) {
-	return LocalState{statemgr.NewFilesystem(b.StatePath(name))}, nil
+	return LocalState{statemgr.NewFilesystem(b.StatePath(name), statemgr.WithEncryption(b.Encryption))}, nil
 }
 
 // Close does nothing: the local backend holds nothing open.

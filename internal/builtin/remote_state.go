@@ -191,7 +191,15 @@ func (p *TerraformProvider) readRemoteState(cfg cty.Value) (cty.Value, diags.Dia
 			fmt.Sprintf("%q is not a workspace name: a name is not empty and holds no path separator.", workspace))}
 	}
 	path := lb.statePath(p.Dir, workspace)
-	sf, err := statemgr.NewFilesystem(path).Read()
+	var opts []statemgr.Option
+	if p.RemoteStateEncryption != nil {
+		enc, err := p.RemoteStateEncryption()
+		if err != nil {
+			return cty.NilVal, diags.Diagnostics{diags.Errorf("Unable to load remote state", "%s", err)}
+		}
+		opts = append(opts, statemgr.WithEncryption(enc))
+	}
+	sf, err := statemgr.NewFilesystem(path, opts...).Read()
 	if err != nil {
 		return cty.NilVal, diags.Diagnostics{diags.Errorf("Unable to load remote state", "%s", err)}
 	}

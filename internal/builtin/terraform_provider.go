@@ -10,6 +10,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/google/uuid"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -26,6 +27,11 @@ type TerraformProvider struct {
 	// Dir is the working directory (after -chdir): terraform_remote_state
 	// reads relative state paths from it. Empty means the process's.
 	Dir string
+	// RemoteStateEncryption returns how terraform_remote_state decrypts
+	// the states it reads: the encryption block's
+	// remote_state_data_sources default. Nil means they are unencrypted.
+	// It is called from concurrent reads and must be safe for that.
+	RemoteStateEncryption func() (statemgr.Encryption, error)
 }
 
 var _ providers.Interface = (*TerraformProvider)(nil)

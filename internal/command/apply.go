@@ -151,6 +151,9 @@ func (m *Meta) approve(c *commonFlags, mode plans.Mode, workspace string) (int, 
 
 // applySaved applies a plan file exactly, refusing a stale one.
 func (m *Meta) applySaved(c *commonFlags, name string) int {
+	// -var options can supply what the encryption block needs to decrypt
+	// the plan and the state, as OpenTofu allows since 1.11.
+	m.varFlags = c.vars
 	p, code := m.loadPlanFile(name, "Failed to load plan file")
 	if p == nil {
 		return code

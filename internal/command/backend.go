@@ -16,14 +16,23 @@ const defaultWorkspace = backends.DefaultWorkspace
 // backend opens the backend cfg's backend block configures (cfg may be
 // nil): the local backend unless the block says "pg". The caller closes
 // it.
+//
+// State encryption (the encryption block, TF_ENCRYPTION) applies to every
+// backend alike: each seals what it stores through the same target.
 func (m *Meta) backend(cfg *configs.Module) (backends.Backend, diags.Diagnostics) {
-	if cfg != nil && cfg.Backend != nil && cfg.Backend.Type == "pg" {
-		return m.pgBackend(cfg.Backend)
-	}
-	b, ds := m.localBackend(cfg)
+	enc, ds := m.encryptionTargets(cfg)
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	if cfg != nil && cfg.Backend != nil && cfg.Backend.Type == "pg" {
+		b, pds := m.pgBackend(cfg.Backend, enc.state)
+		return b, ds.Append(pds)
+	}
+	b, lds := m.localBackend(cfg)
+	if ds = ds.Append(lds); ds.HasErrors() {
+		return nil, ds
+	}
+	b.Encryption = enc.state
 	return b, ds
 }
 

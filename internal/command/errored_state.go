@@ -8,6 +8,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -31,26 +32,36 @@ func (m *Meta) closeFailure(mgr backends.StateMgr, rec backends.Recorder, err er
 	if _, local := mgr.(backends.LocalState); !local {
 		how = fmt.Sprintf("push it with:\n  cairn state push %s\n(it continues the same lineage, one serial above the stored state, and the next command discards the older journal)", erroredStateFile)
 	}
-	werr := writeErroredState(path, rec.Snapshot())
+	enc := m.stateEncryptionOrPlain()
+	werr := writeErroredState(path, rec.Snapshot(), enc)
 	if werr == nil {
 		return diags.Errorf("Failed to persist state",
 			"%s.\n\nTo keep track of every object, the state with all changes was written to %s. "+
 				"Once the problem is fixed, %s, then run plan to check.",
 			err, path, how)
 	}
+	// Printed as it would be stored: encrypted when state encryption is
+	// configured, so that no plaintext state escapes to a terminal log.
 	src, _ := statefile.Marshal(rec.Snapshot())
+	if sealed, eerr := enc.Encrypt(src); eerr == nil {
+		src = sealed
+	}
 	fmt.Fprintf(m.Stderr, "%s\n", src)
 	return diags.Errorf("Failed to persist state",
 		"%s.\n\nWriting %s failed too (%s), so the state with all changes was printed above. Save it to a file and, once the problem is fixed, %s.",
 		err, path, werr, how)
 }
 
-// writeErroredState writes f to path, replacing what is there, and makes
-// it durable (the file and its directory entry) before returning: it may
-// be the only record of objects that exist.
-func writeErroredState(path string, f *statefile.File) error {
+// writeErroredState writes f to path, encrypted with enc as the state
+// file would be, replacing what is there, and makes it durable (the file
+// and its directory entry) before returning: it may be the only record of
+// objects that exist.
+func writeErroredState(path string, f *statefile.File, enc statemgr.Encryption) error {
 	src, err := statefile.Marshal(f)
 	if err != nil {
+		return err
+	}
+	if src, err = enc.Encrypt(src); err != nil {
 		return err
 	}
 	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
@@ -67,4 +78,13 @@ func writeErroredState(path string, f *statefile.File) error {
 		return err
 	}
 	return errors.Join(dir.Sync(), dir.Close())
+}
+
+// stateEncryptionOrPlain is the run's state encryption, already decoded
+// when state was read; plaintext when it never was.
+func (m *Meta) stateEncryptionOrPlain() statemgr.Encryption {
+	if m.enc == nil {
+		return encryption.NewTarget(encryption.KindState, nil)
+	}
+	return m.enc.state
 }

@@ -186,17 +186,20 @@ func (m *Meta) backendRecordFor(cfg *configs.Module) (backendRecord, diags.Diagn
 	return backendRecord{Type: "local", Path: b.Path, WorkspaceDir: b.WorkspaceDir}, ds
 }
 
-// openRecorded opens the backend a record names.
+// openRecorded opens the backend a record names, reading its states
+// through the run's state encryption (whose fallback reads states written
+// before it was configured).
 func (m *Meta) openRecorded(r backendRecord) (backends.Backend, error) {
+	enc := m.stateEncryptionOrPlain()
 	switch r.Type {
 	case "local":
-		return backends.Local{Path: r.Path, WorkspaceDir: r.WorkspaceDir}, nil
+		return backends.Local{Path: r.Path, WorkspaceDir: r.WorkspaceDir, Encryption: enc}, nil
 	case "pg":
 		conn := r.ConnStr
 		if conn == "" {
 			conn = m.Getenv("PG_CONN_STR")
 		}
-		return pg.Open(context.Background(), pg.Config{ConnString: conn, Schema: r.Schema})
+		return pg.Open(context.Background(), pg.Config{ConnString: conn, Schema: r.Schema, Transform: enc})
 	}
 	return nil, fmt.Errorf("unknown backend type %q", r.Type)
 }

@@ -46,6 +46,11 @@ type Meta struct {
 	// libraries are the provider libraries the command opened, closed
 	// when it returns.
 	libraries []*providers.Library
+	// varFlags are the command's -var and -var-file options, for the
+	// encryption block's passphrase; enc is that block, decoded once
+	// (see encryptionTargets).
+	varFlags []varFlag
+	enc      *runEncryption
 }
 
 // renderOpts are the rendering options for text written to stdout.
@@ -109,6 +114,7 @@ func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diag
 func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.Diagnostics) {
 	tp := builtin.NewTerraformProvider()
 	tp.Dir = m.Dir
+	tp.RemoteStateEncryption = m.remoteStateEncryption(cfg)
 	reg := providers.Registry{
 		builtin.TerraformProviderAddr: func() (providers.Interface, error) { return tp, nil },
 	}

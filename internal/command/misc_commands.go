@@ -101,6 +101,7 @@ func runValidate(m *Meta, args []string) int {
 		if !rds.HasErrors() {
 			ds = ds.Append(planning.Validate(context.Background(), cfg, lib, m.funcTable(true)))
 		}
+		ds = ds.Append(m.validateEncryption(cfg))
 	}
 	if ds.HasErrors() {
 		return m.fail(ds)

@@ -43,6 +43,7 @@ func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Di
 	if rds.HasErrors() {
 		return nil, ds
 	}
+	m.varFlags = c.vars
 	h, sds := m.openState(cfg, c.lock, c.lockTimeout, name)
 	ds = ds.Append(sds)
 	if sds.HasErrors() {

@@ -22,11 +22,12 @@ const pgRetryEnv = "CAIRN_PG_RETRY_TIMEOUT"
 // pgBackend decodes backend "pg" as Terraform 1.5.7 does (conn_str and
 // schema_name falling back to PG_CONN_STR and PG_SCHEMA_NAME) and opens
 // it. Diagnostics never quote conn_str: it may hold a password.
-func (m *Meta) pgBackend(blk *configs.Backend) (backends.Backend, diags.Diagnostics) {
+func (m *Meta) pgBackend(blk *configs.Backend, enc backends.StateTransform) (backends.Backend, diags.Diagnostics) {
 	cfg, ds := m.decodePg(blk)
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	cfg.Transform = enc
 	b, err := pg.Open(context.Background(), cfg)
 	if err != nil {
 		return nil, ds.Append(diags.At(blk.TypeRange, "Failed to configure the backend \"pg\"", err.Error()))

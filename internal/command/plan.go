@@ -61,7 +61,11 @@ func runPlan(m *Meta, args []string) int {
 		return code
 	}
 	if out != "" {
-		if err := writePlanFile(filepath.Join(m.Dir, out), out, p); err != nil {
+		enc, eds := m.encryptionTargets(op.cfg)
+		if eds.HasErrors() {
+			return m.fail(eds)
+		}
+		if err := writePlanFile(filepath.Join(m.Dir, out), out, p, enc.plan); err != nil {
 			return m.fail(diags.Diagnostics{diags.Errorf("Failed to write plan file", "%s", err)})
 		}
 	}
@@ -84,9 +88,9 @@ func runPlan(m *Meta, args []string) int {
 	return 0
 }
 
-// writePlanFile writes the plan atomically: a half-written plan file must
-// never be applied.
-func writePlanFile(path, name string, p *plans.Plan) error {
+// writePlanFile writes the plan atomically, encrypted with enc: a
+// half-written plan file must never be applied.
+func writePlanFile(path, name string, p *plans.Plan, enc plans.Encryption) error {
 	if !filepath.IsAbs(name) {
 		name = path
 	}
@@ -95,7 +99,7 @@ func writePlanFile(path, name string, p *plans.Plan) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if err := plans.WriteFile(tmp, p); err != nil {
+	if err := plans.WriteEncryptedFile(tmp, p, enc); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -1,10 +1,10 @@
 package command
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
 )
 
@@ -20,7 +20,18 @@ func (m *Meta) loadPlanFile(name, summary string) (*plans.Plan, int) {
 	if err != nil {
 		return nil, m.errorf(summary, "Reading %s: %s.", name, err)
 	}
-	p, err := plans.ReadFile(bytes.NewReader(src))
+	// The plan file is decrypted with the working directory's encryption
+	// configuration, as OpenTofu does: the configuration inside the plan
+	// cannot be read before it is decrypted.
+	cfg, _ := m.loadConfig()
+	enc, eds := m.encryptionTargets(cfg)
+	if eds.HasErrors() {
+		return nil, m.fail(eds)
+	}
+	p, err := plans.ReadEncryptedFile(src, enc.plan)
+	if d, ok := encryptionDiag(err, summary); ok {
+		return nil, m.fail(diags.Diagnostics{d})
+	}
 	if err != nil {
 		return nil, m.errorf(summary, "%s: %s.", name, err)
 	}

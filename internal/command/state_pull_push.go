@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 )
 
@@ -58,11 +61,15 @@ func runStatePush(m *Meta, args []string) int {
 		fmt.Fprint(m.Stderr, "Exactly one argument expected.\n\n")
 		return 1
 	}
-	src, code := m.readPushSource(fs.Arg(0))
+	cfg, _ := m.loadConfig()
+	enc, eds := m.encryptionTargets(cfg)
+	if eds.HasErrors() {
+		return m.fail(eds)
+	}
+	src, code := m.readPushSource(fs.Arg(0), enc.state)
 	if src == nil {
 		return code
 	}
-	cfg, _ := m.loadConfig()
 	h, ds := m.openState(cfg, f.lock, f.lockTimeout, "state-push")
 	if ds.HasErrors() {
 		return m.fail(ds)
@@ -76,8 +83,10 @@ func runStatePush(m *Meta, args []string) int {
 }
 
 // readPushSource reads the state file to push from path, or stdin for
-// "-". On failure it returns nil and the exit code.
-func (m *Meta) readPushSource(arg string) (*statefile.File, int) {
+// "-". An encrypted file is decrypted with enc; a plaintext one (what
+// state pull prints) is taken as it is. On failure it returns nil and the
+// exit code.
+func (m *Meta) readPushSource(arg string, enc *encryption.Target) (*statefile.File, int) {
 	var r io.Reader = m.Stdin
 	if path := arg; path != "-" {
 		// Relative to the working directory, as -chdir makes it for Terraform.
@@ -92,7 +101,18 @@ func (m *Meta) readPushSource(arg string) (*statefile.File, int) {
 		defer file.Close()
 		r = file
 	}
-	src, err := statefile.Read(r)
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		fmt.Fprintf(m.Stderr, "Error reading source state %q: %s\n", arg, err)
+		return nil, 1
+	}
+	if encryption.IsEnvelope(raw) {
+		if raw, err = enc.Decrypt(raw); err != nil {
+			d, _ := encryptionDiag(err, "Failed to decrypt source state")
+			return nil, m.fail(diags.Diagnostics{d})
+		}
+	}
+	src, err := statefile.Read(bytes.NewReader(raw))
 	if errors.Is(err, statefile.ErrNoState) {
 		err = errors.New("no state")
 	}

@@ -70,7 +70,8 @@ func stateReadDiag(err error) diags.Diagnostic {
 			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (what the %d unusable lines and missing records recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
 			err, de.Kept+de.Salvaged, de.Unusable()+de.Missing, de.Line)
 	}
-	return diags.Errorf("Failed to load state", "%s", err)
+	d, _ := encryptionDiag(err, "Failed to load state")
+	return d
 }
 
 // lockDiag explains a failure to take the state lock: another holder, or

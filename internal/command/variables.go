@@ -19,6 +19,13 @@ import (
 // *.auto.tfvars.json in lexical order, then -var and -var-file options in
 // the order given.
 func (m *Meta) collectVariables(flags []varFlag) (map[string]eval.RawVariable, diags.Diagnostics) {
+	out, ds := m.gatherVariables(flags)
+	m.rawVars = out
+	return out, ds
+}
+
+// gatherVariables is collectVariables without remembering the result.
+func (m *Meta) gatherVariables(flags []varFlag) (map[string]eval.RawVariable, diags.Diagnostics) {
 	out := map[string]eval.RawVariable{}
 	var ds diags.Diagnostics
 	for _, kv := range m.Environ() {
@@ -48,7 +55,6 @@ func (m *Meta) collectVariables(flags []varFlag) (map[string]eval.RawVariable, d
 		}
 		out[strings.TrimSpace(name)] = eval.RawVariable{Source: eval.FromCLI, Raw: val, Origin: "-var option"}
 	}
-	m.rawVars = out
 	return out, ds
 }
 

@@ -35,6 +35,8 @@ type Module struct {
 	RequiredVersions  []VersionConstraint
 	RequiredProviders map[string]*RequiredProvider // by local name
 	Backend           *Backend
+	// Encryption is terraform { encryption { ... } }, nil when absent.
+	Encryption *Encryption
 
 	ProviderConfigs  map[string]*Provider // by "name" or "name.alias"
 	ProviderMetas    []*ProviderMeta      // in source order
@@ -71,6 +73,14 @@ type Backend struct {
 	Type      string
 	Config    hcl.Body
 	TypeRange hcl.Range
+	DeclRange hcl.Range
+}
+
+// Encryption is OpenTofu's terraform { encryption { ... } } block, kept
+// undecoded: package encryption decodes Body once the variables a
+// passphrase may refer to are known.
+type Encryption struct {
+	Body      hcl.Body
 	DeclRange hcl.Range
 }
 

@@ -17,6 +17,7 @@ var terraformBlockSchema = &hcl.BodySchema{
 		{Type: "backend", LabelNames: []string{"type"}},
 		{Type: "cloud"},
 		{Type: "provider_meta", LabelNames: []string{"provider"}},
+		{Type: "encryption"},
 	},
 }
 
@@ -60,6 +61,8 @@ func (b *moduleBuilder) decodeTerraformBlock(block *hcl.Block) {
 			}})
 		case "provider_meta":
 			b.addProviderMeta(blk)
+		case "encryption":
+			b.decodeEncryption(blk)
 		}
 	}
 }
@@ -107,4 +110,16 @@ func (b *moduleBuilder) decodeBackend(block *hcl.Block) {
 		TypeRange: block.LabelRanges[0],
 		DeclRange: block.DefRange,
 	}
+}
+
+// decodeEncryption keeps OpenTofu's encryption block for the command
+// layer, which decodes it with package encryption once variables are
+// known (a passphrase may come from one). A module has at most one.
+func (b *moduleBuilder) decodeEncryption(block *hcl.Block) {
+	if prev := b.mod.Encryption; prev != nil {
+		b.report(hcl.Diagnostics{duplicateDiag("Duplicate encryption configuration", "An encryption block",
+			"A module has at most one encryption block: merge the two.", prev.DeclRange, block.DefRange)})
+		return
+	}
+	b.mod.Encryption = &Encryption{Body: block.Body, DeclRange: block.DefRange}
 }

@@ -23,7 +23,12 @@ import (
 // temporary file goes beside the target, and the link stays a link), as
 // Terraform writes through a linked state file; the backup is then a copy
 // of the target's old content, never a second link.
-func replaceFile(fsys fileSystem, path, backupPath string, src []byte, beforeRename func(tmp string) error) error {
+//
+// reseal, when not nil, turns the old content into the backup's instead
+// of keeping it as it is: with encryption configured the backup is
+// re-encrypted with the current key, as OpenTofu writes it, so that
+// migrating to encryption leaves no plaintext backup behind.
+func replaceFile(fsys fileSystem, path, backupPath string, src []byte, reseal func([]byte) ([]byte, error), beforeRename func(tmp string) error) error {
 	target, err := resolveLinks(path)
 	if err != nil {
 		return err
@@ -52,7 +57,13 @@ func replaceFile(fsys fileSystem, path, backupPath string, src []byte, beforeRen
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := keepBackup(fsys, target, backupPath); err != nil {
+	keep := keepBackup
+	if reseal != nil {
+		keep = func(fsys fileSystem, path, backupPath string) error {
+			return keepResealedBackup(fsys, path, backupPath, reseal)
+		}
+	}
+	if err := keep(fsys, target, backupPath); err != nil {
 		return fmt.Errorf("keeping backup %s: %w", backupPath, err)
 	}
 	if beforeRename != nil {
@@ -121,6 +132,46 @@ func keepBackup(fsys fileSystem, path, backupPath string) error {
 	}
 	if err := fsys.Rename(tmpName, backupPath); err != nil {
 		os.Remove(tmpName)
+		return err
+	}
+	return nil
+}
+
+// keepResealedBackup writes reseal(old content) as the backup, through a
+// synced temporary file renamed into place, so that a crash leaves the
+// old backup or the new one. When reseal returns nothing (the old content
+// is fine as it is), the old file is kept by keepBackup.
+func keepResealedBackup(fsys fileSystem, path, backupPath string, reseal func([]byte) ([]byte, error)) error {
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(old) == 0) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	src, err := reseal(old)
+	if err != nil {
+		return err
+	}
+	if src == nil {
+		return keepBackup(fsys, path, backupPath)
+	}
+	dir, base := filepath.Split(backupPath)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := fsys.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(src)
+	serr := tmp.Sync()
+	if err := errors.Join(werr, serr, tmp.Close()); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := fsys.Rename(tmp.Name(), backupPath); err != nil {
+		os.Remove(tmp.Name())
 		return err
 	}
 	return nil

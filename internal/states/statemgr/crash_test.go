@@ -9,7 +9,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/states"
-	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -18,8 +17,18 @@ import (
 // arbitrary moment, and checks that Read recovers every object whose
 // SetObject had returned: the child prints an object's number only after
 // that.
-func TestCrashLosesNoAcknowledgedRecord(t *testing.T) {
-	m := newManager(t)
+func TestCrashLosesNoAcknowledgedRecord(t *testing.T) { crashAndRecover(t) }
+
+// TestCrashLosesNoAcknowledgedRecordEncrypted is the same crash with state
+// encryption: the child seals every journal record, no attribute value
+// reaches the disk in the clear, and recovery decrypts them all.
+func TestCrashLosesNoAcknowledgedRecordEncrypted(t *testing.T) {
+	t.Setenv(childPassphraseEnv, "crash-test-passphrase")
+	crashAndRecover(t, childOptions()...)
+}
+
+func crashAndRecover(t *testing.T, opts ...Option) {
+	m := NewFilesystem(newManager(t).Path(), opts...)
 	base, err := m.Persist(stateOf(3))
 	if err != nil {
 		t.Fatal(err)
@@ -53,10 +62,16 @@ func TestCrashLosesNoAcknowledgedRecord(t *testing.T) {
 		t.Fatalf("no journal after the crash: %v", err)
 	}
 
-	if _, err := NewFilesystem(m.Path()).Recover(false); err != nil {
+	if len(opts) > 0 {
+		journal, _ := os.ReadFile(m.journalPath)
+		if strings.Contains(string(journal), `"id-1`) {
+			t.Errorf("the encrypted apply's journal holds attribute values in the clear")
+		}
+	}
+	if _, err := NewFilesystem(m.Path(), opts...).Recover(false); err != nil {
 		t.Fatalf("Recover after the crash: %v", err)
 	}
-	got, err := NewFilesystem(m.Path()).Read()
+	got, err := NewFilesystem(m.Path(), opts...).Read()
 	if err != nil {
 		t.Fatalf("Read after the crash: %v", err)
 	}
@@ -91,7 +106,7 @@ func TestCrashLosesNoAcknowledgedRecord(t *testing.T) {
 	if _, err := os.Stat(m.journalPath); !os.IsNotExist(err) {
 		t.Errorf("journal still exists after recovery")
 	}
-	disk, err := statefile.Read(mustOpen(t, m.Path()))
+	disk, err := NewFilesystem(m.Path(), opts...).Read()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,11 @@
 //     before its end is refused (JournalDamageError) until Recover is
 //     told to accept the loss.
 //
+// With WithEncryption (OpenTofu's state encryption, an *encryption.Target),
+// every snapshot, backup and journal record is encrypted before it is
+// written and decrypted when read, so no plaintext state reaches the disk;
+// the journal keeps its line framing, each record sealed on its own line.
+//
 // All writes go through the small fileSystem interface, so that tests can
 // fail any write, sync or rename.
 //

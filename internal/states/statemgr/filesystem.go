@@ -27,6 +27,8 @@ type Filesystem struct {
 	journalPath string
 	// fsys is how m writes; tests inject faults through it.
 	fsys fileSystem
+	// enc encrypts what m writes and decrypts what it reads.
+	enc Encryption
 
 	mu sync.Mutex
 	// lock is the held lock while m holds it.
@@ -49,15 +51,20 @@ type snapshot struct {
 
 // NewFilesystem returns a manager for the state file at path (usually
 // terraform.tfstate). Nothing is touched until a method is called.
-func NewFilesystem(path string) *Filesystem {
+func NewFilesystem(path string, opts ...Option) *Filesystem {
 	dir, base := filepath.Split(path)
-	return &Filesystem{
+	m := &Filesystem{
 		path:        path,
 		backupPath:  path + ".backup",
 		lockPath:    filepath.Join(dir, "."+base+".lock.info"),
 		journalPath: path + ".journal",
 		fsys:        osFS{},
+		enc:         noEncryption,
 	}
+	for _, o := range opts {
+		o(m)
+	}
+	return m
 }
 
 // Path returns the state file's path.
@@ -159,6 +166,9 @@ func (m *Filesystem) writeSnapshot(f *statefile.File) error {
 	if err != nil {
 		return fmt.Errorf("writing state %s: %w", m.path, err)
 	}
+	if src, err = m.enc.Encrypt(src); err != nil {
+		return fmt.Errorf("writing state %s: %w", m.path, err)
+	}
 	if err := m.replaceLocked(src); err != nil {
 		return fmt.Errorf("writing state %s: %w", m.path, err)
 	}
@@ -175,10 +185,10 @@ func (m *Filesystem) writeSnapshot(f *statefile.File) error {
 // Terraform never finds the state file unlocked mid-run.
 func (m *Filesystem) replaceLocked(src []byte) error {
 	if m.lock == nil {
-		return replaceFile(m.fsys, m.path, m.backupPath, src, nil)
+		return replaceFile(m.fsys, m.path, m.backupPath, src, m.resealBackup(), nil)
 	}
 	var next *os.File
-	err := replaceFile(m.fsys, m.path, m.backupPath, src, func(tmp string) error {
+	err := replaceFile(m.fsys, m.path, m.backupPath, src, m.resealBackup(), func(tmp string) error {
 		f, err := lockNewState(tmp)
 		next = f
 		return err

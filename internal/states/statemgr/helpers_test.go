@@ -21,6 +21,9 @@ import (
 const (
 	childModeEnv = "CAIRN_STATEMGR_TEST_CHILD"
 	childPathEnv = "CAIRN_STATEMGR_TEST_PATH"
+	// childPassphraseEnv, when set, makes the child (and childOptions)
+	// encrypt state with this passphrase.
+	childPassphraseEnv = "CAIRN_STATEMGR_TEST_PASSPHRASE"
 )
 
 func TestMain(m *testing.M) {
@@ -64,7 +67,7 @@ func childHoldLock(path string) int {
 // childApply records objects from ten workers forever, printing "acked N"
 // after SetObject for instance N returned, until it is killed.
 func childApply(path string) int {
-	m := NewFilesystem(path)
+	m := NewFilesystem(path, childOptions()...)
 	if _, err := m.Lock(context.Background(), LockInfo{Operation: "OperationTypeApply"}, 0); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

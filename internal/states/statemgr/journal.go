@@ -50,11 +50,15 @@ type journalHeader struct {
 	BaseExists bool   `json:"base_exists"`
 }
 
-// journalLine is one record line; exactly one of Object and Output is set.
+// journalLine is one record line; exactly one of Object, Output and
+// Sealed is set. Sealed is an encrypted record (see sealRecord): an
+// OpenTofu envelope whose plaintext is {"object":…} or {"output":…}; it
+// is replaced by what it holds once the journal is read (unseal).
 type journalLine struct {
 	Seq    uint64                  `json:"seq,omitempty"`
 	Object *statefile.ObjectRecord `json:"object,omitempty"`
 	Output *statefile.OutputRecord `json:"output,omitempty"`
+	Sealed json.RawMessage         `json:"sealed,omitempty"`
 	CRC    string                  `json:"crc,omitempty"`
 }
 
@@ -83,6 +87,9 @@ type journal struct {
 	damage *journalDamage
 	// salvaged are the readable records after the damage (see salvage).
 	salvaged []journalLine
+	// plain is the first record written in the clear, kept to ask the
+	// encryption whether plaintext is acceptable (see unseal).
+	plain []byte
 }
 
 // journalDamage locates the first unreadable line of a damaged journal.
@@ -124,8 +131,9 @@ func (e *JournalDamageError) Error() string {
 // unreadable, or repeating a record.
 func (e *JournalDamageError) Unusable() int { return 1 + e.After - e.Salvaged }
 
-// readJournal reads the journal at path, or returns nil if there is none.
-func readJournal(path string) (*journal, error) {
+// readJournal reads the journal at path, decrypting its records with enc,
+// or returns nil if there is none.
+func readJournal(path string, enc Encryption) (*journal, error) {
 	src, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -135,6 +143,9 @@ func readJournal(path string) (*journal, error) {
 	}
 	j, err := parseJournal(src)
 	if err != nil {
+		return nil, fmt.Errorf("reading journal %s: %w", path, err)
+	}
+	if err := j.unseal(enc); err != nil {
 		return nil, fmt.Errorf("reading journal %s: %w", path, err)
 	}
 	return j, nil
@@ -176,6 +187,7 @@ func parseJournal(src []byte) (*journal, error) {
 			j.endAt(src, off, lineNo, err.Error())
 			return j, nil
 		}
+		j.notePlain(line, rest[:end])
 		j.records = append(j.records, line)
 		off += end + 1
 		lineNo++
@@ -190,6 +202,7 @@ func (j *journal) lastLine(src []byte, off, lineNo int) {
 	body := bytes.TrimRight(src[off:], "\x00")
 	if j.header.Version >= 2 && len(body) > 0 {
 		if line, err := parseLine(body, j.header.Version, uint64(len(j.records))+1); err == nil {
+			j.notePlain(line, body)
 			j.records = append(j.records, line)
 			return
 		}
@@ -223,13 +236,30 @@ func parseLine(b []byte, version int, want uint64) (journalLine, error) {
 	if err := json.Unmarshal(b, &line); err != nil {
 		return line, fmt.Errorf("the line is not a record: %v", err)
 	}
-	if (line.Object == nil) == (line.Output == nil) {
+	if n := countSet(line.Object != nil, line.Output != nil, line.Sealed != nil); n != 1 {
 		return line, errors.New("the line holds no record, or two")
 	}
 	if version >= 2 && want != 0 && line.Seq != want {
 		return line, fmt.Errorf("record %d found where record %d belongs (a line is missing, repeated or out of order)", line.Seq, want)
 	}
 	return line, nil
+}
+
+func countSet(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// notePlain keeps the first record line written in the clear.
+func (j *journal) notePlain(line journalLine, raw []byte) {
+	if j.plain == nil && line.Sealed == nil {
+		j.plain = append([]byte(nil), raw...)
+	}
 }
 
 // replay returns the snapshot with the journal's records applied. Serial

@@ -189,6 +189,19 @@ func (w *journalWriter) flush() error {
 	return w.wait(seq)
 }
 
+// fail makes err the writer's sticky error (unless it has one already)
+// and returns it: a record could not be appended, so nothing after it
+// may be acknowledged.
+func (w *journalWriter) fail(err error) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		w.err = err
+	}
+	w.cond.Broadcast()
+	return w.err
+}
+
 // failure returns the sticky write or sync error, nil if there was none.
 func (w *journalWriter) failure() error {
 	w.mu.Lock()

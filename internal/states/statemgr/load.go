@@ -1,8 +1,10 @@
 package statemgr
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -16,11 +18,11 @@ import (
 // changes nothing. The result is remembered only when it is what the
 // disk holds.
 func (m *Filesystem) load(recover bool) (*statefile.File, error) {
-	snap, info, err := readSnapshot(m.path)
+	snap, info, err := readSnapshot(m.path, m.enc)
 	if err != nil {
 		return nil, err
 	}
-	j, err := readJournal(m.journalPath)
+	j, err := readJournal(m.journalPath, m.enc)
 	if err != nil {
 		return nil, err
 	}
@@ -85,10 +87,10 @@ func (m *Filesystem) fold(snap *statefile.File, info fs.FileInfo, j *journal) (*
 	return recovered, nil
 }
 
-// readSnapshot reads the state file: nil when it does not exist or is
-// empty (Terraform leaves an empty one behind when it locks a new state).
-// info is nil only when the file does not exist.
-func readSnapshot(path string) (*statefile.File, fs.FileInfo, error) {
+// readSnapshot reads the state file, decrypting it with enc: nil when it
+// does not exist or is empty (Terraform leaves an empty one behind when it
+// locks a new state). info is nil only when the file does not exist.
+func readSnapshot(path string, enc Encryption) (*statefile.File, fs.FileInfo, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
@@ -104,7 +106,14 @@ func readSnapshot(path string) (*statefile.File, fs.FileInfo, error) {
 	if info.IsDir() {
 		return nil, nil, checkStatePath(path)
 	}
-	sf, err := statefile.Read(f)
+	src, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+	}
+	if src, err = enc.Decrypt(src); err != nil {
+		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+	}
+	sf, err := statefile.Read(bytes.NewReader(src))
 	if errors.Is(err, statefile.ErrNoState) {
 		return nil, info, nil
 	}

@@ -167,6 +167,9 @@ func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
 // record applies a change and queues its line under one lock, so that the
 // journal's order is the order the changes were made in.
 func (r *Recorder) record(line []byte, apply func(*states.State)) (uint64, error) {
+	// Encrypting outside the lock keeps concurrent workers from queueing
+	// behind one another's AES-GCM.
+	sealed, serr := r.m.sealRecord(line)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
@@ -174,7 +177,13 @@ func (r *Recorder) record(line []byte, apply func(*states.State)) (uint64, error
 	}
 	apply(r.state)
 	r.changed = true
-	return r.journal.append(line), nil
+	if serr != nil {
+		// As with a failed write, the change stays in memory for Close,
+		// and the journal stops acknowledging: a record missing from the
+		// middle must never look durable.
+		return 0, r.journal.fail(fmt.Errorf("encrypting a journal record: %w", serr))
+	}
+	return r.journal.append(sealed), nil
 }
 
 // State returns a copy of the live state, for readers during the apply.

@@ -43,11 +43,11 @@ func (m *Filesystem) Recover(acceptLoss bool) (*Recovery, error) {
 		return nil, err
 	}
 	defer release()
-	snap, info, err := readSnapshot(m.path)
+	snap, info, err := readSnapshot(m.path, m.enc)
 	if err != nil {
 		return nil, err
 	}
-	j, err := readJournal(m.journalPath)
+	j, err := readJournal(m.journalPath, m.enc)
 	if err != nil || j == nil {
 		return &Recovery{}, err
 	}
