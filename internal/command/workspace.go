@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 )
@@ -132,14 +134,19 @@ func managedObjects(st *states.State) []string {
 	return out
 }
 
-// readStateFile reads the state file at path for workspace new -state.
-func readStateFile(path string) (*statefile.File, error) {
-	f, err := os.Open(path)
+// readStateFile reads the state file at path for workspace new -state:
+// plaintext, or encrypted as the run's state encryption reads it.
+func (m *Meta) readStateFile(path string) (*statefile.File, error) {
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return statefile.Read(f)
+	if encryption.IsEnvelope(raw) {
+		if raw, err = m.stateEncryptionOrPlain().Decrypt(raw); err != nil {
+			return nil, err
+		}
+	}
+	return statefile.Read(bytes.NewReader(raw))
 }
 
 const (
@@ -257,7 +264,7 @@ func (m *Meta) seedWorkspace(mgr backends.StateMgr, from string, lock bool, time
 		return 1
 	}
 	defer release()
-	f, err := readStateFile(from)
+	f, err := m.readStateFile(from)
 	if err != nil {
 		return m.uiError(err.Error())
 	}
