@@ -2,8 +2,9 @@ package schema
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -47,7 +48,7 @@ func Build(in Input) (*Package, error) {
 	if err := b.provider(p, in.Schema.Provider.Block); err != nil {
 		return nil, err
 	}
-	for _, name := range sortedKeys(in.Schema.ResourceTypes) {
+	for _, name := range slices.Sorted(maps.Keys(in.Schema.ResourceTypes)) {
 		tok, err := tokens.Resource(in.Name, name)
 		if err != nil {
 			return nil, fmt.Errorf("resource type %s: %w", name, err)
@@ -58,7 +59,7 @@ func Build(in Input) (*Package, error) {
 		}
 		p.Resources[tok.String()] = r
 	}
-	for _, name := range sortedKeys(in.Schema.DataSources) {
+	for _, name := range slices.Sorted(maps.Keys(in.Schema.DataSources)) {
 		tok, err := tokens.Function(in.Name, name)
 		if err != nil {
 			return nil, fmt.Errorf("data source %s: %w", name, err)
@@ -150,13 +151,4 @@ func without(names []string, name string) []string {
 		}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

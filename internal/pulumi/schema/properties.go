@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,7 +57,7 @@ func (s typeScope) token(pkg string) string {
 func (b *builder) properties(s typeScope, block *configschema.Block, v view) (map[string]Property, []string, error) {
 	props := map[string]Property{}
 	var req []string
-	for _, name := range sortedKeys(block.Attributes) {
+	for _, name := range slices.Sorted(maps.Keys(block.Attributes)) {
 		a := block.Attributes[name]
 		if v == inputs && a.Computed && !a.Optional && !a.Required {
 			continue
@@ -70,7 +72,7 @@ func (b *builder) properties(s typeScope, block *configschema.Block, v view) (ma
 			req = append(req, key)
 		}
 	}
-	for _, name := range sortedKeys(block.BlockTypes) {
+	for _, name := range slices.Sorted(maps.Keys(block.BlockTypes)) {
 		nb := block.BlockTypes[name]
 		key := crds.FieldName(name)
 		single := nb.Nesting == configschema.NestingSingle || nb.Nesting == configschema.NestingGroup

@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -207,7 +209,7 @@ func TestShape(t *testing.T) {
 
 func has[V any](m map[string]V, k string) bool { _, ok := m[k]; return ok }
 
-func keys[V any](m map[string]V) []string { return sortedKeys(m) }
+func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // TestNameCollision: two attributes whose types would share a name get
 // distinct names instead of one merged type.

@@ -27,18 +27,7 @@ func BenchmarkCheckDiffCreate(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				urn := fmt.Sprintf("urn:pulumi:dev::p::awscc:logs/logGroup:LogGroup::lg%d", i)
-				news := props(b, map[string]any{"logGroupName": fmt.Sprintf("lg-%d", i), "retentionInDays": 7})
-				chk, err := client.Check(ctx, &pulumirpc.CheckRequest{Urn: urn, News: news})
-				if err != nil || len(chk.Failures) > 0 {
-					b.Fatal(err, chk.GetFailures())
-				}
-				if _, err := client.Diff(ctx, &pulumirpc.DiffRequest{Urn: urn, News: chk.Inputs}); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := client.Create(ctx, &pulumirpc.CreateRequest{Urn: urn, Properties: chk.Inputs}); err != nil {
-					b.Fatal(err)
-				}
+				newLogGroup(ctx, b, client, int64(i))
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "resources/s")
 		})
@@ -57,19 +46,7 @@ func BenchmarkCheckDiffCreateParallel(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			i := n.Add(1)
-			urn := fmt.Sprintf("urn:pulumi:dev::p::awscc:logs/logGroup:LogGroup::lg%d", i)
-			news := props(b, map[string]any{"logGroupName": fmt.Sprintf("lg-%d", i), "retentionInDays": 7})
-			chk, err := client.Check(ctx, &pulumirpc.CheckRequest{Urn: urn, News: news})
-			if err != nil || len(chk.Failures) > 0 {
-				b.Fatal(err, chk.GetFailures())
-			}
-			if _, err := client.Diff(ctx, &pulumirpc.DiffRequest{Urn: urn, News: chk.Inputs}); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := client.Create(ctx, &pulumirpc.CreateRequest{Urn: urn, Properties: chk.Inputs}); err != nil {
-				b.Fatal(err)
-			}
+			newLogGroup(ctx, b, client, n.Add(1))
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "resources/s")
@@ -93,6 +70,23 @@ func BenchmarkCheckDiff(b *testing.B) {
 		if _, err := client.Diff(ctx, &pulumirpc.DiffRequest{Urn: urn, News: chk.Inputs}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// newLogGroup is what the engine asks of a plugin for one new resource:
+// Check, Diff, Create.
+func newLogGroup(ctx context.Context, b *testing.B, client pulumirpc.ResourceProviderClient, i int64) {
+	urn := fmt.Sprintf("urn:pulumi:dev::p::awscc:logs/logGroup:LogGroup::lg%d", i)
+	news := props(b, map[string]any{"logGroupName": fmt.Sprintf("lg-%d", i), "retentionInDays": 7})
+	chk, err := client.Check(ctx, &pulumirpc.CheckRequest{Urn: urn, News: news})
+	if err != nil || len(chk.Failures) > 0 {
+		b.Fatal(err, chk.GetFailures())
+	}
+	if _, err := client.Diff(ctx, &pulumirpc.DiffRequest{Urn: urn, News: chk.Inputs}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := client.Create(ctx, &pulumirpc.CreateRequest{Urn: urn, Properties: chk.Inputs}); err != nil {
+		b.Fatal(err)
 	}
 }
 

@@ -33,11 +33,7 @@ func (s *Server) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*pulum
 	if f := checkFailures(ds); len(f) > 0 {
 		return &pulumirpc.CheckResponse{Inputs: req.GetNews(), Failures: f}, nil
 	}
-	pm, err := propval.Converter{Block: o.schema.Block}.FromCty(config)
-	if err != nil {
-		return nil, err
-	}
-	checked, err := marshal(pm)
+	checked, err := encode(o.schema.Block, config)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -24,7 +26,7 @@ func conform(block *configschema.Block, v cty.Value, path cty.Path) []problem {
 		return nil
 	}
 	var out []problem
-	for _, name := range sortedKeys(block.Attributes) {
+	for _, name := range slices.Sorted(maps.Keys(block.Attributes)) {
 		a := block.Attributes[name]
 		av, _ := v.GetAttr(name).Unmark()
 		p := append(path.Copy(), cty.GetAttrStep{Name: name})
@@ -37,7 +39,7 @@ func conform(block *configschema.Block, v cty.Value, path cty.Path) []problem {
 			out = append(out, conformNested(a.NestedType, av, p)...)
 		}
 	}
-	for _, name := range sortedKeys(block.BlockTypes) {
+	for _, name := range slices.Sorted(maps.Keys(block.BlockTypes)) {
 		out = append(out, conformBlocks(block.BlockTypes[name], v.GetAttr(name), append(path.Copy(), cty.GetAttrStep{Name: name}))...)
 	}
 	return out

@@ -39,11 +39,7 @@ func (s *Server) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) (*pul
 	if err := s.diagsError(ctx, "", ds); err != nil {
 		return nil, err
 	}
-	pm, err := propval.Converter{Block: sch.Block}.FromCty(propval.CarrySecrets(v, config))
-	if err != nil {
-		return nil, err
-	}
-	ret, err := marshal(pm)
+	ret, err := encode(sch.Block, propval.CarrySecrets(v, config))
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
-	"github.com/cairn-iac/cairn/internal/pulumi/propval"
 	"github.com/cairn-iac/cairn/internal/states"
 )
 
@@ -81,9 +80,5 @@ func (s *Server) readResponse(o *op, req *pulumirpc.ReadRequest, obj *states.Obj
 // attributes, so that Pulumi's check of the import (a diff of these
 // inputs against the object) plans no change.
 func importInputs(block *configschema.Block, v cty.Value) (*structpb.Struct, error) {
-	pm, err := propval.Converter{Block: block}.FromCty(settable(block, v))
-	if err != nil {
-		return nil, err
-	}
-	return marshal(pm)
+	return encode(block, settable(block, v))
 }

@@ -93,6 +93,16 @@ func outputs(block *configschema.Block, v, config cty.Value, m meta) (*structpb.
 	return marshal(pm)
 }
 
+// encode converts a value of block to the properties Pulumi receives
+// (inputs, a function's result): no metadata.
+func encode(block *configschema.Block, v cty.Value) (*structpb.Struct, error) {
+	pm, err := propval.Converter{Block: block}.FromCty(v)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(pm)
+}
+
 // resourceID is the ID of an object: its id attribute.
 func resourceID(v cty.Value) (string, bool) {
 	if v.IsNull() || !v.IsKnown() || !v.Type().IsObjectType() || !v.Type().HasAttribute("id") {
