@@ -21,7 +21,7 @@ import (
 // persists pg state every 20 s and at the end. Run with -benchtime=1x.
 func BenchmarkPgApply(b *testing.B) {
 	for _, n := range []int{2000, 10000} {
-		for _, tool := range []string{"cairn-pg", "cairn-local", "terraform-pg"} {
+		for _, tool := range []string{"cairn-pg", "cairn-pg-encrypted", "cairn-local", "terraform-pg"} {
 			b.Run(fmt.Sprintf("%s/%d", tool, n), func(b *testing.B) {
 				var rss int64
 				for range b.N {
@@ -53,6 +53,11 @@ func benchApplyCmd(b *testing.B, tool string, n int) *exec.Cmd {
 		cfg = pgCrashConfig
 		env = append(env, "PG_CONN_STR="+pgsrv.Database(b))
 	}
+	if tool == "cairn-pg-encrypted" {
+		// OpenTofu's encryption through TF_ENCRYPTION: the state row and
+		// every journal row sealed with AES-GCM.
+		env = append(env, "TF_ENCRYPTION="+benchEncryption)
+	}
 	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(cfg), 0o600); err != nil {
 		b.Fatal(err)
 	}
@@ -72,6 +77,18 @@ func benchApplyCmd(b *testing.B, tool string, n int) *exec.Cmd {
 	cmd.Dir, cmd.Env = dir, env
 	return cmd
 }
+
+const benchEncryption = `
+key_provider "pbkdf2" "k" {
+  passphrase = "benchmark-passphrase-0123"
+}
+method "aes_gcm" "m" {
+  keys = key_provider.pbkdf2.k
+}
+state {
+  method = method.aes_gcm.m
+}
+`
 
 func tail(out []byte) []byte {
 	if len(out) > 2000 {

@@ -225,11 +225,19 @@ func (s *State) decodeJournal(rows []journalRow) (*journal, error) {
 // encodeRecord and decodeRecord are the one place a journal record
 // becomes stored bytes and back, through the transform when one is set.
 func (s *State) encodeRecord(src []byte) (string, error) {
-	if t := s.b.cfg.Transform; t != nil {
-		out, err := t.Encrypt(src)
+	t := s.b.cfg.Transform
+	if t == nil {
+		return string(src), nil
+	}
+	// A transform that seals small records compactly (encryption.Target
+	// does, with its key material computed once) is asked to: an apply
+	// seals one record per finished instance.
+	if re, ok := t.(interface{ EncryptRecord([]byte) ([]byte, error) }); ok {
+		out, err := re.EncryptRecord(src)
 		return string(out), err
 	}
-	return string(src), nil
+	out, err := t.Encrypt(src)
+	return string(out), err
 }
 
 func (s *State) decodeRecord(stored string) ([]byte, error) {
