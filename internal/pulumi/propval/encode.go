@@ -70,7 +70,8 @@ func encodeUnmarked(v cty.Value, ty cty.Type, path resource.PropertyPath) (resou
 func encodeNumber(f *big.Float, path resource.PropertyPath) (resource.PropertyValue, error) {
 	x, acc := f.Float64()
 	if acc != big.Exact && !sameDecimal(f, x) {
-		return resource.PropertyValue{}, errorf(path, "number %s cannot be held exactly by a Pulumi number (float64)", f.Text('g', -1))
+		// The number itself stays out of the message: it may be secret.
+		return resource.PropertyValue{}, errorf(path, "this number cannot be held exactly by a Pulumi number (float64)")
 	}
 	return resource.NewNumberProperty(x), nil
 }

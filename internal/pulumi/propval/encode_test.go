@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -52,12 +53,17 @@ func TestFromCty(t *testing.T) {
 		"BigInteger": {
 			reason:  "2^53+1 has no float64",
 			in:      obj(map[string]cty.Value{"port_number": cty.MustParseNumberVal("9007199254740993")}),
-			wantErr: "portNumber: number 9.007199254740993e+15 cannot",
+			wantErr: "portNumber: this number cannot",
+		},
+		"SecretBigInteger": {
+			reason:  "a secret number that cannot be encoded is not quoted in the error",
+			in:      obj(map[string]cty.Value{"port_number": cty.MustParseNumberVal("9007199254740993").Mark(configschema.SensitiveMark)}),
+			wantErr: "portNumber: this number cannot",
 		},
 		"InexactNumber": {
 			reason:  "a number float64 cannot hold is refused",
 			in:      obj(map[string]cty.Value{"port_number": cty.NumberVal(new(big.Float).SetPrec(512).SetInt64(1).SetMantExp(big.NewFloat(1), 2000))}),
-			wantErr: "portNumber: number",
+			wantErr: "portNumber: this number cannot",
 		},
 		"OtherMark": {
 			reason:  "marks other than sensitive are refused",
@@ -71,6 +77,9 @@ func TestFromCty(t *testing.T) {
 			if tc.wantErr != "" {
 				if err == nil || len(err.Error()) < len(tc.wantErr) || err.Error()[:len(tc.wantErr)] != tc.wantErr {
 					t.Fatalf("%s: want an error starting %q, got %v", tc.reason, tc.wantErr, err)
+				}
+				if strings.Contains(err.Error(), "9007199254740993") || strings.Contains(err.Error(), "9.007199254740993") {
+					t.Fatalf("%s: the error quotes the value: %v", tc.reason, err)
 				}
 				return
 			}

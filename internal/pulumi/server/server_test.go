@@ -276,3 +276,22 @@ func TestLazyLoad(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// TestConfigureVariables: an engine that sends only the stack
+// configuration ("awscc:config:region", values as strings) configures the
+// provider as args would; a non-string attribute's value is JSON.
+func TestConfigureVariables(t *testing.T) {
+	s := awsccServer(t)
+	pm, err := s.configureArgs(&pulumirpc.ConfigureRequest{Variables: map[string]string{
+		"awscc:config:region": "eu-west-1", "awscc:maxRetries": "3", "awscc:config:insecure": "true",
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pm["region"].StringValue() != "eu-west-1" || pm["maxRetries"].NumberValue() != 3 || !pm["insecure"].BoolValue() {
+		t.Fatalf("args %v", pm)
+	}
+	if _, err := s.configureArgs(&pulumirpc.ConfigureRequest{Variables: map[string]string{"awscc:maxRetries": "three"}}); err == nil || strings.Contains(err.Error(), "three") {
+		t.Fatalf("a bad value must fail without quoting it: %v", err)
+	}
+}
