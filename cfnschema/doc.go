@@ -20,6 +20,7 @@
 //
 // Boundary: this package is public and stands on its own. It knows nothing of
 // the engine, of Cloud Control calls or of configuration files, and imports
-// nothing under internal/. It keeps no package-level mutable state; a Catalog
+// nothing under internal/. Its one Cairn import is package cloudcontrol, for
+// the RFC 6901 pointer parser the endpoint and emulator share. It keeps no package-level mutable state; a Catalog
 // is immutable once loaded and safe for concurrent use.
 package cfnschema

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // lineCol converts a byte offset in src into a 1-based line and column
@@ -29,8 +31,8 @@ func lineCol(src []byte, offset int64) (line, col int) {
 // value. It re-scans the document, which is fine because it only runs when a
 // diagnostic is reported.
 func locatePointer(src []byte, pointer string) (line, col int) {
-	tokens, ok := splitPointer(pointer)
-	if !ok {
+	tokens, err := cloudcontrol.ParsePointer(pointer)
+	if err != nil {
 		return 0, 0
 	}
 	dec := json.NewDecoder(bytes.NewReader(src))
@@ -47,21 +49,6 @@ func locatePointer(src []byte, pointer string) (line, col int) {
 		off++
 	}
 	return lineCol(src, off)
-}
-
-// splitPointer splits an RFC 6901 pointer into unescaped reference tokens.
-func splitPointer(pointer string) ([]string, bool) {
-	if pointer == "" {
-		return nil, true
-	}
-	if pointer[0] != '/' {
-		return nil, false
-	}
-	parts := strings.Split(pointer[1:], "/")
-	for i, p := range parts {
-		parts[i] = strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")
-	}
-	return parts, true
 }
 
 // descend reads the next value from dec, which must be an object or array,

@@ -1,6 +1,10 @@
 package cfnschema
 
-import "strings"
+import (
+	"slices"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
+)
 
 // pointerSet holds the readOnlyProperties, createOnlyProperties or
 // writeOnlyProperties of a schema, normalised for matching.
@@ -20,17 +24,14 @@ func newPointerSet(pointers []string) pointerSet {
 	return s
 }
 
-// plainPointer drops the "*" (any element) segments of a pointer.
+// plainPointer drops the "*" (any element) tokens of a pointer and writes
+// it back escaped, the form parent.plain is built in. A pointer that does
+// not parse is returned as it is: it matches no property, and
+// checkPointers reports it.
 func plainPointer(p string) string {
-	if !strings.Contains(p, "*") {
+	tokens, err := cloudcontrol.ParsePointer(p)
+	if err != nil {
 		return p
 	}
-	parts := strings.Split(p, "/")
-	out := parts[:0]
-	for _, s := range parts {
-		if s != "*" {
-			out = append(out, s)
-		}
-	}
-	return strings.Join(out, "/")
+	return slices.DeleteFunc(tokens, func(t string) bool { return t == "*" }).String()
 }

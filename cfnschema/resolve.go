@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // maxRefHops bounds a chain of $ref that point at other $ref, so that a
@@ -111,21 +113,25 @@ func (w *walker) follow(r *resolution, cur *node) (*node, *Diagnostic) {
 // recursion: the definition name for #/definitions/X, the reference itself
 // for #/properties/X.
 func (w *walker) lookup(ref string) (target *node, loc, def string, ok bool) {
-	parts := strings.Split(ref, "/")
-	if len(parts) != 3 || parts[0] != "#" {
+	ptr, ok := strings.CutPrefix(ref, "#")
+	if !ok {
 		return nil, "", "", false
 	}
-	name := unescapePointerToken(parts[2])
-	switch parts[1] {
+	parts, err := cloudcontrol.ParsePointer(ptr)
+	if err != nil || len(parts) != 2 {
+		return nil, "", "", false
+	}
+	name := parts[1]
+	switch parts[0] {
 	case "definitions":
 		t := w.doc.Definitions[name]
-		return t, "/definitions/" + escapePointerToken(name), name, t != nil
+		return t, "/definitions/" + cloudcontrol.EscapeToken(name), name, t != nil
 	case "properties":
 		// A property can refer to itself through its own members, so it
 		// is a unit of recursion too; its name cannot collide with a
 		// definition's because of the prefix.
 		t := w.doc.Properties[name]
-		return t, "/properties/" + escapePointerToken(name), "#/properties/" + name, t != nil
+		return t, "/properties/" + cloudcontrol.EscapeToken(name), "#/properties/" + name, t != nil
 	}
 	return nil, "", "", false
 }
@@ -217,16 +223,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-func escapePointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func unescapePointerToken(s string) string {
-	if !strings.Contains(s, "~") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}

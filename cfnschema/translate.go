@@ -3,6 +3,8 @@ package cfnschema
 import (
 	"fmt"
 	"sort"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // object translates the properties of one object into attributes sorted by
@@ -19,10 +21,10 @@ func (w *walker) object(props map[string]*node, required []string, loc string, p
 	for _, cfn := range sortedKeys(props) {
 		n := props[cfn]
 		if n == nil {
-			w.diag(Error, loc+"/"+escapePointerToken(cfn), "Invalid property", "a property schema must be an object, not null")
+			w.diag(Error, loc+"/"+cloudcontrol.EscapeToken(cfn), "Invalid property", "a property schema must be an object, not null")
 			continue
 		}
-		attrs = append(attrs, w.attribute(cfn, names[cfn], n, req[cfn], loc+"/"+escapePointerToken(cfn), p))
+		attrs = append(attrs, w.attribute(cfn, names[cfn], n, req[cfn], loc+"/"+cloudcontrol.EscapeToken(cfn), p))
 	}
 	sort.Slice(attrs, func(i, j int) bool { return attrs[i].Name < attrs[j].Name })
 	return attrs
@@ -37,11 +39,11 @@ func (w *walker) attribute(cfn string, name assignedName, n *node, required bool
 		Name:        name.name,
 		CFNName:     cfn,
 		Path:        p.path.child(name.name),
-		Pointer:     p.pointer + "/" + cfn,
+		Pointer:     p.pointer + "/" + cloudcontrol.EscapeToken(cfn),
 		Description: n.Description,
 		Reasons:     append([]string(nil), name.reasons...),
 	}
-	plain := p.plain + "/" + cfn
+	plain := p.plain + "/" + cloudcontrol.EscapeToken(cfn)
 	w.seen[plain] = true
 	a.ReadOnly = w.readOnly[plain]
 	a.CreateOnly = w.createOnly[plain]

@@ -3,6 +3,8 @@ package cfnschema
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // knownTypeNames are the JSON Schema type names a resource schema may use.
@@ -150,7 +152,7 @@ func (w *walker) mapType(n *node, loc string, p parent, why *[]string) *Type {
 	matchAll := false
 	var values []PatternValue
 	for _, key := range sortedKeys(n.PatternProperties) {
-		keyLoc := loc + "/patternProperties/" + escapePointerToken(key)
+		keyLoc := loc + "/patternProperties/" + cloudcontrol.EscapeToken(key)
 		var pat *Pattern
 		if key != "" {
 			pat = w.pattern(key, keyLoc, why)

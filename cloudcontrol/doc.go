@@ -13,6 +13,10 @@
 // emulator (package cloudcontrol/emulator) is one Handler that serves any
 // schema; authors of private types implement Handler themselves.
 //
+// Pointer is the one parser of the JSON pointers schemas are written with
+// (RFC 6901, plus CloudFormation's "*" for array elements), shared by the
+// endpoint, the emulator and cfnschema.
+//
 // Boundary: this package is public and small. It imports nothing under
 // internal/ and nothing of the endpoint's transport or storage engine.
 package cloudcontrol

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // typeSchema is the part of a CloudFormation resource schema the emulator
@@ -26,9 +28,7 @@ type typeSchema struct {
 // propPath is a property pointer from the schema (/properties/A/B/*/C)
 // split into its segments after /properties: [A B * C]. "*" stands for
 // every element of an array.
-type propPath []string
-
-func (p propPath) String() string { return "/properties/" + strings.Join(p, "/") }
+type propPath = cloudcontrol.PropertyPath
 
 // parseSchema decodes a CloudFormation resource schema. Numbers stay
 // json.Number so that defaults and bounds keep their exact text. It fails
@@ -95,10 +95,14 @@ func pointerList(doc map[string]any, key string) ([]propPath, error) {
 	paths := make([]propPath, 0, len(list))
 	for _, item := range list {
 		ptr, ok := item.(string)
-		if !ok || !strings.HasPrefix(ptr, "/properties/") {
+		if !ok {
 			return nil, fmt.Errorf("%s: %v is not a /properties/ pointer", key, item)
 		}
-		paths = append(paths, propPath(strings.Split(strings.TrimPrefix(ptr, "/properties/"), "/")))
+		p, err := cloudcontrol.ParsePropertyPath(ptr)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+		paths = append(paths, p)
 	}
 	return paths, nil
 }
@@ -145,12 +149,16 @@ func (s *typeSchema) deref(node map[string]any) map[string]any {
 
 // lookup resolves a local JSON pointer "#/a/b" within the schema.
 func (s *typeSchema) lookup(ref string) map[string]any {
-	if !strings.HasPrefix(ref, "#/") {
+	ptr, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		return nil
+	}
+	tokens, err := cloudcontrol.ParsePointer(ptr)
+	if err != nil {
 		return nil
 	}
 	var cur any = s.doc
-	for _, seg := range strings.Split(ref[2:], "/") {
-		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+	for _, seg := range tokens {
 		obj, ok := cur.(map[string]any)
 		if !ok {
 			return nil

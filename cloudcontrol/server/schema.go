@@ -21,7 +21,7 @@ type typeInfo struct {
 // path is a schema property pointer split into segments, without the
 // leading "properties": /properties/A/*/B is [A * B]; "*" steps through
 // every element of an array.
-type path []string
+type path = cloudcontrol.PropertyPath
 
 func parseTypeInfo(rt *cloudcontrol.ResourceType) (*typeInfo, error) {
 	var doc struct {
@@ -34,35 +34,19 @@ func parseTypeInfo(rt *cloudcontrol.ResourceType) (*typeInfo, error) {
 	}
 	ti := &typeInfo{ResourceType: rt}
 	var err error
-	if ti.primaryID, err = parsePaths(doc.PrimaryIdentifier); err != nil {
+	if ti.primaryID, err = cloudcontrol.ParsePropertyPaths(doc.PrimaryIdentifier); err != nil {
 		return nil, fmt.Errorf("schema of %s: primaryIdentifier: %w", rt.Name, err)
 	}
 	if len(ti.primaryID) == 0 {
 		return nil, fmt.Errorf("schema of %s has no primaryIdentifier", rt.Name)
 	}
-	if ti.createOnly, err = parsePaths(doc.CreateOnlyProperties); err != nil {
+	if ti.createOnly, err = cloudcontrol.ParsePropertyPaths(doc.CreateOnlyProperties); err != nil {
 		return nil, fmt.Errorf("schema of %s: createOnlyProperties: %w", rt.Name, err)
 	}
-	if ti.writeOnly, err = parsePaths(doc.WriteOnlyProperties); err != nil {
+	if ti.writeOnly, err = cloudcontrol.ParsePropertyPaths(doc.WriteOnlyProperties); err != nil {
 		return nil, fmt.Errorf("schema of %s: writeOnlyProperties: %w", rt.Name, err)
 	}
 	return ti, nil
-}
-
-func parsePaths(pointers []string) ([]path, error) {
-	out := make([]path, 0, len(pointers))
-	for _, p := range pointers {
-		segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
-		if len(segs) < 2 || segs[0] != "properties" {
-			return nil, fmt.Errorf("pointer %q is not under /properties", p)
-		}
-		for i, s := range segs {
-			// RFC 6901 escapes.
-			segs[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-		}
-		out = append(out, path(segs[1:]))
-	}
-	return out, nil
 }
 
 // identifier returns the model's primary identifier: the values at the
@@ -73,7 +57,7 @@ func (ti *typeInfo) identifier(model map[string]any) (string, error) {
 	for _, p := range ti.primaryID {
 		v, ok := lookup(model, p)
 		if !ok || v == nil {
-			return "", fmt.Errorf("model of %s has no primary identifier property %s", ti.Name, strings.Join(p, "/"))
+			return "", fmt.Errorf("model of %s has no primary identifier property %s", ti.Name, p)
 		}
 		parts = append(parts, scalarString(v))
 	}
@@ -194,7 +178,7 @@ func collect(v any, p path) []any {
 func (ti *typeInfo) changedCreateOnly(previous, desired map[string]any) string {
 	for _, p := range ti.createOnly {
 		if !sameJSON(collect(previous, p), collect(desired, p)) {
-			return "/properties/" + strings.Join(p, "/")
+			return p.String()
 		}
 	}
 	return ""
