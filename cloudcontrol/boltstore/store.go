@@ -3,10 +3,11 @@ package boltstore
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
 )
@@ -20,7 +21,8 @@ var (
 
 // DB is an open store file. It is safe for concurrent use.
 type DB struct {
-	db *bolt.DB
+	db     *bolt.DB
+	notice string
 }
 
 var _ cloudcontrol.Store = (*DB)(nil)
@@ -28,13 +30,28 @@ var _ cloudcontrol.Store = (*DB)(nil)
 // Open opens (creating if needed) the store file at path. A second Open
 // of the same file, in this process or another, waits up to ten seconds
 // for the first to close and then fails, because bbolt locks the file.
+//
+// An existing file is checked before anything writes to it (see
+// verifyFile): a damaged one is refused with a *DamagedError and left as
+// it is. An empty file (0 bytes) is taken as a new store, which Notice
+// then says.
 func Open(path string) (*DB, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 10 * time.Second})
-	if errors.Is(err, berrors.ErrTimeout) {
-		return nil, fmt.Errorf("opening store %s: another process (an endpoint on the same data directory?) has held it for 10s: %w", path, err)
-	}
-	if err != nil {
+	opts := bolt.Options{Timeout: 10 * time.Second}
+	var notice string
+	switch fi, err := os.Stat(path); {
+	case err == nil && fi.Size() == 0:
+		notice = fmt.Sprintf("The store %s was empty (0 bytes), as a store is when it was cut to nothing or its "+
+			"endpoint stopped before first writing it: starting with no resources or requests", path)
+	case err == nil:
+		if err := verifyFile(path, opts); err != nil {
+			return nil, err
+		}
+	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("opening store %s: %w", path, err)
+	}
+	db, err := bolt.Open(path, 0o600, &opts)
+	if err != nil {
+		return nil, openError(path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
 		for _, name := range [][]byte{resourcesBucket, requestsBucket} {
@@ -48,8 +65,12 @@ func Open(path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("initialising store %s: %w", path, err)
 	}
-	return &DB{db: db}, nil
+	return &DB{db: db, notice: notice}, nil
 }
+
+// Notice returns what Open found worth telling the user about the file
+// without refusing it (an empty file taken as a new store), or "".
+func (s *DB) Notice() string { return s.notice }
 
 // Close releases the file. Calls after Close fail.
 func (s *DB) Close() error {

@@ -120,6 +120,10 @@ func NewHandler(opts Options) (http.Handler, *server.Server, *boltstore.DB, erro
 	return &registryAPI{next: srv, source: source, provisioned: map[string]string{}}, srv, db, nil
 }
 
+// Notice is what opening the store found worth telling the user without
+// refusing it (an empty store file taken as new), or "".
+func (e *Endpoint) Notice() string { return e.db.Notice() }
+
 // Server is the protocol server, for injecting faults.
 func (e *Endpoint) Server() *server.Server { return e.srv }
 

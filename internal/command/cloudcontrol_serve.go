@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/ccendpoint"
+	"github.com/cairn-iac/cairn/internal/diags"
 )
 
 // runCloudControlServe implements "cairn cloudcontrol serve": a Cloud
@@ -54,6 +55,9 @@ func runCloudControlServe(m *Meta, args []string) int {
 	})
 	if err != nil {
 		return m.errorf("Cannot start the Cloud Control endpoint", "%s.", err)
+	}
+	if n := e.Notice(); n != "" {
+		m.showDiags(diags.Diagnostics{{Severity: diags.Warning, Summary: "Empty Cloud Control store", Detail: n + "."}})
 	}
 	fmt.Fprintf(m.Stdout, "Cloud Control endpoint listening on %s (data in %s).\nUse it with AWS_ENDPOINT_URL=%s\n", e.URL, m.absPath(data), e.URL)
 	if urlFile != "" {
