@@ -225,11 +225,16 @@ type staticToken string
 func (t staticToken) GetIdentityToken() ([]byte, error) { return []byte(t), nil }
 
 // cloudControlClient builds the client; endpoints.cloudcontrolapi, when
-// set, wins over AWS_ENDPOINT_URL(_CLOUDCONTROL), which the SDK reads.
+// set, wins over AWS_ENDPOINT_URL(_CLOUDCONTROL), which the SDK reads. A
+// configured endpoint that cannot be reached fails fast (see
+// configuredEndpoint).
 func cloudControlClient(cfg aws.Config, s settings) *cloudcontrol.Client {
 	return cloudcontrol.NewFromConfig(cfg, func(o *cloudcontrol.Options) {
 		if s.CloudControlEndpoint != "" {
 			o.BaseEndpoint = aws.String(s.CloudControlEndpoint)
+		}
+		if ep, ok := configuredEndpointOf(o, cfg, s.CloudControlEndpoint); ok {
+			ep.failFast(o)
 		}
 	})
 }
