@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -327,9 +328,14 @@ func TestListPages(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("listed names (-want +got):\n%s", diff)
 	}
-	bad := h.List(ctx, &cloudcontrol.Request{TypeName: "AWS::Logs::LogGroup", NextToken: "!!"})
-	if bad.ErrorCode != cloudcontrol.CodeInvalidRequest {
-		t.Errorf("list with a bad token = %s %s, want InvalidRequest", bad.Status, bad.ErrorCode)
+	// Tokens it never issued, including ones that decode, are refused
+	// rather than read as a place past the end.
+	b64 := func(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+	for _, token := range []string{"!!", b64("g1"), b64("zzz"), b64("AWS::S3::Bucket\x00g1"), b64("AWS::Logs::LogGroup\x00")} {
+		bad := h.List(ctx, &cloudcontrol.Request{TypeName: "AWS::Logs::LogGroup", NextToken: token})
+		if bad.ErrorCode != cloudcontrol.CodeInvalidRequest {
+			t.Errorf("list with token %q = %s %s, want InvalidRequest", token, bad.Status, bad.ErrorCode)
+		}
 	}
 }
 

@@ -3,14 +3,9 @@ package server
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"time"
 )
-
-// maxBody bounds a request body; Cloud Control's own limit on a desired
-// state is far smaller.
-const maxBody = 16 << 20
 
 // call is what one API call carries through dispatch, for the log line.
 type call struct {
@@ -54,7 +49,10 @@ func (s *Server) serveCloudControl(w http.ResponseWriter, req *http.Request, op 
 }
 
 func (s *Server) dispatch(req *http.Request, c *call) (any, error) {
-	body, err := io.ReadAll(io.LimitReader(req.Body, maxBody))
+	body, err := readBody(req)
+	if errors.Is(err, errBodyTooLarge) {
+		return nil, tooLarge()
+	}
 	if err != nil {
 		return nil, newError("InvalidRequestException", "reading request body: "+err.Error())
 	}

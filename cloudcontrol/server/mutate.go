@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	jsonpatch "github.com/evanphx/json-patch/v5"
 	"github.com/google/uuid"
@@ -17,10 +18,17 @@ func (s *Server) createResource(c *call, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := decodeModel(in.DesiredState); err != nil {
+	desired, err := decodeModel(in.DesiredState)
+	if err != nil {
 		return nil, newError("InvalidRequestException", "DesiredState is not a JSON object: "+err.Error())
 	}
 	r := &record{Operation: opCreate, TypeName: ti.Name, Desired: in.DesiredState}
+	if set := ti.setReadOnly(desired); len(set) > 0 {
+		// As CloudFormation's handlers answer: the request is accepted
+		// and fails, and nothing is made.
+		r.Status, r.ErrorCode = cloudcontrol.StatusFailed, cloudcontrol.CodeInvalidRequest
+		r.Message = fmt.Sprintf("Invalid Create: cannot create a resource using ReadOnly properties [%s]", strings.Join(set, ", "))
+	}
 	return s.accept(c, in, r)
 }
 

@@ -256,3 +256,21 @@ func (h *harness) lastToken() *string {
 	}
 	return out.ResourceRequestStatusSummaries[0].RequestToken
 }
+
+// TestCreateRefusesReadOnly: a DesiredState that sets a read-only
+// property is accepted and fails InvalidRequest, naming the property, as
+// CloudFormation's handlers answer; nothing is made. It used to be
+// dropped silently.
+func TestCreateRefusesReadOnly(t *testing.T) {
+	h := newHarness(t, nil)
+	final := h.wait(h.create(logGroupType, `{"LogGroupName":"g","Arn":"arn:aws:logs:us-east-1:123456789012:log-group:g:*"}`).RequestToken)
+	got := []string{string(final.OperationStatus), string(final.ErrorCode), aws.ToString(final.StatusMessage)}
+	want := []string{"FAILED", "InvalidRequest", "Invalid Create: cannot create a resource using ReadOnly properties [/properties/Arn]"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("create with a read-only value (-want +got):\n%s", diff)
+	}
+	if _, err := h.db.Get(logGroupType, "g"); err == nil {
+		t.Error("the refused create made the resource")
+	}
+	h.mustSucceed(h.create(logGroupType, `{"LogGroupName":"g"}`))
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/base64"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,14 @@ import (
 func (s *Server) resourceCall(body []byte, needID bool) (resourceInput, *typeInfo, error) {
 	var in resourceInput
 	if err := decodeInput(body, &in); err != nil {
+		return in, nil, err
+	}
+	err := checkLengths(
+		lengthRule{"desiredState", in.DesiredState, maxProperties},
+		lengthRule{"patchDocument", in.PatchDocument, maxProperties},
+		lengthRule{"resourceModel", in.ResourceModel, maxProperties},
+	)
+	if err != nil {
 		return in, nil, err
 	}
 	ti, err := s.typeInfo(in.TypeName)
@@ -166,12 +175,10 @@ func (s *Server) listRequests(c *call, body []byte) (any, error) {
 	if err := decodeInput(body, &in); err != nil {
 		return nil, err
 	}
-	offset := 0
-	if in.NextToken != "" {
-		b, err := base64.RawURLEncoding.DecodeString(in.NextToken)
-		if offset, err = strconv.Atoi(string(b)); err != nil || offset < 0 {
-			return nil, newError("InvalidRequestException", "NextToken is not valid")
-		}
+	offset, ok := requestsPageOffset(in.NextToken)
+	if !ok {
+		return nil, newError("InvalidRequestException", fmt.Sprintf(
+			"Invalid NextToken: %q is not a token a ListResourceRequests returned", in.NextToken))
 	}
 	limit := in.MaxResults
 	if limit <= 0 || limit > 100 {
@@ -183,10 +190,34 @@ func (s *Server) listRequests(c *call, body []byte) (any, error) {
 		end := min(offset+limit, len(all))
 		out.ResourceRequestStatusSummaries = all[offset:end]
 		if end < len(all) {
-			out.NextToken = base64.RawURLEncoding.EncodeToString([]byte(strconv.Itoa(end)))
+			out.NextToken = requestsPageToken(end)
 		}
 	}
 	return out, nil
+}
+
+// requestsPagePrefix marks a ListResourceRequests NextToken, so that a
+// token of anything else is recognised as not one.
+const requestsPagePrefix = "requests:"
+
+// requestsPageToken is the NextToken of the page starting at offset.
+func requestsPageToken(offset int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(requestsPagePrefix + strconv.Itoa(offset)))
+}
+
+// requestsPageOffset reads a NextToken: 0 for none, false for a token
+// requestsPageToken did not make.
+func requestsPageOffset(token string) (int, bool) {
+	if token == "" {
+		return 0, true
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil {
+		return 0, false
+	}
+	digits, ok := strings.CutPrefix(string(raw), requestsPagePrefix)
+	offset, err := strconv.Atoi(digits)
+	return offset, ok && err == nil && offset > 0
 }
 
 func (s *Server) matchingRequests(in listRequestsInput) []progressEvent {

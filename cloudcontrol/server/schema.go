@@ -16,6 +16,7 @@ type typeInfo struct {
 	primaryID  []path
 	createOnly []path
 	writeOnly  []path
+	readOnly   []path
 }
 
 // path is a schema property pointer split into segments, without the
@@ -28,6 +29,7 @@ func parseTypeInfo(rt *cloudcontrol.ResourceType) (*typeInfo, error) {
 		PrimaryIdentifier    []string `json:"primaryIdentifier"`
 		CreateOnlyProperties []string `json:"createOnlyProperties"`
 		WriteOnlyProperties  []string `json:"writeOnlyProperties"`
+		ReadOnlyProperties   []string `json:"readOnlyProperties"`
 	}
 	if err := json.Unmarshal(rt.Schema, &doc); err != nil {
 		return nil, fmt.Errorf("reading schema of %s: %w", rt.Name, err)
@@ -45,6 +47,9 @@ func parseTypeInfo(rt *cloudcontrol.ResourceType) (*typeInfo, error) {
 	}
 	if ti.writeOnly, err = cloudcontrol.ParsePropertyPaths(doc.WriteOnlyProperties); err != nil {
 		return nil, fmt.Errorf("schema of %s: writeOnlyProperties: %w", rt.Name, err)
+	}
+	if ti.readOnly, err = cloudcontrol.ParsePropertyPaths(doc.ReadOnlyProperties); err != nil {
+		return nil, fmt.Errorf("schema of %s: readOnlyProperties: %w", rt.Name, err)
 	}
 	return ti, nil
 }
@@ -182,6 +187,18 @@ func (ti *typeInfo) changedCreateOnly(previous, desired map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// setReadOnly returns the readOnlyProperties desired gives a value, in
+// schema order: a caller may not choose them.
+func (ti *typeInfo) setReadOnly(desired map[string]any) []string {
+	var set []string
+	for _, p := range ti.readOnly {
+		if len(collect(desired, p)) > 0 {
+			set = append(set, p.String())
+		}
+	}
+	return set
 }
 
 func sameJSON(a, b any) bool {

@@ -3,7 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/xml"
-	"io"
+	"errors"
 	"net/http"
 	"net/url"
 	"time"
@@ -41,7 +41,12 @@ func (s *Server) serveSTS(w http.ResponseWriter, req *http.Request, start time.T
 	defer func() {
 		s.log.Info("sts", "op", "GetCallerIdentity", "status", status, "duration", time.Since(start))
 	}()
-	body, err := io.ReadAll(io.LimitReader(req.Body, maxBody))
+	body, err := readBody(req)
+	if errors.Is(err, errBodyTooLarge) {
+		status = "RequestEntityTooLarge"
+		writeSTSError(w, http.StatusRequestEntityTooLarge, "Sender", status, tooLarge().Message)
+		return
+	}
 	if err != nil {
 		status = "InvalidRequest"
 		writeSTSError(w, http.StatusBadRequest, "Sender", status, "reading request body")

@@ -36,6 +36,44 @@ type Options struct {
 	Latency time.Duration
 	// Logger receives one line per call; nil discards.
 	Logger *slog.Logger
+	// Timeouts bound how long a connection may stall; zero fields take
+	// DefaultTimeouts'.
+	Timeouts Timeouts
+}
+
+// Timeouts bound the life of a client connection, so that stalled or
+// abandoned clients do not hold the endpoint's connections and goroutines
+// for ever.
+type Timeouts struct {
+	// Header is how long a client may take to send a request's headers.
+	Header time.Duration
+	// Read is how long it may take to send a whole request, body included.
+	Read time.Duration
+	// Write is how long an answer may take to be written.
+	Write time.Duration
+	// Idle is how long a kept-alive connection may wait for its next
+	// request.
+	Idle time.Duration
+}
+
+// DefaultTimeouts are generous for any client on a working network: a
+// request body is at most 16 MiB.
+var DefaultTimeouts = Timeouts{Header: 10 * time.Second, Read: time.Minute, Write: time.Minute, Idle: 2 * time.Minute}
+
+// or returns t with its zero fields taken from d.
+func (t Timeouts) or(d Timeouts) Timeouts {
+	pick := func(a, b time.Duration) time.Duration {
+		if a > 0 {
+			return a
+		}
+		return b
+	}
+	return Timeouts{Header: pick(t.Header, d.Header), Read: pick(t.Read, d.Read), Write: pick(t.Write, d.Write), Idle: pick(t.Idle, d.Idle)}
+}
+
+// httpServer is the listener's server for handler h with timeouts t.
+func httpServer(h http.Handler, t Timeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.Header, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
 }
 
 // DefaultAddr is where an endpoint listens unless told otherwise: the
@@ -70,7 +108,7 @@ func Start(opts Options) (*Endpoint, error) {
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
 	}
 	e := &Endpoint{URL: "http://" + ln.Addr().String(), srv: srv, db: db,
-		http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}, done: make(chan error, 1)}
+		http: httpServer(h, opts.Timeouts.or(DefaultTimeouts)), done: make(chan error, 1)}
 	go func() { e.done <- e.http.Serve(ln) }()
 	return e, nil
 }
