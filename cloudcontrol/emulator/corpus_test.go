@@ -86,15 +86,17 @@ func TestCorpus(t *testing.T) {
 		t.Log("refused: " + line)
 	}
 	t.Logf("%d created models fail their own schema with the invented values", len(offSchema))
-	// 26 today (oneOf objects, UUIDs past a short maxLength, objects
-	// deeper than the generator goes); more means generation regressed.
-	if len(offSchema) > 30 {
-		t.Errorf("%d stored models fail their own schema, want at most 30", len(offSchema))
+	// 19 today (oneOf objects, objects deeper than the generator goes,
+	// writable values the synthesiser guessed); more means generation
+	// regressed. TestCorpusReadOnlyValues holds the read-only values
+	// themselves to their schemas, with no allowance.
+	if len(offSchema) > 22 {
+		t.Errorf("%d stored models fail their own schema, want at most 22", len(offSchema))
 	}
 	for _, line := range offSchema {
 		t.Log("off schema: " + line)
 	}
-	// The floor sits just under what synthesis reaches today (1,468 of
+	// The floor sits just under what synthesis reaches today (1,472 of
 	// 1,489; the rest need anyOf, minProperties or uniqueItems that the
 	// synthesiser does not attempt), so that a regression
 	// in validation or generation shows.

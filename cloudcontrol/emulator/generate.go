@@ -117,11 +117,16 @@ func (g *generator) value(name string, node map[string]any, depth int) any {
 	case "object":
 		return g.object(node, depth)
 	case "integer", "number":
-		// Zero, or the least the schema allows.
+		// The least the schema allows, else zero; versions and the like
+		// count from one, as AWS numbers them (an alias's
+		// ContactFlowModuleVersion has minimum 1).
 		if min, ok := node["minimum"].(json.Number); ok {
 			if f, err := min.Float64(); err == nil && f > 0 {
 				return min
 			}
+		}
+		if countsFromOne(name) {
+			return json.Number("1")
 		}
 		return json.Number("0")
 	case "boolean":
@@ -192,17 +197,43 @@ func (g *generator) stringValue(name string, node map[string]any) string {
 	return g.chars(upperAlnum, 10)
 }
 
+// countsFromOne reports whether a number property's name says it is an
+// ordinal AWS starts at 1: a version, revision or generation.
+func countsFromOne(name string) bool {
+	for _, suffix := range []string{"Version", "Revision", "Generation", "VersionNumber"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
 // host is the resource's host name in its service's regional domain.
 func (g *generator) host() string {
 	return fmt.Sprintf("%s.%s.%s.%s", strings.ToLower(g.nameOrID()), serviceName(g.s.service), g.region, g.dnsSuffix())
 }
 
-// nameOrID returns the resource's name, drawing an id if none is known.
+// nameOrID returns the resource's name, else its own id (Id or
+// <Resource>Id, as AWS builds ARNs from them), drawing one if neither is
+// known.
 func (g *generator) nameOrID() string {
+	if g.name == "" {
+		g.name = g.ownID()
+	}
 	if g.name == "" {
 		g.name = g.chars(lowerAlnum, 10)
 	}
 	return g.name
+}
+
+// ownID is the model's id of the resource itself, "" when it has none.
+func (g *generator) ownID() string {
+	for _, prop := range []string{"Id", g.s.resource + "Id"} {
+		if id, ok := g.model[prop].(string); ok && id != "" {
+			return id
+		}
+	}
+	return ""
 }
 
 // arn builds an ARN for a resource of the given kind (Role, LogGroup, ""
@@ -220,25 +251,40 @@ func (g *generator) arn(kindName string) string {
 }
 
 // fit makes a generated string satisfy the node's pattern and length
-// bounds when one of a few id shapes can; otherwise it keeps v, which at
-// worst makes an answer the schema would not accept as input.
+// bounds when one of a few id shapes, or a string drawn from the pattern,
+// can; otherwise it keeps v, which at worst makes an answer the schema
+// would not accept as input. Lengths aim at v's own, moved into the
+// schema's bounds.
 func (g *generator) fit(v string, node map[string]any) string {
 	if g.fits(v, node) {
 		return v
 	}
-	for _, c := range []string{
+	want := lengthWithin(len(v), node)
+	candidates := []string{
 		strings.ToLower(v), g.uuid(), g.chars(lowerAlnum, 10), g.chars(upperAlnum, 10),
 		g.chars("0123456789", 12), g.chars(hexDigits, 17),
-	} {
+	}
+	if want >= 0 {
+		candidates = append(candidates, g.chars(hexDigits, want), g.chars(upperAlnum, want))
+	}
+	for _, c := range candidates {
 		if g.fits(c, node) {
 			return c
 		}
 	}
 	if pattern, ok := node["pattern"].(string); ok {
-		for range 8 {
-			c, ok := g.sample(pattern)
+		for i := range 8 {
+			// Natural lengths first; then aim at the bounds.
+			aim := -1
+			if i >= 4 {
+				aim = want
+			}
+			c, ok := g.sample(pattern, aim)
 			if !ok {
 				break
+			}
+			if real := g.realARN(c); g.fits(real, node) {
+				return real
 			}
 			if g.fits(c, node) {
 				return c
@@ -246,6 +292,42 @@ func (g *generator) fit(v string, node map[string]any) string {
 		}
 	}
 	return v
+}
+
+// realARN puts the request's partition, region and account into an ARN
+// drawn from a pattern, whose own are random: patterns say
+// arn:[a-z0-9-]{1,20}: where every other schema that takes the ARN says
+// arn:aws:. Anything else is returned as it is.
+func (g *generator) realARN(s string) string {
+	parts := strings.SplitN(s, ":", 6)
+	if len(parts) < 6 || parts[0] != "arn" {
+		return s
+	}
+	parts[1] = g.partition
+	if parts[3] != "" {
+		parts[3] = g.region
+	}
+	if parts[4] != "" {
+		parts[4] = g.account
+	}
+	return strings.Join(parts, ":")
+}
+
+// lengthWithin moves n into node's minLength..maxLength, or -1 when the
+// node bounds no length.
+func lengthWithin(n int, node map[string]any) int {
+	lo, hasLo := intOf(node["minLength"])
+	hi, hasHi := intOf(node["maxLength"])
+	if !hasLo && !hasHi {
+		return -1
+	}
+	if hasLo {
+		n = max(n, lo)
+	}
+	if hasHi {
+		n = min(n, hi)
+	}
+	return n
 }
 
 // fits reports whether s meets node's pattern, minLength and maxLength.

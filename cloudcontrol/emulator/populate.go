@@ -33,9 +33,13 @@ func (g *generator) populate(shapes map[string]shape) {
 			g.setAbsent(name, shapes)
 		}
 	}
-	for _, p := range s.readOnly {
-		if len(p) == 1 {
-			g.setAbsent(p[0], shapes)
+	// Ids before ARNs: an ARN names the resource by its id when it has
+	// one (a Connect instance's ARN ends in the instance's UUID).
+	for _, arns := range []bool{false, true} {
+		for _, p := range s.readOnly {
+			if len(p) == 1 && isARNName(p[0]) == arns {
+				g.setAbsent(p[0], shapes)
+			}
 		}
 	}
 	for _, p := range s.primary {

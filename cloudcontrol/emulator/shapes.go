@@ -112,6 +112,60 @@ func typeShapes(typeName string) map[string]shape {
 			// GroupId is the same id, kept for templates written before Id.
 			"GroupId": func(g *generator) any { return g.model["Id"] },
 		}
+	case "AWS::Connect::Instance":
+		return map[string]shape{
+			// The instance's ARN ends in its UUID, which other Connect
+			// types' InstanceArn patterns insist on.
+			"Id": func(g *generator) any { return g.uuid() },
+		}
+	case "AWS::Kinesis::StreamConsumer":
+		return map[string]shape{
+			"ConsumerARN": func(g *generator) any {
+				stream, _ := g.model["StreamARN"].(string)
+				if stream == "" {
+					stream = g.regionalARN("kinesis", "stream/"+g.nameOrID())
+				}
+				name, _ := g.model["ConsumerName"].(string)
+				return fmt.Sprintf("%s/consumer/%s:%d", stream, name, g.now.Unix())
+			},
+		}
+	case "AWS::Detective::Graph":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return g.regionalARN("detective", "graph:"+g.chars(hexDigits, 32)) },
+		}
+	case "AWS::GameLift::Build":
+		return map[string]shape{
+			"BuildId":  func(g *generator) any { return "build-" + g.uuid() },
+			"BuildArn": func(g *generator) any { return g.regionalARN("gamelift", "build/"+g.model["BuildId"].(string)) },
+		}
+	case "AWS::GuardDuty::Detector":
+		return map[string]shape{
+			"Id": func(g *generator) any { return g.chars(hexDigits, 32) },
+		}
+	case "AWS::MediaConnect::Flow":
+		return map[string]shape{
+			"FlowArn": func(g *generator) any {
+				name, _ := g.model["Name"].(string)
+				return g.regionalARN("mediaconnect", fmt.Sprintf("flow:1-%s-%s:%s", g.chars(upperAlnum+"abcdefghijklmnopqrstuvwxyz", 16), g.chars(hexDigits, 12), name))
+			},
+		}
+	case "AWS::ResourceGroups::Group":
+		return map[string]shape{
+			"Arn": func(g *generator) any {
+				return g.regionalARN("resource-groups", "group/"+g.name+"/"+g.chars(lowerAlnum, 26))
+			},
+		}
+	case "AWS::Route53::HostedZone":
+		return map[string]shape{
+			"Id": func(g *generator) any { return "Z" + g.chars(upperAlnum, 20) },
+			"NameServers": func(g *generator) any {
+				n := g.rng.IntN(2000)
+				return []any{
+					fmt.Sprintf("ns-%d.awsdns-%02d.com", n, n%64), fmt.Sprintf("ns-%d.awsdns-%02d.net", n+512, n%64),
+					fmt.Sprintf("ns-%d.awsdns-%02d.org", n+1024, n%64), fmt.Sprintf("ns-%d.awsdns-%02d.co.uk", n+1536, n%64),
+				}
+			},
+		}
 	case "AWS::Logs::LogGroup":
 		return map[string]shape{
 			"Arn": func(g *generator) any {
@@ -177,6 +231,8 @@ func serviceName(service string) string {
 		return "cloudwatch"
 	case "Events":
 		return "events"
+	case "ResourceGroups":
+		return "resource-groups"
 	}
 	return strings.ToLower(service)
 }

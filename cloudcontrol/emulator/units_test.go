@@ -26,7 +26,7 @@ func TestSample(t *testing.T) {
 			g := newGenerator(&typeSchema{typeName: "AWS::X::Y"}, "seed", testRegion, testAccount, time.Time{}, nil)
 			re := regexp.MustCompile(tc.pattern)
 			for range 20 {
-				got, ok := g.sample(tc.pattern)
+				got, ok := g.sample(tc.pattern, -1)
 				if !ok || !re.MatchString(got) {
 					t.Fatalf("sample = %q, %v: does not match %s (%s)", got, ok, tc.pattern, tc.reason)
 				}
@@ -34,8 +34,36 @@ func TestSample(t *testing.T) {
 		})
 	}
 	g := newGenerator(&typeSchema{typeName: "AWS::X::Y"}, "seed", testRegion, testAccount, time.Time{}, nil)
-	if _, ok := g.sample(`^(?!aws:)[a-z]+$`); ok {
+	if _, ok := g.sample(`^(?!aws:)[a-z]+$`, -1); ok {
 		t.Error("a lookahead sampled; want false so the caller keeps its value")
+	}
+}
+
+// TestSampleLength: asked for a length, a sample reaches it where the
+// pattern allows, through open repeats, groups and alternatives (ids of
+// exactly 22 or 26 characters, ARNs of at least 50).
+func TestSampleLength(t *testing.T) {
+	tests := map[string]struct {
+		pattern string
+		want    int
+	}{
+		"star":        {`^([a-z0-9A-Z]*)$`, 22},
+		"plus":        {`^[A-Z0-9]+$`, 26},
+		"groups":      {`^arn:(aws|aws-cn|aws-us-gov):backup-gateway(:[a-zA-Z-0-9]+){3}\/[a-zA-Z-0-9]+$`, 50},
+		"alternative": {`^((dv-[0-9a-z]{17})|(arn:[a-z0-9\-]+:vpc-lattice:[a-zA-Z0-9\-]+:\d{12}:domainverification/dv-[0-9a-z]{17}))$`, 20},
+		"bounded":     {`^[a-f0-9]{8}$`, 8},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			g := newGenerator(&typeSchema{typeName: "AWS::X::Y"}, "seed", testRegion, testAccount, time.Time{}, nil)
+			re := regexp.MustCompile(tc.pattern)
+			for range 20 {
+				got, ok := g.sample(tc.pattern, tc.want)
+				if !ok || !re.MatchString(got) || len(got) != tc.want {
+					t.Fatalf("sample(%d) = %q (%d long), %v; want a match of %s %d long", tc.want, got, len(got), ok, tc.pattern, tc.want)
+				}
+			}
+		})
 	}
 }
 
