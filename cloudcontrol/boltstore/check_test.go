@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // damagedFixture writes a store of a few hundred resources and requests
@@ -189,3 +191,36 @@ func le64(b []byte) uint64 {
 
 func rootPage(t testing.TB, b []byte) int     { r, _ := currentMeta(t, b); return int(r) }
 func freelistPage(t testing.TB, b []byte) int { _, f := currentMeta(t, b); return int(f) }
+
+// BenchmarkOpenLargeStore measures Open of a store of 100,000 models,
+// which the check before opening reads whole.
+func BenchmarkOpenLargeStore(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "store.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		res, _ := tx.CreateBucketIfNotExists(resourcesBucket)
+		tx.CreateBucketIfNotExists(requestsBucket)
+		typ, _ := res.CreateBucketIfNotExists([]byte("AWS::Logs::LogGroup"))
+		for i := range 100_000 {
+			if err := typ.Put([]byte(fmt.Sprintf("group-%06d", i)), []byte(fmt.Sprintf(`{"LogGroupName":"group-%06d","RetentionInDays":7}`, i))); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
