@@ -2,7 +2,11 @@ package emulator
 
 import (
 	"context"
+	"regexp"
+	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
 )
@@ -61,4 +65,48 @@ func FuzzCreate(f *testing.F) {
 		}))
 		mustSucceed(t, "delete", h.Delete(ctx, &cloudcontrol.Request{TypeName: typeName, Identifier: id}))
 	})
+}
+
+// FuzzSample: for any pattern and wanted length, sampling ends without
+// panicking and within a bounded size; a string drawn from a plain
+// pattern (classes, literals, groups, repeats, alternatives) matches it.
+func FuzzSample(f *testing.F) {
+	for _, s := range []string{`^[a-z]+$`, `^([a-z0-9A-Z]*)$`, `(a|bc){2,}x?`, `^arn:aws:[a-z-]+:\d{12}:x/.+$`, `(((a*)*)*)`, `[^/]{3,9}`} {
+		f.Add(s, 22)
+	}
+	f.Fuzz(func(t *testing.T, pattern string, want int) {
+		g := newGenerator(&typeSchema{typeName: "AWS::X::Y"}, "seed", testRegion, testAccount, time.Time{}, nil)
+		got, ok := g.sample(pattern, want)
+		if !ok {
+			return
+		}
+		if len(got) > 64*maxSampleLen {
+			t.Fatalf("sample of %q (want %d) is %d bytes", pattern, want, len(got))
+		}
+		// Matching is checked on small cases: Go's matcher is linear,
+		// but a long pattern over a long string is slow to fuzz.
+		if len(pattern) > 128 || len(got) > 4096 || !plainPattern(pattern) {
+			return
+		}
+		if re, err := regexp.Compile(pattern); err == nil && !re.MatchString(got) {
+			t.Fatalf("sample(%q, %d) = %q does not match", pattern, want, got)
+		}
+	})
+}
+
+// plainPattern reports whether a pattern uses only what sample always
+// honours: no anchors or boundaries inside, no flags, no negated or
+// Unicode classes, no escapes.
+func plainPattern(p string) bool {
+	inner := strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+	return !strings.ContainsAny(inner, `^$\(?:`) && !strings.Contains(p, "(?") && utf8.ValidString(p) && isASCII(p)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || s[i] < 0x20 {
+			return false
+		}
+	}
+	return true
 }

@@ -14,6 +14,11 @@ const maxSampleRepeat = 6
 // unbounded stands for "no upper limit" in length arithmetic.
 const unbounded = 1 << 30
 
+// maxSampleLen bounds the length a sample aims at: a schema's minLength
+// is the schema author's to choose, and a value is never made huge to
+// meet one.
+const maxSampleLen = 4096
+
 // sample draws a string that the regular expression pattern matches,
 // for invented values whose schema gives only a pattern (ids, ARNs, S3
 // URIs). want is the length to aim for (a schema's minLength, say), or
@@ -26,6 +31,7 @@ func (g *generator) sample(pattern string, want int) (string, bool) {
 		return "", false
 	}
 	re = re.Simplify()
+	want = min(want, maxSampleLen)
 	var b strings.Builder
 	g.sampleNode(&b, re, want)
 	return b.String(), true
