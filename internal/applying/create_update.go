@@ -103,9 +103,21 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 		action = plans.Create
 	}
 	a.opts.Hooks.PreApply(t.Addr, action, prior)
-	applied, ads := lifecycle.Apply(ctx, t, planned)
+	var accepted lifecycle.Accepted
+	pendingRecorded := false
+	if create {
+		accepted = func(pend *lifecycle.Applied) error {
+			wait, recorded, rds := a.recordApplied(in, pend, true, false, false)
+			if rds.HasErrors() {
+				return rds.Err()
+			}
+			pendingRecorded = pendingRecorded || recorded
+			return waitNow(wait)
+		}
+	}
+	applied, ads := lifecycle.ApplyRecorded(ctx, t, planned, accepted)
 	ds = ds.Append(ads)
-	wait, recorded, rds := a.recordApplied(in, applied, create, ads.HasErrors())
+	wait, recorded, rds := a.recordApplied(in, applied, create, ads.HasErrors(), pendingRecorded)
 	ds = ds.Append(rds)
 	// Postconditions test the object the provider returned. A failed one
 	// fails the run but keeps the object, as Terraform does: it exists,
@@ -145,7 +157,11 @@ func waitNow(wait func() error) error {
 }
 
 // recordApplied writes the new object to state: tainted when a create
-// failed part way (so the next plan replaces it), as returned otherwise.
+// failed part way (so the next plan replaces it), unless the provider
+// says the create's outcome is unknown (Pending: the next refresh learns
+// it), as returned otherwise. pendingRecorded says an accepted create was
+// recorded as pending during the call: a create that then made nothing
+// removes that record, since the provider found that it failed.
 // Values state cannot hold (unknowns a misbehaving provider left, infinite
 // numbers) are recorded as null, and the object tainted if it was just
 // created, so that a created object is never lost to them; the
@@ -153,11 +169,11 @@ func waitNow(wait func() error) error {
 // is recorded, with a wait for its durability; otherwise wait is nil and
 // the object is durable. recorded reports whether a new object is in
 // state.
-func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create, failed bool) (wait func() error, recorded bool, ds diags.Diagnostics) {
+func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create, failed, pendingRecorded bool) (wait func() error, recorded bool, ds diags.Diagnostics) {
 	c, t := in.change, in.target
 	newU, pvm := applied.Unmarked()
 	if newU.IsNull() {
-		if create || failed {
+		if (create && !pendingRecorded) || (!create && failed) {
 			// Nothing was created, or the provider lost track of the
 			// object: for an update we keep the prior object.
 			return nil, false, nil
@@ -168,7 +184,7 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 		return nil, false, nil
 	}
 	status := states.ObjectReady
-	if failed && create {
+	if failed && create && !applied.Pending {
 		status = states.ObjectTainted
 	}
 	value := applied.Value

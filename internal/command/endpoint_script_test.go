@@ -23,12 +23,19 @@ import (
 // by script work directory (scripts run in parallel).
 var scriptEndpoints sync.Map
 
+// scriptStopped holds the address of each stopped endpoint, by script
+// work directory, for resume.
+var scriptStopped sync.Map
+
 // cmdEndpoint drives a real Cloud Control endpoint from a test script. It
 // runs in the test process; the cairn commands of the script reach it over
 // loopback through AWS_ENDPOINT_URL, as any AWS client would.
 //
 //	endpoint start [-latency DURATION]   start one (data in $WORK/.endpoint) and point AWS_* at it
 //	endpoint restart                     stop it and start it again on the same address and data
+//	endpoint stop                        stop it (an outage: connections are refused)
+//	endpoint resume                      start a stopped one again on the same address and data
+//	endpoint count TYPE N                check the endpoint holds exactly N resources of TYPE
 //	endpoint fault JSON                  install a server.Fault ({"typeName":..,"operation":..,"errorCode":..,"throttle":N,"delay":"2s"})
 //	endpoint clear                       remove every fault
 //	endpoint create TYPE JSON            create a resource behind Cairn's back, print its identifier
@@ -48,7 +55,7 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 	if v, ok := scriptEndpoints.Load(work); ok {
 		e = v.(*ccendpoint.Endpoint)
 	}
-	if args[0] != "start" && e == nil {
+	if args[0] != "start" && args[0] != "resume" && e == nil {
 		ts.Fatalf("endpoint %s: no endpoint started", args[0])
 	}
 	switch args[0] {
@@ -64,6 +71,18 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 		addr := strings.TrimPrefix(e.URL, "http://")
 		ts.Check(e.Close())
 		startScriptEndpoint(ts, work, addr, 0)
+	case "stop":
+		scriptEndpoints.CompareAndDelete(work, e)
+		ts.Check(e.Close())
+		scriptStopped.Store(work, strings.TrimPrefix(e.URL, "http://"))
+	case "resume":
+		addr, ok := scriptStopped.LoadAndDelete(work)
+		if !ok {
+			ts.Fatalf("endpoint resume: no endpoint stopped")
+		}
+		startScriptEndpoint(ts, work, addr.(string), 0)
+	case "count":
+		countResources(ts, e, args)
 	case "fault":
 		var f server.Fault
 		ts.Check(json.Unmarshal([]byte(args[1]), &f))
@@ -155,6 +174,29 @@ func scriptResourceCall(ts *testscript.TestScript, e *ccendpoint.Endpoint, args 
 		fmt.Fprintln(ts.Stdout(), aws.ToString(out.ProgressEvent.Identifier))
 	}
 	return nil
+}
+
+// countResources lists every resource of a type (ListResources, every
+// page) and checks how many there are: a test that nothing was created
+// twice.
+func countResources(ts *testscript.TestScript, e *ccendpoint.Endpoint, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: endpoint count TYPE N")
+	}
+	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("script", "script", "")}
+	cc := cloudcontrol.NewFromConfig(cfg, func(o *cloudcontrol.Options) { o.BaseEndpoint = aws.String(e.URL) })
+	pages := cloudcontrol.NewListResourcesPaginator(cc, &cloudcontrol.ListResourcesInput{TypeName: aws.String(args[1])})
+	var ids []string
+	for pages.HasMorePages() {
+		out, err := pages.NextPage(context.Background())
+		ts.Check(err)
+		for _, d := range out.ResourceDescriptions {
+			ids = append(ids, aws.ToString(d.Identifier))
+		}
+	}
+	if got := fmt.Sprint(len(ids)); got != args[2] {
+		ts.Fatalf("endpoint count %s: %s resources, want %s: %v", args[1], got, args[2], ids)
+	}
 }
 
 // awaitResource polls a resource until its properties match a regular

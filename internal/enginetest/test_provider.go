@@ -41,6 +41,10 @@ type TestProvider struct {
 	ConfigSchema *configschema.Block
 	// Gone lists names whose objects ReadResource reports deleted.
 	Gone []string
+	// CreateHook, when set, ends every create: it gets the recorder of
+	// accepted creates the engine put in the call's context (nil when
+	// none) and may use it and rewrite the response.
+	CreateHook func(rec providers.CreateRecorder, resp *providers.ApplyResourceChangeResponse)
 
 	mu     sync.Mutex
 	nextID int
@@ -159,7 +163,7 @@ func (p *TestProvider) PlanResourceChange(_ context.Context, r providers.PlanRes
 	return resp
 }
 
-func (p *TestProvider) ApplyResourceChange(_ context.Context, r providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+func (p *TestProvider) ApplyResourceChange(ctx context.Context, r providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
 	var resp providers.ApplyResourceChangeResponse
 	p.logMeta("apply", r.ProviderMeta)
 	name := "?"
@@ -194,6 +198,9 @@ func (p *TestProvider) ApplyResourceChange(_ context.Context, r providers.ApplyR
 	}
 	if p.ApplyHook != nil {
 		resp.NewState = p.ApplyHook(r, resp.NewState)
+	}
+	if p.CreateHook != nil && r.PriorState.IsNull() {
+		p.CreateHook(providers.CreateRecorderFrom(ctx), &resp)
 	}
 	return resp
 }

@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -16,6 +17,13 @@ type Applied struct {
 	// the provider returned no object.
 	Value   cty.Value
 	Private []byte
+	// Pending reports an object whose create the remote system accepted
+	// but whose outcome the provider could not learn (it lost the API, or
+	// was stopped, while waiting): Value is the planned object with null
+	// where values were unknown, and Private what the provider needs to
+	// resume following the create. It is kept as it is, not tainted: the
+	// next refresh finds out what became of it.
+	Pending bool
 	u       cty.Value
 	marks   []cty.PathValueMarks
 }
@@ -30,6 +38,46 @@ func (a *Applied) Unmarked() (cty.Value, []cty.PathValueMarks) { return a.u, a.m
 // error may still come with a partial object, which is returned with the
 // error so it can be kept (tainted) rather than lost.
 func Apply(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnostics) {
+	return ApplyRecorded(ctx, t, p, nil)
+}
+
+// Accepted records, durably, the pending object of a create the remote
+// system accepted (see providers.CreateRecorder), returning only once it
+// is recorded.
+type Accepted func(pending *Applied) error
+
+// ApplyRecorded is Apply for a caller that records accepted creates: when
+// the provider reports that the create of a new object was accepted,
+// accepted records it as pending before the provider waits for the
+// outcome. If the call then fails and the provider returns that same
+// pending object (the outcome is unknown), the result is marked Pending.
+func ApplyRecorded(ctx context.Context, t *Target, p *Planned, accepted Accepted) (*Applied, diags.Diagnostics) {
+	var reported []byte
+	if accepted != nil && p.prior.u.IsNull() {
+		ctx = providers.WithCreateRecorder(ctx, func(private []byte) error {
+			reported = bytes.Clone(private)
+			return accepted(pendingObject(p, reported))
+		})
+	}
+	out, ds := applyChange(ctx, t, p)
+	out.Pending = reported != nil && ds.HasErrors() && !out.u.IsNull() && bytes.Equal(out.Private, reported)
+	return out, ds
+}
+
+// pendingObject is the object a create leaves while its outcome is not
+// known: the planned value, with null where it is unknown (nothing else
+// can be stored), and the provider's private data.
+func pendingObject(p *Planned, private []byte) *Applied {
+	u, _ := cty.Transform(p.planned.u, func(_ cty.Path, v cty.Value) (cty.Value, error) {
+		if !v.IsKnown() {
+			return cty.NullVal(v.Type()), nil
+		}
+		return v, nil
+	})
+	return &Applied{Value: markedLike(u, p.planned), Private: private, Pending: true, u: u, marks: p.planned.marks}
+}
+
+func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnostics) {
 	resp := t.Provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
 		TypeName: t.typeName(), PriorState: p.prior.u, PlannedState: p.planned.u, Config: p.config.u,
 		PlannedPrivate: p.Private, ProviderMeta: t.meta(),

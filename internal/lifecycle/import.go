@@ -11,16 +11,12 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// SummaryNoObject is the summary of Import's error when the provider
-// finds no object for the id, which callers may treat as an answer
-// rather than a failure.
-const SummaryNoObject = "Cannot import non-existent remote object"
-
 // Import asks the provider for the object that id names
 // (ImportResourceState) and checks the answer: exactly one object, of the
 // target's own resource type, conforming to its schema and wholly known.
-// The object has the schema's marks and is ready to be refreshed; an
-// object the provider returns null for does not exist.
+// The object has the schema's marks and is ready to be refreshed. When the
+// provider finds no object for id, Import returns nil and no error: that
+// is an answer, which a caller that needs the object words with NoObject.
 //
 // A provider may answer with several objects of other types (legacy SDK
 // providers did for a few resource types); Terraform stopped supporting
@@ -33,9 +29,7 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 	}
 	switch n := len(resp.ImportedResources); {
 	case n == 0:
-		return nil, ds.Append(diags.Errorf(SummaryNoObject,
-			"While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.",
-			t.Addr.ResourceInstance))
+		return nil, ds
 	case n > 1:
 		return nil, ds.Append(t.contractError("Provider produced invalid object",
 			fmt.Sprintf("importing %q returned %d objects; Cairn imports exactly one object per resource instance", id, n)))
@@ -47,8 +41,7 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 	}
 	val := imp.State
 	if val == cty.NilVal || val.IsNull() {
-		return nil, ds.Append(diags.Errorf(SummaryNoObject,
-			"The provider found no object with id %q to import into %s.", id, t.Addr.ResourceInstance))
+		return nil, ds
 	}
 	if errs := val.Type().TestConformance(t.Schema.ImpliedType()); len(errs) > 0 {
 		return nil, ds.Append(t.contractError("Provider produced invalid object",
@@ -59,4 +52,16 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 			fmt.Sprintf("the imported object has an unknown value at %s", errs[0])))
 	}
 	return &states.Object{Value: t.Schema.MarkSensitive(val), Private: imp.Private, Status: states.ObjectReady}, ds
+}
+
+// NoObject is Terraform's error for an import whose id names no object:
+// ImportResourceState found none, or the read that follows found it gone.
+func NoObject(t *Target) diags.Diagnostic {
+	return diags.Diagnostic{
+		Severity: diags.Error,
+		Summary:  "Cannot import non-existent remote object",
+		Detail: fmt.Sprintf("While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.",
+			t.Addr.ResourceInstance),
+		Address: t.Addr.ResourceInstance.String(),
+	}
 }

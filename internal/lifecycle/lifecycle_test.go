@@ -397,10 +397,11 @@ func TestImport(t *testing.T) {
 	cases := map[string]struct {
 		answer    []providers.ImportedResource
 		wantDiags []diagView
+		wantNone  bool
 	}{
 		"One":       {answer: []providers.ImportedResource{{TypeName: "test_thing", State: good, Private: []byte("p")}}},
-		"None":      {wantDiags: errorView("Cannot import non-existent remote object")},
-		"NullState": {answer: []providers.ImportedResource{{TypeName: "test_thing", State: cty.NullVal(schema.ImpliedType())}}, wantDiags: errorView("Cannot import non-existent remote object")},
+		"None":      {wantNone: true},
+		"NullState": {answer: []providers.ImportedResource{{TypeName: "test_thing", State: cty.NullVal(schema.ImpliedType())}}, wantNone: true},
 		"Two": {
 			answer:    []providers.ImportedResource{{TypeName: "test_thing", State: good}, {TypeName: "test_thing", State: good}},
 			wantDiags: errorView("Provider produced invalid object"),
@@ -420,7 +421,10 @@ func TestImport(t *testing.T) {
 			if diff := cmp.Diff(tc.wantDiags, view(ds)); diff != "" {
 				t.Fatalf("diagnostics: -want +got:\n%s", diff)
 			}
-			if !ds.HasErrors() && (!got.Value.GetAttr("secret").IsMarked() || string(got.Private) != "p" || got.Status != states.ObjectReady) {
+			if tc.wantNone != (got == nil && !ds.HasErrors()) {
+				t.Fatalf("got %#v, %v; want no object and no error: %v", got, ds, tc.wantNone)
+			}
+			if !ds.HasErrors() && !tc.wantNone && (!got.Value.GetAttr("secret").IsMarked() || string(got.Private) != "p" || got.Status != states.ObjectReady) {
 				t.Errorf("imported object: %#v", got)
 			}
 		})

@@ -84,6 +84,9 @@ func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id stri
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	if obj == nil {
+		return nil, ds.Append(lifecycle.NoObject(t))
+	}
 	if hooks.Imported != nil {
 		hooks.Imported(addr, obj.Value)
 	}
@@ -95,8 +98,7 @@ func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id stri
 		return nil, ds
 	}
 	if read == nil {
-		return nil, ds.Append(diags.Errorf("Cannot import non-existent remote object",
-			"While attempting to import an existing object to %q, the provider detected that no object exists with the given id. Only pre-existing objects can be imported; check that the id is correct and that it is associated with the provider's configured region or endpoint, or use \"cairn apply\" to create a new remote object for this resource.", addr))
+		return nil, ds.Append(lifecycle.NoObject(t))
 	}
 	return read, ds
 }

@@ -16,33 +16,35 @@ import (
 // object replaces the stored one in the plan's prior state; nil means the
 // object is gone and is forgotten there.
 func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) (*states.Object, diags.Diagnostics) {
-	obj, ds := lifecycle.UpgradeState(ctx, t, src)
-	if ds.HasErrors() || p.opts.SkipRefresh {
-		return obj, ds
-	}
+	opts := lifecycle.ReadOptions{Refresh: !p.opts.SkipRefresh}
 	if p.opts.OnRefresh != nil {
-		p.opts.OnRefresh(t.Addr, obj.Value)
+		opts.BeforeRefresh = func(obj *states.Object) { p.opts.OnRefresh(t.Addr, obj.Value) }
 	}
-	refreshed, rds := lifecycle.Refresh(ctx, t, obj)
-	ds = ds.Append(rds)
-	if p.opts.OnRefreshed != nil && !rds.HasErrors() {
-		p.opts.OnRefreshed(t.Addr, refreshedValue(refreshed, obj))
+	read, ds := lifecycle.ReadStored(ctx, t, src, opts)
+	switch {
+	case ds.HasErrors() && read.Upgraded == nil:
+		return nil, ds
+	case !opts.Refresh:
+		return read.Upgraded, ds
+	}
+	if p.opts.OnRefreshed != nil && !ds.HasErrors() {
+		p.opts.OnRefreshed(t.Addr, refreshedValue(read.Current, read.Upgraded))
 	}
 	switch {
-	case rds.HasErrors():
+	case ds.HasErrors():
 		return nil, ds
-	case refreshed == nil:
+	case read.Gone:
 		p.setRefreshed(t.Addr, nil, pAddr)
 		return nil, ds
-	case refreshed == obj:
-		return obj, ds
+	case read.Current == read.Upgraded:
+		return read.Current, ds
 	}
-	newSrc, err := eval.EncodeObject(t.Schema, refreshed, t.SchemaVersion)
+	newSrc, err := eval.EncodeObject(t.Schema, read.Current, t.SchemaVersion)
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record refreshed object", "%s: %s.", t.Addr, err))
 	}
 	p.setRefreshed(t.Addr, newSrc, pAddr)
-	return refreshed, ds
+	return read.Current, ds
 }
 
 // refreshedValue is the value of a refreshed object, or null of the stored

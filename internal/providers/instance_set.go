@@ -30,27 +30,12 @@ func (l *Library) NewInstanceSet(ctx context.Context) *InstanceSet {
 // Library returns the library the set starts instances from.
 func (s *InstanceSet) Library() *Library { return s.lib }
 
-// Configure starts the instance for addr and configures it: config goes
-// through ValidateProviderConfig, and the configuration the provider
-// prepared there (protocol 5 providers fill in defaults) is what
-// ConfigureProvider gets. config must be unmarked. The diagnostics are the
-// provider's, with attribute paths for the caller to locate.
+// Configure starts the instance for addr and configures it (see
+// Library.Configure). The diagnostics are the provider's, with attribute
+// paths for the caller to locate.
 func (s *InstanceSet) Configure(addr addrs.AbsProviderConfig, config cty.Value, terraformVersion string) diags.Diagnostics {
-	inst, ds := s.lib.Start(s.ctx, addr.Provider)
+	inst, ds := s.lib.Configure(s.ctx, addr.Provider, config, terraformVersion)
 	if ds.HasErrors() {
-		return ds
-	}
-	vresp := inst.ValidateProviderConfig(s.ctx, ValidateProviderConfigRequest{Config: config})
-	ds = ds.Append(vresp.Diagnostics)
-	if !vresp.Diagnostics.HasErrors() {
-		prepared := config
-		if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
-			prepared = vresp.PreparedConfig
-		}
-		ds = ds.Append(inst.ConfigureProvider(s.ctx, ConfigureProviderRequest{TerraformVersion: terraformVersion, Config: prepared}).Diagnostics)
-	}
-	if ds.HasErrors() {
-		_ = s.lib.Release(inst)
 		return ds
 	}
 	return s.put(addr, inst, ds)

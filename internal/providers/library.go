@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // Library is the providers of one command run. It owns two things the
@@ -140,6 +141,34 @@ func (l *Library) Start(ctx context.Context, p addrs.Provider) (Interface, diags
 	l.live[li] = struct{}{}
 	l.mu.Unlock()
 	return &tracked{Interface: inst, lib: l, li: li}, ds
+}
+
+// Configure starts an instance of provider p (as Start does: stopped when
+// ctx is cancelled, closed by Release) and configures it the way every
+// front end must: config goes through ValidateProviderConfig, and the
+// configuration the provider prepared there (protocol 5 providers fill in
+// defaults) is what ConfigureProvider gets. config must be unmarked. An
+// instance that fails either step is released; the diagnostics are the
+// provider's, with attribute paths for the caller to locate.
+func (l *Library) Configure(ctx context.Context, p addrs.Provider, config cty.Value, terraformVersion string) (Interface, diags.Diagnostics) {
+	inst, ds := l.Start(ctx, p)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	vresp := inst.ValidateProviderConfig(ctx, ValidateProviderConfigRequest{Config: config})
+	ds = ds.Append(vresp.Diagnostics)
+	if !vresp.Diagnostics.HasErrors() {
+		prepared := config
+		if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
+			prepared = vresp.PreparedConfig
+		}
+		ds = ds.Append(inst.ConfigureProvider(ctx, ConfigureProviderRequest{TerraformVersion: terraformVersion, Config: prepared}).Diagnostics)
+	}
+	if ds.HasErrors() {
+		_ = l.Release(inst)
+		return nil, ds
+	}
+	return inst, ds
 }
 
 func (l *Library) newInstance(p addrs.Provider) (Interface, diags.Diagnostics) {

@@ -215,3 +215,23 @@ func TestLibraryUnavailable(t *testing.T) {
 		t.Errorf("available provider reported missing: %v", ds)
 	}
 }
+
+// TestLibraryConfigure: the one configure sequence every front end uses:
+// validate, configure with the prepared configuration, and an instance
+// that fails either step released rather than leaked.
+func TestLibraryConfigure(t *testing.T) {
+	lib, log := newTestLibrary()
+	ctx := context.Background()
+	inst, ds := lib.Configure(ctx, testAddr, regionConfig(""), "1.5.7")
+	if ds.HasErrors() || inst == nil {
+		t.Fatalf("configure: %v", ds)
+	}
+	if _, ds := lib.Configure(ctx, testAddr, regionConfig("bad"), "1.5.7"); !ds.HasErrors() {
+		t.Fatal("a configuration the provider refuses was accepted")
+	}
+	want := []string{"start 1", "validate 1", "configure 1 default", "start 2", "validate 2", "close 2"}
+	if diff := cmp.Diff(want, log.list()); diff != "" {
+		t.Errorf("events: -want +got:\n%s", diff)
+	}
+	_ = lib.Close()
+}

@@ -69,12 +69,10 @@ func (e *external) prior(ctx context.Context, m *Managed, name string) (*states.
 	}
 	obj, ds := lifecycle.Import(ctx, e.t, id)
 	if ds.HasErrors() {
-		for _, d := range ds {
-			if d.Summary == lifecycle.SummaryNoObject {
-				return nil, nil
-			}
-		}
 		return nil, ds.Err()
+	}
+	if obj == nil {
+		return nil, nil
 	}
 	obj.Private = private
 	return obj, nil

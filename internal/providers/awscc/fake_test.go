@@ -32,6 +32,12 @@ type fakeCloudControl struct {
 	failCreate bool
 	// hang keeps requests IN_PROGRESS until cancelled.
 	hang bool
+	// pollErr, when set, answers every GetResourceRequestStatus and
+	// CancelResourceRequest: the API is out of reach.
+	pollErr error
+	// anonymous leaves a create's identifier out of its events until it
+	// succeeds, as handlers that name the resource late do.
+	anonymous bool
 }
 
 var _ api = (*fakeCloudControl)(nil)
@@ -73,6 +79,9 @@ func (f *fakeCloudControl) CreateResource(_ context.Context, in *cloudcontrol.Cr
 	}
 	f.resources[*in.TypeName][id] = props
 	ev := f.start(cctypes.OperationCreate, *in.TypeName, id)
+	if f.anonymous {
+		ev.Identifier = nil
+	}
 	if f.failCreate {
 		f.requests[*ev.RequestToken].OperationStatus = cctypes.OperationStatusFailed
 		f.requests[*ev.RequestToken].ErrorCode = cctypes.HandlerErrorCodeNotStabilized
@@ -162,6 +171,9 @@ func (f *fakeCloudControl) GetResourceRequestStatus(_ context.Context, in *cloud
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("GetResourceRequestStatus")
+	if f.pollErr != nil {
+		return nil, f.pollErr
+	}
 	ev, ok := f.requests[*in.RequestToken]
 	if !ok {
 		return nil, &cctypes.RequestTokenNotFoundException{Message: in.RequestToken}
@@ -177,6 +189,9 @@ func (f *fakeCloudControl) CancelResourceRequest(_ context.Context, in *cloudcon
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.record("CancelResourceRequest")
+	if f.pollErr != nil {
+		return nil, f.pollErr
+	}
 	ev, ok := f.requests[*in.RequestToken]
 	if !ok {
 		return nil, &cctypes.RequestTokenNotFoundException{Message: in.RequestToken}

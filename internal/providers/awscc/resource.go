@@ -8,7 +8,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
+	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -102,12 +104,17 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 		resp.Diagnostics.AddError("Cannot build the desired state", err.Error())
 		return
 	}
+	pend := pendingCreate{ClientToken: clientToken()}
 	out, err := r.rt.api.CreateResource(ctx, &cloudcontrol.CreateResourceInput{
-		TypeName: &r.t.TypeName, DesiredState: aws.String(jsonText(doc)), ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
+		TypeName: &r.t.TypeName, DesiredState: aws.String(jsonText(doc)), ClientToken: &pend.ClientToken, RoleArn: r.rt.role(),
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.callError(ctx, err))
 		return
+	}
+	if ev := out.ProgressEvent; ev != nil && ev.RequestToken != nil && unresolved(ev) {
+		pend.RequestToken, pend.Identifier = *ev.RequestToken, aws.ToString(ev.Identifier)
+		pend.report(ctx)
 	}
 	ev, err := r.rt.await(ctx, out.ProgressEvent)
 	id := aws.ToString(ev.Identifier)
@@ -115,16 +122,43 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 		planned = setAttr(planned, "id", tftypes.NewValue(tftypes.String, id))
 	}
 	if err == nil {
-		err = r.settle(ctx, id, planned, &resp.State)
-	}
-	if err != nil {
-		resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.createFailure(ctx, id, err))
-		if id != "" {
-			// The object exists: record what is known, so the engine keeps
-			// it tainted rather than forgetting it.
-			resp.State.Raw = fillUnknowns(planned, tftypes.Value{})
+		if err = r.settle(ctx, id, planned, &resp.State); err == nil {
+			return
 		}
 	}
+	if pend.RequestToken != "" && (unresolved(ev) || ev.OperationStatus == cctypes.OperationStatusSuccess) {
+		r.keepPending(ctx, pend, id, planned, err, resp)
+		return
+	}
+	resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, r.rt.createFailure(ctx, id, err))
+	if id != "" {
+		// The object exists: record what is known, so the engine keeps
+		// it tainted rather than forgetting it.
+		resp.State.Raw = fillUnknowns(planned, tftypes.Value{})
+	}
+}
+
+// keepPending answers a create Cloud Control accepted whose outcome Cairn
+// could not learn (polling failed, the request outlived the operation, or
+// the resource could not be read after it was made): the planned object,
+// with null where nothing is known, and the pending create in its private
+// state, with the error. An engine that records accepted creates keeps it
+// as it is (re-reported here if the identifier became known meanwhile);
+// Terraform keeps it tainted. Either way the next refresh follows the
+// request to its end, and no second resource is created meanwhile.
+func (r *ccResource) keepPending(ctx context.Context, pend pendingCreate, id string, planned tftypes.Value, err error, resp *resource.CreateResponse) {
+	if id != pend.Identifier {
+		pend.Identifier = id
+		pend.report(ctx)
+	}
+	resp.State.Raw = fillUnknowns(planned, tftypes.Value{})
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, pendingKey, pend.body())...)
+	next := "It is recorded as pending: the next plan or apply follows the request to its end and records the resource it made, instead of creating another."
+	if providers.CreateRecorderFrom(ctx) == nil {
+		next = "It is recorded as tainted: the next refresh follows the request to its end, and the next apply replaces the resource it made."
+	}
+	resp.Diagnostics.AddError("Cannot create "+r.t.TypeName, fmt.Sprintf("%s\n\nCloud Control accepted the create (request %s), but its outcome is not known. %s",
+		r.rt.callError(ctx, err), pend.RequestToken, next))
 }
 
 // settle reads the resource after a create or update and sets state to
@@ -167,8 +201,20 @@ func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *r
 	}
 	ctx, done := r.rt.operationContext(ctx, "read", defaultOperationTimeout)
 	defer done()
+	prior := req.State.Raw
+	pend, pending, ds := pendingFrom(ctx, req.Private)
+	resp.Diagnostics.Append(ds...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if pending {
+		var ok bool
+		if prior, ok = r.resumeCreate(ctx, pend, prior, resp); !ok {
+			return
+		}
+	}
 	var id string
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.Append((&tfsdk.State{Schema: req.State.Schema, Raw: prior}).GetAttribute(ctx, path.Root("id"), &id)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -182,13 +228,61 @@ func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *r
 		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, r.rt.callError(ctx, err))
 		return
 	}
-	prior := req.State.Raw
 	v, err := stateFromJSON(r.t.Attributes, prior.Type().(tftypes.Object), model, prior)
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, "reading the resource model: "+err.Error())
 		return
 	}
 	resp.State.Raw = r.splitTags(v, prior)
+}
+
+// deleteTarget returns the identifier of the resource to delete; for an
+// object whose create is pending, that of the resource the create made,
+// once followed to its end. ok is false when there is nothing to delete
+// or the identifier cannot be learned (an error says why).
+func (r *ccResource) deleteTarget(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) (string, bool) {
+	pend, pending, ds := pendingFrom(ctx, req.Private)
+	resp.Diagnostics.Append(ds...)
+	if ds.HasError() {
+		return "", false
+	}
+	if pending {
+		id, made, _, err := r.rt.resume(ctx, pend)
+		if err != nil {
+			resp.Diagnostics.AddError("Cannot delete "+r.t.TypeName, err.Error())
+		}
+		return id, made && err == nil
+	}
+	var id string
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	return id, !resp.Diagnostics.HasError()
+}
+
+// resumeCreate follows the pending create an object records to its end.
+// It returns the object with the identifier of the resource the create
+// made, its pending record dropped, ready to be read; ok is false when
+// the read is over: the create made nothing (the object is removed, with
+// a warning saying why) or its outcome still cannot be learned (an error;
+// the object stays pending).
+func (r *ccResource) resumeCreate(ctx context.Context, pend pendingCreate, prior tftypes.Value, resp *resource.ReadResponse) (tftypes.Value, bool) {
+	id, made, failed, err := r.rt.resume(ctx, pend)
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot read "+r.t.TypeName, err.Error()+"\n\nThe object stays recorded as pending; the next plan or apply tries again.")
+		return prior, false
+	}
+	if !made {
+		if failed == nil {
+			failed = errors.New("it named no resource")
+		}
+		resp.Diagnostics.AddWarning("Resource not created", fmt.Sprintf("The create of this %s that Cloud Control accepted (request %s) ended without a resource: %v. It is removed from state; the next apply creates it.", r.t.TypeName, pend.RequestToken, failed))
+		resp.State.RemoveResource(ctx)
+		return prior, false
+	}
+	if failed != nil {
+		resp.Diagnostics.AddWarning("Create failed after naming the resource", fmt.Sprintf("The create of %s %q was followed to its end: %v. The resource it named is kept in state as it is now; the next plan shows what differs from the configuration.", r.t.TypeName, id, failed))
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, pendingKey, nil)...)
+	return withID(prior, id), true
 }
 
 func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -198,6 +292,14 @@ func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, res
 	ctx, done := r.rt.operationContext(ctx, "update", r.timeout(ctx, req.Plan, "update", &resp.Diagnostics))
 	defer done()
 	prior, planned := req.State.Raw, req.Plan.Raw
+	if pend, pending, ds := pendingFrom(ctx, req.Private); pending || ds.HasError() {
+		resp.Diagnostics.Append(ds...)
+		if pending {
+			resp.Diagnostics.AddError("Cannot update "+r.t.TypeName, fmt.Sprintf("The create of this object (Cloud Control request %s) has not been followed to its end, so which resource it made is not known yet. Run a plan or apply that refreshes (without -refresh=false) to record it first.", pend.RequestToken))
+		}
+		resp.State.Raw = prior
+		return
+	}
 	var id string
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	if resp.Diagnostics.HasError() {
@@ -234,9 +336,8 @@ func (r *ccResource) Delete(ctx context.Context, req resource.DeleteRequest, res
 	}
 	ctx, done := r.rt.operationContext(ctx, "delete", r.timeout(ctx, req.State, "delete", &resp.Diagnostics))
 	defer done()
-	var id string
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() {
+	id, ok := r.deleteTarget(ctx, req, resp)
+	if !ok {
 		return
 	}
 	out, err := r.rt.api.DeleteResource(ctx, &cloudcontrol.DeleteResourceInput{

@@ -33,11 +33,11 @@ func (s *Server) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pulumir
 	obj := &states.Object{Value: priorV, Private: m.Private}
 	if priorV.IsNull() {
 		imported, ds := lifecycle.Import(ctx, o.t, req.GetId())
-		if len(ds) > 0 && ds[0].Summary == lifecycle.SummaryNoObject {
-			return &pulumirpc.ReadResponse{}, nil
-		}
 		if err := s.diagsError(ctx, o.urn, ds); err != nil {
 			return nil, err
+		}
+		if imported == nil {
+			return &pulumirpc.ReadResponse{}, nil
 		}
 		obj = imported
 	}
