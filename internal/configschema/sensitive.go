@@ -1,13 +1,14 @@
 package configschema
 
 import (
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
 
 // SensitiveMark is the one value mark Cairn uses: a value derived from a
 // sensitive variable, output or attribute. Every file and wire boundary
 // handles it explicitly.
-const SensitiveMark = "sensitive"
+const SensitiveMark = marks.Sensitive
 
 // HasSensitive reports whether any attribute, at any depth, is sensitive.
 // Planning uses it to skip the walk in MarkSensitive for most schemas.
