@@ -106,7 +106,7 @@ func TestReachable(t *testing.T) {
 	tests := map[string]struct {
 		path, want cty.Path
 	}{
-		"into a list": {path: cty.GetAttrPath("l").IndexInt(0).GetAttr("a"), want: cty.GetAttrPath("l").IndexInt(0).GetAttr("a")},
+		"into a list":  {path: cty.GetAttrPath("l").IndexInt(0).GetAttr("a"), want: cty.GetAttrPath("l").IndexInt(0).GetAttr("a")},
 		"past the end": {path: cty.GetAttrPath("l").IndexInt(3).GetAttr("a"), want: cty.GetAttrPath("l")},
 		"into a set":   {path: cty.GetAttrPath("s").Index(cty.StringVal("x")), want: cty.GetAttrPath("s")},
 		"missing":      {path: cty.GetAttrPath("nope"), want: cty.Path{}},
