@@ -34,10 +34,10 @@ func TestCopyMarks(t *testing.T) {
 			want:   []string{".from[0].value: sensitive", ".to[0].value: sensitive"},
 		},
 		"moved": {
-			reason: "a string copied to another place (default tags first) is found by its value",
+			reason: "a string copied to another place (default tags first) is found by its value; what is at the source's place is not a copy",
 			block:  engine,
 			v:      obj(tags(tag(str("pw"), secret)), tags(tag(str("team"), str("core")), tag(str("pw"), str("hunter2")))),
-			want:   []string{".from[0].value: sensitive", ".to[0].value: sensitive", ".to[1].value: sensitive"},
+			want:   []string{".from[0].value: sensitive", ".to[1].value: sensitive"},
 		},
 		"into a set": {
 			reason: "a copy in a set marks the set",
@@ -47,11 +47,11 @@ func TestCopyMarks(t *testing.T) {
 			want: []string{".from[0].value: sensitive", ".to: sensitive"},
 		},
 		"from a set": {
-			reason: "a wholly sensitive source makes the whole copy sensitive, and its strings are all secrets",
+			reason: "the strings of a wholly sensitive source are all secrets; the copy is not the source, so it is not marked whole",
 			block:  engine,
 			v: obj(cty.SetVal([]cty.Value{tag(str("pw"), str("hunter2"))}).Mark(SensitiveMark),
 				tags(tag(str("pw"), str("hunter2")), tag(str("team"), str("core")))),
-			want: []string{".from: sensitive", ".to: sensitive", ".to[0].key: sensitive", ".to[0].value: sensitive"},
+			want: []string{".from: sensitive", ".to[0].key: sensitive", ".to[0].value: sensitive"},
 		},
 		"human only, engine": {
 			reason: "the engine keeps Terraform's marks for a copy declared HumanOnly",
@@ -79,9 +79,19 @@ func TestCopyMarks(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			u, pvm := tc.v.UnmarkDeepWithPaths()
-			got := markedPaths(u.MarkWithPaths(append(pvm, tc.block.CopyMarks(u, pvm, tc.human)...)))
+			more := tc.block.CopyMarks(u, pvm, tc.human)
+			got := markedPaths(u.MarkWithPaths(append(pvm, more...)))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+			// The marks are stored as they are: each path once, and
+			// marking again adds nothing.
+			if len(pvm)+len(more) != len(got) {
+				t.Errorf("CopyMarks repeated a path: %d marks for %d paths", len(pvm)+len(more), len(got))
+			}
+			all := append(pvm, more...)
+			if again := tc.block.CopyMarks(u, all, tc.human); len(again) > 0 {
+				t.Errorf("CopyMarks over its own marks added %d", len(again))
 			}
 		})
 	}
@@ -110,5 +120,18 @@ func TestSecretPaths(t *testing.T) {
 	masked := &Block{Attributes: map[string]*Attribute{"token": {Type: cty.String, Optional: true, Masked: true}}}
 	if masked.HasSensitive() {
 		t.Error("a masked attribute made the block HasSensitive")
+	}
+}
+
+func TestOutsideCopies(t *testing.T) {
+	b := &Block{Copies: []Copy{{From: "tags", To: "tags_all"}, {From: "input", To: "output", HumanOnly: true}}}
+	m := func(p cty.Path) cty.PathValueMarks { return cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(SensitiveMark)} }
+	pvm := []cty.PathValueMarks{m(cty.GetAttrPath("tags").IndexInt(0)), m(cty.GetAttrPath("tags_all").IndexInt(1)), m(cty.GetAttrPath("output"))}
+	var got []cty.Path
+	for _, pm := range b.OutsideCopies(pvm) {
+		got = append(got, pm.Path)
+	}
+	if diff := cmp.Diff([]string{".output", ".tags[0]"}, pathStrings(got)); diff != "" {
+		t.Errorf("OutsideCopies drops the engine's copies' marks only (-want +got):\n%s", diff)
 	}
 }

@@ -44,7 +44,11 @@ func Apply(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnost
 		return &Applied{Value: null, u: null}, ds.Append(t.contractError("Provider produced invalid object",
 			fmt.Sprintf("the new object does not conform to the schema: %s", errs[0])))
 	}
-	out := &Applied{Value: markedLike(newU, p.planned), Private: resp.Private, u: newU, marks: p.planned.marks}
+	// The new object has the planned value's marks; its copies' are
+	// worked out on it (a tags_all unknown in the plan, or in another
+	// order now).
+	nv := withMarks(t.Schema, newU, t.Schema.OutsideCopies(p.planned.marks))
+	out := &Applied{Value: nv.v, Private: resp.Private, u: newU, marks: nv.marks}
 	if ds.HasErrors() || resp.LegacyTypeSystem {
 		return out, ds
 	}
@@ -57,14 +61,6 @@ func Apply(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnost
 			fmt.Sprintf("the new object still has an unknown value at %s", err)))
 	}
 	return out, ds
-}
-
-// markedLike gives u the marks of the planned value.
-func markedLike(u cty.Value, planned split) cty.Value {
-	if len(planned.marks) == 0 {
-		return u
-	}
-	return u.MarkWithPaths(planned.marks)
 }
 
 // PlanDestroy asks a provider that declared the PlanDestroy capability to

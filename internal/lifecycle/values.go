@@ -19,18 +19,21 @@ func splitMarks(v cty.Value) split {
 	return split{v: v, u: u, marks: pvm}
 }
 
-// withMarks re-applies marks to an unmarked answer, plus the schema's,
-// without walking the value for marks again.
+// withMarks re-applies marks to an unmarked answer, plus the schema's and
+// those of the copies it declares (a copy of a sensitive value is
+// sensitive), without walking the value for marks again.
 func withMarks(schema *configschema.Block, u cty.Value, pvm []cty.PathValueMarks) split {
 	sp := schema.SensitivePaths(u)
-	if len(sp) == 0 {
+	copies := schema.CopyMarks(u, pvm, false)
+	if len(sp) == 0 && len(copies) == 0 {
 		return split{v: marks.Apply(u, pvm), u: u, marks: pvm}
 	}
-	all := make([]cty.PathValueMarks, 0, len(pvm)+len(sp))
+	all := make([]cty.PathValueMarks, 0, len(pvm)+len(sp)+len(copies))
 	all = append(all, pvm...)
 	for _, p := range sp {
 		all = append(all, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
 	}
+	all = append(all, copies...)
 	return split{v: u.MarkWithPaths(all), u: u, marks: all}
 }
 
