@@ -125,7 +125,9 @@ func TestSecretPaths(t *testing.T) {
 
 func TestOutsideCopies(t *testing.T) {
 	b := &Block{Copies: []Copy{{From: "tags", To: "tags_all"}, {From: "input", To: "output", HumanOnly: true}}}
-	m := func(p cty.Path) cty.PathValueMarks { return cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(SensitiveMark)} }
+	m := func(p cty.Path) cty.PathValueMarks {
+		return cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(SensitiveMark)}
+	}
 	pvm := []cty.PathValueMarks{m(cty.GetAttrPath("tags").IndexInt(0)), m(cty.GetAttrPath("tags_all").IndexInt(1)), m(cty.GetAttrPath("output"))}
 	var got []cty.Path
 	for _, pm := range b.OutsideCopies(pvm) {
