@@ -34,7 +34,7 @@ func Apply(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnost
 		TypeName: t.typeName(), PriorState: p.prior.u, PlannedState: p.planned.u, Config: p.config.u,
 		PlannedPrivate: p.Private, ProviderMeta: t.meta(),
 	})
-	ds := t.located(resp.Diagnostics)
+	ds := t.located(resp.Diagnostics, p.prior, p.config, p.planned)
 	null := t.null()
 	newU := resp.NewState
 	if newU == cty.NilVal || newU.IsNull() {
@@ -68,12 +68,12 @@ func Apply(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnost
 // proposed state, whose planned state must be null. It returns the planned
 // private data, which Delete then sends.
 func PlanDestroy(ctx context.Context, t *Target, prior cty.Value, priorPrivate []byte) ([]byte, diags.Diagnostics) {
-	null := t.null()
+	null, ps := t.null(), splitMarks(prior)
 	resp := t.Provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
-		TypeName: t.typeName(), PriorState: splitMarks(prior).u, ProposedNewState: null, Config: null,
+		TypeName: t.typeName(), PriorState: ps.u, ProposedNewState: null, Config: null,
 		PriorPrivate: priorPrivate, ProviderMeta: t.meta(),
 	})
-	ds := t.named(resp.Diagnostics)
+	ds := t.named(resp.Diagnostics, ps)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -87,12 +87,12 @@ func PlanDestroy(ctx context.Context, t *Target, prior cty.Value, priorPrivate [
 // Delete deletes prior: ApplyResourceChange with a null planned state and
 // configuration, which the provider must answer with a null object.
 func Delete(ctx context.Context, t *Target, prior cty.Value, private []byte) diags.Diagnostics {
-	null := t.null()
+	null, ps := t.null(), splitMarks(prior)
 	resp := t.Provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
-		TypeName: t.typeName(), PriorState: splitMarks(prior).u, PlannedState: null, Config: null,
+		TypeName: t.typeName(), PriorState: ps.u, PlannedState: null, Config: null,
 		PlannedPrivate: private, ProviderMeta: t.meta(),
 	})
-	ds := t.named(resp.Diagnostics)
+	ds := t.named(resp.Diagnostics, ps)
 	if !ds.HasErrors() && resp.NewState != cty.NilVal && !resp.NewState.IsNull() {
 		ds = ds.Append(t.contractError("Provider produced inconsistent result after apply",
 			"deleting the object returned a non-null new state"))

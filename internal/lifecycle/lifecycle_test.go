@@ -536,3 +536,59 @@ func TestCopiesMarked(t *testing.T) {
 		})
 	}
 }
+
+// TestProviderErrorsRedacted: a provider's error text names what it was
+// asked about; the secrets of the values it was given (a name built from a
+// sensitive variable) are redacted from it, at every step.
+func TestProviderErrorsRedacted(t *testing.T) {
+	secretName := str("app-hunter2").Mark(configschema.SensitiveMark)
+	fail := diags.Diagnostics{diags.Errorf("Cannot create app-hunter2", "Resource with identifier 'app-hunter2' already exists.")}
+	want := diags.Diagnostic{Severity: diags.Error, Summary: "Cannot create (sensitive value)", Detail: "Resource with identifier '(sensitive value)' already exists."}
+	prior := obj(str("i-1"), secretName, nullStr, nullNum)
+	steps := map[string]func(f *fake, tg *Target) diags.Diagnostics{
+		"plan": func(f *fake, tg *Target) diags.Diagnostics {
+			f.plan = func(providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
+				return providers.PlanResourceChangeResponse{Diagnostics: fail}
+			}
+			_, ds := Plan(context.Background(), tg, cty.NullVal(schema.ImpliedType()), nil, obj(nullStr, secretName, nullStr, nullNum))
+			return ds
+		},
+		"apply": func(f *fake, tg *Target) diags.Diagnostics {
+			f.plan = echoPlan
+			f.apply = func(providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+				return providers.ApplyResourceChangeResponse{Diagnostics: fail}
+			}
+			p, ds := Plan(context.Background(), tg, cty.NullVal(schema.ImpliedType()), nil, obj(nullStr, secretName, nullStr, nullNum))
+			if ds.HasErrors() {
+				return ds
+			}
+			_, ds = Apply(context.Background(), tg, p)
+			return ds
+		},
+		"refresh": func(f *fake, tg *Target) diags.Diagnostics {
+			f.read = func(providers.ReadResourceRequest) providers.ReadResourceResponse {
+				return providers.ReadResourceResponse{Diagnostics: fail}
+			}
+			_, ds := Refresh(context.Background(), tg, &states.Object{Value: prior, Status: states.ObjectReady})
+			return ds
+		},
+		"delete": func(f *fake, tg *Target) diags.Diagnostics {
+			f.apply = func(providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+				return providers.ApplyResourceChangeResponse{Diagnostics: fail}
+			}
+			return Delete(context.Background(), tg, prior, nil)
+		},
+	}
+	for name, step := range steps {
+		t.Run(name, func(t *testing.T) {
+			f := &fake{}
+			ds := step(f, target(f))
+			if len(ds) != 1 || ds[0].Summary != want.Summary || ds[0].Detail != want.Detail {
+				t.Errorf("diagnostics %+v, want summary %q, detail %q", ds, want.Summary, want.Detail)
+			}
+			if fail[0].Detail != "Resource with identifier 'app-hunter2' already exists." {
+				t.Error("the provider's own diagnostics were changed")
+			}
+		})
+	}
+}

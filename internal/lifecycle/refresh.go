@@ -23,7 +23,7 @@ func Refresh(ctx context.Context, t *Target, obj *states.Object) (*states.Object
 	resp := t.Provider.ReadResource(ctx, providers.ReadResourceRequest{
 		TypeName: t.typeName(), PriorState: priorU, Private: obj.Private, ProviderMeta: t.meta(),
 	})
-	ds := t.named(resp.Diagnostics)
+	ds := t.named(resp.Diagnostics, split{v: obj.Value, u: priorU, marks: priorMarks})
 	if ds.HasErrors() {
 		return obj, ds
 	}

@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -57,4 +58,28 @@ func markPaths(v cty.Value, paths []cty.Path) cty.Value {
 		pvm[i] = cty.PathValueMarks{Path: path, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
 	}
 	return v.MarkWithPaths(pvm)
+}
+
+// redact removes from the provider's diagnostics the secrets of the values
+// it was given (marks.Secrets.Redact): a provider knows nothing of marks,
+// and its errors name what it was asked about ("identifier
+// 'app-<secret>' already exists"). A diagnostic is copied only when it
+// changes.
+func redact(ds diags.Diagnostics, vals []split) diags.Diagnostics {
+	var marked []cty.Value
+	for _, v := range vals {
+		if len(v.marks) > 0 {
+			marked = append(marked, v.v)
+		}
+	}
+	if len(marked) == 0 {
+		return ds
+	}
+	secrets := marks.SecretsOf(cty.TupleVal(marked))
+	out := make(diags.Diagnostics, len(ds))
+	for i, d := range ds {
+		d.Summary, d.Detail = secrets.Redact(d.Summary), secrets.Redact(d.Detail)
+		out[i] = d
+	}
+	return out
 }

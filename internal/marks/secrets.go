@@ -1,6 +1,7 @@
 package marks
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -100,6 +101,30 @@ func (s Secrets) Reveals(text string) bool {
 		}
 	}
 	return false
+}
+
+// Redacted is what Redact puts in place of a secret.
+const Redacted = "(sensitive value)"
+
+// Redact returns text with every secret at least MinContained long in it
+// replaced by Redacted, or Redacted alone when text is a secret: text a
+// provider wrote about a value (an error naming a resource whose name is
+// secret) shows no secret the value held.
+func (s Secrets) Redact(text string) string {
+	if s.Empty() {
+		return text
+	}
+	if s.whole[text] {
+		return Redacted
+	}
+	long := append([]string(nil), s.long...)
+	// The longest first: a secret inside a longer one would otherwise
+	// leave the rest of the longer one behind.
+	sort.Slice(long, func(i, j int) bool { return len(long[i]) > len(long[j]) })
+	for _, secret := range long {
+		text = strings.ReplaceAll(text, secret, Redacted)
+	}
+	return text
 }
 
 // HideCopies returns v with the sensitive mark on every known string that

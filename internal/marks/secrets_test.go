@@ -119,3 +119,29 @@ func TestReachable(t *testing.T) {
 		})
 	}
 }
+
+func TestRedact(t *testing.T) {
+	v := cty.ObjectVal(map[string]cty.Value{
+		"name": cty.StringVal("dup-hunter2-x").Mark(Sensitive),
+		"pass": cty.StringVal("hunter2-x").Mark(Sensitive),
+		"pin":  cty.StringVal("1234").Mark(Sensitive),
+	})
+	s := SecretsOf(v)
+	tests := map[string]struct{ text, want string }{
+		"contained":     {"identifier 'dup-hunter2-x' already exists", "identifier '(sensitive value)' already exists"},
+		"longest first": {"dup-hunter2-x and hunter2-x", "(sensitive value) and (sensitive value)"},
+		"short whole":   {"1234", "(sensitive value)"},
+		"short inside":  {"pin 1234 refused", "pin 1234 refused"},
+		"nothing":       {"all fine", "all fine"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := s.Redact(tc.text); got != tc.want {
+				t.Errorf("Redact(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+	if got := (Secrets{}).Redact("x"); got != "x" {
+		t.Errorf("no secrets: Redact = %q", got)
+	}
+}
