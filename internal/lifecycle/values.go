@@ -63,8 +63,8 @@ func markPaths(v cty.Value, paths []cty.Path) cty.Value {
 // redact removes from the provider's diagnostics the secrets of the values
 // it was given (marks.Secrets.Redact): a provider knows nothing of marks,
 // and its errors name what it was asked about ("identifier
-// 'app-<secret>' already exists"). A diagnostic is copied only when it
-// changes.
+// 'app-<secret>' already exists"). The result is a copy: the provider's
+// own diagnostics are left as they are.
 func redact(ds diags.Diagnostics, vals []split) diags.Diagnostics {
 	var marked []cty.Value
 	for _, v := range vals {
