@@ -17,7 +17,8 @@ package cfnschema
 // Then: Computed attributes keep their prior value while unknown
 // (UseStateForUnknown) unless the parent is computed-only; create-only
 // attributes replace the resource when they change (only when configured,
-// if they are Optional); write-only attributes are sensitive.
+// if they are Optional); write-only attributes are masked, not Sensitive,
+// as awscc marks nothing Sensitive.
 func (w *walker) configure(a *Attribute, required, hasDefault bool, p parent) {
 	req, opt, comp := required, false, false
 	if req && hasDefault {
@@ -64,7 +65,7 @@ func (w *walker) configure(a *Attribute, required, hasDefault bool, p parent) {
 		}
 	}
 	if a.WriteOnly {
-		a.Sensitive = true
-		a.Reasons = append(a.Reasons, "write-only (writeOnlyProperties): Sensitive; Cloud Control never returns it, so the runtime keeps the prior state's value on read")
+		a.Masked = true
+		a.Reasons = append(a.Reasons, "write-only (writeOnlyProperties): masked (Cairn shows it as sensitive; not Sensitive in the schema, as in awscc); Cloud Control never returns it, so the runtime keeps the prior state's value on read")
 	}
 }

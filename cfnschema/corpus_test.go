@@ -260,3 +260,26 @@ func TestCorpusAwsccNames(t *testing.T) {
 		})
 	}
 }
+
+// TestCorpusNothingSensitive: HashiCorp's awscc (v1.97.0, `providers schema
+// -json`) declares no resource or data source attribute Sensitive, so a
+// configuration that outputs a write-only value (awscc_amplify_app's
+// access_token) plans without `sensitive = true`. Cairn serves the same
+// flags; write-only values are masked instead, for its own front ends.
+func TestCorpusNothingSensitive(t *testing.T) {
+	c, _, _ := loadCorpus(t)
+	masked := 0
+	for _, rt := range c.Types() {
+		rt.Walk(func(a *Attribute) {
+			if a.Sensitive {
+				t.Errorf("%s %s is Sensitive; awscc marks nothing Sensitive", rt.TypeName, a.Path)
+			}
+			if a.Masked {
+				masked++
+			}
+		})
+	}
+	if masked == 0 {
+		t.Error("no attribute is masked, though the corpus has write-only properties")
+	}
+}

@@ -114,6 +114,9 @@ func flagString(a *Attribute) string {
 	if a.Sensitive {
 		fs = append(fs, "Sensitive")
 	}
+	if a.Masked {
+		fs = append(fs, "Masked")
+	}
 	return strings.Join(fs, ", ")
 }
 

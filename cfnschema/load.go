@@ -137,8 +137,8 @@ func handlers(hs map[string]handler) map[string]Handler {
 // markElementTypes flags the attributes Terraform can only describe with
 // element types: those of objects inside a collection whose elements are
 // collections (a list of sets of objects). A write-only attribute in there
-// makes the attribute holding the element type sensitive, the only place
-// the mark fits.
+// makes the attribute holding the element type masked, the only place the
+// flag fits.
 func markElementTypes(attrs Attributes) {
 	for _, a := range attrs {
 		markAttribute(a, markType(a.Type, false))
@@ -146,9 +146,9 @@ func markElementTypes(attrs Attributes) {
 }
 
 func markAttribute(a *Attribute, hidesWriteOnly bool) {
-	if hidesWriteOnly && !a.Sensitive {
-		a.Sensitive = true
-		a.Reasons = append(a.Reasons, "Sensitive: a write-only value is nested inside its element type")
+	if hidesWriteOnly && !a.Masked {
+		a.Masked = true
+		a.Reasons = append(a.Reasons, "masked: a write-only value is nested inside its element type")
 	}
 }
 

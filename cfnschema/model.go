@@ -148,6 +148,13 @@ type Attribute struct {
 	// is set.
 	NotNull   bool
 	Sensitive bool
+	// Masked marks a write-only property and an attribute whose element
+	// type holds one. It is not Sensitive: HashiCorp's awscc marks nothing
+	// Sensitive, and its configurations (an output of a write-only value)
+	// must run unchanged. Cairn's human renderings, its Pulumi adapter and
+	// its Crossplane kinds treat a masked attribute as a secret
+	// (configschema.Attribute.Masked).
+	Masked bool
 
 	ReadOnly, CreateOnly, WriteOnly bool
 	UseStateForUnknown              bool

@@ -80,7 +80,7 @@ func TestDataSourceSchema(t *testing.T) {
 		"optional":             {Computed: true},
 		"read_only_required":   {Computed: true},
 		"required_block":       {Computed: true},
-		"secret":               {Computed: true, Sensitive: true},
+		"secret":               {Computed: true},
 		"status":               {Computed: true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

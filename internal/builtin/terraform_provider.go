@@ -48,6 +48,10 @@ var terraformDataSchema = &configschema.Block{
 		"triggers_replace": {Type: cty.DynamicPseudoType, Optional: true, Description: "A value that replaces the resource whenever it changes."},
 		"id":               {Type: cty.String, Computed: true, Description: "A unique identifier for this object."},
 	},
+	// output copies input. Terraform does not mark the copy, and
+	// configurations and tools written for Terraform rely on that, so
+	// only Cairn's human renderings hide a sensitive input's copy.
+	Copies: []configschema.Copy{{From: "input", To: "output", HumanOnly: true}},
 }
 
 // GetProviderSchema implements providers.Interface.

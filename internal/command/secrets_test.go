@@ -154,6 +154,10 @@ var secretSteps = []secretStep{
 	{args: []string{"state", "rm", "terraform_data.e"}},
 	{args: []string{"destroy", "-json", "-auto-approve"}},
 	{args: []string{"show"}},
+	// A postcondition's message built from terraform_data's copy of a
+	// secret (self.output) is withheld, in text and in the stream.
+	{args: []string{"apply", "-auto-approve"}, code: 1, files: map[string]string{"bad.tf": "resource \"terraform_data\" \"post\" {\n  input = var.password\n  lifecycle {\n    postcondition {\n      condition     = self.output == \"x\"\n      error_message = \"got ${self.output}\"\n    }\n  }\n}\n"}},
+	{args: []string{"apply", "-json", "-auto-approve", "-replace=terraform_data.post"}, code: 1},
 	{args: []string{"version"}},
 }
 

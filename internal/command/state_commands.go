@@ -95,7 +95,7 @@ func runStateShow(m *Meta, args []string) int {
 	if err != nil {
 		return m.errorf("Failed to decode state", "%s: %s.", addr, err)
 	}
-	render.StateShow(m.Stdout, addr, rs.ProviderConfig.Provider, obj, schema, m.renderOpts())
+	render.StateShow(m.Stdout, addr, obj, schema, m.renderOpts())
 	return 0
 }
 

@@ -49,6 +49,10 @@ type Block struct {
 	BlockTypes  map[string]*NestedBlock
 	Description string
 	Deprecated  bool
+	// Copies are the top-level attributes the provider fills with copies
+	// of others' values (see Copy). Like Masked, only providers built
+	// into Cairn declare them.
+	Copies []Copy
 
 	once    sync.Once
 	implied cty.Type
@@ -72,6 +76,14 @@ type Attribute struct {
 	Deprecated  bool
 	// WriteOnly attributes are sent to the provider but never stored.
 	WriteOnly bool
+	// Masked attributes hold secrets their provider does not declare
+	// Sensitive, so that configurations written for a provider with the
+	// same schema run unchanged (awscc's write-only properties: HashiCorp's
+	// awscc marks none). The engine treats them as any other value; front
+	// ends that show or keep values treat them as Sensitive (Secret). The
+	// plugin protocol cannot carry the flag: only providers built into
+	// Cairn set it.
+	Masked bool
 }
 
 // Object is the type of a nested attribute.

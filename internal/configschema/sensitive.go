@@ -1,33 +1,47 @@
 package configschema
 
 import (
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
 
 // SensitiveMark is the one value mark Cairn uses: a value derived from a
 // sensitive variable, output or attribute. Every file and wire boundary
 // handles it explicitly.
-const SensitiveMark = "sensitive"
+const SensitiveMark = marks.Sensitive
 
 // HasSensitive reports whether any attribute, at any depth, is sensitive.
 // Planning uses it to skip the walk in MarkSensitive for most schemas.
-func (b *Block) HasSensitive() bool {
+func (b *Block) HasSensitive() bool { return b.has(isSensitive) }
+
+// HasSecret reports whether any attribute, at any depth, is a secret:
+// sensitive or masked (see Attribute.Secret).
+func (b *Block) HasSecret() bool { return b.has((*Attribute).Secret) }
+
+// Secret reports whether the attribute's value is a secret: Sensitive, or
+// Masked, which front ends that show values to people or keep them
+// elsewhere (Pulumi's secrets, Kubernetes Secrets) treat the same way.
+func (a *Attribute) Secret() bool { return a.Sensitive || a.Masked }
+
+func isSensitive(a *Attribute) bool { return a.Sensitive }
+
+func (b *Block) has(pred func(*Attribute) bool) bool {
 	for _, a := range b.Attributes {
-		if a.Sensitive || (a.NestedType != nil && a.NestedType.hasSensitive()) {
+		if pred(a) || (a.NestedType != nil && a.NestedType.has(pred)) {
 			return true
 		}
 	}
 	for _, nb := range b.BlockTypes {
-		if nb.Block.HasSensitive() {
+		if nb.Block.has(pred) {
 			return true
 		}
 	}
 	return false
 }
 
-func (o *Object) hasSensitive() bool {
+func (o *Object) has(pred func(*Attribute) bool) bool {
 	for _, a := range o.Attributes {
-		if a.Sensitive || (a.NestedType != nil && a.NestedType.hasSensitive()) {
+		if pred(a) || (a.NestedType != nil && a.NestedType.has(pred)) {
 			return true
 		}
 	}
@@ -38,54 +52,67 @@ func (o *Object) hasSensitive() bool {
 // of this block's type. Paths into collections of nested blocks or nested
 // attributes name each element actually present in v.
 func (b *Block) SensitivePaths(v cty.Value) []cty.Path {
-	if !b.HasSensitive() || v.IsNull() || !v.IsKnown() {
+	if !b.HasSensitive() {
 		return nil
 	}
-	var out []cty.Path
-	b.sensitivePaths(v, nil, &out)
-	return out
+	return b.paths(v, isSensitive)
 }
 
-func (b *Block) sensitivePaths(v cty.Value, path cty.Path, out *[]cty.Path) {
-	for name, a := range b.Attributes {
-		p := appendPath(path, cty.GetAttrStep{Name: name})
-		if a.Sensitive {
-			*out = append(*out, p)
-			continue
-		}
-		if a.NestedType != nil && a.NestedType.hasSensitive() {
-			setOrEach(v.GetAttr(name), a.NestedType.Nesting, p, out, a.NestedType.sensitivePaths)
-		}
+// SecretPaths is SensitivePaths for the attributes that are secrets,
+// masked ones included.
+func (b *Block) SecretPaths(v cty.Value) []cty.Path {
+	if !b.HasSecret() {
+		return nil
 	}
+	return b.paths(v, (*Attribute).Secret)
+}
+
+func (b *Block) paths(v cty.Value, pred func(*Attribute) bool) []cty.Path {
+	if v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	w := pathWalk{pred: pred}
+	w.block(b, v, nil)
+	return w.out
+}
+
+// pathWalk collects the paths of the attributes pred accepts.
+type pathWalk struct {
+	pred func(*Attribute) bool
+	out  []cty.Path
+}
+
+func (w *pathWalk) block(b *Block, v cty.Value, path cty.Path) {
+	w.attrs(b.Attributes, v, path)
 	for name, nb := range b.BlockTypes {
-		if nb.Block.HasSensitive() {
+		if nb.Block.has(w.pred) {
 			p := appendPath(path, cty.GetAttrStep{Name: name})
-			setOrEach(v.GetAttr(name), nb.Nesting, p, out, nb.Block.sensitivePaths)
+			w.setOrEach(v.GetAttr(name), nb.Nesting, p, func(ev cty.Value, ep cty.Path) { w.block(&nb.Block, ev, ep) })
 		}
 	}
 }
 
-func (o *Object) sensitivePaths(v cty.Value, path cty.Path, out *[]cty.Path) {
-	for name, a := range o.Attributes {
+func (w *pathWalk) attrs(attrs map[string]*Attribute, v cty.Value, path cty.Path) {
+	for name, a := range attrs {
 		p := appendPath(path, cty.GetAttrStep{Name: name})
-		if a.Sensitive {
-			*out = append(*out, p)
+		if w.pred(a) {
+			w.out = append(w.out, p)
 			continue
 		}
-		if a.NestedType != nil && a.NestedType.hasSensitive() {
-			setOrEach(v.GetAttr(name), a.NestedType.Nesting, p, out, a.NestedType.sensitivePaths)
+		if nt := a.NestedType; nt != nil && nt.has(w.pred) {
+			w.setOrEach(v.GetAttr(name), nt.Nesting, p, func(ev cty.Value, ep cty.Path) { w.attrs(nt.Attributes, ev, ep) })
 		}
 	}
 }
 
-// setOrEach marks a whole set at path (its elements have no address), or
-// recurses into each element of any other nesting.
-func setOrEach(v cty.Value, mode NestingMode, path cty.Path, out *[]cty.Path, walk func(cty.Value, cty.Path, *[]cty.Path)) {
+// setOrEach takes a whole set at path (its elements have no address), or
+// walks each element of any other nesting.
+func (w *pathWalk) setOrEach(v cty.Value, mode NestingMode, path cty.Path, walk func(cty.Value, cty.Path)) {
 	if mode == NestingSet {
-		*out = append(*out, path)
+		w.out = append(w.out, path)
 		return
 	}
-	forEachElem(v, mode, path, func(ev cty.Value, ep cty.Path) { walk(ev, ep, out) })
+	forEachElem(v, mode, path, walk)
 }
 
 // forEachElem calls fn for each object in v, a value nested with mode. Set
@@ -117,8 +144,15 @@ func appendPath(p cty.Path, step cty.PathStep) cty.Path {
 
 // MarkSensitive returns v with the sensitive mark on every sensitive
 // attribute the schema declares.
-func (b *Block) MarkSensitive(v cty.Value) cty.Value {
-	paths := b.SensitivePaths(v)
+func (b *Block) MarkSensitive(v cty.Value) cty.Value { return markPaths(v, b.SensitivePaths(v)) }
+
+// MarkSecrets returns v with the sensitive mark on every secret attribute
+// (sensitive or masked): the value as a front end that keeps every secret
+// hidden (human renderings, the Pulumi adapter) treats it. The engine
+// itself marks only sensitive ones (MarkSensitive), as Terraform does.
+func (b *Block) MarkSecrets(v cty.Value) cty.Value { return markPaths(v, b.SecretPaths(v)) }
+
+func markPaths(v cty.Value, paths []cty.Path) cty.Value {
 	if len(paths) == 0 {
 		return v
 	}

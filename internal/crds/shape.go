@@ -61,7 +61,7 @@ func blockShape(b *configschema.Block) (*shape, error) {
 		if err != nil {
 			return nil, within(name, err)
 		}
-		ms = append(ms, newMember(name, s, a.Description, a.Required, a.Computed && !a.Optional && !a.Required, a.Sensitive))
+		ms = append(ms, newMember(name, s, a.Description, a.Required, a.Computed && !a.Optional && !a.Required, a.Secret()))
 	}
 	for name, nb := range b.BlockTypes {
 		s, err := nestedBlockShape(nb)
@@ -108,7 +108,7 @@ func attributeShape(a *configschema.Attribute) (*shape, error) {
 		if err != nil {
 			return nil, within(name, err)
 		}
-		ms = append(ms, newMember(name, s, na.Description, na.Required, na.Computed && !na.Optional && !na.Required, na.Sensitive))
+		ms = append(ms, newMember(name, s, na.Description, na.Required, na.Computed && !na.Optional && !na.Required, na.Secret()))
 	}
 	obj, err := objectShape(objectTypeOf(ms), ms)
 	if err != nil {

@@ -158,6 +158,23 @@ func TestCheckRules(t *testing.T) {
 			self: cty.ObjectVal(map[string]cty.Value{"size": cty.NumberIntVal(1)}),
 			want: []checkView{failed(errAt("Resource postcondition failed", "main.tf:1:1"), "size is 1.", "self.size is 1")},
 		},
+		"SelfCopyOfSecret": {
+			reason: "A message built from a provider's unmarked copy of a secret (terraform_data's output) is withheld as a message built from the secret is; Terraform prints it.",
+			kind:   ResourcePostcondition,
+			cond:   `self.output == "x"`, msg: `"got ${self.output}"`,
+			self: cty.ObjectVal(map[string]cty.Value{"input": secret, "output": cty.StringVal("hunter2")}),
+			want: []checkView{
+				failed(warnAt(sensitiveMsg, "main.tf:2:1"), sensitiveDetail),
+				failed(errAt("Resource postcondition failed", "main.tf:1:1"), invalidMsg),
+			},
+		},
+		"SelfBesideSecret": {
+			reason: "A message from other values of an object that holds a secret is shown.",
+			kind:   ResourcePostcondition,
+			cond:   `self.size == 2`, msg: `"size is ${self.size}."`,
+			self: cty.ObjectVal(map[string]cty.Value{"input": secret, "size": cty.NumberIntVal(1)}),
+			want: []checkView{failed(errAt("Resource postcondition failed", "main.tf:1:1"), "size is 1.")},
+		},
 		"SelfUnknown": {
 			reason: "A postcondition on a value known only after apply is deferred to apply.",
 			kind:   ResourcePostcondition,

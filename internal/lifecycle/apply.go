@@ -82,7 +82,7 @@ func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Di
 		TypeName: t.typeName(), PriorState: p.prior.u, PlannedState: p.planned.u, Config: p.config.u,
 		PlannedPrivate: p.Private, ProviderMeta: t.meta(),
 	})
-	ds := t.located(resp.Diagnostics)
+	ds := t.located(resp.Diagnostics, p.prior, p.config, p.planned)
 	null := t.null()
 	newU := resp.NewState
 	if newU == cty.NilVal || newU.IsNull() {
@@ -92,7 +92,11 @@ func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Di
 		return &Applied{Value: null, u: null}, ds.Append(t.contractError("Provider produced invalid object",
 			fmt.Sprintf("the new object does not conform to the schema: %s", errs[0])))
 	}
-	out := &Applied{Value: markedLike(newU, p.planned), Private: resp.Private, u: newU, marks: p.planned.marks}
+	// The new object has the planned value's marks; its copies' are
+	// worked out on it (a tags_all unknown in the plan, or in another
+	// order now).
+	nv := withMarks(t.Schema, newU, t.Schema.OutsideCopies(p.planned.marks))
+	out := &Applied{Value: nv.v, Private: resp.Private, u: newU, marks: nv.marks}
 	if ds.HasErrors() || resp.LegacyTypeSystem {
 		return out, ds
 	}
@@ -107,25 +111,17 @@ func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Di
 	return out, ds
 }
 
-// markedLike gives u the marks of the planned value.
-func markedLike(u cty.Value, planned split) cty.Value {
-	if len(planned.marks) == 0 {
-		return u
-	}
-	return u.MarkWithPaths(planned.marks)
-}
-
 // PlanDestroy asks a provider that declared the PlanDestroy capability to
 // plan deleting prior: PlanResourceChange with a null configuration and
 // proposed state, whose planned state must be null. It returns the planned
 // private data, which Delete then sends.
 func PlanDestroy(ctx context.Context, t *Target, prior cty.Value, priorPrivate []byte) ([]byte, diags.Diagnostics) {
-	null := t.null()
+	null, ps := t.null(), splitMarks(prior)
 	resp := t.Provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
-		TypeName: t.typeName(), PriorState: splitMarks(prior).u, ProposedNewState: null, Config: null,
+		TypeName: t.typeName(), PriorState: ps.u, ProposedNewState: null, Config: null,
 		PriorPrivate: priorPrivate, ProviderMeta: t.meta(),
 	})
-	ds := t.named(resp.Diagnostics)
+	ds := t.named(resp.Diagnostics, ps)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -139,12 +135,12 @@ func PlanDestroy(ctx context.Context, t *Target, prior cty.Value, priorPrivate [
 // Delete deletes prior: ApplyResourceChange with a null planned state and
 // configuration, which the provider must answer with a null object.
 func Delete(ctx context.Context, t *Target, prior cty.Value, private []byte) diags.Diagnostics {
-	null := t.null()
+	null, ps := t.null(), splitMarks(prior)
 	resp := t.Provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
-		TypeName: t.typeName(), PriorState: splitMarks(prior).u, PlannedState: null, Config: null,
+		TypeName: t.typeName(), PriorState: ps.u, PlannedState: null, Config: null,
 		PlannedPrivate: private, ProviderMeta: t.meta(),
 	})
-	ds := t.named(resp.Diagnostics)
+	ds := t.named(resp.Diagnostics, ps)
 	if !ds.HasErrors() && resp.NewState != cty.NilVal && !resp.NewState.IsNull() {
 		ds = ds.Append(t.contractError("Provider produced inconsistent result after apply",
 			"deleting the object returned a non-null new state"))

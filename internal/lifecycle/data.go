@@ -20,7 +20,7 @@ import (
 func ReadData(ctx context.Context, t *Target, config cty.Value) (cty.Value, diags.Diagnostics) {
 	c := splitMarks(config)
 	resp := t.Provider.ReadDataSource(ctx, providers.ReadDataSourceRequest{TypeName: t.typeName(), Config: c.u, ProviderMeta: t.meta()})
-	ds := t.located(resp.Diagnostics)
+	ds := t.located(resp.Diagnostics, c)
 	if ds.HasErrors() {
 		return cty.NilVal, ds
 	}

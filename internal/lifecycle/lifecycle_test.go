@@ -457,3 +457,142 @@ func TestContractError(t *testing.T) {
 		t.Errorf("diagnostic: %#v", d)
 	}
 }
+
+// TestCopiesMarked: a copy the schema declares (tags_all of tags) is
+// sensitive wherever it holds a sensitive part of its source: in the plan
+// when known then, in the applied object when known only then, and in a
+// refreshed object; the marks handed on for storing are the value's.
+func TestCopiesMarked(t *testing.T) {
+	copySchema := &configschema.Block{
+		Attributes: map[string]*configschema.Attribute{
+			"id":       {Type: cty.String, Computed: true},
+			"tags":     {Type: cty.List(cty.String), Optional: true},
+			"tags_all": {Type: cty.List(cty.String), Computed: true},
+		},
+		Copies: []configschema.Copy{{From: "tags", To: "tags_all"}},
+	}
+	val := func(id, tags, all cty.Value) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{"id": id, "tags": tags, "tags_all": all})
+	}
+	secret := str("hunter2").Mark(configschema.SensitiveMark)
+	config := val(nullStr, cty.ListVal([]cty.Value{secret}), cty.NullVal(cty.List(cty.String)))
+	// Default tags first, so the copy is found by value, not by place.
+	merged := cty.ListVal([]cty.Value{str("core"), str("hunter2")})
+	markedAll := cty.ListVal([]cty.Value{str("core"), secret})
+	cases := map[string]struct {
+		reason               string
+		plannedAll           cty.Value
+		wantPlanned, wantNew cty.Value
+	}{
+		"known in the plan": {
+			reason:      "the plan's copy is marked, and so is the applied object's",
+			plannedAll:  merged,
+			wantPlanned: val(unkStr, cty.ListVal([]cty.Value{secret}), markedAll),
+			wantNew:     val(str("i-1"), cty.ListVal([]cty.Value{secret}), markedAll),
+		},
+		"known after apply": {
+			reason:      "a copy learned in apply is marked once known",
+			plannedAll:  cty.UnknownVal(cty.List(cty.String)),
+			wantPlanned: val(unkStr, cty.ListVal([]cty.Value{secret}), cty.UnknownVal(cty.List(cty.String))),
+			wantNew:     val(str("i-1"), cty.ListVal([]cty.Value{secret}), markedAll),
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			f := &fake{
+				plan: func(r providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
+					return providers.PlanResourceChangeResponse{PlannedState: val(unkStr, r.Config.GetAttr("tags"), tc.plannedAll)}
+				},
+				apply: func(r providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+					return providers.ApplyResourceChangeResponse{NewState: val(str("i-1"), r.PlannedState.GetAttr("tags"), merged)}
+				},
+				read: func(r providers.ReadResourceRequest) providers.ReadResourceResponse {
+					all := cty.ListVal([]cty.Value{str("hunter2"), str("core")})
+					return providers.ReadResourceResponse{NewState: val(str("i-1"), r.PriorState.GetAttr("tags"), all)}
+				},
+			}
+			tg := target(f)
+			tg.Schema = copySchema
+			p, ds := Plan(context.Background(), tg, cty.NullVal(copySchema.ImpliedType()), nil, config)
+			if ds.HasErrors() {
+				t.Fatalf("plan: %v", view(ds))
+			}
+			if !p.Value.RawEquals(tc.wantPlanned) {
+				t.Errorf("%s\nplanned %#v\nwant    %#v", tc.reason, p.Value, tc.wantPlanned)
+			}
+			got, ds := Apply(context.Background(), tg, p)
+			if ds.HasErrors() {
+				t.Fatalf("apply: %v", view(ds))
+			}
+			if !got.Value.RawEquals(tc.wantNew) {
+				t.Errorf("%s\nnew  %#v\nwant %#v", tc.reason, got.Value, tc.wantNew)
+			}
+			if u, pvm := got.Unmarked(); !u.MarkWithPaths(pvm).RawEquals(got.Value) {
+				t.Errorf("the marks handed on for storing are not the value's: %#v", pvm)
+			}
+			r, ds := Refresh(context.Background(), tg, &states.Object{Value: got.Value, Status: states.ObjectReady})
+			if ds.HasErrors() {
+				t.Fatalf("refresh: %v", view(ds))
+			}
+			if want := cty.ListVal([]cty.Value{secret, str("core")}); !r.Value.GetAttr("tags_all").RawEquals(want) {
+				t.Errorf("a refreshed copy that moved is marked where the secret now is: %#v", r.Value.GetAttr("tags_all"))
+			}
+		})
+	}
+}
+
+// TestProviderErrorsRedacted: a provider's error text names what it was
+// asked about; the secrets of the values it was given (a name built from a
+// sensitive variable) are redacted from it, at every step.
+func TestProviderErrorsRedacted(t *testing.T) {
+	secretName := str("app-hunter2").Mark(configschema.SensitiveMark)
+	fail := diags.Diagnostics{diags.Errorf("Cannot create app-hunter2", "Resource with identifier 'app-hunter2' already exists.")}
+	want := diags.Diagnostic{Severity: diags.Error, Summary: "Cannot create (sensitive value)", Detail: "Resource with identifier '(sensitive value)' already exists."}
+	prior := obj(str("i-1"), secretName, nullStr, nullNum)
+	steps := map[string]func(f *fake, tg *Target) diags.Diagnostics{
+		"plan": func(f *fake, tg *Target) diags.Diagnostics {
+			f.plan = func(providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
+				return providers.PlanResourceChangeResponse{Diagnostics: fail}
+			}
+			_, ds := Plan(context.Background(), tg, cty.NullVal(schema.ImpliedType()), nil, obj(nullStr, secretName, nullStr, nullNum))
+			return ds
+		},
+		"apply": func(f *fake, tg *Target) diags.Diagnostics {
+			f.plan = echoPlan
+			f.apply = func(providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+				return providers.ApplyResourceChangeResponse{Diagnostics: fail}
+			}
+			p, ds := Plan(context.Background(), tg, cty.NullVal(schema.ImpliedType()), nil, obj(nullStr, secretName, nullStr, nullNum))
+			if ds.HasErrors() {
+				return ds
+			}
+			_, ds = Apply(context.Background(), tg, p)
+			return ds
+		},
+		"refresh": func(f *fake, tg *Target) diags.Diagnostics {
+			f.read = func(providers.ReadResourceRequest) providers.ReadResourceResponse {
+				return providers.ReadResourceResponse{Diagnostics: fail}
+			}
+			_, ds := Refresh(context.Background(), tg, &states.Object{Value: prior, Status: states.ObjectReady})
+			return ds
+		},
+		"delete": func(f *fake, tg *Target) diags.Diagnostics {
+			f.apply = func(providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+				return providers.ApplyResourceChangeResponse{Diagnostics: fail}
+			}
+			return Delete(context.Background(), tg, prior, nil)
+		},
+	}
+	for name, step := range steps {
+		t.Run(name, func(t *testing.T) {
+			f := &fake{}
+			ds := step(f, target(f))
+			if len(ds) != 1 || ds[0].Summary != want.Summary || ds[0].Detail != want.Detail {
+				t.Errorf("diagnostics %+v, want summary %q, detail %q", ds, want.Summary, want.Detail)
+			}
+			if fail[0].Detail != "Resource with identifier 'app-hunter2' already exists." {
+				t.Error("the provider's own diagnostics were changed")
+			}
+		})
+	}
+}

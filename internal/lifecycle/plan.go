@@ -47,7 +47,7 @@ func FinalPlan(ctx context.Context, t *Target, prior cty.Value, priorPrivate []b
 	// that no state could hold (an infinite number) must not reach the
 	// provider, which would create an object Cairn could not record.
 	if d := lang.UnstorableNumber(cfg.u); d != nil {
-		return nil, t.located(diags.Diagnostics{*d})
+		return nil, t.located(diags.Diagnostics{*d}, cfg)
 	}
 	p, ds := plan(ctx, t, splitMarks(prior), priorPrivate, cfg)
 	if ds.HasErrors() || p.LegacyTypeSystem {
@@ -70,7 +70,7 @@ func plan(ctx context.Context, t *Target, prior split, priorPrivate []byte, conf
 		TypeName: t.typeName(), PriorState: prior.u, ProposedNewState: objchange.ProposedNew(t.Schema, prior.u, config.u),
 		Config: config.u, PriorPrivate: priorPrivate, ProviderMeta: t.meta(),
 	})
-	ds := t.located(resp.Diagnostics)
+	ds := t.located(resp.Diagnostics, prior, config)
 	if ds.HasErrors() {
 		return nil, ds
 	}

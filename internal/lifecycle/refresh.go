@@ -17,13 +17,13 @@ import (
 // answer conforms to the schema and is wholly known. It returns nil when
 // the object no longer exists, obj itself when the provider reported it
 // unchanged (value and private data), and otherwise a new object with
-// obj's marks and the schema's.
+// obj's marks, the schema's and its copies'.
 func Refresh(ctx context.Context, t *Target, obj *states.Object) (*states.Object, diags.Diagnostics) {
 	priorU, priorMarks := marks.Unmark(obj.Value)
 	resp := t.Provider.ReadResource(ctx, providers.ReadResourceRequest{
 		TypeName: t.typeName(), PriorState: priorU, Private: obj.Private, ProviderMeta: t.meta(),
 	})
-	ds := t.named(resp.Diagnostics)
+	ds := t.named(resp.Diagnostics, split{v: obj.Value, u: priorU, marks: priorMarks})
 	if ds.HasErrors() {
 		return obj, ds
 	}
@@ -43,7 +43,7 @@ func Refresh(ctx context.Context, t *Target, obj *states.Object) (*states.Object
 		return obj, ds
 	}
 	return &states.Object{
-		Value: t.Schema.MarkSensitive(marks.Apply(newVal, priorMarks)), Private: resp.Private, Status: obj.Status,
+		Value: withMarks(t.Schema, newVal, t.Schema.OutsideCopies(priorMarks)).v, Private: resp.Private, Status: obj.Status,
 		Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
 	}, ds
 }

@@ -46,11 +46,13 @@ func (t *Target) meta() cty.Value {
 func (t *Target) null() cty.Value { return cty.NullVal(t.Schema.ImpliedType()) }
 
 // located names the instance in provider diagnostics and, with a body,
-// resolves their attribute paths to source ranges.
-func (t *Target) located(ds diags.Diagnostics) diags.Diagnostics {
+// resolves their attribute paths to source ranges. Secrets of the values
+// the provider was given (vals) are redacted from the text (see redact).
+func (t *Target) located(ds diags.Diagnostics, vals ...split) diags.Diagnostics {
 	if len(ds) == 0 {
 		return nil
 	}
+	ds = redact(ds, vals)
 	if t.Body != nil {
 		ds = ds.InBody(t.Body, t.DeclRange)
 	}
@@ -58,12 +60,12 @@ func (t *Target) located(ds diags.Diagnostics) diags.Diagnostics {
 }
 
 // named names the instance in diagnostics that have no attribute paths
-// worth locating (reads of stored objects).
-func (t *Target) named(ds diags.Diagnostics) diags.Diagnostics {
+// worth locating (reads of stored objects), redacted as located's are.
+func (t *Target) named(ds diags.Diagnostics, vals ...split) diags.Diagnostics {
 	if len(ds) == 0 {
 		return nil
 	}
-	return ds.WithAddressOf(t.Addr.ResourceInstance)
+	return redact(ds, vals).WithAddressOf(t.Addr.ResourceInstance)
 }
 
 func (t *Target) contractError(summary, what string) diags.Diagnostic {

@@ -6,7 +6,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang"
-	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -17,9 +16,10 @@ import (
 // configuration, so a value no plan or state could hold (an infinite
 // number, lang.UnstorableNumber) is refused here, without calling it.
 func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diagnostics {
-	u := marks.Strip(config)
+	c := splitMarks(config)
+	u := c.u
 	if d := lang.UnstorableNumber(u); d != nil {
-		return t.located(diags.Diagnostics{*d})
+		return t.located(diags.Diagnostics{*d}, c)
 	}
 	var ds diags.Diagnostics
 	if t.Addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
@@ -27,5 +27,5 @@ func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diag
 	} else {
 		ds = t.Provider.ValidateResourceConfig(ctx, providers.ValidateResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics
 	}
-	return t.located(ds)
+	return t.located(ds, c)
 }

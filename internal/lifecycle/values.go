@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -19,18 +20,21 @@ func splitMarks(v cty.Value) split {
 	return split{v: v, u: u, marks: pvm}
 }
 
-// withMarks re-applies marks to an unmarked answer, plus the schema's,
-// without walking the value for marks again.
+// withMarks re-applies marks to an unmarked answer, plus the schema's and
+// those of the copies it declares (a copy of a sensitive value is
+// sensitive), without walking the value for marks again.
 func withMarks(schema *configschema.Block, u cty.Value, pvm []cty.PathValueMarks) split {
 	sp := schema.SensitivePaths(u)
-	if len(sp) == 0 {
+	copies := schema.CopyMarks(u, pvm, false)
+	if len(sp) == 0 && len(copies) == 0 {
 		return split{v: marks.Apply(u, pvm), u: u, marks: pvm}
 	}
-	all := make([]cty.PathValueMarks, 0, len(pvm)+len(sp))
+	all := make([]cty.PathValueMarks, 0, len(pvm)+len(sp)+len(copies))
 	all = append(all, pvm...)
 	for _, p := range sp {
 		all = append(all, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
 	}
+	all = append(all, copies...)
 	return split{v: u.MarkWithPaths(all), u: u, marks: all}
 }
 
@@ -54,4 +58,28 @@ func markPaths(v cty.Value, paths []cty.Path) cty.Value {
 		pvm[i] = cty.PathValueMarks{Path: path, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
 	}
 	return v.MarkWithPaths(pvm)
+}
+
+// redact removes from the provider's diagnostics the secrets of the values
+// it was given (marks.Secrets.Redact): a provider knows nothing of marks,
+// and its errors name what it was asked about ("identifier
+// 'app-<secret>' already exists"). The result is a copy: the provider's
+// own diagnostics are left as they are.
+func redact(ds diags.Diagnostics, vals []split) diags.Diagnostics {
+	var marked []cty.Value
+	for _, v := range vals {
+		if len(v.marks) > 0 {
+			marked = append(marked, v.v)
+		}
+	}
+	if len(marked) == 0 {
+		return ds
+	}
+	secrets := marks.SecretsOf(cty.TupleVal(marked))
+	out := make(diags.Diagnostics, len(ds))
+	for i, d := range ds {
+		d.Summary, d.Detail = secrets.Redact(d.Summary), secrets.Redact(d.Detail)
+		out[i] = d
+	}
+	return out
 }

@@ -76,7 +76,7 @@ func (c *checker) errorf(path cty.Path, format string, args ...any) {
 // show renders v for a message, or "(sensitive value)" when v is at or
 // contains a sensitive path, or attr says the attribute is sensitive.
 func (c *checker) show(path cty.Path, v cty.Value, attr *configschema.Attribute) string {
-	if attr != nil && attr.Sensitive {
+	if attr != nil && attr.Secret() {
 		return "(sensitive value)"
 	}
 	for _, sp := range c.sensitive {

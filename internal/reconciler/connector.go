@@ -136,7 +136,7 @@ func (pi *providerInstances) configuration(ctx context.Context, kube client.Clie
 	}
 	for name, v := range creds {
 		field := crds.FieldName(name)
-		if a := pi.schema.Block.Attributes[name]; a != nil && a.Sensitive {
+		if a := pi.schema.Block.Attributes[name]; a != nil && a.Secret() {
 			// The codec reads sensitive values only through a SecretRef;
 			// this one points into the credentials themselves.
 			settings[field+"SecretRef"] = map[string]any{"name": credentialsRef, "key": name}

@@ -124,7 +124,7 @@ func withSensitiveInputs(b *configschema.Block, state, config cty.Value) cty.Val
 	vals := state.AsValueMap()
 	changed := false
 	for name, a := range b.Attributes {
-		if a.Sensitive && (a.Required || a.Optional) && vals[name].IsNull() {
+		if a.Secret() && (a.Required || a.Optional) && vals[name].IsNull() {
 			vals[name] = config.GetAttr(name)
 			changed = true
 		}

@@ -12,8 +12,10 @@
 // Terraform 1.5.7 binary and the tests hold the renderer to them. The one
 // deliberate differences are the diagnostic location line, which names
 // file:line:col (Cairn's house format) where Terraform prints "line N", and
-// attributes that mirror a sensitive one (terraform_data's output), which
-// the human text hides where Terraform prints them (derived_sensitive.go).
+// values derived from a sensitive one (terraform_data's output, an id or
+// ARN built from a sensitive name, a masked attribute), which the human
+// text and the ids of the UI stream hide where Terraform prints them
+// (derived_sensitive.go, ObjectID).
 //
 // How a change is shown follows Terraform's rules: a diff tree is computed
 // from the before and after values against the resource type's schema

@@ -127,7 +127,7 @@ func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schem
 		// Nothing happens to the object: Terraform shows it unchanged.
 		cAfter = c.Before
 	}
-	before, after := humanChangeMarks(c.Before, cAfter, schema, c.Provider.Provider, c.Addr.Resource.Resource.Type)
+	before, after := humanChangeMarks(c.Before, cAfter, schema)
 	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
 	return diffBlock(ch, schema), nil
 }

@@ -20,17 +20,17 @@ var stateOpts = printOpts{showUnchanged: true, noSymbols: true}
 // StateShow writes one resource instance object as `terraform state show
 // ADDR` prints it: "# ADDR:" (with " (tainted)" for a tainted object) and
 // the object as a resource block. Attributes the schema or the object's
-// marks call sensitive, and their mirrors (see humanMarks), read
-// "(sensitive value)". provider is the provider of the object's resource.
-func StateShow(w io.Writer, addr addrs.AbsResourceInstance, provider addrs.Provider, obj *states.Object, schema *configschema.Block, opts Options) error {
+// marks call sensitive, and values derived from them (see humanMarks), read
+// "(sensitive value)".
+func StateShow(w io.Writer, addr addrs.AbsResourceInstance, obj *states.Object, schema *configschema.Block, opts Options) error {
 	var b strings.Builder
-	writeStateObject(&b, newPrinter(opts.painter()), addr, addrs.NotDeposed, provider, obj, schema)
+	writeStateObject(&b, newPrinter(opts.painter()), addr, addrs.NotDeposed, obj, schema)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // writeStateObject writes the header line and the block of one object.
-func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.Provider, obj *states.Object, schema *configschema.Block) {
+func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *states.Object, schema *configschema.Block) {
 	switch {
 	case key != addrs.NotDeposed:
 		fmt.Fprintf(b, "# %s: (deposed object %s)\n", addr, key)
@@ -39,7 +39,7 @@ func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceIns
 	default:
 		fmt.Fprintf(b, "# %s:\n", addr)
 	}
-	v := humanMarks(obj.Value, schema, provider, addr.Resource.Resource.Type)
+	v := humanMarks(obj.Value, schema)
 	d := diffBlock(newChange(v, v, false, false, pathSet{}, everything), schema)
 	b.WriteString(resourceHeader(addr))
 	b.WriteString(" ")
@@ -97,7 +97,7 @@ func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstan
 	if err != nil {
 		return fmt.Errorf("decoding %s: %w", addr, err)
 	}
-	writeStateObject(b, pr, addr, key, provider.Provider, obj, schema)
+	writeStateObject(b, pr, addr, key, obj, schema)
 	return nil
 }
 

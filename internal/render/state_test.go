@@ -60,7 +60,7 @@ func TestStateShowMatchesTerraform(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got bytes.Buffer
-			if err := StateShow(&got, addr, rs.ProviderConfig.Provider, obj, schema, Options{}); err != nil {
+			if err := StateShow(&got, addr, obj, schema, Options{}); err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(want, "hunter") {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -118,16 +119,18 @@ func uiVerbs(a plans.Action) (verb, gerund, noun string) {
 
 // ObjectID returns the attribute that identifies an object to people, as
 // progress messages show it ("[id=...]"): its string "id", or failing that
-// its string "name". Sensitive, unknown and null values are never shown.
+// its string "name". Unknown and null values are never shown, nor is a
+// sensitive one: marked, or revealing a secret of the object (see
+// shownString).
 func ObjectID(obj cty.Value) (key, value string) {
 	if obj == cty.NilVal || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() {
 		return "", ""
 	}
 	switch atys := obj.Type().AttributeTypes(); {
 	case atys["id"] == cty.String:
-		return shownString("id", obj.GetAttr("id"))
+		return shownString("id", obj.GetAttr("id"), obj)
 	case atys["name"] == cty.String:
-		return shownString("name", obj.GetAttr("name"))
+		return shownString("name", obj.GetAttr("name"), obj)
 	}
 	return "", ""
 }
@@ -144,7 +147,7 @@ func ObjectIDOrName(obj cty.Value) (key, value string) {
 	}
 	atys := obj.Type().AttributeTypes()
 	if atys["name"] == cty.String {
-		return shownString("name", obj.GetAttr("name"))
+		return shownString("name", obj.GetAttr("name"), obj)
 	}
 	tagsTy, ok := atys["tags"]
 	if !ok || !tagsTy.IsMapType() || tagsTy.ElementType() != cty.String {
@@ -156,16 +159,24 @@ func ObjectIDOrName(obj cty.Value) (key, value string) {
 	}
 	for _, k := range []string{"name", "Name"} {
 		if tags.HasIndex(cty.StringVal(k)).True() {
-			return shownString("tags."+k, tags.Index(cty.StringVal(k)))
+			return shownString("tags."+k, tags.Index(cty.StringVal(k)), obj)
 		}
 	}
 	return "", ""
 }
 
 // shownString returns key and v's text, or nothing when v may not be
-// shown: sensitive (by a mark), unknown or null.
-func shownString(key string, v cty.Value) (string, string) {
+// shown: unknown, null or sensitive. A value is sensitive when it is
+// marked (by configuration, the schema or a declared copy), and also when
+// it reveals one of obj's secrets (marks.Secrets): an identifier is
+// computed by the provider, often from the object's own arguments (awscc's
+// id is the log group's name, an ARN contains it), and Terraform, which
+// looks only at marks, prints a secret name in every progress line.
+func shownString(key string, v, obj cty.Value) (string, string) {
 	if v.IsMarked() || !v.IsKnown() || v.IsNull() {
+		return "", ""
+	}
+	if marks.SecretsOf(obj).Reveals(v.AsString()) {
 		return "", ""
 	}
 	return key, v.AsString()

@@ -84,6 +84,11 @@ func TestUIProgressMessages(t *testing.T) {
 	withID := thing(map[string]cty.Value{"id": str("i-1"), "name": str("n")})
 	secretID := thing(map[string]cty.Value{"id": str("hunter2").Mark(configschema.SensitiveMark), "name": str("n")})
 	tagged := cty.ObjectVal(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"Name": str("web")})})
+	// An id the provider built from a sensitive argument, and one that
+	// contains it: neither is marked, both copy a secret.
+	derivedID := thing(map[string]cty.Value{"id": str("app-hunter2"), "name": str("app-hunter2").Mark(configschema.SensitiveMark)})
+	arnID := thing(map[string]cty.Value{"id": str("arn:aws:logs:us-east-1:1:log-group:app-hunter2"), "name": str("n"), "password": str("app-hunter2").Mark(configschema.SensitiveMark)})
+	plainID := thing(map[string]cty.Value{"id": str("i-1"), "name": str("n"), "password": str("app-hunter2").Mark(configschema.SensitiveMark)})
 	cKey := `{"addr":"example_thing.c[\"k\"]","module":"","resource":"example_thing.c[\"k\"]","implied_provider":"example","resource_type":"example_thing","resource_name":"c","resource_key":"k"}`
 	tests := map[string]struct {
 		msg  UIMessage
@@ -104,6 +109,18 @@ func TestUIProgressMessages(t *testing.T) {
 		"a sensitive id is never shown, and the name is not used in its place": {
 			msg:  UIApplyComplete(a, plans.Create, secretID, 3*time.Second),
 			want: uiHead + `"example_thing.a: Creation complete after 3s",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"create","elapsed_seconds":3},"type":"apply_complete"}`,
+		},
+		"an id derived from a sensitive argument is not shown": {
+			msg:  UIApplyComplete(a, plans.Create, derivedID, 3*time.Second),
+			want: uiHead + `"example_thing.a: Creation complete after 3s",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"create","elapsed_seconds":3},"type":"apply_complete"}`,
+		},
+		"an id containing a secret is not shown while refreshing": {
+			msg:  UIRefreshStart(a, arnID),
+			want: uiHead + `"example_thing.a: Refreshing state...",` + uiStampMod + `,"hook":{"resource":` + thingA + `},"type":"refresh_start"}`,
+		},
+		"an id beside a secret is shown": {
+			msg:  UIApplyStart(a, plans.Delete, plainID),
+			want: uiHead + `"example_thing.a: Destroying... [id=i-1]",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"delete","id_key":"id","id_value":"i-1"},"type":"apply_start"}`,
 		},
 		"progress": {
 			msg:  UIApplyProgress(a, plans.Delete, 20*time.Second),

@@ -117,7 +117,7 @@ func (s *server) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProvid
 // first one asks a server for it.
 func (p *Provider) Factory() providers.Factory {
 	return func() (providers.Interface, error) {
-		return tfproto6.New(p.Server(), tfproto6.WithSchemaCache(p.schemas)), nil
+		return tfproto6.New(p.Server(), tfproto6.WithSchemaCache(p.schemas), tfproto6.WithSchemaAnnotation(p.annotate)), nil
 	}
 }
 

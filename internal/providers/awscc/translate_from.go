@@ -25,7 +25,9 @@ import (
 //     the service leaves out whose prior value holds write-only values is
 //     rebuilt from them, the rest null (Lambda's Code, every member of
 //     which is write-only), so that it is not planned again each time;
-//   - an empty array or map is null unless prior holds an empty one;
+//   - an empty array is null unless prior holds an empty one, as awscc
+//     reads it; an empty map ({}) is an empty map, as awscc reads it
+//     (a computed map the service returns empty is {} in state, not null);
 //   - attributes of ty that are no property (the synthetic id, timeouts,
 //     tags_all) are copied from prior; the caller sets them.
 //
@@ -312,14 +314,10 @@ func mapFromJSON(t *cfnschema.Type, ty tftypes.Type, j any, prior tftypes.Value)
 		return tftypes.Value{}, fmt.Errorf("%s is not an object", jsonText(j))
 	}
 	priorElems := map[string]tftypes.Value{}
-	priorSet := prior.Type() != nil && prior.IsKnown() && !prior.IsNull()
-	if priorSet {
+	if prior.Type() != nil && prior.IsKnown() && !prior.IsNull() {
 		if err := prior.As(&priorElems); err != nil {
 			return tftypes.Value{}, err
 		}
-	}
-	if len(m) == 0 && !priorSet {
-		return tftypes.NewValue(ty, nil), nil
 	}
 	mt, ok := ty.(tftypes.Map)
 	if !ok {

@@ -159,10 +159,15 @@ func TestStateFromJSON(t *testing.T) {
 			want:   `{}`,
 		},
 		"empty arrays": {
-			reason: "An empty array is null unless prior holds an empty one.",
-			props:  `{"Steps":[],"Tags":[],"Labels":{}}`,
+			reason: "An empty array is null unless prior holds an empty one, as awscc reads it.",
+			props:  `{"Steps":[],"Tags":[]}`,
 			prior:  `{"steps":[]}`,
 			want:   `{"steps":[]}`,
+		},
+		"empty map": {
+			reason: "An empty map is an empty map, prior or not, as awscc reads it (awscc_paymentcryptography_key's replication_status).",
+			props:  `{"Labels":{}}`,
+			want:   `{"labels":{}}`,
 		},
 		"json keeps spelling": {
 			reason: "A JSON string that means the same keeps prior's spelling; numbers stay exact.",

@@ -16,8 +16,9 @@ import (
 // safe for concurrent use when the server is (terraform-plugin-framework
 // servers are).
 type Provider struct {
-	server tfprotov6.ProviderServer
-	cache  *SchemaCache
+	server   tfprotov6.ProviderServer
+	cache    *SchemaCache
+	annotate func(*providers.GetProviderSchemaResponse)
 }
 
 var _ providers.Interface = (*Provider)(nil)
@@ -39,6 +40,14 @@ type Option func(*Provider)
 // must serve the same provider.
 func WithSchemaCache(c *SchemaCache) Option {
 	return func(p *Provider) { p.cache = c }
+}
+
+// WithSchemaAnnotation has annotate add to the converted schema, once,
+// what the protocol cannot carry: configschema's Masked flags and Copies,
+// which a provider built into Cairn declares for the engine and the
+// renderers. Every adapter sharing a cache must pass the same function.
+func WithSchemaAnnotation(annotate func(*providers.GetProviderSchemaResponse)) Option {
+	return func(p *Provider) { p.annotate = annotate }
 }
 
 // New returns server as a providers.Interface. The server's schema is
@@ -74,6 +83,9 @@ func (p *Provider) schema(ctx context.Context) *providers.GetProviderSchemaRespo
 			p.cache.resp.Diagnostics = callFailed("GetProviderSchema", fmt.Errorf("no response"))
 		default:
 			p.cache.resp = convertProviderSchema(resp)
+			if p.annotate != nil {
+				p.annotate(&p.cache.resp)
+			}
 		}
 	})
 	return &p.cache.resp

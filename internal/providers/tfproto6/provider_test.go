@@ -2,6 +2,7 @@ package tfproto6
 
 import (
 	"context"
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"sync/atomic"
 	"testing"
 
@@ -378,6 +379,28 @@ func TestSchemaCalledOnce(t *testing.T) {
 	}
 	if n := srv.calls.Load(); n != 1 {
 		t.Errorf("GetProviderSchema called %d times through one cache, want 1", n)
+	}
+}
+
+// TestSchemaAnnotation: the annotation adds what the protocol cannot carry
+// to the converted schema, once for every adapter sharing the cache.
+func TestSchemaAnnotation(t *testing.T) {
+	ctx := context.Background()
+	cache := &SchemaCache{}
+	var calls atomic.Int32
+	annotate := func(resp *providers.GetProviderSchemaResponse) {
+		calls.Add(1)
+		resp.ResourceTypes["test_thing"].Block.Copies = []configschema.Copy{{From: "name", To: "id"}}
+	}
+	for range 3 {
+		p := New(newTestServer(), WithSchemaCache(cache), WithSchemaAnnotation(annotate))
+		got := p.GetProviderSchema(ctx).ResourceTypes["test_thing"].Block.Copies
+		if len(got) != 1 || got[0].To != "id" {
+			t.Fatalf("annotated schema has copies %v", got)
+		}
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("annotation ran %d times through one cache, want 1", n)
 	}
 }
 

@@ -34,7 +34,7 @@ func (c Converter) FromCty(v cty.Value) (resource.PropertyMap, error) {
 	if v.IsNull() || !v.IsKnown() {
 		return nil, errorf(nil, "want a known object, got %s", describe(v))
 	}
-	pv, err := encodeValue(c.Block.MarkSensitive(v), c.Block.ImpliedType(), nil)
+	pv, err := encodeValue(c.Block.MarkSecrets(v), c.Block.ImpliedType(), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -90,7 +90,7 @@ func (b *builder) properties(s typeScope, block *configschema.Block, v view) (ma
 }
 
 func (b *builder) attribute(s typeScope, name string, a *configschema.Attribute) (Property, error) {
-	p := Property{Description: a.Description, Secret: a.Sensitive, DeprecationMessage: deprecation(a.Deprecated)}
+	p := Property{Description: a.Description, Secret: a.Secret(), DeprecationMessage: deprecation(a.Deprecated)}
 	if a.NestedType != nil {
 		single := a.NestedType.Nesting == configschema.NestingSingle
 		ref, err := b.object(s.child(name, !single), &configschema.Block{Attributes: a.NestedType.Attributes}, name)
