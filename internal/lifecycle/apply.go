@@ -56,7 +56,7 @@ func ApplyRecorded(ctx context.Context, t *Target, p *Planned, accepted Accepted
 	if accepted != nil && p.prior.u.IsNull() {
 		ctx = providers.WithCreateRecorder(ctx, func(private []byte) error {
 			reported = bytes.Clone(private)
-			return accepted(pendingObject(p, reported))
+			return accepted(pendingObject(t, p, reported))
 		})
 	}
 	out, ds := applyChange(ctx, t, p)
@@ -67,14 +67,15 @@ func ApplyRecorded(ctx context.Context, t *Target, p *Planned, accepted Accepted
 // pendingObject is the object a create leaves while its outcome is not
 // known: the planned value, with null where it is unknown (nothing else
 // can be stored), and the provider's private data.
-func pendingObject(p *Planned, private []byte) *Applied {
+func pendingObject(t *Target, p *Planned, private []byte) *Applied {
 	u, _ := cty.Transform(p.planned.u, func(_ cty.Path, v cty.Value) (cty.Value, error) {
 		if !v.IsKnown() {
 			return cty.NullVal(v.Type()), nil
 		}
 		return v, nil
 	})
-	return &Applied{Value: markedLike(u, p.planned), Private: private, Pending: true, u: u, marks: p.planned.marks}
+	nv := withMarks(t.Schema, u, t.Schema.OutsideCopies(p.planned.marks))
+	return &Applied{Value: nv.v, Private: private, Pending: true, u: u, marks: nv.marks}
 }
 
 func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnostics) {
