@@ -38,6 +38,7 @@ func pgWorkDir(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	t.Setenv("PG_CONN_STR", url)
+	runCairn(t, work, 0, "init", "-input=false")
 	return work
 }
 
