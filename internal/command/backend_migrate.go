@@ -54,7 +54,14 @@ func (m *Meta) migrateDefault(mig backendMigration) diags.Diagnostics {
 	}
 	defer pair.release()
 	file, existing := pair.file, pair.existing
-	if existing != nil && existing.Lineage == file.Lineage && existing.Serial == file.Serial {
+	if existing != nil && existing.Lineage == file.Lineage && existing.Serial >= file.Serial {
+		// The new backend already holds this state, or a later one of
+		// the same lineage (the previous backend kept an older copy when
+		// it was migrated before): copying would go back in history.
+		if existing.Serial > file.Serial {
+			fmt.Fprintf(m.Stdout, "The new %q backend already holds a later state of the same lineage (serial %d); the previous %q backend's older copy (serial %d) was not copied.\n",
+				mig.toType, existing.Serial, mig.fromType, file.Serial)
+		}
 		return nil
 	}
 	copyIt := mig.flags.forceCopy

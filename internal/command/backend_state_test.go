@@ -1,6 +1,8 @@
 package command
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,4 +61,61 @@ func testBackendBlock(t *testing.T, typ, body string) *configs.Backend {
 		t.Fatal(ds)
 	}
 	return &configs.Backend{Type: typ, Config: f.Body}
+}
+
+// TestBackendStateFileIsTerraforms writes the record of backend "pg" {}
+// and compares it byte for byte with the .terraform/terraform.tfstate
+// Terraform 1.5.7's init wrote for the same block (lineage aside, which
+// is random): either tool then reads the other's.
+func TestBackendStateFileIsTerraforms(t *testing.T) {
+	const want = `{
+    "version": 3,
+    "serial": 1,
+    "lineage": "000178a7-8daa-6f31-7589-54d3e09f1240",
+    "backend": {
+        "type": "pg",
+        "config": {
+            "conn_str": null,
+            "schema_name": null,
+            "skip_index_creation": null,
+            "skip_schema_creation": null,
+            "skip_table_creation": null
+        },
+        "hash": 1949691007
+    },
+    "modules": [
+        {
+            "path": [
+                "root"
+            ],
+            "outputs": {},
+            "resources": {},
+            "depends_on": []
+        }
+    ]
+}
+`
+	dir := t.TempDir()
+	m := &Meta{Dir: dir, Streams: Streams{Getenv: func(string) string { return "" }}}
+	next, err := newBackendSetting(testBackendBlock(t, "pg", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.writeBackendState(&backendStateDoc{Lineage: "000178a7-8daa-6f31-7589-54d3e09f1240"}, next); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, ".terraform", backendStateFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	doc, err := m.readBackendState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Backend == nil || doc.Backend.Hash != next.Hash || doc.Serial != 1 {
+		t.Errorf("read back %+v", doc)
+	}
 }

@@ -36,8 +36,9 @@ func backendFlags(fs *flag.FlagSet, f *initBackendFlags) {
 // backend's schema and tables are created here). When the block was
 // added, changed or removed since the recorded init, the previous
 // backend's states are copied to the new one (see migrateBackend): asked
-// first, without asking under -force-copy, never under -reconfigure;
-// a changed or removed block needs -migrate-state, as in Terraform. ok is
+// first, without asking under -force-copy, never under -reconfigure
+// (which disregards the previous backend, as Terraform documents it); a
+// changed or removed block needs -migrate-state, as in Terraform. ok is
 // false when init must stop, with the exit code.
 func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) {
 	if f.migrateState && f.reconfigure {
@@ -52,7 +53,7 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 		return m.errorf("Failed to load the backend record", "%s", err), false
 	}
 	var recorded *backendSetting
-	if doc != nil && !f.reconfigure {
+	if doc != nil {
 		recorded = doc.Backend
 	}
 	blk := configuredBackend(cfg)
@@ -68,9 +69,15 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 		}
 	}
 	if blk == nil && recorded == nil || recorded != nil && recorded.sameConfig(blk) {
-		return m.keepBackend(doc, recorded, next, f)
+		return m.keepBackend(doc, recorded, next)
 	}
-	if code, ok := m.changeBackend(cfg, recorded, blk, to, f); !ok {
+	if f.reconfigure {
+		// Terraform's -reconfigure disregards the previous backend:
+		// nothing is read from it or copied.
+		if recorded != nil {
+			fmt.Fprintf(m.Stdout, "The states of the previously initialized %q backend were not copied (-reconfigure); it still holds them.\n", recorded.Type)
+		}
+	} else if code, ok := m.changeBackend(cfg, recorded, blk, to, f); !ok {
 		return code, false
 	}
 	if err := m.writeBackendState(doc, next); err != nil {
@@ -85,12 +92,9 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 }
 
 // keepBackend is init with the recorded backend unchanged: only a new
-// hash (the block written another way) is recorded. Under -reconfigure
-// with no block, the stale record is dropped.
-func (m *Meta) keepBackend(doc *backendStateDoc, recorded, next *backendSetting, f initBackendFlags) (int, bool) {
-	changed := recorded != nil && next != nil && recorded.Hash != next.Hash ||
-		f.reconfigure && doc != nil && doc.Backend != nil && next == nil
-	if changed {
+// hash (the block written another way) is recorded.
+func (m *Meta) keepBackend(doc *backendStateDoc, recorded, next *backendSetting) (int, bool) {
+	if recorded != nil && next != nil && recorded.Hash != next.Hash {
 		if err := m.writeBackendState(doc, next); err != nil {
 			return m.errorf("Failed to record the backend", "Writing %s: %s", backendStateFile, err), false
 		}
