@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -135,11 +136,23 @@ func (s *State) Import(f *statefile.File, force bool) error {
 	}
 	defer release()
 	st, err := s.fetch(ctx)
-	if err != nil {
+	var ue *statemgr.UnreadableError
+	unreadable := err != nil && force && errors.As(err, &ue)
+	if err != nil && !unreadable {
 		return err
 	}
-	prev, supersedes := st.snap, st.supersededBy(f)
-	if !supersedes {
+	var prev *statefile.File
+	aside := ""
+	switch {
+	case unreadable || force && st.damage != nil:
+		// The row or its journal cannot be read: force replaces them
+		// (the documented recovery), setting the journal rows aside.
+		aside = s.name + "/replaced-" + asideStamp()
+	case st.damage != nil:
+		return st.damage
+	case st.supersededBy(f):
+		prev = st.snap
+	default:
 		if prev, err = s.recoverFetched(ctx, st); err != nil {
 			return err
 		}
@@ -161,12 +174,19 @@ func (s *State) Import(f *statefile.File, force bool) error {
 			next.Lineage = prev.Lineage
 		}
 	}
+	if aside != "" {
+		return s.writeSnapshotMovingJournal(ctx, &next, aside)
+	}
 	return s.writeSnapshot(ctx, &next, true)
 }
 
 // Recover folds a crashed apply's journal rows into the row now. The
-// database commits a journal batch whole or not at all, so a journal here
-// is never damaged part way: acceptLoss changes nothing.
+// database commits a journal batch whole or not at all, so rows that
+// cannot be read were edited or sealed with a key no longer configured:
+// they are refused (a *JournalDamageError) unless acceptLoss is set, and
+// then the records before the damage are folded in and every journal
+// row is moved aside, under the name "<workspace>/damaged-<time>" in the
+// journal table, where it can still be inspected.
 func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -183,6 +203,12 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.damage != nil {
+		if !acceptLoss {
+			return nil, st.damage
+		}
+		return s.foldDamaged(ctx, st)
+	}
 	n := 0
 	if st.journal != nil {
 		n = len(st.journal.records)
@@ -192,6 +218,36 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	}
 	return &statemgr.Recovery{Records: n}, nil
 }
+
+// foldDamaged writes the snapshot with the records before the damage
+// (when the header says they continue the stored snapshot) and moves
+// every journal row aside in the same transaction.
+func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recovery, error) {
+	aside := s.name + "/damaged-" + asideStamp()
+	out := &statemgr.Recovery{Damaged: s.journalLocation(aside), Unusable: st.damage.Unusable}
+	next := st.snap
+	if st.damage.Seq > 0 {
+		s.setSum(st.sum)
+		// A header that does not continue the stored snapshot adds
+		// nothing to it: its rows are only set aside.
+		status, err := (&fetched{snap: st.snap, journal: st.journal}).classify()
+		if err == nil && status == journalPending && len(st.journal.records) > 0 {
+			next = st.journal.replay(st.snap)
+			next.Serial = st.journal.header.BaseSerial + 1
+			out.Records = len(st.journal.records)
+		}
+	}
+	if next == nil {
+		return out, s.moveJournal(ctx, aside)
+	}
+	if err := s.writeSnapshotMovingJournal(ctx, next, aside); err != nil {
+		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
+	}
+	return out, nil
+}
+
+// asideStamp is the time a journal was set aside, in its new name.
+func asideStamp() string { return time.Now().UTC().Format("20060102T150405Z") }
 
 // current returns the stored snapshot, folding in a crashed apply's
 // journal first. The lock must be held.
@@ -208,6 +264,9 @@ func (s *State) current(ctx context.Context) (*statefile.File, error) {
 // transaction; a stale journal is just deleted. The lock must be held.
 func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.File, error) {
 	s.setSum(st.sum)
+	if st.damage != nil {
+		return nil, st.damage
+	}
 	if st.journal == nil {
 		return st.snap, nil
 	}
@@ -241,9 +300,16 @@ func (s *State) encodeSnapshot(f *statefile.File) (string, error) {
 	return string(src), nil
 }
 
-// decodeSnapshot is the one place stored bytes become a snapshot: nil
-// for an empty data column.
+// errEmptyRow is a row whose data column is empty or NULL: not a state.
+var errEmptyRow = errors.New("error loading state: no state (the row's data is empty)")
+
+// decodeSnapshot is the one place stored bytes become a snapshot. An
+// empty data column is an error, as in Terraform: a workspace without
+// state has no row.
 func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
+	if data == "" {
+		return nil, errEmptyRow
+	}
 	src := []byte(data)
 	if t := s.b.cfg.Transform; t != nil && len(src) > 0 {
 		var err error
@@ -253,7 +319,7 @@ func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
 	}
 	f, err := statefile.Read(bytes.NewReader(src))
 	if errors.Is(err, statefile.ErrNoState) {
-		return nil, nil
+		return nil, errEmptyRow
 	}
 	return f, err
 }
@@ -263,6 +329,23 @@ func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
 // whenever journal rows exist: the snapshot holds them). The lock must
 // be held.
 func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJournal bool) error {
+	var journalStmt string
+	if foldJournal {
+		journalStmt = `DELETE FROM ` + s.b.cfg.schemaIdent() + `.` + journalTable + ` WHERE name = $1`
+	}
+	return s.upsert(ctx, f, journalStmt)
+}
+
+// writeSnapshotMovingJournal upserts the row with f and renames the
+// workspace's journal rows to aside in the same transaction: they stay
+// for inspection, and no command reads them again.
+func (s *State) writeSnapshotMovingJournal(ctx context.Context, f *statefile.File, aside string) error {
+	return s.upsert(ctx, f, `UPDATE `+s.b.cfg.schemaIdent()+`.`+journalTable+` SET name = $2 WHERE name = $1`, aside)
+}
+
+// upsert writes f and then runs journalStmt (if any) on the workspace's
+// journal rows ($1 the workspace, then args), in one transaction.
+func (s *State) upsert(ctx context.Context, f *statefile.File, journalStmt string, args ...any) error {
 	data, err := s.encodeSnapshot(f)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", s.Location(), err)
@@ -276,8 +359,8 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 				ON CONFLICT (name) DO UPDATE SET data = $2 WHERE states.name = $1`, s.name, data); err != nil {
 				return err
 			}
-			if foldJournal {
-				_, err := tx.Exec(ctx, `DELETE FROM `+schema+`.`+journalTable+` WHERE name = $1`, s.name)
+			if journalStmt != "" {
+				_, err := tx.Exec(ctx, journalStmt, append([]any{s.name}, args...)...)
 				return err
 			}
 			return nil
@@ -287,6 +370,18 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 		return fmt.Errorf("writing %s: %w", s.Location(), err)
 	}
 	s.setSum(sum)
+	return nil
+}
+
+// moveJournal renames the workspace's journal rows to aside.
+func (s *State) moveJournal(ctx context.Context, aside string) error {
+	err := s.do(ctx, func(conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, `UPDATE `+s.b.cfg.schemaIdent()+`.`+journalTable+` SET name = $2 WHERE name = $1`, s.name, aside)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("setting the apply journal of %s aside: %w", s.Location(), err)
+	}
 	return nil
 }
 

@@ -111,14 +111,16 @@ func readSnapshot(path string, enc Encryption) (*statefile.File, fs.FileInfo, er
 		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
 	}
 	if src, err = enc.Decrypt(src); err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, &UnreadableError{Where: path, Err: err}
 	}
+	// An empty file is no state, as in Terraform (whose init leaves
+	// terraform.tfstate empty after migrating it to a backend).
 	sf, err := statefile.Read(bytes.NewReader(src))
 	if errors.Is(err, statefile.ErrNoState) {
 		return nil, info, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, &UnreadableError{Where: path, Err: err}
 	}
 	return sf, info, nil
 }
