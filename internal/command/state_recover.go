@@ -17,6 +17,7 @@ import (
 // records before the damage and move the journal aside.
 func runStateRecover(m *Meta, args []string) int {
 	fs := newFlagSet("state recover", m.Stderr)
+	noColorFlag(fs, m)
 	var lock bool
 	var lockTimeout durationFlag
 	var discard bool
