@@ -76,8 +76,11 @@ func (j *journal) replay(snap *statefile.File) *statefile.File {
 // fetched is the row and journal read together from one database
 // snapshot.
 type fetched struct {
-	snap    *statefile.File
-	sum     string
+	snap *statefile.File
+	sum  string
+	// stale is set when the row is not stored as the transform would
+	// write it (plaintext, or sealed by a fallback method).
+	stale   bool
 	journal *journal
 	// damage is set when the journal rows cannot be read to their end:
 	// journal then holds the records before the damage (none when the
@@ -193,6 +196,7 @@ func (s *State) fetch(ctx context.Context) (*fetched, error) {
 			data = new(string)
 		}
 		out.sum = md5Hex(*data)
+		out.stale = !s.storedCurrent(*data)
 		if out.snap, err = s.decodeSnapshot(*data); err != nil {
 			return nil, &statemgr.UnreadableError{Where: s.Location(), Err: err}
 		}

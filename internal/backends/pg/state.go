@@ -84,7 +84,8 @@ func (s *State) Read() (*statefile.File, error) {
 }
 
 // Persist writes st as the next snapshot if it differs from the stored
-// one (see statemgr.Filesystem.Persist).
+// one, and rewrites an unchanged one that is not stored as the transform
+// writes it (see statemgr.Filesystem.Persist).
 func (s *State) Persist(st *states.State) (*statefile.File, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -97,13 +98,26 @@ func (s *State) Persist(st *states.State) (*statefile.File, error) {
 		return nil, err
 	}
 	defer release()
-	prev, err := s.current(ctx)
+	fetched, err := s.fetch(ctx)
+	if err != nil {
+		return nil, err
+	}
+	prev, err := s.recoverFetched(ctx, fetched)
 	if err != nil {
 		return nil, err
 	}
 	if prev != nil && statemgr.SameState(prev.State, st) {
 		unchanged := *prev
 		unchanged.State = st
+		if !fetched.stale {
+			return &unchanged, nil
+		}
+		// Read through a fallback method (or in plaintext): written
+		// back under the primary one, the same snapshot and serial, so
+		// that one run completes an encryption migration.
+		if err := s.writeSnapshot(ctx, &unchanged, false); err != nil {
+			return nil, err
+		}
 		return &unchanged, nil
 	}
 	next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: 1, Lineage: newLineage(), State: st}
@@ -283,6 +297,13 @@ func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.Fil
 		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
 	}
 	return out, nil
+}
+
+// storedCurrent reports whether data is stored as the transform would
+// write it; always so without a transform that can say.
+func (s *State) storedCurrent(data string) bool {
+	t, ok := s.b.cfg.Transform.(interface{ Current(stored []byte) bool })
+	return !ok || data == "" || t.Current([]byte(data))
 }
 
 // encodeSnapshot is the one place a snapshot becomes the bytes stored in

@@ -47,6 +47,13 @@ type encrypting interface {
 	Current(stored []byte) bool
 }
 
+// storedCurrent reports whether stored is already as enc would write it
+// (see encrypting.Current); always so for an Encryption that cannot say.
+func storedCurrent(enc Encryption, stored []byte) bool {
+	e, ok := enc.(encrypting)
+	return !ok || len(stored) == 0 || e.Current(stored)
+}
+
 // resealBackup returns how the backup is made from the previous snapshot
 // when m encrypts: decrypted with whatever key wrote it and encrypted with
 // the current one, so that neither a plaintext state nor one under a

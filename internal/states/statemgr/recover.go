@@ -46,7 +46,7 @@ func (m *Filesystem) Recover(acceptLoss bool) (*Recovery, error) {
 		return nil, err
 	}
 	defer release()
-	snap, info, err := readSnapshot(m.path, m.enc)
+	snap, info, _, err := readSnapshot(m.path, m.enc)
 	if err != nil {
 		return nil, err
 	}
