@@ -110,10 +110,13 @@ func TestPgConnectionLostForGood(t *testing.T) {
 	if code == 0 {
 		t.Fatal("apply succeeded with the database down")
 	}
-	for _, want := range []string{"errored.tfstate", "cairn state push errored.tfstate"} {
+	for _, want := range []string{"errored.tfstate", "cairn state push errored.tfstate", "stored in PostgreSQL"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr does not mention %q:\n%s", want, stderr)
 		}
+	}
+	if strings.Contains(stderr, "disk space") {
+		t.Errorf("the advice for a database outage speaks of disk space:\n%s", stderr)
 	}
 	src, err := os.ReadFile(filepath.Join(work, erroredStateFile))
 	if err != nil {

@@ -60,6 +60,14 @@ func (s *State) close(ctx context.Context) {
 	}
 }
 
+// FailureAdvice says what to do when the database failed mid-apply: the
+// storage is a database, so a disk is not the thing to look at.
+func (s *State) FailureAdvice() string {
+	return "The state is stored in PostgreSQL (" + s.Location() + "), which could not be written: once the database " +
+		"is reachable and accepting writes again (check the server, the network and the connection string), " +
+		"follow the steps given for the final state snapshot, then run the command again."
+}
+
 // Location names the table and workspace; never the connection string.
 func (s *State) Location() string {
 	return fmt.Sprintf("%s.states (workspace %q)", unquote(s.b.cfg.schemaIdent()), s.name)
