@@ -96,6 +96,9 @@ func runStatePush(m *Meta, args []string) int {
 		}
 		return 1
 	}
+	if p := fs.Arg(0); p == erroredStateFile || p == filepath.Join(m.Dir, erroredStateFile) {
+		fmt.Fprintf(m.Stdout, "The state in %s is now stored; delete %s, which every command warns of while it exists.\n", erroredStateFile, erroredStateFile)
+	}
 	return 0
 }
 
