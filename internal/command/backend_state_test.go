@@ -1,8 +1,10 @@
 package command
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -117,5 +119,80 @@ func TestBackendStateFileIsTerraforms(t *testing.T) {
 	}
 	if doc.Backend == nil || doc.Backend.Hash != next.Hash || doc.Serial != 1 {
 		t.Errorf("read back %+v", doc)
+	}
+}
+
+// TestBackendInitRequired: every command but init compares the backend
+// block with init's record and refuses, with Terraform 1.5.7's reason,
+// a block added, removed or changed; a block written another way, or no
+// block and no record, needs nothing. Local blocks, so it runs without
+// PostgreSQL.
+func TestBackendInitRequired(t *testing.T) {
+	const resource = "resource \"terraform_data\" \"a\" {}\n"
+	tests := map[string]struct {
+		initWith, runWith string
+		wantReason        string
+	}{
+		"no block, no record":    {"", "", ""},
+		"block added":            {"", `backend "local" {}`, `Reason: Initial configuration of the requested backend "local"`},
+		"block removed":          {`backend "local" {}`, "", `Reason: Unsetting the previously set backend "local"`},
+		"argument changed":       {`backend "local" {}`, `backend "local" { path = "other.tfstate" }`, `Reason: Backend configuration block has changed`},
+		"same block reformatted": {`backend "local" { path = "x.tfstate" }`, "backend \"local\" {\n  path = \"x.tfstate\"\n}", ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			write := func(block string) {
+				src := resource
+				if block != "" {
+					src = "terraform {\n" + block + "\n}\n" + resource
+				}
+				if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(tc.initWith)
+			var out, errOut bytes.Buffer
+			if code := Run([]string{"-chdir=" + dir, "init", "-no-color", "-input=false"}, Streams{Stdout: &out, Stderr: &errOut}); code != 0 {
+				t.Fatalf("init exited %d:\n%s", code, errOut.String())
+			}
+			write(tc.runWith)
+			out.Reset()
+			errOut.Reset()
+			code := Run([]string{"-chdir=" + dir, "plan", "-no-color", "-input=false"}, Streams{Stdout: &out, Stderr: &errOut})
+			if tc.wantReason == "" {
+				if code != 0 {
+					t.Fatalf("plan exited %d:\n%s", code, errOut.String())
+				}
+				return
+			}
+			if code != 1 || !strings.Contains(errOut.String(), tc.wantReason) || !strings.Contains(errOut.String(), "please run \"cairn init\"") {
+				t.Fatalf("plan exited %d; want 1 with %q:\n%s", code, tc.wantReason, errOut.String())
+			}
+			if strings.Contains(out.String(), "to add") {
+				t.Errorf("plan planned against the unset-up backend:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// TestInitRefusesUnreadablePreviousBackend: a record of a backend Cairn
+// does not have (Terraform's init for s3) is not read as a local one.
+func TestInitRefusesUnreadablePreviousBackend(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"terraform_data\" \"a\" {}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".terraform"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	record := `{"version": 3, "serial": 1, "lineage": "x", "backend": {"type": "s3", "config": {"bucket": "b"}, "hash": 1}, "modules": []}`
+	if err := os.WriteFile(filepath.Join(dir, ".terraform", "terraform.tfstate"), []byte(record), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := Run([]string{"-chdir=" + dir, "init", "-no-color", "-migrate-state"}, Streams{Stdout: &out, Stderr: &errOut})
+	if code != 1 || !strings.Contains(errOut.String(), `"s3" backend`) || !strings.Contains(errOut.String(), "cairn init -reconfigure") {
+		t.Fatalf("init exited %d:\n%s", code, errOut.String())
 	}
 }

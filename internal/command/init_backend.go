@@ -120,6 +120,11 @@ func (m *Meta) changeBackend(cfg *configs.Module, recorded *backendSetting, blk 
 	var fromBlk *configs.Backend
 	if recorded != nil {
 		fromType = recorded.Type
+		if fromType != "local" && fromType != "pg" {
+			return m.errorf("Unsupported previous backend",
+				"The previous init (possibly Terraform's) set up the %q backend, whose states Cairn cannot read. "+
+					"Copy them with Terraform, or use the configured backend without them:\n  cairn init -reconfigure", fromType), false
+		}
 		var err error
 		if fromBlk, err = recorded.block(); err != nil {
 			return m.errorf("Failed to read the backend record", "%s", err), false
