@@ -101,8 +101,11 @@ func TestPgConnectionLostForGood(t *testing.T) {
 	}
 	work := pgWorkDir(t, url)
 	t.Setenv(pgRetryEnv, "1s")
-	nVar := fmt.Sprintf("-var=n=%d", crashInstances)
-	code, done, stderr := runAfter(t, work, "Creation complete", crashInstances/3, func() {
+	// Three times the usual count, halted after the first 100: stopping
+	// the server takes a while on a loaded machine, and the apply must
+	// still be running when it is down.
+	nVar := fmt.Sprintf("-var=n=%d", 3*crashInstances)
+	code, done, stderr := runAfter(t, work, "Creation complete", 100, func() {
 		if err := srv.Halt(); err != nil {
 			t.Error(err)
 		}
