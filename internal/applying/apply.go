@@ -56,7 +56,15 @@ type Options struct {
 	// Prepared is the cache of analysed bodies the plan used, when the plan
 	// was made in this process against the same configuration; nil is fine.
 	Prepared *eval.PreparedCache
+	// StateFailureAdvice says what to do once State could not record a
+	// result, for the storage it writes to (a database, not a disk); ""
+	// gives the local state file's advice.
+	StateFailureAdvice string
 }
+
+// localStateAdvice is what to do when a local state file could not be
+// written.
+const localStateAdvice = "Free the disk space or fix the problem with the state file, then run the command again."
 
 // applier holds one apply run.
 type applier struct {
@@ -120,8 +128,12 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 		}
 	}
 	if a.stateFailed.Load() {
+		advice := opts.StateFailureAdvice
+		if advice == "" {
+			advice = localStateAdvice
+		}
 		ds = ds.Append(diags.Errorf("Apply stopped",
-			"Cairn stopped starting operations once it could not record a result in state (see the errors above); operations already running were finished and are reported above. Free the disk space or fix the problem with the state file, then run the command again."))
+			"Cairn stopped starting operations once it could not record a result in state (see the errors above); operations already running were finished and are reported above. %s", advice))
 	}
 	if err := ctx.Err(); err != nil {
 		ds = ds.Append(diags.Errorf("Apply interrupted", "The apply was cancelled (%s); operations already finished are recorded in state.", err))

@@ -215,6 +215,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
 		State: rec, Hooks: hooks, Workspace: op.state.workspace, Prepared: op.prepared,
+		StateFailureAdvice: stateFailureAdvice(op.state.mgr),
 	})
 	hooks.stopAll()
 	final, cerr := rec.Close()

@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/encryption"
+	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -50,6 +51,33 @@ func (m *Meta) closeFailure(mgr backends.StateMgr, rec backends.Recorder, err er
 	return diags.Errorf("Failed to persist state",
 		"%s.\n\nWriting %s failed too (%s), so the state with all changes was printed above. Save it to a file and, once the problem is fixed, %s.",
 		err, path, werr, how)
+}
+
+// warnErroredState reminds every command that reads state of an
+// errored.tfstate left in the working directory: until it is pushed, the
+// objects it records beyond the stored state are not tracked. The warning
+// goes to stderr, so that commands printing JSON (state pull, output
+// -json) keep stdout clean.
+func (m *Meta) warnErroredState() {
+	path := filepath.Join(m.Dir, erroredStateFile)
+	if _, err := os.Stat(path); err != nil {
+		return
+	}
+	w := diags.Diagnostic{Severity: diags.Warning, Summary: "Unpushed " + erroredStateFile,
+		Detail: fmt.Sprintf("An apply that could not write its final state saved it to %s. Objects it records may be missing from the stored state "+
+			"until it is pushed (it continues the same lineage, one serial above the state it was applied to):\n  cairn state push %s\n"+
+			"then delete the file. If it was pushed already, delete it.", path, erroredStateFile)}
+	render.Diagnostics(m.Stderr, diags.Diagnostics{w}, m.sources, render.Options{Color: m.colorOn(m.Stderr)})
+}
+
+// stateFailureAdvice is what to do after the state storage failed
+// mid-apply, from the manager when it can say (pg: the database, not a
+// disk); "" for the local state file's advice.
+func stateFailureAdvice(mgr backends.StateMgr) string {
+	if a, ok := mgr.(interface{ FailureAdvice() string }); ok {
+		return a.FailureAdvice()
+	}
+	return ""
 }
 
 // writeErroredState writes f to path, encrypted with enc as the state

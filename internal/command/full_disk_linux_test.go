@@ -39,9 +39,13 @@ resource "terraform_data" "many" {
 	if err := os.WriteFile(filepath.Join(work, "main.tf"), []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"-chdir=" + work, "-no-color", "init", "-input=false"}, Streams{Stdout: &stdout, Stderr: &stderr}); code != 0 {
+		t.Fatalf("init exited %d:\n%s", code, stderr.String())
+	}
+	stdout.Reset()
 	filler := fillAllBut(t, disk, 64<<10)
 
-	var stdout, stderr bytes.Buffer
 	code := Run([]string{"-chdir=" + work, "-no-color", "apply", "-auto-approve"}, Streams{Stdout: &stdout, Stderr: &stderr})
 	if code != 1 {
 		t.Fatalf("apply on a full disk exited %d, want 1\n%s", code, stderr.String())

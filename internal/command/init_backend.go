@@ -1,13 +1,9 @@
 package command
 
 import (
-	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/backends"
@@ -16,220 +12,162 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 )
 
-// backendRecordFile is where init records the backend it set up, so that
-// a later init can tell the configuration moved to another backend and
-// migrate the state. (Terraform keeps its own record in
-// .terraform/terraform.tfstate; Cairn does not write Terraform's file.)
-const backendRecordFile = "cairn-backend.json"
-
-// initBackendFlags are init's backend migration flags, Terraform's.
+// initBackendFlags are init's backend options, Terraform's.
 type initBackendFlags struct {
 	migrateState, reconfigure, forceCopy bool
 	lock                                 bool
 	lockTimeout                          time.Duration
+	// input is -input: false makes a question init would ask an error.
+	input bool
 }
 
 func backendFlags(fs *flag.FlagSet, f *initBackendFlags) {
-	fs.BoolVar(&f.migrateState, "migrate-state", false, "Copy every workspace's state from the previously initialized backend to the configured one.")
-	fs.BoolVar(&f.reconfigure, "reconfigure", false, "Use the configured backend and ignore the previous one's state.")
-	fs.BoolVar(&f.forceCopy, "force-copy", false, "With -migrate-state, overwrite state the new backend already holds.")
+	fs.BoolVar(&f.migrateState, "migrate-state", false, "Reconfigure a changed backend, copying the previous backend's states to it.")
+	fs.BoolVar(&f.reconfigure, "reconfigure", false, "Use the configured backend as if it were new, without copying the previous backend's states.")
+	fs.BoolVar(&f.forceCopy, "force-copy", false, "Copy the states without asking, answering yes to every migration question (implies -migrate-state).")
 	fs.BoolVar(&f.lock, "lock", true, "Lock the states on both sides while migrating.")
 	fs.DurationVar(&f.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
+	fs.BoolVar(&f.input, "input", true, "Ask for input when needed.")
 }
 
-// backendRecord identifies a backend: enough to open it again. A pg
-// conn_str is recorded only when the configuration file held it (it is
-// already on disk there); one from PG_CONN_STR is read from the
-// environment again.
-type backendRecord struct {
-	Type         string `json:"type"`
-	Path         string `json:"path,omitempty"`
-	WorkspaceDir string `json:"workspace_dir,omitempty"`
-	ConnStr      string `json:"conn_str,omitempty"`
-	Schema       string `json:"schema_name,omitempty"`
-}
-
-// initBackend sets up the configured backend: it opens it (creating a pg
-// backend's schema and tables, as Terraform's init does), and when the
-// backend recorded by the previous init differs and holds state, it
-// migrates every workspace with -migrate-state or refuses. ok is false
-// when init must stop, with the exit code.
-func (m *Meta) initBackend(cfg *configs.Module, f initFlags) (int, bool) {
-	next, ds := m.backendRecordFor(cfg)
-	if ds.HasErrors() {
-		return m.fail(ds), false
+// initBackend sets up the configured backend as Terraform 1.5.7's init
+// does, and records it in .terraform/terraform.tfstate, which every other
+// command checks (checkBackendInitialized). It opens the backend (a pg
+// backend's schema and tables are created here). When the block was
+// added, changed or removed since the recorded init, the previous
+// backend's states are copied to the new one (see migrateBackend): asked
+// first, without asking under -force-copy, never under -reconfigure
+// (which disregards the previous backend, as Terraform documents it); a
+// changed or removed block needs -migrate-state, as in Terraform. ok is
+// false when init must stop, with the exit code.
+func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) {
+	if f.migrateState && f.reconfigure {
+		fmt.Fprintln(m.Stderr, "The -migrate-state and -reconfigure options are mutually-exclusive")
+		return 1, false
 	}
-	to, _, _, ds := m.workspaceState(cfg)
+	if f.forceCopy {
+		f.migrateState = true
+	}
+	doc, err := m.readBackendState()
+	if err != nil {
+		return m.errorf("Failed to load the backend record", "%s", err), false
+	}
+	var recorded *backendSetting
+	if doc != nil {
+		recorded = doc.Backend
+	}
+	blk := configuredBackend(cfg)
+	to, ds := m.openBackend(cfg, blk)
 	if ds.HasErrors() {
 		return m.fail(ds), false
 	}
 	defer to.Close()
-	prev, err := m.readBackendRecord()
-	if err != nil {
-		return m.errorf("Failed to read the backend record", "%s", err), false
-	}
-	if prev != next && !f.backend.reconfigure {
-		if code, ok := m.changeBackend(prev, to, f.backend); !ok {
-			return code, false
+	var next *backendSetting
+	if blk != nil {
+		if next, err = newBackendSetting(blk); err != nil {
+			return m.errorf("Invalid backend configuration", "%s", err), false
 		}
 	}
-	if err := m.writeBackendRecord(next); err != nil {
-		return m.errorf("Failed to record the backend", "%s", err), false
+	if blk == nil && recorded == nil || recorded != nil && recorded.sameConfig(blk) {
+		return m.keepBackend(doc, recorded, next)
+	}
+	if f.reconfigure {
+		// Terraform's -reconfigure disregards the previous backend:
+		// nothing is read from it or copied.
+		if recorded != nil {
+			fmt.Fprintf(m.Stdout, "The states of the previously initialized %q backend were not copied (-reconfigure); it still holds them.\n", recorded.Type)
+		}
+	} else if code, ok := m.changeBackend(cfg, recorded, blk, to, f); !ok {
+		return code, false
+	}
+	if err := m.writeBackendState(doc, next); err != nil {
+		return m.errorf("Failed to record the backend", "Writing %s: %s", backendStateFile, err), false
+	}
+	if next == nil {
+		fmt.Fprintf(m.Stdout, "\n%s\n", m.bold(fmt.Sprintf("Successfully unset the backend %q. Cairn will now operate locally.", recorded.Type)))
+	} else {
+		fmt.Fprintf(m.Stdout, "\n%s\n", m.green(fmt.Sprintf("Successfully configured the backend %q! Cairn will automatically\nuse this backend unless the backend configuration changes.", next.Type)))
 	}
 	return 0, true
 }
 
-// changeBackend migrates from the previous backend to to when the
-// previous one holds state.
-func (m *Meta) changeBackend(prev backendRecord, to backends.Backend, f initBackendFlags) (int, bool) {
-	from, err := m.openRecorded(prev)
-	if err != nil {
-		return m.errorf("Failed to open the previous backend", "The previous init used backend %q: %s.", prev.Type, err), false
+// keepBackend is init with the recorded backend unchanged: only a new
+// hash (the block written another way) is recorded.
+func (m *Meta) keepBackend(doc *backendStateDoc, recorded, next *backendSetting) (int, bool) {
+	if recorded != nil && next != nil && recorded.Hash != next.Hash {
+		if err := m.writeBackendState(doc, next); err != nil {
+			return m.errorf("Failed to record the backend", "Writing %s: %s", backendStateFile, err), false
+		}
 	}
-	defer from.Close()
-	ws, err := workspacesWithState(from)
-	if err != nil {
-		return m.errorf("Failed to read the previous backend", "%s", err), false
+	return 0, true
+}
+
+// changeBackend moves from the recorded backend (nil: the default local
+// one) to blk's (nil: the default local one), whose opened backend is to.
+// Terraform asks for -migrate-state when a recorded backend changed or
+// was removed; a first backend block only asks before copying.
+func (m *Meta) changeBackend(cfg *configs.Module, recorded *backendSetting, blk *configs.Backend, to backends.Backend, f initBackendFlags) (int, bool) {
+	if recorded != nil && !f.migrateState {
+		return m.fail(diags.Diagnostics{diags.Errorf("Backend configuration changed",
+			"A change in the backend configuration has been detected, which may require migrating existing state.\n\n"+
+				"If you wish to attempt automatic migration of the state, use \"cairn init -migrate-state\".\n"+
+				"If you wish to store the current configuration with no changes to the state, use \"cairn init -reconfigure\".")}), false
 	}
-	if len(ws) == 0 {
+	fromType, toType := "local", "local"
+	if blk != nil {
+		toType = blk.Type
+	}
+	var fromBlk *configs.Backend
+	if recorded != nil {
+		fromType = recorded.Type
+		if fromType != "local" && fromType != "pg" {
+			return m.errorf("Unsupported previous backend",
+				"The previous init (possibly Terraform's) set up the %q backend, whose states Cairn cannot read. "+
+					"Copy them with Terraform, or use the configured backend without them:\n  cairn init -reconfigure", fromType), false
+		}
+		var err error
+		if fromBlk, err = recorded.block(); err != nil {
+			return m.errorf("Failed to read the backend record", "%s", err), false
+		}
+		if blk == nil {
+			fmt.Fprintf(m.Stdout, "Cairn has detected you're unconfiguring your previously set %q backend.\n", fromType)
+		} else {
+			fmt.Fprintf(m.Stdout, "%s\n\nCairn has detected that the configuration specified for the backend\nhas changed. Cairn will now check for existing state in the backends.\n\n", m.bold("Backend configuration changed!"))
+		}
+	}
+	if m.sameStorage(fromBlk, blk) {
 		return 0, true
 	}
-	if !f.migrateState {
-		return m.errorf("Backend configuration changed",
-			"The configuration now uses another backend than the previous init (%s), which holds the state of %d workspaces. "+
-				"Run \"cairn init -migrate-state\" to copy them to the new backend, or \"cairn init -reconfigure\" to use the new backend without them.",
-			prev.Type, len(ws)), false
+	from, ds := m.openBackend(cfg, fromBlk)
+	if ds.HasErrors() {
+		return m.fail(ds.Append(diags.Errorf("Failed to open the previous backend",
+			"The states of the previously initialized %q backend must be read to copy them; nothing was changed.", fromType))), false
 	}
-	for _, name := range ws {
-		if err := m.migrateWorkspace(from, to, name, f); err != nil {
-			return m.errorf("Failed to migrate state", "Workspace %q: %s", name, err), false
-		}
-		fmt.Fprintf(m.Stdout, "Migrated the state of workspace %q from backend %q.\n", name, prev.Type)
+	defer from.Close()
+	mig := backendMigration{from: from, to: to, fromType: fromType, toType: toType, flags: f}
+	if ds := m.migrateBackend(mig); ds.HasErrors() {
+		return m.fail(ds), false
 	}
 	return 0, true
 }
 
-// workspacesWithState lists the workspaces of b that hold a state.
-func workspacesWithState(b backends.Backend) ([]string, error) {
-	names, err := b.Workspaces()
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, name := range names {
-		mgr, err := b.StateMgr(name)
-		if err != nil {
-			return nil, err
-		}
-		f, err := mgr.Read()
-		if err != nil {
-			return nil, err
-		}
-		if f != nil && (name != backends.DefaultWorkspace || !f.State.Empty()) {
-			out = append(out, name)
-		}
-	}
-	return out, nil
-}
-
-// migrateWorkspace copies one workspace's state with both sides locked,
-// keeping lineage and serial, so either tool sees the same history. A
-// different state already at the destination is kept unless -force-copy.
-func (m *Meta) migrateWorkspace(from, to backends.Backend, name string, f initBackendFlags) error {
-	src, err := from.StateMgr(name)
-	if err != nil {
-		return err
-	}
-	if err := to.CreateWorkspace(name); err != nil {
-		return err
-	}
-	dst, err := to.StateMgr(name)
-	if err != nil {
-		return err
-	}
-	if f.lock {
-		// Both sides stay locked until the copy is written, so neither
-		// Terraform nor another Cairn run changes either in between.
-		for _, mgr := range []backends.StateMgr{src, dst} {
-			unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeMigrateState"), f.lockTimeout)
-			if err != nil {
-				return err
+// sameStorage reports whether two backend blocks (nil: the default local
+// backend) keep their states in the same place, so that there is nothing
+// to copy between them.
+func (m *Meta) sameStorage(a, b *configs.Backend) bool {
+	key := func(blk *configs.Backend) (string, bool) {
+		if blk != nil && blk.Type == "pg" {
+			c, ds := m.decodePg(blk)
+			schema := c.Schema
+			if schema == "" {
+				schema = pg.DefaultSchema
 			}
-			defer unlock()
+			return "pg\x00" + c.ConnString + "\x00" + strings.ToLower(schema), !ds.HasErrors()
 		}
+		l, ds := m.localBackend(blk)
+		return "local\x00" + l.Path + "\x00" + l.WorkspaceDir, !ds.HasErrors()
 	}
-	file, err := src.Read()
-	if err != nil || file == nil {
-		return err
-	}
-	existing, err := dst.Read()
-	if err != nil {
-		return err
-	}
-	if existing != nil && !existing.State.Empty() && existing.Lineage != file.Lineage && !f.forceCopy {
-		return fmt.Errorf("the new backend already holds a different state (lineage %s); use -force-copy to overwrite it", existing.Lineage)
-	}
-	return dst.Import(file, true)
-}
-
-// backendRecordFor is the record of the backend cfg configures.
-func (m *Meta) backendRecordFor(cfg *configs.Module) (backendRecord, diags.Diagnostics) {
-	if cfg != nil && cfg.Backend != nil && cfg.Backend.Type == "pg" {
-		pc, ds := m.decodePg(cfg.Backend)
-		r := backendRecord{Type: "pg", Schema: pc.Schema}
-		if pc.ConnString != m.Getenv("PG_CONN_STR") {
-			r.ConnStr = pc.ConnString
-		}
-		return r, ds
-	}
-	b, ds := m.localBackend(cfg)
-	return backendRecord{Type: "local", Path: b.Path, WorkspaceDir: b.WorkspaceDir}, ds
-}
-
-// openRecorded opens the backend a record names, reading its states
-// through the run's state encryption (whose fallback reads states written
-// before it was configured).
-func (m *Meta) openRecorded(r backendRecord) (backends.Backend, error) {
-	enc := m.stateEncryptionOrPlain()
-	switch r.Type {
-	case "local":
-		return backends.Local{Path: r.Path, WorkspaceDir: r.WorkspaceDir, Encryption: enc}, nil
-	case "pg":
-		conn := r.ConnStr
-		if conn == "" {
-			conn = m.Getenv("PG_CONN_STR")
-		}
-		return pg.Open(context.Background(), pg.Config{ConnString: conn, Schema: r.Schema, Transform: enc})
-	}
-	return nil, fmt.Errorf("unknown backend type %q", r.Type)
-}
-
-// readBackendRecord reads the previous init's record; with none, the
-// previous backend is the local one with Terraform's default paths.
-func (m *Meta) readBackendRecord() (backendRecord, error) {
-	src, err := os.ReadFile(filepath.Join(m.dataDir(), backendRecordFile))
-	if errors.Is(err, os.ErrNotExist) {
-		return backendRecord{Type: "local", Path: filepath.Join(m.Dir, "terraform.tfstate"), WorkspaceDir: filepath.Join(m.Dir, "terraform.tfstate.d")}, nil
-	}
-	if err != nil {
-		return backendRecord{}, err
-	}
-	var r backendRecord
-	if err := json.Unmarshal(src, &r); err != nil {
-		return backendRecord{}, fmt.Errorf("%s: %w", backendRecordFile, err)
-	}
-	return r, nil
-}
-
-// writeBackendRecord records r for the next init, readable only by its
-// owner: it may hold a connection string.
-func (m *Meta) writeBackendRecord(r backendRecord) error {
-	if err := os.MkdirAll(m.dataDir(), 0o755); err != nil {
-		return err
-	}
-	src, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(m.dataDir(), backendRecordFile), append(src, '\n'), 0o600)
+	ka, oka := key(a)
+	kb, okb := key(b)
+	return oka && okb && ka == kb
 }

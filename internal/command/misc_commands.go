@@ -25,10 +25,8 @@ func runVersion(m *Meta, args []string) int {
 func runInit(m *Meta, args []string) int {
 	fs := newFlagSet("init", m.Stderr)
 	var noColor bool
-	var input bool
 	var f initFlags
 	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
-	fs.BoolVar(&input, "input", true, "Ask for input when needed.")
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
 	backendFlags(fs, &f.backend)
@@ -47,7 +45,7 @@ func runInit(m *Meta, args []string) int {
 		return m.fail(ds.Append(mds))
 	}
 	fmt.Fprintf(m.Stdout, "%s\n", m.bold("Initializing the backend..."))
-	if code, ok := m.initBackend(cfg, f); !ok {
+	if code, ok := m.initBackend(cfg, f.backend); !ok {
 		return code
 	}
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))

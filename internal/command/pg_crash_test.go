@@ -38,6 +38,7 @@ func pgWorkDir(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	t.Setenv("PG_CONN_STR", url)
+	runCairn(t, work, 0, "init", "-input=false")
 	return work
 }
 
@@ -100,8 +101,11 @@ func TestPgConnectionLostForGood(t *testing.T) {
 	}
 	work := pgWorkDir(t, url)
 	t.Setenv(pgRetryEnv, "1s")
-	nVar := fmt.Sprintf("-var=n=%d", crashInstances)
-	code, done, stderr := runAfter(t, work, "Creation complete", crashInstances/3, func() {
+	// Three times the usual count, halted after the first 100: stopping
+	// the server takes a while on a loaded machine, and the apply must
+	// still be running when it is down.
+	nVar := fmt.Sprintf("-var=n=%d", 3*crashInstances)
+	code, done, stderr := runAfter(t, work, "Creation complete", 100, func() {
 		if err := srv.Halt(); err != nil {
 			t.Error(err)
 		}
@@ -109,10 +113,13 @@ func TestPgConnectionLostForGood(t *testing.T) {
 	if code == 0 {
 		t.Fatal("apply succeeded with the database down")
 	}
-	for _, want := range []string{"errored.tfstate", "cairn state push errored.tfstate"} {
+	for _, want := range []string{"errored.tfstate", "cairn state push errored.tfstate", "stored in PostgreSQL"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr does not mention %q:\n%s", want, stderr)
 		}
+	}
+	if strings.Contains(stderr, "disk space") {
+		t.Errorf("the advice for a database outage speaks of disk space:\n%s", stderr)
 	}
 	src, err := os.ReadFile(filepath.Join(work, erroredStateFile))
 	if err != nil {

@@ -108,6 +108,7 @@ func (m *Meta) openState(cfg *configs.Module, lock bool, timeout time.Duration, 
 	}
 	h.file = f
 	m.noteState(h.state())
+	m.warnErroredState()
 	return h, nil
 }
 

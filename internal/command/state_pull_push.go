@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,9 +10,11 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/cairn-iac/cairn/internal/backends/pg"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
 // runStatePull implements "cairn state pull": print the current state as
@@ -70,16 +73,42 @@ func runStatePush(m *Meta, args []string) int {
 	if src == nil {
 		return code
 	}
-	h, ds := m.openState(cfg, f.lock, f.lockTimeout, "state-push")
+	// The stored state is not read first: Import checks it against the
+	// pushed one, and -force replaces even one that cannot be read.
+	b, mgr, _, ds := m.workspaceState(cfg)
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
+	h := &stateHandle{backend: b, mgr: mgr}
 	defer h.release(m)
-	if err := h.mgr.Import(src, force); err != nil {
+	if f.lock {
+		unlock, err := mgr.Lock(context.Background(), m.lockInfo("state-push"), f.lockTimeout)
+		if err != nil {
+			return m.fail(diags.Diagnostics{lockDiag(err)})
+		}
+		h.unlock = unlock
+	}
+	if err := mgr.Import(src, force); err != nil {
 		fmt.Fprintf(m.Stderr, "Failed to write state: %s\n", err)
+		if !force && unreadableState(err) {
+			fmt.Fprintf(m.Stderr, "\nThe stored state cannot be read, so it cannot be compared with the pushed one. "+
+				"To replace it (it is kept as the backup, or its journal set aside), run:\n  cairn state push -force %s\n", fs.Arg(0))
+		}
 		return 1
 	}
+	if p := fs.Arg(0); p == erroredStateFile || p == filepath.Join(m.Dir, erroredStateFile) {
+		fmt.Fprintf(m.Stdout, "The state in %s is now stored; delete %s, which every command warns of while it exists.\n", erroredStateFile, erroredStateFile)
+	}
 	return 0
+}
+
+// unreadableState reports whether err says the stored state (or its
+// journal) cannot be read, which only a forced push replaces.
+func unreadableState(err error) bool {
+	var ue *statemgr.UnreadableError
+	var de *statemgr.JournalDamageError
+	var pe *pg.JournalDamageError
+	return errors.As(err, &ue) || errors.As(err, &de) || errors.As(err, &pe)
 }
 
 // readPushSource reads the state file to push from path, or stdin for

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/backends/pg"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -16,6 +17,7 @@ import (
 // records before the damage and move the journal aside.
 func runStateRecover(m *Meta, args []string) int {
 	fs := newFlagSet("state recover", m.Stderr)
+	noColorFlag(fs, m)
 	var lock bool
 	var lockTimeout durationFlag
 	var discard bool
@@ -62,7 +64,8 @@ func runStateRecover(m *Meta, args []string) int {
 }
 
 // stateReadDiag explains why the state could not be read: a damaged
-// journal gets the ways forward.
+// journal gets the ways forward, and so does a stored state that cannot
+// be read at all.
 func stateReadDiag(err error) diags.Diagnostic {
 	var de *statemgr.JournalDamageError
 	if errors.As(err, &de) {
@@ -70,7 +73,21 @@ func stateReadDiag(err error) diags.Diagnostic {
 			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (what the %d unusable lines and missing records recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
 			err, de.Kept+de.Salvaged, de.Unusable()+de.Missing, de.Line)
 	}
-	d, _ := encryptionDiag(err, "Failed to load state")
+	var pe *pg.JournalDamageError
+	if errors.As(err, &pe) {
+		return diags.Errorf("Damaged state journal",
+			"%s.\n\nNothing was changed. To keep the %d readable records and move the journal rows aside (what the %d unusable rows recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal",
+			err, pe.Kept, pe.Unusable)
+	}
+	d, isEnc := encryptionDiag(err, "Failed to load state")
+	var ue *statemgr.UnreadableError
+	if errors.As(err, &ue) {
+		if !isEnc {
+			d.Detail += "."
+		}
+		d.Detail += "\n\nNothing was changed: a state that cannot be read is never taken for an empty one. " +
+			"If it is lost or damaged, replace it with a good copy (a backup, or an errored.tfstate) with:\n  cairn state push -force FILE"
+	}
 	return d
 }
 

@@ -73,9 +73,14 @@ func resolve(raw *rawConfig, sc *scope) (*Config, hcl.Diagnostics) {
 		kp, ds := decodeKeyProvider(rb, sc)
 		diags = append(diags, ds...)
 		if kp == nil {
+			// Declared but invalid: references to it are not reported
+			// again as references to nothing.
+			if _, seen := providers[rb.addr("key_provider")]; !seen {
+				providers[rb.addr("key_provider")] = nil
+			}
 			continue
 		}
-		if _, dup := providers[kp.Addr()]; dup {
+		if prev, dup := providers[kp.Addr()]; dup && prev != nil {
 			diags = append(diags, duplicateDecl("key provider", kp.Addr(), rb.declRange))
 			continue
 		}
@@ -87,9 +92,12 @@ func resolve(raw *rawConfig, sc *scope) (*Config, hcl.Diagnostics) {
 		m, ds := decodeMethod(rb, providers, sc)
 		diags = append(diags, ds...)
 		if m == nil {
+			if _, seen := methods[rb.addr("method")]; !seen {
+				methods[rb.addr("method")] = nil
+			}
 			continue
 		}
-		if _, dup := methods[m.Addr()]; dup {
+		if prev, dup := methods[m.Addr()]; dup && prev != nil {
 			diags = append(diags, duplicateDecl("method", m.Addr(), rb.declRange))
 			continue
 		}
@@ -155,6 +163,10 @@ func resolveTarget(raw *rawTarget, name string, methods map[string]*Method, sc *
 	t.MethodRange = raw.method.Range()
 	m, ds := lookupRef(raw.method, "method", methods)
 	diags = append(diags, ds...)
+	if m == nil {
+		// An invalid method was reported where it is declared.
+		return nil, diags
+	}
 	t.Method = m
 	if raw.fallback != nil {
 		fb, ds := resolveTarget(raw.fallback, name+".fallback", methods, sc)
@@ -190,7 +202,8 @@ func checkEnforced(t *TargetConfig, name string) hcl.Diagnostics {
 
 // lookupRef resolves a reference such as method.aes_gcm.NAME or
 // key_provider.pbkdf2.NAME (root is "method" or "key_provider") among the
-// declared ones.
+// declared ones. One declared but invalid (a nil entry, its problem
+// already reported) resolves to nil without a diagnostic.
 func lookupRef[T any](expr hcl.Expression, root string, declared map[string]*T) (*T, hcl.Diagnostics) {
 	trav, diags := referenceOf(expr)
 	if diags.HasErrors() || len(trav) != 3 || trav.RootName() != root {
@@ -213,6 +226,9 @@ func lookupRef[T any](expr hcl.Expression, root string, declared map[string]*T) 
 	}
 	addr := root + "." + typ.Name + "." + name.Name
 	v, ok := declared[addr]
+	if ok && v == nil {
+		return nil, nil
+	}
 	if !ok {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,

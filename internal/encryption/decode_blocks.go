@@ -141,7 +141,11 @@ func decodeMethod(rb *rawBlock, providers map[string]*KeyProvider, sc *scope) (*
 	}
 	kp, ds := lookupRef(keys.Expr, "key_provider", providers)
 	diags = append(diags, ds...)
-	if kp != nil && !validAESKeyLength(kp.KeyLength) {
+	if kp == nil {
+		// Undeclared (reported here) or invalid (reported at its block).
+		return nil, diags
+	}
+	if !validAESKeyLength(kp.KeyLength) {
 		diags = append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid key length for AES-GCM",
@@ -204,6 +208,11 @@ func evalArg(a *hcl.Attribute, sc *scope, want cty.Type, what string) (cty.Value
 	if sc.lenient && !v.IsWhollyKnown() {
 		return cty.NilVal, false, diags
 	}
+	if !v.IsWhollyKnown() {
+		if d := unsetVariable(a, sc); d != nil {
+			return cty.NilVal, false, append(diags, d)
+		}
+	}
 	cv, err := convert.Convert(v, want)
 	if err != nil || cv.IsNull() || !cv.IsWhollyKnown() {
 		return cty.NilVal, false, append(diags, &hcl.Diagnostic{
@@ -214,6 +223,36 @@ func evalArg(a *hcl.Attribute, sc *scope, want cty.Type, what string) (cty.Value
 		})
 	}
 	return cv, true, diags
+}
+
+// unsetVariable names the first input variable a refers to that has no
+// value (unknown in the static scope): the one thing to fix when an
+// argument cannot be evaluated for want of it. nil when there is none.
+func unsetVariable(a *hcl.Attribute, sc *scope) *hcl.Diagnostic {
+	if sc.ctx == nil {
+		return nil
+	}
+	vars, ok := sc.ctx.Variables["var"]
+	if !ok || !vars.Type().IsObjectType() {
+		return nil
+	}
+	for _, trav := range a.Expr.Variables() {
+		if trav.RootName() != "var" || len(trav) < 2 {
+			continue
+		}
+		attr, ok := trav[1].(hcl.TraverseAttr)
+		if !ok || !vars.Type().HasAttribute(attr.Name) || vars.GetAttr(attr.Name).IsWhollyKnown() {
+			continue
+		}
+		return &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "No value for required variable",
+			Detail: fmt.Sprintf("The %q argument takes its value from var.%s, which has no value: set it with a -var or -var-file option, or the TF_VAR_%s environment variable.",
+				a.Name, attr.Name, attr.Name),
+			Subject: trav.SourceRange().Ptr(),
+		}
+	}
+	return nil
 }
 
 func stringArg(a *hcl.Attribute, sc *scope) (string, bool, hcl.Diagnostics) {

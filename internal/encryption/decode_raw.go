@@ -28,6 +28,9 @@ type rawBlock struct {
 	labelRange hcl.Range
 }
 
+// addr is the block's address under root ("key_provider" or "method").
+func (rb *rawBlock) addr(root string) string { return root + "." + rb.typ + "." + rb.name }
+
 // rawTarget is a state, plan, fallback, default or named remote block.
 type rawTarget struct {
 	method    hcl.Expression

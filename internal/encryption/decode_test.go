@@ -279,3 +279,28 @@ state { method = method.aes_gcm.nope }`,
 		})
 	}
 }
+
+// TestDecodeUnsetPassphraseVariable: a passphrase from a variable that
+// has no value is one error naming the variable, at the reference; the
+// method and targets that use the key provider are not reported again as
+// references to something undeclared.
+func TestDecodeUnsetPassphraseVariable(t *testing.T) {
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{
+		"var": cty.ObjectVal(map[string]cty.Value{"pass": cty.DynamicVal, "other": cty.StringVal("x")}),
+	}}
+	_, diags := parseBlock(t, `key_provider "pbkdf2" "k" { passphrase = var.pass }
+method "aes_gcm" "m" { keys = key_provider.pbkdf2.k }
+method "unencrypted" "u" {}
+state {
+  method = method.aes_gcm.m
+  fallback { method = method.unencrypted.u }
+}
+plan { method = method.aes_gcm.m }`, "", ctx)
+	want := []diagKey{{"No value for required variable", 1, 42}}
+	if diff := cmp.Diff(want, keysOf(diags)); diff != "" {
+		t.Fatalf("-want +got\n%s", diff)
+	}
+	if !strings.Contains(diags[0].Detail, "var.pass") || !strings.Contains(diags[0].Detail, "TF_VAR_pass") {
+		t.Errorf("the detail does not name the variable: %s", diags[0].Detail)
+	}
+}

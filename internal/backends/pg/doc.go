@@ -18,7 +18,12 @@
 // saved, while the states row is written once at the end, in the same
 // transaction that deletes the journal rows. A later run that finds
 // journal rows replays them exactly as the local backend replays its
-// journal file (statemgr).
+// journal file (statemgr); rows damaged by hand are refused until
+// Recover with acceptLoss renames them aside.
+//
+// A row that cannot be read (data empty, NULL, not a state, not
+// decrypting) is an error, never a new workspace, as in Terraform; only
+// a forced Import replaces it.
 //
 // A lost connection is retried with backoff; the lock is taken again on
 // the new session, and the run continues only if the state row is still

@@ -76,9 +76,16 @@ func (j *journal) replay(snap *statefile.File) *statefile.File {
 // fetched is the row and journal read together from one database
 // snapshot.
 type fetched struct {
-	snap    *statefile.File
-	sum     string
+	snap *statefile.File
+	sum  string
+	// stale is set when the row is not stored as the transform would
+	// write it (plaintext, or sealed by a fallback method).
+	stale   bool
 	journal *journal
+	// damage is set when the journal rows cannot be read to their end:
+	// journal then holds the records before the damage (none when the
+	// header itself is unusable).
+	damage *JournalDamageError
 }
 
 type journalStatus int
@@ -129,6 +136,9 @@ func (f *fetched) supersededBy(next *statefile.File) bool {
 // write; otherwise the base serial, so that a plan made from a running
 // apply's partial view never matches its final snapshot.
 func (f *fetched) view(locked bool) (*statefile.File, error) {
+	if f.damage != nil {
+		return nil, f.damage
+	}
 	if f.journal == nil {
 		return f.snap, nil
 	}
@@ -147,17 +157,26 @@ func (f *fetched) view(locked bool) (*statefile.File, error) {
 }
 
 // fetch reads the row and the journal rows in one repeatable-read
-// transaction, so that they agree.
+// transaction, so that they agree. A row that exists but cannot be read
+// (its data empty, NULL, not a state, or not decrypting) is a
+// *statemgr.UnreadableError, never "no state": Terraform refuses it too
+// ("error loading state: no state"), and taking it for a new workspace
+// would plan every object anew and overwrite the row. Journal rows that
+// cannot be read to their end are recorded in the result's damage.
 func (s *State) fetch(ctx context.Context) (*fetched, error) {
 	var data *string
+	var found bool
 	var rows []journalRow
 	schema := s.b.cfg.schemaIdent()
 	err := s.do(ctx, func(conn *pgx.Conn) error {
 		opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 		return pgx.BeginTxFunc(ctx, conn, opts, func(tx pgx.Tx) error {
-			data, rows = nil, nil
+			data, found, rows = nil, false, nil
 			err := tx.QueryRow(ctx, `SELECT data FROM `+schema+`.states WHERE name = $1`, s.name).Scan(&data)
-			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			switch {
+			case err == nil:
+				found = true
+			case !errors.Is(err, pgx.ErrNoRows):
 				return err
 			}
 			r, err := tx.Query(ctx, `SELECT seq, record FROM `+schema+`.`+journalTable+` WHERE name = $1 ORDER BY seq`, s.name)
@@ -172,16 +191,18 @@ func (s *State) fetch(ctx context.Context) (*fetched, error) {
 		return nil, fmt.Errorf("reading %s: %w", s.Location(), err)
 	}
 	out := &fetched{}
-	if data != nil {
+	if found {
+		if data == nil {
+			data = new(string)
+		}
 		out.sum = md5Hex(*data)
+		out.stale = !s.storedCurrent(*data)
 		if out.snap, err = s.decodeSnapshot(*data); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", s.Location(), err)
+			return nil, &statemgr.UnreadableError{Where: s.Location(), Err: err}
 		}
 	}
 	if len(rows) > 0 {
-		if out.journal, err = s.decodeJournal(rows); err != nil {
-			return nil, fmt.Errorf("reading the apply journal of %s: %w", s.Location(), err)
-		}
+		out.journal, out.damage = s.decodeJournal(rows)
 	}
 	return out, nil
 }
@@ -193,33 +214,74 @@ type journalRow struct {
 
 // decodeJournal checks the rows form header 0 then records 1..n without
 // a gap (a batch commits whole, so a gap means the rows were edited) and
-// decodes them.
-func (s *State) decodeJournal(rows []journalRow) (*journal, error) {
+// decodes them, up to the first row that cannot be used: the records
+// before it, and the damage (nil when every row is usable).
+func (s *State) decodeJournal(rows []journalRow) (*journal, *JournalDamageError) {
 	j := &journal{}
+	damaged := func(i int, reason string) (*journal, *JournalDamageError) {
+		return j, &JournalDamageError{Where: s.journalLocation(s.name), Seq: rows[i].Seq, Reason: reason, Kept: len(j.records), Unusable: len(rows) - i}
+	}
 	if rows[0].Seq != 0 {
-		return nil, errors.New("the header row is missing")
+		return damaged(0, "the header row is missing")
 	}
 	if err := json.Unmarshal([]byte(rows[0].Record), &j.header); err != nil || j.header.Format != journalFormat {
-		return nil, fmt.Errorf("the header row is not a Cairn journal header")
+		j.header = journalHeader{}
+		return damaged(0, "the header row is not a Cairn journal header")
 	}
 	for i, row := range rows[1:] {
 		if row.Seq != int64(i+1) {
-			return nil, fmt.Errorf("record %d found where record %d belongs", row.Seq, i+1)
+			return damaged(i+1, fmt.Sprintf("record %d found where record %d belongs", row.Seq, i+1))
 		}
-		src, err := s.decodeRecord(row.Record)
+		rec, err := s.decodeJournalRecord(row.Record)
 		if err != nil {
-			return nil, fmt.Errorf("record %d: %w", row.Seq, err)
-		}
-		var rec journalRecord
-		if err := json.Unmarshal(src, &rec); err != nil {
-			return nil, fmt.Errorf("record %d: %w", row.Seq, err)
-		}
-		if (rec.Object == nil) == (rec.Output == nil) {
-			return nil, fmt.Errorf("record %d holds no change, or two", row.Seq)
+			return damaged(i+1, fmt.Sprintf("record %d: %s", row.Seq, err))
 		}
 		j.records = append(j.records, rec)
 	}
 	return j, nil
+}
+
+// decodeJournalRecord decodes one record row: exactly one change.
+func (s *State) decodeJournalRecord(stored string) (journalRecord, error) {
+	var rec journalRecord
+	src, err := s.decodeRecord(stored)
+	if err != nil {
+		return rec, err
+	}
+	if err := json.Unmarshal(src, &rec); err != nil {
+		return rec, err
+	}
+	if (rec.Object == nil) == (rec.Output == nil) {
+		return rec, errors.New("it holds no change, or two")
+	}
+	return rec, nil
+}
+
+// journalLocation names a journal's rows, for messages.
+func (s *State) journalLocation(name string) string {
+	return fmt.Sprintf("%s.%s (name %q)", unquote(s.b.cfg.schemaIdent()), journalTable, name)
+}
+
+// JournalDamageError reports journal rows that cannot be read to their
+// end: a row other than the last is missing or unusable (edited by hand,
+// or sealed with a key no longer configured), so records after it, which
+// may have been acknowledged, would be lost by replaying only what comes
+// before it. Nothing is changed when it is returned; Recover with
+// acceptLoss keeps the records before the damage and moves the rows aside.
+type JournalDamageError struct {
+	// Where names the journal rows; Seq is the first unusable row (0:
+	// the header).
+	Where  string
+	Seq    int64
+	Reason string
+	// Kept counts the readable records before the damage, Unusable the
+	// rows from it on.
+	Kept, Unusable int
+}
+
+func (e *JournalDamageError) Error() string {
+	return fmt.Sprintf("the apply journal %s is damaged at row %d: %s; the %d records before it can be recovered, "+
+		"but %d rows cannot be used, and they may record objects that exist", e.Where, e.Seq, e.Reason, e.Kept, e.Unusable)
 }
 
 // encodeRecord and decodeRecord are the one place a journal record

@@ -59,6 +59,9 @@ func unlock(ctx context.Context, conn *pgx.Conn, key int64) error {
 // session ends, so a crashed run never leaves a stale lock. On failure
 // the error is a *statemgr.LockError naming the session that holds it.
 func (s *State) Lock(ctx context.Context, info statemgr.LockInfo, timeout time.Duration) (func() error, error) {
+	if info.Version == "" {
+		info.Version = statemgr.TerraformVersion
+	}
 	deadline := time.Now().Add(timeout)
 	wait := 100 * time.Millisecond
 	for {
@@ -81,15 +84,28 @@ func (s *State) Lock(ctx context.Context, info statemgr.LockInfo, timeout time.D
 	}
 }
 
-// sessionName is the application_name a lock holder's session takes, so
-// that a refused run (Cairn's or a person's in psql) can tell who holds
-// the lock: Terraform's pg backend stores no lock info.
+// sessionName is the application_name a lock holder's session takes,
+// "cairn VERSION OPERATION WHO", so that a refused run (Cairn's or a
+// person's in psql) can tell who holds the lock: Terraform's pg backend
+// stores no lock info. parseSessionName reads it back.
 func sessionName(info statemgr.LockInfo) string {
-	name := strings.TrimSpace("cairn " + info.Operation + " " + info.Who)
+	name := strings.TrimSpace("cairn " + info.Version + " " + info.Operation + " " + info.Who)
 	if len(name) > 63 {
 		name = name[:63]
 	}
 	return name
+}
+
+// parseSessionName fills info's version, operation and holder from a
+// Cairn session's name; other sessions (Terraform's, psql) name none of
+// them, and their version stays unknown.
+func parseSessionName(app string, info *statemgr.LockInfo) bool {
+	parts := strings.SplitN(app, " ", 4)
+	if len(parts) != 4 || parts[0] != "cairn" {
+		return false
+	}
+	info.Version, info.Operation, info.Who = parts[1], parts[2], parts[3]
+	return true
 }
 
 // lockOnce tries the lock once and records it as held; the session is
@@ -193,8 +209,10 @@ func (s *State) holder(ctx context.Context) *statemgr.LockInfo {
 		return nil
 	}
 	info.ID = fmt.Sprintf("pid %d", pid)
-	info.Who = user + "@" + addr
-	info.Operation = app
+	if !parseSessionName(app, &info) {
+		info.Who = user + "@" + addr
+		info.Operation = app
+	}
 	info.Created = started.UTC()
 	info.Path = s.Location()
 	info.Info = fmt.Sprintf("PostgreSQL session %d holds an advisory lock; it is released when that session ends (SELECT pg_terminate_backend(%d) ends it)", pid, pid)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -59,6 +60,14 @@ func (s *State) close(ctx context.Context) {
 	}
 }
 
+// FailureAdvice says what to do when the database failed mid-apply: the
+// storage is a database, so a disk is not the thing to look at.
+func (s *State) FailureAdvice() string {
+	return "The state is stored in PostgreSQL (" + s.Location() + "), which could not be written: once the database " +
+		"is reachable and accepting writes again (check the server, the network and the connection string), " +
+		"follow the steps given for the final state snapshot, then run the command again."
+}
+
 // Location names the table and workspace; never the connection string.
 func (s *State) Location() string {
 	return fmt.Sprintf("%s.states (workspace %q)", unquote(s.b.cfg.schemaIdent()), s.name)
@@ -83,7 +92,8 @@ func (s *State) Read() (*statefile.File, error) {
 }
 
 // Persist writes st as the next snapshot if it differs from the stored
-// one (see statemgr.Filesystem.Persist).
+// one, and rewrites an unchanged one that is not stored as the transform
+// writes it (see statemgr.Filesystem.Persist).
 func (s *State) Persist(st *states.State) (*statefile.File, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -96,13 +106,26 @@ func (s *State) Persist(st *states.State) (*statefile.File, error) {
 		return nil, err
 	}
 	defer release()
-	prev, err := s.current(ctx)
+	fetched, err := s.fetch(ctx)
+	if err != nil {
+		return nil, err
+	}
+	prev, err := s.recoverFetched(ctx, fetched)
 	if err != nil {
 		return nil, err
 	}
 	if prev != nil && statemgr.SameState(prev.State, st) {
 		unchanged := *prev
 		unchanged.State = st
+		if !fetched.stale {
+			return &unchanged, nil
+		}
+		// Read through a fallback method (or in plaintext): written
+		// back under the primary one, the same snapshot and serial, so
+		// that one run completes an encryption migration.
+		if err := s.writeSnapshot(ctx, &unchanged, false); err != nil {
+			return nil, err
+		}
 		return &unchanged, nil
 	}
 	next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: 1, Lineage: newLineage(), State: st}
@@ -135,11 +158,23 @@ func (s *State) Import(f *statefile.File, force bool) error {
 	}
 	defer release()
 	st, err := s.fetch(ctx)
-	if err != nil {
+	var ue *statemgr.UnreadableError
+	unreadable := err != nil && force && errors.As(err, &ue)
+	if err != nil && !unreadable {
 		return err
 	}
-	prev, supersedes := st.snap, st.supersededBy(f)
-	if !supersedes {
+	var prev *statefile.File
+	aside := ""
+	switch {
+	case unreadable || force && st.damage != nil:
+		// The row or its journal cannot be read: force replaces them
+		// (the documented recovery), setting the journal rows aside.
+		aside = s.name + "/replaced-" + asideStamp()
+	case st.damage != nil:
+		return st.damage
+	case st.supersededBy(f):
+		prev = st.snap
+	default:
 		if prev, err = s.recoverFetched(ctx, st); err != nil {
 			return err
 		}
@@ -161,12 +196,19 @@ func (s *State) Import(f *statefile.File, force bool) error {
 			next.Lineage = prev.Lineage
 		}
 	}
+	if aside != "" {
+		return s.writeSnapshotMovingJournal(ctx, &next, aside)
+	}
 	return s.writeSnapshot(ctx, &next, true)
 }
 
 // Recover folds a crashed apply's journal rows into the row now. The
-// database commits a journal batch whole or not at all, so a journal here
-// is never damaged part way: acceptLoss changes nothing.
+// database commits a journal batch whole or not at all, so rows that
+// cannot be read were edited or sealed with a key no longer configured:
+// they are refused (a *JournalDamageError) unless acceptLoss is set, and
+// then the records before the damage are folded in and every journal
+// row is moved aside, under the name "<workspace>/damaged-<time>" in the
+// journal table, where it can still be inspected.
 func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -183,6 +225,12 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.damage != nil {
+		if !acceptLoss {
+			return nil, st.damage
+		}
+		return s.foldDamaged(ctx, st)
+	}
 	n := 0
 	if st.journal != nil {
 		n = len(st.journal.records)
@@ -192,6 +240,36 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	}
 	return &statemgr.Recovery{Records: n}, nil
 }
+
+// foldDamaged writes the snapshot with the records before the damage
+// (when the header says they continue the stored snapshot) and moves
+// every journal row aside in the same transaction.
+func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recovery, error) {
+	aside := s.name + "/damaged-" + asideStamp()
+	out := &statemgr.Recovery{Damaged: s.journalLocation(aside), Unusable: st.damage.Unusable}
+	next := st.snap
+	if st.damage.Seq > 0 {
+		s.setSum(st.sum)
+		// A header that does not continue the stored snapshot adds
+		// nothing to it: its rows are only set aside.
+		status, err := (&fetched{snap: st.snap, journal: st.journal}).classify()
+		if err == nil && status == journalPending && len(st.journal.records) > 0 {
+			next = st.journal.replay(st.snap)
+			next.Serial = st.journal.header.BaseSerial + 1
+			out.Records = len(st.journal.records)
+		}
+	}
+	if next == nil {
+		return out, s.moveJournal(ctx, aside)
+	}
+	if err := s.writeSnapshotMovingJournal(ctx, next, aside); err != nil {
+		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
+	}
+	return out, nil
+}
+
+// asideStamp is the time a journal was set aside, in its new name.
+func asideStamp() string { return time.Now().UTC().Format("20060102T150405Z") }
 
 // current returns the stored snapshot, folding in a crashed apply's
 // journal first. The lock must be held.
@@ -208,6 +286,9 @@ func (s *State) current(ctx context.Context) (*statefile.File, error) {
 // transaction; a stale journal is just deleted. The lock must be held.
 func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.File, error) {
 	s.setSum(st.sum)
+	if st.damage != nil {
+		return nil, st.damage
+	}
 	if st.journal == nil {
 		return st.snap, nil
 	}
@@ -226,6 +307,13 @@ func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.Fil
 	return out, nil
 }
 
+// storedCurrent reports whether data is stored as the transform would
+// write it; always so without a transform that can say.
+func (s *State) storedCurrent(data string) bool {
+	t, ok := s.b.cfg.Transform.(interface{ Current(stored []byte) bool })
+	return !ok || data == "" || t.Current([]byte(data))
+}
+
 // encodeSnapshot is the one place a snapshot becomes the bytes stored in
 // the data column, through the transform when one is set.
 func (s *State) encodeSnapshot(f *statefile.File) (string, error) {
@@ -241,9 +329,16 @@ func (s *State) encodeSnapshot(f *statefile.File) (string, error) {
 	return string(src), nil
 }
 
-// decodeSnapshot is the one place stored bytes become a snapshot: nil
-// for an empty data column.
+// errEmptyRow is a row whose data column is empty or NULL: not a state.
+var errEmptyRow = errors.New("error loading state: no state (the row's data is empty)")
+
+// decodeSnapshot is the one place stored bytes become a snapshot. An
+// empty data column is an error, as in Terraform: a workspace without
+// state has no row.
 func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
+	if data == "" {
+		return nil, errEmptyRow
+	}
 	src := []byte(data)
 	if t := s.b.cfg.Transform; t != nil && len(src) > 0 {
 		var err error
@@ -253,7 +348,7 @@ func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
 	}
 	f, err := statefile.Read(bytes.NewReader(src))
 	if errors.Is(err, statefile.ErrNoState) {
-		return nil, nil
+		return nil, errEmptyRow
 	}
 	return f, err
 }
@@ -263,6 +358,23 @@ func (s *State) decodeSnapshot(data string) (*statefile.File, error) {
 // whenever journal rows exist: the snapshot holds them). The lock must
 // be held.
 func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJournal bool) error {
+	var journalStmt string
+	if foldJournal {
+		journalStmt = `DELETE FROM ` + s.b.cfg.schemaIdent() + `.` + journalTable + ` WHERE name = $1`
+	}
+	return s.upsert(ctx, f, journalStmt)
+}
+
+// writeSnapshotMovingJournal upserts the row with f and renames the
+// workspace's journal rows to aside in the same transaction: they stay
+// for inspection, and no command reads them again.
+func (s *State) writeSnapshotMovingJournal(ctx context.Context, f *statefile.File, aside string) error {
+	return s.upsert(ctx, f, `UPDATE `+s.b.cfg.schemaIdent()+`.`+journalTable+` SET name = $2 WHERE name = $1`, aside)
+}
+
+// upsert writes f and then runs journalStmt (if any) on the workspace's
+// journal rows ($1 the workspace, then args), in one transaction.
+func (s *State) upsert(ctx context.Context, f *statefile.File, journalStmt string, args ...any) error {
 	data, err := s.encodeSnapshot(f)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", s.Location(), err)
@@ -276,8 +388,8 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 				ON CONFLICT (name) DO UPDATE SET data = $2 WHERE states.name = $1`, s.name, data); err != nil {
 				return err
 			}
-			if foldJournal {
-				_, err := tx.Exec(ctx, `DELETE FROM `+schema+`.`+journalTable+` WHERE name = $1`, s.name)
+			if journalStmt != "" {
+				_, err := tx.Exec(ctx, journalStmt, append([]any{s.name}, args...)...)
 				return err
 			}
 			return nil
@@ -287,6 +399,18 @@ func (s *State) writeSnapshot(ctx context.Context, f *statefile.File, foldJourna
 		return fmt.Errorf("writing %s: %w", s.Location(), err)
 	}
 	s.setSum(sum)
+	return nil
+}
+
+// moveJournal renames the workspace's journal rows to aside.
+func (s *State) moveJournal(ctx context.Context, aside string) error {
+	err := s.do(ctx, func(conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, `UPDATE `+s.b.cfg.schemaIdent()+`.`+journalTable+` SET name = $2 WHERE name = $1`, s.name, aside)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("setting the apply journal of %s aside: %w", s.Location(), err)
+	}
 	return nil
 }
 

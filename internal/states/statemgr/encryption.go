@@ -47,6 +47,13 @@ type encrypting interface {
 	Current(stored []byte) bool
 }
 
+// storedCurrent reports whether stored is already as enc would write it
+// (see encrypting.Current); always so for an Encryption that cannot say.
+func storedCurrent(enc Encryption, stored []byte) bool {
+	e, ok := enc.(encrypting)
+	return !ok || len(stored) == 0 || e.Current(stored)
+}
+
 // resealBackup returns how the backup is made from the previous snapshot
 // when m encrypts: decrypted with whatever key wrote it and encrypted with
 // the current one, so that neither a plaintext state nor one under a
@@ -64,7 +71,11 @@ func (m *Filesystem) resealBackup() func([]byte) ([]byte, error) {
 		}
 		plain, err := m.enc.Decrypt(old)
 		if err != nil {
-			return nil, err
+			// A state that no key opens (tampered, or sealed with a
+			// key since lost) is being replaced by a forced import: the
+			// backup keeps its bytes, sealed once more so that nothing
+			// in it is ever left in plaintext.
+			plain = old
 		}
 		return m.enc.Encrypt(plain)
 	}

@@ -47,6 +47,10 @@ type snapshot struct {
 	// info identifies the file it was read from or written to, nil when
 	// there was none; a different info means someone replaced it.
 	info fs.FileInfo
+	// stale is set when the file is not stored as m's encryption would
+	// write it (plaintext, or sealed by a fallback method): the next
+	// write re-seals it even if the state is unchanged.
+	stale bool
 }
 
 // NewFilesystem returns a manager for the state file at path (usually
@@ -98,7 +102,8 @@ func (m *Filesystem) Read() (*statefile.File, error) {
 // Persist writes s as the new snapshot, replacing the state file
 // atomically and keeping the previous snapshot as the backup. The serial
 // goes up by one only if s differs from the snapshot on disk; otherwise
-// nothing is written. A state with no snapshot before it gets a new
+// nothing is written, unless the file is not stored as the encryption
+// writes it (see snapshot.stale): then it is rewritten, serial unchanged. A state with no snapshot before it gets a new
 // lineage and serial 1. It returns the snapshot now on disk.
 //
 // Persist takes the lock for its duration if the caller does not hold it,
@@ -121,6 +126,15 @@ func (m *Filesystem) Persist(s *states.State) (*statefile.File, error) {
 	if prev != nil && sameState(prev.State, s) {
 		unchanged := *prev
 		unchanged.State = s
+		if m.last == nil || !m.last.stale {
+			return &unchanged, nil
+		}
+		// Read through a fallback method (or in plaintext): written
+		// back under the primary one, the same snapshot and serial, so
+		// that one run completes an encryption migration.
+		if err := m.writeSnapshot(&unchanged); err != nil {
+			return nil, err
+		}
 		return &unchanged, nil
 	}
 	next := &statefile.File{TerraformVersion: TerraformVersion, Serial: 1, Lineage: newLineage(), State: s}

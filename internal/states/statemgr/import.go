@@ -1,6 +1,7 @@
 package statemgr
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/states/statefile"
@@ -29,8 +30,18 @@ func (m *Filesystem) Import(f *statefile.File, force bool) error {
 	}
 	defer release()
 	prev, err := m.current()
+	aside := false
 	if err != nil {
-		return err
+		if !force || !replaceable(err) {
+			return err
+		}
+		// The stored state cannot be read: force replaces it, and a
+		// journal that belongs to it is set aside (copied first, removed
+		// once the new snapshot is written).
+		if aside, err = m.copyJournalAside("replaced"); err != nil {
+			return err
+		}
+		prev = nil
 	}
 	if !force {
 		if err := checkImport(f, prev); err != nil {
@@ -45,7 +56,21 @@ func (m *Filesystem) Import(f *statefile.File, force bool) error {
 			next.Lineage = prev.Lineage
 		}
 	}
-	return m.writeSnapshot(next)
+	if err := m.writeSnapshot(next); err != nil {
+		return err
+	}
+	if aside {
+		return removeJournal(m.journalPath)
+	}
+	return nil
+}
+
+// replaceable reports whether err says the stored state cannot be read
+// (as opposed to a failure to reach it), which a forced import replaces.
+func replaceable(err error) bool {
+	var ue *UnreadableError
+	var de *JournalDamageError
+	return errors.As(err, &ue) || errors.As(err, &de)
 }
 
 // checkImport reports why next may not replace existing without force.

@@ -18,7 +18,7 @@ import (
 // changes nothing. The result is remembered only when it is what the
 // disk holds.
 func (m *Filesystem) load(recover bool) (*statefile.File, error) {
-	snap, info, err := readSnapshot(m.path, m.enc)
+	snap, info, stale, err := readSnapshot(m.path, m.enc)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func (m *Filesystem) load(recover bool) (*statefile.File, error) {
 	}
 	if j == nil {
 		if recover {
-			m.last = &snapshot{file: copyFile(snap), info: info}
+			m.last = &snapshot{file: copyFile(snap), info: info, stale: stale}
 		}
 		return snap, nil
 	}
@@ -41,7 +41,7 @@ func (m *Filesystem) load(recover bool) (*statefile.File, error) {
 			if err := removeJournal(m.journalPath); err != nil {
 				return nil, err
 			}
-			m.last = &snapshot{file: copyFile(snap), info: info}
+			m.last = &snapshot{file: copyFile(snap), info: info, stale: stale}
 		}
 		return snap, nil
 	}
@@ -90,37 +90,40 @@ func (m *Filesystem) fold(snap *statefile.File, info fs.FileInfo, j *journal) (*
 // readSnapshot reads the state file, decrypting it with enc: nil when it
 // does not exist or is empty (Terraform leaves an empty one behind when it
 // locks a new state). info is nil only when the file does not exist.
-func readSnapshot(path string, enc Encryption) (*statefile.File, fs.FileInfo, error) {
+func readSnapshot(path string, enc Encryption) (_ *statefile.File, _ fs.FileInfo, stale bool, _ error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil
+		return nil, nil, false, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, false, fmt.Errorf("reading state %s: %w", path, err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, false, fmt.Errorf("reading state %s: %w", path, err)
 	}
 	if info.IsDir() {
-		return nil, nil, checkStatePath(path)
+		return nil, nil, false, checkStatePath(path)
 	}
 	src, err := io.ReadAll(f)
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, false, fmt.Errorf("reading state %s: %w", path, err)
 	}
+	stale = !storedCurrent(enc, src)
 	if src, err = enc.Decrypt(src); err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, false, &UnreadableError{Where: path, Err: err}
 	}
+	// An empty file is no state, as in Terraform (whose init leaves
+	// terraform.tfstate empty after migrating it to a backend).
 	sf, err := statefile.Read(bytes.NewReader(src))
 	if errors.Is(err, statefile.ErrNoState) {
-		return nil, info, nil
+		return nil, info, false, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading state %s: %w", path, err)
+		return nil, nil, false, &UnreadableError{Where: path, Err: err}
 	}
-	return sf, info, nil
+	return sf, info, stale, nil
 }
 
 // journalStatus is how a journal relates to the snapshot beside it.

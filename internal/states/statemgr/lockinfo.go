@@ -58,14 +58,18 @@ func whoAmI() string {
 	return name + "@" + host
 }
 
-// String lists the fields one per line, for error messages.
+// String lists the fields one per line, for error messages, in
+// Terraform's order and layout. A version nobody recorded (a pg session
+// that is not Cairn's) is left out rather than shown empty.
 func (i *LockInfo) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  ID:        %s\n", i.ID)
 	fmt.Fprintf(&b, "  Path:      %s\n", i.Path)
 	fmt.Fprintf(&b, "  Operation: %s\n", i.Operation)
 	fmt.Fprintf(&b, "  Who:       %s\n", i.Who)
-	fmt.Fprintf(&b, "  Version:   %s\n", i.Version)
+	if i.Version != "" {
+		fmt.Fprintf(&b, "  Version:   %s\n", i.Version)
+	}
 	fmt.Fprintf(&b, "  Created:   %s\n", i.Created)
 	fmt.Fprintf(&b, "  Info:      %s\n", i.Info)
 	return b.String()

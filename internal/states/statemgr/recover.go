@@ -1,7 +1,10 @@
 package statemgr
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -43,7 +46,7 @@ func (m *Filesystem) Recover(acceptLoss bool) (*Recovery, error) {
 		return nil, err
 	}
 	defer release()
-	snap, info, err := readSnapshot(m.path, m.enc)
+	snap, info, _, err := readSnapshot(m.path, m.enc)
 	if err != nil {
 		return nil, err
 	}
@@ -79,11 +82,8 @@ func (m *Filesystem) foldDamaged(snap *statefile.File, j *journal) (*Recovery, e
 	// The copy set aside is durable before the snapshot that makes the
 	// journal stale is written: once it is, the next command would remove
 	// the journal, and its unreadable part must survive for inspection.
-	if err := copyInto(m.fsys, m.journalPath, out.Damaged); err != nil {
-		return nil, fmt.Errorf("setting the damaged journal aside as %s: %w", out.Damaged, err)
-	}
-	if err := syncDir(m.fsys, filepath.Dir(m.journalPath)); err != nil {
-		return nil, fmt.Errorf("setting the damaged journal aside as %s: %w", out.Damaged, err)
+	if err := m.copyJournalTo(out.Damaged); err != nil {
+		return nil, err
 	}
 	if err := m.writeSnapshot(recovered); err != nil {
 		return nil, fmt.Errorf("recovering from journal %s: %w", m.journalPath, err)
@@ -92,4 +92,26 @@ func (m *Filesystem) foldDamaged(snap *statefile.File, j *journal) (*Recovery, e
 		return nil, err
 	}
 	return out, nil
+}
+
+// copyJournalTo copies the journal to aside durably (the file and its
+// directory entry).
+func (m *Filesystem) copyJournalTo(aside string) error {
+	if err := copyInto(m.fsys, m.journalPath, aside); err != nil {
+		return fmt.Errorf("setting the journal aside as %s: %w", aside, err)
+	}
+	if err := syncDir(m.fsys, filepath.Dir(m.journalPath)); err != nil {
+		return fmt.Errorf("setting the journal aside as %s: %w", aside, err)
+	}
+	return nil
+}
+
+// copyJournalAside copies the journal, if there is one, to
+// JournalPath()+"."+why+"-<time>", for a snapshot about to replace the
+// state it belongs to; the caller removes it once that is written.
+func (m *Filesystem) copyJournalAside(why string) (bool, error) {
+	if _, err := os.Lstat(m.journalPath); errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return true, m.copyJournalTo(m.journalPath + "." + why + "-" + time.Now().UTC().Format("20060102T150405Z"))
 }

@@ -1,0 +1,299 @@
+package command
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/states/statefile"
+)
+
+// backendMigration is init copying the states of the previously
+// initialized backend to the configured one.
+type backendMigration struct {
+	from, to         backends.Backend
+	fromType, toType string
+	flags            initBackendFlags
+}
+
+// migrateBackend copies the previous backend's states as Terraform
+// 1.5.7's init does: a lone default workspace after asking "Do you want
+// to copy existing state to the new backend?" (no starts the new backend
+// from what it holds), several workspaces after asking "Do you want to
+// migrate all workspaces?" (no aborts). -force-copy answers yes;
+// -input=false makes the question an error naming it. Each copy keeps
+// lineage and serial, with both sides locked (-lock). It then says what
+// was left behind in the previous backend: the copies it still holds.
+func (m *Meta) migrateBackend(mig backendMigration) diags.Diagnostics {
+	all, err := mig.from.Workspaces()
+	if err != nil {
+		return diags.Diagnostics{diags.Errorf("Failed to read the previous backend", "Listing the workspaces of the %q backend: %s", mig.fromType, err)}
+	}
+	withState, err := workspacesWithState(mig.from)
+	if err != nil {
+		return diags.Diagnostics{diags.Errorf("Failed to read the previous backend", "%s", err)}
+	}
+	if len(withState) == 0 {
+		return nil
+	}
+	if len(all) == 1 && all[0] == backends.DefaultWorkspace {
+		return m.migrateDefault(mig)
+	}
+	return m.migrateAll(mig, all, withState)
+}
+
+// migrateDefault copies the default workspace's state, asking first.
+func (m *Meta) migrateDefault(mig backendMigration) diags.Diagnostics {
+	pair, ds := m.openPair(mig, backends.DefaultWorkspace)
+	if ds.HasErrors() {
+		return ds
+	}
+	defer pair.release()
+	file, existing := pair.file, pair.existing
+	if existing != nil && existing.Lineage == file.Lineage && existing.Serial >= file.Serial {
+		// The new backend already holds this state, or a later one of
+		// the same lineage (the previous backend kept an older copy when
+		// it was migrated before): copying would go back in history.
+		if existing.Serial > file.Serial {
+			fmt.Fprintf(m.Stdout, "The new %q backend already holds a later state of the same lineage (serial %d); the previous %q backend's older copy (serial %d) was not copied.\n",
+				mig.toType, existing.Serial, mig.fromType, file.Serial)
+		}
+		return nil
+	}
+	copyIt := mig.flags.forceCopy
+	if !copyIt {
+		desc := fmt.Sprintf(migrateEmptyText, mig.fromType, mig.toType)
+		if existing != nil && !existing.State.Empty() {
+			desc = fmt.Sprintf(migrateNonEmptyText, mig.fromType, mig.toType, file.Lineage, file.Serial, existing.Lineage, existing.Serial)
+		}
+		noInput := diags.Errorf("Can't ask approval for state migration when interactive input is disabled.",
+			"Cairn would ask:\n  %s\n\nPlease remove the \"-input=false\" option and try again, or copy the state without asking:\n  cairn init -force-copy",
+			migrateQuestion)
+		yes, ds := m.askMigration(mig.flags, migrateQuestion, desc, noInput)
+		if ds.HasErrors() {
+			return ds
+		}
+		copyIt = yes
+	}
+	if !copyIt {
+		m.reportLeftBehind(mig.fromType, []string{pair.src.Location()}, false)
+		return nil
+	}
+	if err := pair.dst.Import(file, true); err != nil {
+		return diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", backends.DefaultWorkspace, err)}
+	}
+	m.reportLeftBehind(mig.fromType, []string{pair.src.Location()}, true)
+	return nil
+}
+
+// migrateAll copies every workspace, asking once; a workspace without
+// state is only created.
+func (m *Meta) migrateAll(mig backendMigration, all, withState []string) diags.Diagnostics {
+	if !mig.flags.forceCopy {
+		question := fmt.Sprintf("Do you want to migrate all workspaces to %q?", mig.toType)
+		noInput := diags.Errorf("Error asking for state migration action: input is disabled",
+			"Cairn would ask:\n  %s\n\nPlease remove the \"-input=false\" option and try again, or copy every workspace without asking:\n  cairn init -force-copy",
+			question)
+		yes, ds := m.askMigration(mig.flags, question, fmt.Sprintf(migrateAllText, mig.fromType, mig.toType), noInput)
+		if ds.HasErrors() {
+			return ds
+		}
+		if !yes {
+			return diags.Diagnostics{diags.Errorf("Migration aborted by user.", "Nothing was copied; the previous %q backend is still the one initialized.", mig.fromType)}
+		}
+	}
+	has := map[string]bool{}
+	for _, name := range withState {
+		has[name] = true
+	}
+	var left []string
+	for _, name := range all {
+		if !has[name] {
+			if err := mig.to.CreateWorkspace(name); err != nil {
+				return diags.Diagnostics{diags.Errorf("Failed to migrate state", "Creating workspace %q: %s", name, err)}
+			}
+			continue
+		}
+		loc, ds := m.copyWorkspace(mig, name)
+		if ds.HasErrors() {
+			return ds
+		}
+		left = append(left, loc)
+	}
+	m.reportLeftBehind(mig.fromType, left, true)
+	return nil
+}
+
+// copyWorkspace copies one workspace's state over whatever the new
+// backend holds (the user agreed to overwrite), returning where the
+// previous copy stays.
+func (m *Meta) copyWorkspace(mig backendMigration, name string) (string, diags.Diagnostics) {
+	pair, ds := m.openPair(mig, name)
+	if ds.HasErrors() {
+		return "", ds
+	}
+	defer pair.release()
+	if err := pair.dst.Import(pair.file, true); err != nil {
+		return "", diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", name, err)}
+	}
+	return pair.src.Location(), nil
+}
+
+// statePair is one workspace on both sides, locked, with what each
+// holds.
+type statePair struct {
+	src, dst       backends.StateMgr
+	file, existing *statefile.File
+	unlocks        []func() error
+}
+
+func (p *statePair) release() {
+	for _, unlock := range p.unlocks {
+		unlock()
+	}
+}
+
+// openPair opens and (with -lock) locks workspace name on both sides and
+// reads both states. Both stay locked until release, so that neither
+// Terraform nor another Cairn run changes either side in between.
+func (m *Meta) openPair(mig backendMigration, name string) (*statePair, diags.Diagnostics) {
+	fail := func(err error) (*statePair, diags.Diagnostics) {
+		return nil, diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", name, err)}
+	}
+	p := &statePair{}
+	var err error
+	if p.src, err = mig.from.StateMgr(name); err != nil {
+		return fail(err)
+	}
+	if err := mig.to.CreateWorkspace(name); err != nil {
+		return fail(err)
+	}
+	if p.dst, err = mig.to.StateMgr(name); err != nil {
+		return fail(err)
+	}
+	if mig.flags.lock {
+		for _, mgr := range []backends.StateMgr{p.src, p.dst} {
+			unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeMigrateState"), mig.flags.lockTimeout)
+			if err != nil {
+				p.release()
+				return nil, diags.Diagnostics{lockDiag(err)}
+			}
+			p.unlocks = append(p.unlocks, unlock)
+		}
+	}
+	if p.file, err = p.src.Read(); err == nil {
+		p.existing, err = p.dst.Read()
+	}
+	if err != nil {
+		p.release()
+		return fail(err)
+	}
+	return p, nil
+}
+
+// askMigration asks a yes/no migration question on the terminal, as
+// Terraform's init does, until the answer is yes or no. With -input=false
+// the question is the error noInput.
+func (m *Meta) askMigration(f initBackendFlags, question, desc string, noInput diags.Diagnostic) (bool, diags.Diagnostics) {
+	if !f.input {
+		return false, diags.Diagnostics{noInput}
+	}
+	r := bufio.NewReader(m.Stdin)
+	for {
+		fmt.Fprintf(m.Stdout, "%s\n  %s\n\n  Enter a value: ", m.bold(question), strings.ReplaceAll(desc, "\n", "\n  "))
+		line, err := r.ReadString('\n')
+		fmt.Fprintln(m.Stdout)
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "yes":
+			return true, nil
+		case "no":
+			return false, nil
+		}
+		if err != nil {
+			return false, diags.Diagnostics{diags.Errorf("Error asking for state migration action", "No answer to %q: %s. Nothing was copied.", question, err)}
+		}
+	}
+}
+
+// reportLeftBehind says where the previous backend's states still are:
+// copied ones are now stale copies holding the full state (sensitive
+// values included), to delete once the new backend is checked; ones not
+// copied are what the new backend does not have.
+func (m *Meta) reportLeftBehind(fromType string, locations []string, copied bool) {
+	if len(locations) == 0 {
+		return
+	}
+	for i, loc := range locations {
+		if rel, err := filepath.Rel(m.Dir, loc); err == nil && filepath.IsAbs(loc) && !strings.HasPrefix(rel, "..") {
+			locations[i] = rel
+		}
+	}
+	list := "  " + strings.Join(locations, "\n  ")
+	if copied {
+		fmt.Fprintf(m.Stdout, "\nThe state was copied. The previous %q backend still holds it, unchanged:\n%s\n"+
+			"Cairn no longer uses it. It holds the complete state, sensitive values included: delete it once you\n"+
+			"have checked the new backend's state (\"cairn state pull\").\n", fromType, list)
+		return
+	}
+	fmt.Fprintf(m.Stdout, "\nThe state was not copied: the new backend starts from what it holds. The previous %q\nbackend still holds its state, unchanged:\n%s\n", fromType, list)
+}
+
+// workspacesWithState lists the workspaces of b that hold a state.
+func workspacesWithState(b backends.Backend) ([]string, error) {
+	names, err := b.Workspaces()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, name := range names {
+		mgr, err := b.StateMgr(name)
+		if err != nil {
+			return nil, err
+		}
+		f, err := mgr.Read()
+		if err != nil {
+			return nil, err
+		}
+		if f != nil && (name != backends.DefaultWorkspace || !f.State.Empty()) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
+const migrateQuestion = "Do you want to copy existing state to the new backend?"
+
+// The descriptions of Terraform 1.5.7's migration questions, for Cairn.
+const (
+	migrateEmptyText = `Pre-existing state was found while migrating the previous %q backend to the
+newly configured %q backend. No existing state was found in the newly
+configured %[2]q backend. Do you want to copy this state to the new %[2]q
+backend? Enter "yes" to copy and "no" to start with an empty state.`
+
+	migrateNonEmptyText = `Pre-existing state was found while migrating the previous %q backend to the
+newly configured %q backend. An existing non-empty state already exists in
+the new backend.
+
+Previous (type %[1]q): lineage %[3]s, serial %[4]d
+New      (type %[2]q): lineage %[5]s, serial %[6]d
+
+Do you want to overwrite the state in the new backend with the previous state?
+Enter "yes" to copy and "no" to start with the existing state in the newly
+configured %[2]q backend.`
+
+	migrateAllText = `Both the existing %[1]q backend and the newly configured %[2]q backend
+support workspaces. When migrating between backends, Cairn will copy
+all workspaces (with the same names). THIS WILL OVERWRITE any conflicting
+states in the destination.
+
+Cairn initialization doesn't currently migrate only select workspaces.
+If you want to migrate a select number of workspaces, you must manually
+pull and push those states.
+
+If you answer "yes", Cairn will migrate all states. If you answer
+"no", Cairn will abort.`
+)
