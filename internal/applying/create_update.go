@@ -103,19 +103,7 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 		action = plans.Create
 	}
 	a.opts.Hooks.PreApply(t.Addr, action, prior)
-	var accepted lifecycle.Accepted
-	pendingRecorded := false
-	if create {
-		accepted = func(pend *lifecycle.Applied) error {
-			wait, recorded, rds := a.recordApplied(in, pend, true, false, false)
-			if rds.HasErrors() {
-				return rds.Err()
-			}
-			pendingRecorded = pendingRecorded || recorded
-			return waitNow(wait)
-		}
-	}
-	applied, ads := lifecycle.ApplyRecorded(ctx, t, planned, accepted)
+	applied, ads, pendingRecorded := a.apply(ctx, in, planned, create)
 	ds = ds.Append(ads)
 	wait, recorded, rds := a.recordApplied(in, applied, create, ads.HasErrors(), pendingRecorded)
 	ds = ds.Append(rds)
@@ -146,6 +134,26 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	// An object kept despite errors (tainted, or with values replaced) is
 	// durable before the failure is reported, like any other.
 	return ds.Append(finish(waitNow(wait))), nil, recorded
+}
+
+// apply carries out the final plan. A create the provider reports
+// accepted before it finishes is recorded as pending, durably, before the
+// provider waits for it (see providers.CreateRecorder); pendingRecorded
+// says one was.
+func (a *applier) apply(ctx context.Context, in *instance, planned *lifecycle.Planned, create bool) (applied *lifecycle.Applied, ds diags.Diagnostics, pendingRecorded bool) {
+	var accepted lifecycle.Accepted
+	if create {
+		accepted = func(pend *lifecycle.Applied) error {
+			wait, recorded, rds := a.recordApplied(in, pend, true, false, false)
+			if rds.HasErrors() {
+				return rds.Err()
+			}
+			pendingRecorded = pendingRecorded || recorded
+			return waitNow(wait)
+		}
+	}
+	applied, ds = lifecycle.ApplyRecorded(ctx, in.target, planned, accepted)
+	return applied, ds, pendingRecorded
 }
 
 // waitNow waits for a record's durability, if there is a wait.
