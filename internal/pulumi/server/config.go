@@ -9,7 +9,7 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/pulumi/propval"
 )
@@ -74,7 +74,7 @@ func (s *Server) DiffConfig(ctx context.Context, req *pulumirpc.DiffRequest) (*p
 	}
 	replacing := map[string]bool{}
 	for _, a := range s.p.ConfigReplaces {
-		replacing[crds.FieldName(a)] = true
+		replacing[fieldname.Camel(a)] = true
 	}
 	resp := &pulumirpc.DiffResponse{HasDetailedDiff: true, DetailedDiff: map[string]*pulumirpc.PropertyDiff{}}
 	for _, k := range unionKeys(olds, news) {
@@ -186,7 +186,7 @@ func (s *Server) configureArgs(req *pulumirpc.ConfigureRequest) (resource.Proper
 // snakeName finds the attribute whose property key is key.
 func snakeName(block interface{ ImpliedType() cty.Type }, key string) string {
 	for name := range block.ImpliedType().AttributeTypes() {
-		if crds.FieldName(name) == key {
+		if fieldname.Camel(name) == key {
 			return name
 		}
 	}

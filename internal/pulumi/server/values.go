@@ -10,7 +10,7 @@ import (
 	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/pulumi/propval"
 )
 
@@ -147,7 +147,7 @@ func propertyPath(p cty.Path) string {
 	for _, step := range p {
 		switch s := step.(type) {
 		case cty.GetAttrStep:
-			pp = append(pp, crds.FieldName(s.Name))
+			pp = append(pp, fieldname.Camel(s.Name))
 		case cty.IndexStep:
 			k, _ := s.Key.Unmark()
 			switch {
