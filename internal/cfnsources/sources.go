@@ -129,3 +129,26 @@ func (s Sources) TopDir() string {
 	}
 	return s.Dirs[len(s.Dirs)-1]
 }
+
+// FromEnv returns the sources of a run as the CLI and the plugins read
+// them: the fetch cache (see CacheDir), CAIRN_AWSCC_SCHEMAS, then dirs,
+// later layers winning. abs resolves relative paths (against the
+// working directory, or the CLI's -chdir).
+func FromEnv(getenv func(string) string, abs func(string) string, dirs ...string) Sources {
+	src := Sources{CacheDir: CacheDir(getenv, abs)}
+	if env := getenv(SchemasEnv); env != "" {
+		src.Dirs = append(src.Dirs, abs(env))
+	}
+	for _, d := range dirs {
+		src.Dirs = append(src.Dirs, abs(d))
+	}
+	return src
+}
+
+// SchemasEnv names the environment variable of a directory of
+// CloudFormation schemas laid over the built-in ones and the cache.
+const SchemasEnv = "CAIRN_AWSCC_SCHEMAS"
+
+// TypesEnv names the environment variable that limits a run or a plugin
+// to some types (a list TypeFilter reads).
+const TypesEnv = "CAIRN_AWSCC_TYPES"
