@@ -109,12 +109,25 @@ func TypeFilter(list string) func(string) bool {
 		return nil
 	}
 	want := map[string]bool{}
+	// services are the service words of the Terraform names in the list
+	// (awscc_logs_log_group: logs). Only a type of one of them can have
+	// such a name, and naming every type would cost an inflection each
+	// (most of a plugin's start-up with one type).
+	services := map[string]bool{}
 	for _, t := range strings.Split(list, ",") {
-		want[strings.TrimSpace(t)] = true
+		t = strings.TrimSpace(t)
+		want[t] = true
+		if parts := strings.SplitN(t, "_", 3); len(parts) == 3 && !strings.Contains(t, "::") {
+			services[parts[1]] = true
+		}
 	}
 	return func(typeName string) bool {
 		if want[typeName] {
 			return true
+		}
+		parts := strings.Split(typeName, "::")
+		if len(parts) != 3 || !services[strings.ToLower(parts[1])] {
+			return false
 		}
 		res, plural, err := cfnschema.TerraformNames(typeName)
 		return err == nil && (want[res] || want[plural])
