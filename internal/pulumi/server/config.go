@@ -129,9 +129,26 @@ func configChange(old, new resource.PropertyValue) (pulumirpc.PropertyDiff_Kind,
 	return pulumirpc.PropertyDiff_UPDATE, true
 }
 
+// unsecret is v with every secret inside it replaced by its value: a
+// setting that becomes secret (or stops being) with the same value does
+// not change the provider.
 func unsecret(v resource.PropertyValue) resource.PropertyValue {
 	for v.IsSecret() {
 		v = v.SecretValue().Element
+	}
+	switch {
+	case v.IsArray():
+		out := make([]resource.PropertyValue, len(v.ArrayValue()))
+		for i, e := range v.ArrayValue() {
+			out[i] = unsecret(e)
+		}
+		return resource.NewProperty(out)
+	case v.IsObject():
+		out := make(resource.PropertyMap, len(v.ObjectValue()))
+		for k, e := range v.ObjectValue() {
+			out[k] = unsecret(e)
+		}
+		return resource.NewProperty(out)
 	}
 	return v
 }

@@ -339,6 +339,12 @@ func TestConfigJSONEncoded(t *testing.T) {
 			if err != nil || d.Changes != pulumirpc.DiffResponse_DIFF_NONE {
 				t.Fatalf("DiffConfig of the same endpoints, encoded and not: %v %v", d, err)
 			}
+			inner := marshalled(t, resource.PropertyMap{"region": resource.NewProperty("us-east-1"),
+				"endpoints": resource.NewProperty(`{"cloudcontrolapi":{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","value":"` + url + `"}}`)})
+			d, err = s.DiffConfig(ctx, &pulumirpc.DiffRequest{Olds: config, News: inner})
+			if err != nil || d.Changes != pulumirpc.DiffResponse_DIFF_NONE {
+				t.Fatalf("DiffConfig of the same endpoints, one with a secret inside: %v %v", d, err)
+			}
 		})
 	}
 }
