@@ -42,8 +42,11 @@ func runProviderServe(m *Meta, args []string) int {
 	}
 	err := tfplugins.ServeAWSCC(tfplugins.Config{Sources: m.awsccSources(schemas), Types: types, Debug: debug, Getenv: m.Getenv})
 	var p *tfplugins.Problem
-	if errors.As(err, &p) {
+	switch {
+	case errors.As(err, &p):
 		return m.errorf(p.Summary, "%s", p.Detail)
+	case err != nil:
+		return m.errorf("Provider server failed", "%s.", err)
 	}
 	return 0
 }

@@ -16,8 +16,10 @@ import (
 // the engine's protobuf strings cannot carry.
 func Marshal(pm resource.PropertyMap) (*structpb.Struct, error) {
 	fields := make(map[string]*structpb.Value, len(pm))
-	for k, v := range pm {
-		mv, err := MarshalValue(k, v)
+	// In order, so the error of a map with two bad values is always the
+	// same one.
+	for _, k := range pm.StableKeys() {
+		mv, err := MarshalValue(k, pm[k])
 		if err != nil {
 			return nil, err
 		}
