@@ -109,12 +109,25 @@ func TypeFilter(list string) func(string) bool {
 		return nil
 	}
 	want := map[string]bool{}
+	// services are the service words of the Terraform names in the list
+	// (awscc_logs_log_group: logs). Only a type of one of them can have
+	// such a name, and naming every type would cost an inflection each
+	// (most of a plugin's start-up with one type).
+	services := map[string]bool{}
 	for _, t := range strings.Split(list, ",") {
-		want[strings.TrimSpace(t)] = true
+		t = strings.TrimSpace(t)
+		want[t] = true
+		if parts := strings.SplitN(t, "_", 3); len(parts) == 3 && !strings.Contains(t, "::") {
+			services[parts[1]] = true
+		}
 	}
 	return func(typeName string) bool {
 		if want[typeName] {
 			return true
+		}
+		parts := strings.Split(typeName, "::")
+		if len(parts) != 3 || !services[strings.ToLower(parts[1])] {
+			return false
 		}
 		res, plural, err := cfnschema.TerraformNames(typeName)
 		return err == nil && (want[res] || want[plural])
@@ -129,3 +142,26 @@ func (s Sources) TopDir() string {
 	}
 	return s.Dirs[len(s.Dirs)-1]
 }
+
+// FromEnv returns the sources of a run as the CLI and the plugins read
+// them: the fetch cache (see CacheDir), CAIRN_AWSCC_SCHEMAS, then dirs,
+// later layers winning. abs resolves relative paths (against the
+// working directory, or the CLI's -chdir).
+func FromEnv(getenv func(string) string, abs func(string) string, dirs ...string) Sources {
+	src := Sources{CacheDir: CacheDir(getenv, abs)}
+	if env := getenv(SchemasEnv); env != "" {
+		src.Dirs = append(src.Dirs, abs(env))
+	}
+	for _, d := range dirs {
+		src.Dirs = append(src.Dirs, abs(d))
+	}
+	return src
+}
+
+// SchemasEnv names the environment variable of a directory of
+// CloudFormation schemas laid over the built-in ones and the cache.
+const SchemasEnv = "CAIRN_AWSCC_SCHEMAS"
+
+// TypesEnv names the environment variable that limits a run or a plugin
+// to some types (a list TypeFilter reads).
+const TypesEnv = "CAIRN_AWSCC_TYPES"

@@ -71,3 +71,19 @@ func TestCacheDir(t *testing.T) {
 		t.Errorf("CAIRN_CFN_CACHE: %s", got)
 	}
 }
+
+// BenchmarkLoadOneType loads the one built-in type a plugin is told to
+// serve (CAIRN_AWSCC_TYPES), which every plugin process does before its
+// first answer: the filter looks at every built-in type's name.
+func BenchmarkLoadOneType(b *testing.B) {
+	for name, list := range map[string]string{"cloudformation-name": "AWS::Logs::LogGroup", "terraform-name": "awscc_logs_log_group"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, _, err := (Sources{}).Load(TypeFilter(list)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

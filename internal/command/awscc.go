@@ -22,20 +22,13 @@ import (
 
 // awsccSchemasEnv names the environment variable of a directory of
 // CloudFormation schemas laid over the built-in ones.
-const awsccSchemasEnv = "CAIRN_AWSCC_SCHEMAS"
+const awsccSchemasEnv = cfnsources.SchemasEnv
 
 // awsccSources are the schema sources of a command that serves awscc on
 // its own (provider serve, crd generate, controller): the built-in
 // schemas, then CAIRN_AWSCC_SCHEMAS, then dirs, later ones winning.
 func (m *Meta) awsccSources(dirs []string) cfnsources.Sources {
-	src := cfnsources.Sources{CacheDir: m.cfnCacheDir()}
-	if env := m.Getenv(awsccSchemasEnv); env != "" {
-		src.Dirs = append(src.Dirs, m.absPath(env))
-	}
-	for _, d := range dirs {
-		src.Dirs = append(src.Dirs, m.absPath(d))
-	}
-	return src
+	return cfnsources.FromEnv(m.Getenv, m.absPath, dirs...)
 }
 
 // awsccProviders loads the awscc provider at most once per set of sources

@@ -1,24 +1,18 @@
 package command
 
 import (
-	"github.com/cairn-iac/cairn/internal/cfnsources"
-	"github.com/cairn-iac/cairn/internal/providers/awscc"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
-)
+	"errors"
 
-// pluginMagicCookie is the environment variable Terraform and OpenTofu set
-// when they launch a provider plugin; go-plugin exits the process when it
-// is missing, so serve checks first and explains instead.
-const pluginMagicCookie = "TF_PLUGIN_MAGIC_COOKIE"
+	"github.com/cairn-iac/cairn/internal/tfplugins"
+)
 
 // runProviderServe implements "cairn provider serve awscc": Cairn's awscc
 // provider as a standalone plugin speaking Terraform plugin protocol 6,
 // for Terraform and OpenTofu to launch (through dev_overrides or a
 // filesystem mirror; the terraform-provider-awscc binary built from this
-// repository runs the same). It serves the built-in CloudFormation
-// schemas, laid over by the fetch cache, CAIRN_AWSCC_SCHEMAS and
-// -schemas; -types (or CAIRN_AWSCC_TYPES) limits it to some types, which
+// repository runs the same, internal/tfplugins). It serves the built-in
+// CloudFormation schemas, laid over by the fetch cache,
+// CAIRN_AWSCC_SCHEMAS and -schemas; -types (or CAIRN_AWSCC_TYPES) limits it to some types, which
 // makes every launch faster and smaller.
 func runProviderServe(m *Meta, args []string) int {
 	fs := newFlagSet("provider serve", m.Stderr)
@@ -46,24 +40,12 @@ func runProviderServe(m *Meta, args []string) int {
 	if fs.NArg() != 1 || fs.Arg(0) != "awscc" {
 		return m.errorf("Unknown provider", "cairn provider serve takes one argument, the provider to serve; Cairn serves \"awscc\".")
 	}
-	if !debug && m.Getenv(pluginMagicCookie) == "" {
-		return m.errorf("Not launched by Terraform",
-			"cairn provider serve awscc is a Terraform plugin: Terraform or OpenTofu launches it. Point a dev_overrides or filesystem_mirror entry of the CLI configuration at the terraform-provider-awscc binary (see the README), or run it with -debug and give Terraform the TF_REATTACH_PROVIDERS it prints.")
-	}
-	src := m.awsccSources(schemas)
-	catalog, problems, err := src.Load(cfnsources.TypeFilter(types))
-	if err != nil {
-		return m.errorf("Failed to load CloudFormation schemas", "%s.", err)
-	}
-	p, err := awscc.NewFromCatalog(catalog, problems, src.Describe())
-	if err != nil {
-		return m.errorf("Failed to start the awscc provider", "%s.", err)
-	}
-	var opts []tf6server.ServeOpt
-	if debug {
-		opts = append(opts, tf6server.WithManagedDebug())
-	}
-	if err := tf6server.Serve(awscc.Addr.String(), func() tfprotov6.ProviderServer { return p.Server() }, opts...); err != nil {
+	err := tfplugins.ServeAWSCC(tfplugins.Config{Sources: m.awsccSources(schemas), Types: types, Debug: debug, Getenv: m.Getenv})
+	var p *tfplugins.Problem
+	switch {
+	case errors.As(err, &p):
+		return m.errorf(p.Summary, "%s", p.Detail)
+	case err != nil:
 		return m.errorf("Provider server failed", "%s.", err)
 	}
 	return 0

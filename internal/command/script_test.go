@@ -13,6 +13,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/testproviders"
+	"github.com/cairn-iac/cairn/internal/tfplugins"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 		// The plugin binary Terraform launches, as cmd/terraform-provider-awscc
 		// builds it.
 		"terraform-provider-awscc": func() {
-			os.Exit(Run(append([]string{"provider", "serve", "awscc"}, os.Args[1:]...), Streams{}))
+			os.Exit(tfplugins.Main(os.Args[1:], os.Getenv, os.Stderr))
 		},
 		// The Pulumi plugins, as cmd/pulumi-resource-awscc and
 		// cmd/pulumi-resource-terraform build them.

@@ -136,31 +136,5 @@ func kindName(s string) string {
 	return b.String()
 }
 
-// FieldName returns the JSON field of attribute attr: snake_case becomes
-// lowerCamelCase (log_group_name: logGroupName). An underscore is dropped
-// only before a lowercase letter, which it capitalises, so over names of
-// lowercase letters, digits and underscores (every Terraform attribute
-// name) the mapping is injective: ipv6_1 stays ipv6_1 instead of meeting
-// ipv61. Generate reports the collisions other names could cause.
-func FieldName(attr string) string {
-	var b strings.Builder
-	b.Grow(len(attr))
-	capNext := false
-	for i := 0; i < len(attr); i++ {
-		c := attr[i]
-		// A leading underscore stays: there is no word before it to join.
-		if c == '_' && i+1 < len(attr) && isLower(attr[i+1]) && b.Len() > 0 {
-			capNext = true
-			continue
-		}
-		if capNext && isLower(c) {
-			c -= 'a' - 'A'
-		}
-		capNext = false
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
 func isLower(c byte) bool  { return c >= 'a' && c <= 'z' }
 func isLetter(c byte) bool { return isLower(c) || (c >= 'A' && c <= 'Z') }

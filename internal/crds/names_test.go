@@ -124,56 +124,6 @@ func TestKindNames(t *testing.T) {
 	}
 }
 
-func TestFieldName(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		attr   string
-		want   string
-	}{
-		"one word":          {"unchanged", "arn", "arn"},
-		"words":             {"underscores join capitalised words", "log_group_name", "logGroupName"},
-		"acronym":           {"acronyms are lowercase words, as in upjet's fields", "kms_key_id", "kmsKeyId"},
-		"digit word":        {"an underscore before a digit stays, so ipv6_1 and ipv61 differ", "ipv6_1", "ipv6_1"},
-		"digits in a word":  {"digits inside words are kept", "ipv6_cidr_block", "ipv6CidrBlock"},
-		"leading":           {"a leading underscore has no word before it", "_hidden", "_hidden"},
-		"trailing":          {"a trailing underscore stays", "name_", "name_"},
-		"double underscore": {"the second underscore capitalises; the first stays", "a__b", "a_B"},
-		"empty":             {"empty stays empty", "", ""},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			if got := FieldName(tc.attr); got != tc.want {
-				t.Errorf("%s: FieldName(%q) = %q, want %q", tc.reason, tc.attr, got, tc.want)
-			}
-		})
-	}
-}
-
-// TestFieldNameInjective checks that distinct attribute names of
-// lowercase letters, digits and underscores never share a field.
-func TestFieldNameInjective(t *testing.T) {
-	alphabet := []byte("ab1_")
-	seen := map[string]string{}
-	var walk func(prefix []byte)
-	walk = func(prefix []byte) {
-		if len(prefix) > 0 {
-			name := string(prefix)
-			f := FieldName(name)
-			if other, dup := seen[f]; dup {
-				t.Fatalf("FieldName(%q) = FieldName(%q) = %q", name, other, f)
-			}
-			seen[f] = name
-		}
-		if len(prefix) == 6 {
-			return
-		}
-		for _, c := range alphabet {
-			walk(append(prefix, c))
-		}
-	}
-	walk(nil)
-}
-
 // TestCELIdentifier checks the escape against Kubernetes' own.
 func TestCELIdentifier(t *testing.T) {
 	for _, f := range []string{"name", "namespace", "in", "a__b", "a_b", "logGroupName", "true", "while", "x1"} {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -76,7 +77,7 @@ func blockShape(b *configschema.Block) (*shape, error) {
 }
 
 func newMember(name string, s *shape, desc string, required, computed, sensitive bool) *member {
-	return &member{name: name, field: FieldName(name), shape: s, description: desc,
+	return &member{name: name, field: fieldname.Camel(name), shape: s, description: desc,
 		required: required, computed: computed, sensitive: sensitive}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/providers"
 )
 
@@ -135,7 +136,7 @@ func (pi *providerInstances) configuration(ctx context.Context, kube client.Clie
 		return nil, fmt.Errorf("%s %s: credentials secret %s/%s key %q is not a JSON object%s", k.Kind, ref.Name, sns, sref["name"], sref["key"], where)
 	}
 	for name, v := range creds {
-		field := crds.FieldName(name)
+		field := fieldname.Camel(name)
 		if a := pi.schema.Block.Attributes[name]; a != nil && a.Secret() {
 			// The codec reads sensitive values only through a SecretRef;
 			// this one points into the credentials themselves.

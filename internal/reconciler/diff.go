@@ -7,7 +7,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 )
 
 // ReplaceRefusedError is Observe's answer when spec asks for a change the
@@ -53,7 +53,7 @@ func changedFields(prior, planned cty.Value) string {
 	for name := range prior.Type().AttributeTypes() {
 		a, b := prior.GetAttr(name), planned.GetAttr(name)
 		if !b.IsWhollyKnown() || !a.RawEquals(b) {
-			out = append(out, crds.FieldName(name))
+			out = append(out, fieldname.Camel(name))
 		}
 	}
 	sort.Strings(out)
@@ -68,7 +68,7 @@ func fieldPath(p cty.Path) string {
 	for _, step := range p {
 		switch s := step.(type) {
 		case cty.GetAttrStep:
-			b.WriteString("." + crds.FieldName(s.Name))
+			b.WriteString("." + fieldname.Camel(s.Name))
 		case cty.IndexStep:
 			if s.Key.Type() == cty.String {
 				fmt.Fprintf(&b, "[%q]", s.Key.AsString())

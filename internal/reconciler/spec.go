@@ -12,6 +12,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 )
 
 // unstructuredMap returns the object at path in obj.
@@ -69,7 +70,7 @@ func keepInitOnly(b *configschema.Block, config, prior cty.Value, ip, fp map[str
 	vals := config.AsValueMap()
 	changed := false
 	for name := range b.Attributes {
-		f := crds.FieldName(name)
+		f := fieldname.Camel(name)
 		_, inInit := ip[f]
 		_, inFor := fp[f]
 		if inInit && !inFor {

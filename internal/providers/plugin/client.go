@@ -3,6 +3,7 @@ package plugin
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"sync"
 	"sync/atomic"
 
@@ -24,10 +25,16 @@ type Client struct {
 	name, path       string
 	terraformVersion string
 	pc               *goplugin.Client
-	version          int
-	inner            providers.Interface
+	// cmd is the process go-plugin starts; Close kills it when asking
+	// it to exit does not work (see kill).
+	cmd     *exec.Cmd
+	version int
+	inner   providers.Interface
 
-	closed    atomic.Bool
+	closed atomic.Bool
+	// abandoned is set when a call was abandoned on a hard stop: the
+	// process is then killed without asking it to exit.
+	abandoned atomic.Bool
 	closeOnce sync.Once
 	stopOnce  sync.Once
 }
@@ -51,7 +58,7 @@ func (c *Client) PID() int {
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
 		c.closed.Store(true)
-		c.pc.Kill()
+		c.kill()
 	})
 	return nil
 }

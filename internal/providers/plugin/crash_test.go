@@ -2,6 +2,8 @@ package plugin
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/testproviders/cairntest"
 )
 
 // TestPluginGone checks that a plugin that dies, is killed or was closed
@@ -134,4 +137,76 @@ func TestHardStopAbandonsCall(t *testing.T) {
 	resp := applyThing(providers.WithHardStop(ctx, hard), t, c, map[string]cty.Value{"name": cty.StringVal("a"), "stuck": cty.True})
 	checkGone(t, "A provider that ignores the stop is abandoned on the hard stop.", resp.Diagnostics,
 		"when Cairn was told to stop at once", "had not answered ApplyResourceChange")
+}
+
+// TestHardStopWedgedPlugin: a plugin process that cannot answer at all
+// (stopped with SIGSTOP in the middle of a create, as a wedged process
+// is) neither answers the interrupt's StopProvider nor the call; the
+// second Ctrl-C abandons the call, and Close, which asks the plugin to
+// shut down, gives up on the answer and kills the process, so the
+// command exits.
+func TestHardStopWedgedPlugin(t *testing.T) {
+	markers := t.TempDir()
+	t.Setenv(cairntest.MarkerDirEnv, markers)
+	c := launchSelf(t)
+	pid := c.PID()
+	ctx, cancel := context.WithCancel(context.Background())
+	hard, cancelHard := context.WithCancel(context.Background())
+	go func() {
+		// Once Create is running, the process stops for good; then the
+		// two interrupts come.
+		waitFile(t, filepath.Join(markers, "stuck"))
+		if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+			t.Error(err)
+		}
+		cancel()
+		cancelHard()
+	}()
+	resp := applyThing(providers.WithHardStop(ctx, hard), t, c, map[string]cty.Value{"name": cty.StringVal("a"), "stuck": cty.True})
+	checkGone(t, "The call to a stopped plugin is abandoned on the hard stop.", resp.Diagnostics,
+		"when Cairn was told to stop at once", "had not answered ApplyResourceChange")
+	closeGone(t, c, pid)
+}
+
+// TestCloseWedgedPlugin: Close of a plugin that does not answer (stopped
+// with SIGSTOP between calls) gives up asking it to exit after a bound
+// and kills it.
+func TestCloseWedgedPlugin(t *testing.T) {
+	c := launchSelf(t)
+	pid := c.PID()
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	closeGone(t, c, pid)
+}
+
+// closeGone closes c and checks its process, pid, is gone.
+func closeGone(t *testing.T, c *Client, pid int) {
+	t.Helper()
+	closed := make(chan error, 1)
+	go func() { closed <- c.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	case <-time.After(time.Minute):
+		// A hang guard, not a measurement: Close waits a few seconds
+		// at most before it kills the process.
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatal("Close of a stopped plugin did not return: it waits for an answer that never comes")
+	}
+	if err := syscall.Kill(pid, 0); err == nil {
+		t.Errorf("process %d still there after Close", pid)
+	}
+}
+
+// waitFile waits until path exists.
+func waitFile(t *testing.T, path string) {
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -77,13 +77,13 @@ func Launch(ctx context.Context, path string, opts Options) (*Client, error) {
 	c := newClient(path, opts)
 	cc, err := c.start()
 	if err != nil {
-		c.pc.Kill()
+		c.kill()
 		return nil, fmt.Errorf("starting provider %s (%s): %w", c.name, path, err)
 	}
 	c.version = c.pc.NegotiatedVersion()
 	sd, ok := services[c.version]
 	if !ok {
-		c.pc.Kill()
+		c.kill()
 		return nil, fmt.Errorf("provider %s (%s) negotiated plugin protocol %d; Cairn speaks 5 and 6", c.name, path, c.version)
 	}
 	srv := &server{conn: &conn{cc: cc, version: c.version, service: sd}, terraformVersion: c.terraformVersion}
@@ -101,7 +101,7 @@ func Launch(ctx context.Context, path string, opts Options) (*Client, error) {
 	sctx, rec := withRecord(ctx)
 	resp := c.inner.GetProviderSchema(sctx)
 	if err := rec.failure(); err != nil {
-		c.pc.Kill()
+		c.kill()
 		return nil, fmt.Errorf("provider %s (%s) failed to answer GetProviderSchema: %w", c.name, path, err)
 	}
 	// A provider that does not declare the call optional may rely on it
@@ -109,7 +109,7 @@ func Launch(ctx context.Context, path string, opts Options) (*Client, error) {
 	// asked once even when the schema came from a cache.
 	if !srv.asked.Load() && !resp.GetProviderSchemaOptional {
 		if _, err := srv.conn.call(ctx, "GetProviderSchema", nil); err != nil {
-			c.pc.Kill()
+			c.kill()
 			return nil, fmt.Errorf("provider %s (%s) failed to answer GetProviderSchema: %w", c.name, path, err)
 		}
 	}
@@ -128,13 +128,14 @@ func newClient(path string, opts Options) *Client {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
+	c.cmd = exec.Command(path)
 	c.pc = goplugin.NewClient(&goplugin.ClientConfig{
 		HandshakeConfig: handshake,
 		VersionedPlugins: map[int]goplugin.PluginSet{
 			5: {"provider": grpcProvider{}},
 			6: {"provider": grpcProvider{}},
 		},
-		Cmd:              exec.Command(path),
+		Cmd:              c.cmd,
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
 		AutoMTLS:         true,
 		Logger:           logger,

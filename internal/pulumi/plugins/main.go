@@ -30,11 +30,7 @@ func Main(name string, args []string, getenv func(string) string, stdout, stderr
 	var load server.Loader
 	switch name {
 	case "awscc":
-		src := cfnsources.Sources{CacheDir: cfnsources.CacheDir(getenv, abs)}
-		if env := getenv("CAIRN_AWSCC_SCHEMAS"); env != "" {
-			src.Dirs = append(src.Dirs, abs(env))
-		}
-		load = AWSCC(src, getenv("CAIRN_AWSCC_TYPES"))
+		load = AWSCC(cfnsources.FromEnv(getenv, abs), getenv(cfnsources.TypesEnv))
 	case "terraform":
 		load = Terraform(dir)
 	default:

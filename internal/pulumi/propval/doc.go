@@ -9,6 +9,11 @@
 // that float64 cannot hold exactly, and marks other than sensitive are
 // refused with an error naming the property path.
 //
+// DecodeConfig reads provider configuration as the engine sends it:
+// settings that are not strings arrive as JSON in a string and are
+// decoded by the schema's type, as the bridged providers do.
+//
 // It must not import the engine, providers or gRPC: it converts values and
-// knows nothing of requests.
+// knows nothing of requests (propwire, which it uses for Pulumi's signed
+// objects inside JSON, is a codec of values too).
 package propval

@@ -3,7 +3,7 @@ package propval
 import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 )
 
 // PropertyKey returns the Pulumi property key of attribute attr:
@@ -11,5 +11,5 @@ import (
 // same mapping the Kubernetes CRDs use, which is injective over Terraform
 // attribute names.
 func PropertyKey(attr string) resource.PropertyKey {
-	return resource.PropertyKey(crds.FieldName(attr))
+	return resource.PropertyKey(fieldname.Camel(attr))
 }

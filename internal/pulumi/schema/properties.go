@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 )
 
 // view says which attributes of a block a property list shows.
@@ -43,7 +43,7 @@ type typeScope struct {
 }
 
 func (s typeScope) child(attr string, singular bool) typeScope {
-	name := crds.FieldName(attr)
+	name := fieldname.Camel(attr)
 	if singular {
 		name = inflection.Singular(name)
 	}
@@ -62,7 +62,7 @@ func (b *builder) properties(s typeScope, block *configschema.Block, v view) (ma
 		if v == inputs && a.Computed && !a.Optional && !a.Required {
 			continue
 		}
-		key := crds.FieldName(name)
+		key := fieldname.Camel(name)
 		p, err := b.attribute(s, name, a)
 		if err != nil {
 			return nil, nil, err
@@ -74,7 +74,7 @@ func (b *builder) properties(s typeScope, block *configschema.Block, v view) (ma
 	}
 	for _, name := range slices.Sorted(maps.Keys(block.BlockTypes)) {
 		nb := block.BlockTypes[name]
-		key := crds.FieldName(name)
+		key := fieldname.Camel(name)
 		single := nb.Nesting == configschema.NestingSingle || nb.Nesting == configschema.NestingGroup
 		ref, err := b.object(s.child(name, !single), &nb.Block, name)
 		if err != nil {

@@ -2,14 +2,13 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/pulumi/propval"
 )
@@ -19,13 +18,20 @@ import (
 var pulumiConfigKeys = []resource.PropertyKey{"version", "pluginDownloadURL"}
 
 // providerConfig converts provider inputs to a configuration value of the
-// provider block, leaving out Pulumi's own keys.
+// provider block, leaving out Pulumi's own keys. Settings the engine
+// sends as JSON in a string (stack configuration that is not a string)
+// are decoded first (propval.DecodeConfig).
 func (s *Server) providerConfig(pm resource.PropertyMap) (cty.Value, error) {
 	pm = pm.Copy()
 	for _, k := range pulumiConfigKeys {
 		delete(pm, k)
 	}
-	return propval.Converter{Block: s.schema.Provider.Block}.ToCty(pm)
+	c := propval.Converter{Block: s.schema.Provider.Block}
+	pm, err := c.DecodeConfig(pm)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	return c.ToCty(pm)
 }
 
 // CheckConfig validates the provider's configuration as Check validates a
@@ -72,9 +78,18 @@ func (s *Server) DiffConfig(ctx context.Context, req *pulumirpc.DiffRequest) (*p
 	if err != nil {
 		return nil, err
 	}
+	// One setting may come JSON-encoded on one side and decoded on the
+	// other (stack configuration against a provider resource's inputs).
+	c := propval.Converter{Block: s.schema.Provider.Block}
+	if d, err := c.DecodeConfig(olds); err == nil {
+		olds = d
+	}
+	if d, err := c.DecodeConfig(news); err == nil {
+		news = d
+	}
 	replacing := map[string]bool{}
 	for _, a := range s.p.ConfigReplaces {
-		replacing[crds.FieldName(a)] = true
+		replacing[fieldname.Camel(a)] = true
 	}
 	resp := &pulumirpc.DiffResponse{HasDetailedDiff: true, DetailedDiff: map[string]*pulumirpc.PropertyDiff{}}
 	for _, k := range unionKeys(olds, news) {
@@ -114,9 +129,26 @@ func configChange(old, new resource.PropertyValue) (pulumirpc.PropertyDiff_Kind,
 	return pulumirpc.PropertyDiff_UPDATE, true
 }
 
+// unsecret is v with every secret inside it replaced by its value: a
+// setting that becomes secret (or stops being) with the same value does
+// not change the provider.
 func unsecret(v resource.PropertyValue) resource.PropertyValue {
 	for v.IsSecret() {
 		v = v.SecretValue().Element
+	}
+	switch {
+	case v.IsArray():
+		out := make([]resource.PropertyValue, len(v.ArrayValue()))
+		for i, e := range v.ArrayValue() {
+			out[i] = unsecret(e)
+		}
+		return resource.NewProperty(out)
+	case v.IsObject():
+		out := make(resource.PropertyMap, len(v.ObjectValue()))
+		for k, e := range v.ObjectValue() {
+			out[k] = unsecret(e)
+		}
+		return resource.NewProperty(out)
 	}
 	return v
 }
@@ -165,32 +197,18 @@ func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest)
 	return &pulumirpc.ConfigureResponse{AcceptSecrets: true, SupportsPreview: true, AcceptResources: true}, nil
 }
 
+// configureArgs are the provider's inputs, or, from engines that send
+// only variables, the stack configuration: each variable's raw string,
+// which providerConfig decodes as it decodes JSON-encoded inputs.
 func (s *Server) configureArgs(req *pulumirpc.ConfigureRequest) (resource.PropertyMap, error) {
 	if req.GetArgs() != nil {
 		return unmarshal(req.GetArgs())
 	}
 	pm := resource.PropertyMap{}
 	for k, raw := range req.GetVariables() {
-		name := k[strings.LastIndex(k, ":")+1:]
-		var v any = raw
-		if a := s.schema.Provider.Block.Attributes[snakeName(s.schema.Provider.Block, name)]; a != nil && a.Type != cty.String {
-			if err := json.Unmarshal([]byte(raw), &v); err != nil {
-				return nil, failure("Invalid provider configuration", k+" is not valid JSON")
-			}
-		}
-		pm[resource.PropertyKey(name)] = resource.NewPropertyValue(v)
+		pm[resource.PropertyKey(k[strings.LastIndex(k, ":")+1:])] = resource.NewProperty(raw)
 	}
 	return pm, nil
-}
-
-// snakeName finds the attribute whose property key is key.
-func snakeName(block interface{ ImpliedType() cty.Type }, key string) string {
-	for name := range block.ImpliedType().AttributeTypes() {
-		if crds.FieldName(name) == key {
-			return name
-		}
-	}
-	return key
 }
 
 // unmarked drops sensitive marks: the provider interface takes values

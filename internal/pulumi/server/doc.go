@@ -28,4 +28,11 @@
 // The provider is loaded in the background when the server starts, so the
 // engine's first calls (GetPluginInfo, Handshake) are answered at once
 // even when loading takes a while (1,489 CloudFormation schemas).
+//
+// Of the Pulumi SDK it imports the protocol's generated code and the
+// value model (common/resource), never the SDK's plugin-serving helpers
+// (rpcutil, the provider package, resource/plugin): those link its
+// command-line helpers and a terminal UI library whose init queries the
+// terminal in every process, the cairn CLI included. Serve is plain gRPC
+// and internal/pulumi/propwire the property codec.
 package server

@@ -7,21 +7,21 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/diag"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 )
 
 // Logger receives messages for the Pulumi engine to show beside a
-// resource; the engine's host client is one.
+// resource; Serve's connection to the engine is one.
 type Logger interface {
-	Log(ctx context.Context, sev diag.Severity, urn resource.URN, msg string) error
+	Log(ctx context.Context, sev pulumirpc.LogSeverity, urn resource.URN, msg string) error
 }
 
 type discard struct{}
 
-func (discard) Log(context.Context, diag.Severity, resource.URN, string) error { return nil }
+func (discard) Log(context.Context, pulumirpc.LogSeverity, resource.URN, string) error { return nil }
 
 // failure is an error status with a one-line summary and its detail, the
 // shape every Cairn error has.
@@ -49,7 +49,7 @@ func (s *Server) diagsError(ctx context.Context, urn resource.URN, ds diags.Diag
 func (s *Server) warn(ctx context.Context, urn resource.URN, ds diags.Diagnostics) {
 	for _, d := range ds {
 		if d.Severity == diags.Warning {
-			_ = s.host.Log(ctx, diag.Warning, urn, describe(d))
+			_ = s.host.Log(ctx, pulumirpc.LogSeverity_WARNING, urn, describe(d))
 		}
 	}
 }

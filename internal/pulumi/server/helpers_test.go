@@ -56,6 +56,15 @@ func awsccServer(t testing.TB) *Server { return awsccServerLatency(t, 0) }
 // per create, update and delete.
 func awsccServerLatency(t testing.TB, latency time.Duration) *Server {
 	t.Helper()
+	_, p := awsccAt(t, latency)
+	return newServer(t, "awscc", p, map[string]any{"region": "us-east-1"})
+}
+
+// awsccAt starts a Cloud Control endpoint of the test's own, points the
+// AWS environment at it, and returns its URL and awscc's log groups
+// served over it.
+func awsccAt(t testing.TB, latency time.Duration) (string, *Provider) {
+	t.Helper()
 	ep, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: t.TempDir(), Latency: latency})
 	if err != nil {
 		t.Fatal(err)
@@ -74,8 +83,7 @@ func awsccServerLatency(t testing.TB, latency time.Duration) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newServer(t, "awscc", &Provider{Addr: awscc.Addr, Factory: p.Factory(), ConfigReplaces: []string{"region"}},
-		map[string]any{"region": "us-east-1"})
+	return ep.URL, &Provider{Addr: awscc.Addr, Factory: p.Factory(), ConfigReplaces: []string{"region"}}
 }
 
 func props(t testing.TB, m map[string]any) *structpb.Struct {

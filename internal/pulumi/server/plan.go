@@ -7,7 +7,7 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/pulumi/diff"
 )
@@ -63,10 +63,8 @@ func outputsOnly(block *configschema.Block, resp *pulumirpc.DiffResponse) {
 			continue
 		}
 		key, _ := top[0].(string)
-		for name, a := range block.Attributes {
-			if crds.FieldName(name) == key && a.Computed && !a.Optional && !a.Required {
-				delete(resp.DetailedDiff, path)
-			}
+		if a := block.Attributes[fieldname.Snake(key)]; a != nil && a.Computed && !a.Optional && !a.Required {
+			delete(resp.DetailedDiff, path)
 		}
 	}
 }

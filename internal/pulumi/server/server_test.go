@@ -8,8 +8,10 @@ import (
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"github.com/zclconf/go-cty/cty"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
+	"google.golang.org/protobuf/types/known/structpb"
 )
 
 const data = "urn:pulumi:dev::p::terraform:index/data:Data::d"
@@ -282,16 +284,76 @@ func TestLazyLoad(t *testing.T) {
 // provider as args would; a non-string attribute's value is JSON.
 func TestConfigureVariables(t *testing.T) {
 	s := awsccServer(t)
-	pm, err := s.configureArgs(&pulumirpc.ConfigureRequest{Variables: map[string]string{
+	config := func(vars map[string]string) (cty.Value, error) {
+		pm, err := s.configureArgs(&pulumirpc.ConfigureRequest{Variables: vars})
+		if err != nil {
+			return cty.NilVal, err
+		}
+		return s.providerConfig(pm)
+	}
+	v, err := config(map[string]string{
 		"awscc:config:region": "eu-west-1", "awscc:maxRetries": "3", "awscc:config:insecure": "true",
-	}})
+		"awscc:endpoints": `{"cloudcontrolapi":"http://127.0.0.1:1"}`,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pm["region"].StringValue() != "eu-west-1" || pm["maxRetries"].NumberValue() != 3 || !pm["insecure"].BoolValue() {
-		t.Fatalf("args %v", pm)
+	if !v.GetAttr("region").RawEquals(cty.StringVal("eu-west-1")) || !v.GetAttr("max_retries").RawEquals(cty.NumberIntVal(3)) ||
+		!v.GetAttr("insecure").RawEquals(cty.True) || !v.GetAttr("endpoints").GetAttr("cloudcontrolapi").RawEquals(cty.StringVal("http://127.0.0.1:1")) {
+		t.Fatalf("configuration %#v", v)
 	}
-	if _, err := s.configureArgs(&pulumirpc.ConfigureRequest{Variables: map[string]string{"awscc:maxRetries": "three"}}); err == nil || strings.Contains(err.Error(), "three") {
+	if _, err := config(map[string]string{"awscc:maxRetries": "three"}); err == nil || strings.Contains(err.Error(), "three") {
 		t.Fatalf("a bad value must fail without quoting it: %v", err)
 	}
+}
+
+// TestConfigJSONEncoded: an object-typed provider setting in a stack's or
+// program's configuration (awscc:endpoints) reaches the provider as the
+// engine sends it, JSON in a string, plain or secret: CheckConfig passes
+// it, Configure uses it (the only way to the endpoint here: the AWS
+// environment points nowhere), and DiffConfig sees no change between it
+// and the same object decoded.
+func TestConfigJSONEncoded(t *testing.T) {
+	url, p := awsccAt(t, 0)
+	t.Setenv("AWS_ENDPOINT_URL", "http://127.0.0.1:1")
+	ctx := context.Background()
+	encoded := resource.NewProperty(`{"cloudcontrolapi":"` + url + `"}`)
+	for name, endpoints := range map[string]resource.PropertyValue{"plain": encoded, "secret": resource.MakeSecret(encoded)} {
+		t.Run(name, func(t *testing.T) {
+			config := marshalled(t, resource.PropertyMap{"region": resource.NewProperty("us-east-1"), "endpoints": endpoints})
+			s := New(Info{Name: "awscc", Version: "0.1.0"}, func() (*Provider, error) { return p, nil }, nil)
+			t.Cleanup(func() { _ = s.Close() })
+			checked, err := s.CheckConfig(ctx, &pulumirpc.CheckRequest{Urn: "urn:pulumi:dev::p::pulumi:providers:awscc::default", News: config})
+			if err != nil || len(checked.Failures) > 0 {
+				t.Fatalf("CheckConfig: %v %v", checked.GetFailures(), err)
+			}
+			if _, err := s.Configure(ctx, &pulumirpc.ConfigureRequest{Args: config, AcceptSecrets: true}); err != nil {
+				t.Fatalf("Configure: %v", err)
+			}
+			created, err := s.Create(ctx, &pulumirpc.CreateRequest{Urn: logGroup, Properties: props(t, map[string]any{"logGroupName": "json-" + name})})
+			if err != nil || created.Id != "json-"+name {
+				t.Fatalf("Create through the configured endpoint: %v %v", created, err)
+			}
+			d, err := s.DiffConfig(ctx, &pulumirpc.DiffRequest{Olds: config,
+				News: props(t, map[string]any{"region": "us-east-1", "endpoints": map[string]any{"cloudcontrolapi": url}})})
+			if err != nil || d.Changes != pulumirpc.DiffResponse_DIFF_NONE {
+				t.Fatalf("DiffConfig of the same endpoints, encoded and not: %v %v", d, err)
+			}
+			inner := marshalled(t, resource.PropertyMap{"region": resource.NewProperty("us-east-1"),
+				"endpoints": resource.NewProperty(`{"cloudcontrolapi":{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","value":"` + url + `"}}`)})
+			d, err = s.DiffConfig(ctx, &pulumirpc.DiffRequest{Olds: config, News: inner})
+			if err != nil || d.Changes != pulumirpc.DiffResponse_DIFF_NONE {
+				t.Fatalf("DiffConfig of the same endpoints, one with a secret inside: %v %v", d, err)
+			}
+		})
+	}
+}
+
+func marshalled(t testing.TB, pm resource.PropertyMap) *structpb.Struct {
+	t.Helper()
+	st, err := marshal(pm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

@@ -5,13 +5,13 @@ import (
 	"fmt"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/zclconf/go-cty/cty"
 	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
-	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/pulumi/propval"
+	"github.com/cairn-iac/cairn/internal/pulumi/propwire"
 )
 
 // metaKey is the output property that keeps what Terraform stores beside
@@ -26,19 +26,14 @@ type meta struct {
 	Private       []byte `json:"private,omitempty"`
 }
 
-// wire is how the server reads and writes properties: unknowns, secrets
-// and resource references kept as such.
-var wire = plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true, KeepResources: true}
-
+// unmarshal reads properties the engine sent: unknowns, secrets and
+// resource references kept as such.
 func unmarshal(st *structpb.Struct) (resource.PropertyMap, error) {
-	if st == nil {
-		return resource.PropertyMap{}, nil
-	}
-	return plugin.UnmarshalProperties(st, wire)
+	return propwire.Unmarshal(st)
 }
 
 func marshal(pm resource.PropertyMap) (*structpb.Struct, error) {
-	return plugin.MarshalProperties(pm, wire)
+	return propwire.Marshal(pm)
 }
 
 // inputs converts a resource's inputs to a configuration value of block.
@@ -147,7 +142,7 @@ func propertyPath(p cty.Path) string {
 	for _, step := range p {
 		switch s := step.(type) {
 		case cty.GetAttrStep:
-			pp = append(pp, crds.FieldName(s.Name))
+			pp = append(pp, fieldname.Camel(s.Name))
 		case cty.IndexStep:
 			k, _ := s.Key.Unmark()
 			switch {

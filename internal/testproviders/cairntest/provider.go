@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -71,13 +72,14 @@ func checkPrivate(ctx context.Context, req resource.ReadRequest, resp *resource.
 }
 
 // MarkerDirEnv names a directory where Create, before it hangs or gets
-// stuck, writes a file named for the fault ("hang", "stuck"): a test
-// waits for it instead of guessing how long the run takes to get there.
+// stuck, writes a file named for the fault ("hang", "stuck") holding the
+// plugin's process id: a test waits for it instead of guessing how long
+// the run takes to get there, and can signal that process alone.
 const MarkerDirEnv = "CAIRNTEST_MARKER_DIR"
 
 func started(fault string) {
 	if dir := os.Getenv(MarkerDirEnv); dir != "" {
-		_ = os.WriteFile(filepath.Join(dir, fault), nil, 0o644)
+		_ = os.WriteFile(filepath.Join(dir, fault), []byte(strconv.Itoa(os.Getpid())), 0o644)
 	}
 }
 
