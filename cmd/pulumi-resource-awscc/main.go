@@ -1,9 +1,3 @@
-// Command pulumi-resource-awscc is Cairn's awscc provider as a
-// Pulumi resource provider plugin: the same as "cairn provider serve
-// -protocol pulumi awscc", under the name the Pulumi CLI looks for on PATH
-// or in its plugin directory. It links only the provider and the Pulumi
-// adapter, not the rest of the CLI, so the engine's first call is
-// answered sooner.
 package main
 
 import (

@@ -1,8 +1,3 @@
-// Command pulumi-resource-terraform is Terraform's built-in provider
-// (terraform_data) as a Pulumi resource provider plugin: the same as
-// "cairn provider serve -protocol pulumi terraform", under the name the
-// Pulumi CLI looks for on PATH or in its plugin directory. It links only
-// the provider and the Pulumi adapter, not the rest of the CLI.
 package main
 
 import (

@@ -1,6 +1,3 @@
-// Command terraform-provider-awscc is Cairn's awscc provider as a
-// Terraform plugin: the same as "cairn provider serve awscc", under the
-// name Terraform and OpenTofu look for in a plugin directory or mirror.
 package main
 
 import (

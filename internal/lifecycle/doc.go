@@ -22,4 +22,8 @@
 // objects. It knows nothing of graphs, configuration files, state files or
 // which phase calls it; an optional HCL body only locates provider
 // diagnostics that carry attribute paths.
+//
+// Imports:
+//
+//	deny internal/graph internal/configs internal/states/statefile internal/states/statemgr internal/backends/... internal/plans internal/planning internal/applying internal/eval # one object's provider steps: no graphs, configuration files, state files or phases
 package lifecycle

@@ -13,4 +13,8 @@
 // Boundary: the package knows cty, tftypes and the engine's diagnostics; it
 // knows nothing of either protocol's message types, of schemas, or of
 // which provider it serves.
+//
+// Imports:
+//
+//	deny internal/configschema github.com/hashicorp/terraform-plugin-go/tfprotov5/... github.com/hashicorp/terraform-plugin-go/tfprotov6/... # protocol-neutral: neither protocol's messages, no schemas
 package wire

@@ -11,4 +11,8 @@
 //
 // It must not import the engine, providers or gRPC: it converts values and
 // knows nothing of requests.
+//
+// Imports:
+//
+//	deny internal/providers/... internal/lifecycle google.golang.org/grpc/... # it converts values and knows nothing of requests
 package propval

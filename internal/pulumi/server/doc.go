@@ -28,4 +28,12 @@
 // The provider is loaded in the background when the server starts, so the
 // engine's first calls (GetPluginInfo, Handshake) are answered at once
 // even when loading takes a while (1,489 CloudFormation schemas).
+//
+// Boundary: the server serves any providers.Interface and knows none in
+// particular (the caller's Loader makes it), and it opens no files.
+//
+// Imports:
+//
+//	deny internal/providers/... internal/builtin internal/cfnsources os # it serves whichever provider it is handed, and opens no files
+//	allow internal/providers
 package server
