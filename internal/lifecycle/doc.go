@@ -12,8 +12,8 @@
 //   - ValidateConfig: ValidateResourceConfig or ValidateDataResourceConfig;
 //   - Import: ImportResourceState and its checks.
 //
-// Planning, applying, and later the reconciler and the Pulumi adapter, call
-// these; nothing else calls a provider's resource operations, so every
+// Planning, applying, the reconciler and the Pulumi adapter call these;
+// nothing else calls a provider's resource operations, so every
 // consumer gets the same contract checks, the same handling of sensitive
 // marks (removed before each call, re-applied to the answer from the
 // inputs and the schema) and the same wording of errors (ContractError).
