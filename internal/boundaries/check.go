@@ -89,14 +89,18 @@ func (c *checker) readRules() {
 // matches none of them: a typo, or a package that moved, would make a
 // rule hold nothing.
 func (c *checker) checkPatterns() {
-	for _, r := range c.rules {
+	for _, p := range c.g.Own {
+		r := c.rules[p.Rel]
+		if r == nil {
+			continue
+		}
 		for i := range r.Lines {
 			l := &r.Lines[i]
-			for _, p := range l.Patterns {
-				if _, own := c.m.full(p); !own || c.matchesOwn(p) {
+			for _, pat := range l.Patterns {
+				if _, own := c.m.full(pat); !own || c.matchesOwn(pat) {
 					continue
 				}
-				c.report(c.rel(filepath.Dir(r.File)), "%s: %s matches no package of the module", c.where(l), p.Text)
+				c.report(p.Rel, "%s: %s matches no package of the module", c.where(l), pat.Text)
 			}
 		}
 	}
