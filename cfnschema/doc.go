@@ -23,4 +23,10 @@
 // nothing under internal/. Its one Cairn import is package cloudcontrol, for
 // the RFC 6901 pointer parser the endpoint and emulator share. It keeps no package-level mutable state; a Catalog
 // is immutable once loaded and safe for concurrent use.
+//
+// Imports:
+//
+//	deny internal/... cmd/... # cfnschema is public: outside authors import it without the engine
+//	deny cloudcontrol/... # of the endpoint's packages, only the contract's pointer parser
+//	allow cloudcontrol
 package cfnschema

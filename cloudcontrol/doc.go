@@ -19,4 +19,9 @@
 //
 // Boundary: this package is public and small. It imports nothing under
 // internal/ and nothing of the endpoint's transport or storage engine.
+//
+// Imports:
+//
+//	deny internal/... cmd/... cfnschema # cloudcontrol/... is public and imports nothing of the engine
+//	deny cloudcontrol/server cloudcontrol/boltstore go.etcd.io/... # the contract and the handlers know no transport; the storage engine is boltstore's alone
 package cloudcontrol

@@ -9,4 +9,9 @@
 //
 // Boundary: imports bbolt and package cloudcontrol only; nothing of the
 // endpoint's transport, and nothing under internal/.
+//
+// Imports:
+//
+//	allow go.etcd.io/...
+//	deny cloudcontrol/emulator net/... # records are opaque bytes: nothing of the wire protocol or of what a model means
 package boltstore

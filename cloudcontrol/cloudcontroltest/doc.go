@@ -6,4 +6,10 @@
 //
 // Boundary: imported by tests only; depends on nothing but the standard
 // library.
+//
+// Imports:
+//
+//	tests only
+//	deny ... # shared cases depend on nothing but the standard library
+//	allow std
 package cloudcontroltest

@@ -14,4 +14,8 @@
 // createOnly changes, handles faults and hides writeOnly values; this
 // package imports only cloudcontrol and the JSON-Schema validator, never
 // internal/ or the endpoint's storage engine.
+//
+// Imports:
+//
+//	deny net/... # the emulator knows schemas and models, nothing of the wire protocol
 package emulator

@@ -15,4 +15,8 @@
 // Boundary: imports package cloudcontrol (the handler contract) and the
 // AWS SDK's signer; never a storage engine (the RequestStore is passed
 // in) and nothing under internal/.
+//
+// Imports:
+//
+//	deny cloudcontrol/emulator # what a type does is its Handler's business
 package server

@@ -1,4 +1,3 @@
-// Command cairn plans and applies Terraform-language configuration.
 package main
 
 import (

@@ -10,4 +10,9 @@
 // This package knows nothing about values, state or configuration bodies; it
 // depends only on hcl (for traversals and source ranges) and cty (for
 // instance-key values).
+//
+// Imports:
+//
+//	deny ... # addresses depend only on hcl and cty: no values, state or configuration
+//	allow std github.com/hashicorp/hcl/... github.com/zclconf/go-cty/...
 package addrs

@@ -6,4 +6,13 @@
 //
 // Apply decides nothing: actions, order and replacements all come from the
 // plan. A failure stops only what depends on it; every error is reported.
+//
+// Boundary: apply decides nothing, so it imports nothing that decides
+// (planning, refactoring; objchange's checks reach it through lifecycle),
+// and it writes state only through the writer it is handed.
+//
+// Imports:
+//
+//	deny internal/planning internal/refactoring internal/objchange # apply executes what the plan recorded; it never re-derives a decision
+//	deny internal/states/statefile internal/states/statemgr internal/backends/... internal/render internal/command # state is written through the writer the caller passes; no files, no terminal
 package applying

@@ -14,4 +14,8 @@
 //
 // The package does not read flags, environment variables or the
 // terminal; the command layer decodes configuration and hands it over.
+//
+// Imports:
+//
+//	deny internal/configschema internal/providers/... internal/lang/... internal/planning internal/applying internal/command # state here is bytes and a model: attribute values are never decoded
 package backends

@@ -11,4 +11,8 @@
 // else's state. That is the one import of state storage here; the package
 // knows nothing of the command layer, flags or the environment (the
 // working directory comes in as TerraformProvider.Dir).
+//
+// Imports:
+//
+//	deny internal/command internal/planning internal/applying internal/backends/... internal/states/statefile # a provider the engine calls, never the reverse; state storage only through statemgr's read-only Read
 package builtin

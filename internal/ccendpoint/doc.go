@@ -9,4 +9,9 @@
 //
 // Boundary: assembly only. Protocol, storage and emulation live in their
 // packages; this one knows where schemas come from and how to listen.
+//
+// Imports:
+//
+//	deny internal/... # the endpoint stands apart from the engine
+//	allow internal/cfnregistry # the built-in schemas it serves
 package ccendpoint

@@ -12,4 +12,8 @@
 //
 // Boundary: no flags, no environment (callers pass directories), nothing of
 // the engine. scripts/refresh-cfn-schemas.sh rebuilds the archive.
+//
+// Imports:
+//
+//	deny internal/... cfnschema # raw documents only: translation is cfnschema's, and nothing of the engine
 package cfnregistry

@@ -1,8 +1,3 @@
-// Package cfnsources says where a run's CloudFormation resource schemas
-// come from and loads them into a catalog: the schemas built into Cairn,
-// laid over by the cache "cairn cfn fetch" fills, then by directories the
-// user names. The CLI and the provider plugins (Terraform's and Pulumi's)
-// share it, so every way of serving awscc serves the same types.
 package cfnsources
 
 import (

@@ -13,4 +13,9 @@
 // disable_checkpoint, ...) are accepted and ignored. Nothing here reads
 // the process environment or home directory itself: the caller passes an
 // Env, so tests and the command layer decide.
+//
+// Imports:
+//
+//	deny internal/... # it turns a CLI configuration into getproviders' methods and knows nothing else
+//	allow internal/addrs internal/getproviders
 package cliconfig

@@ -1,6 +1,9 @@
 package command
 
 import (
+	"context"
+	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/pulumi/plugins"
@@ -12,10 +15,12 @@ import (
 // engine passes the plugin. The pulumi-resource-* binaries run the same
 // without the rest of the CLI.
 func servePulumi(m *Meta, name string, schemas []string, types string, args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	if name == "awscc" && len(schemas) > 0 {
 		// -schemas given on the command line: the CLI's own sources.
 		src := m.awsccSources(schemas)
-		return plugins.Serve("awscc", args, plugins.AWSCC(src, types), m.Stdout, m.Stderr)
+		return plugins.Serve(ctx, "awscc", args, plugins.AWSCC(src, types), m.Stdout, m.Stderr)
 	}
 	env := func(k string) string {
 		if k == "CAIRN_AWSCC_TYPES" {
@@ -23,7 +28,7 @@ func servePulumi(m *Meta, name string, schemas []string, types string, args []st
 		}
 		return m.Getenv(k)
 	}
-	return plugins.Main(name, args, env, m.Stdout, m.Stderr)
+	return plugins.Main(ctx, name, args, env, m.Stdout, m.Stderr)
 }
 
 // servePulumiPlugin serves an existing Terraform provider plugin to
@@ -38,5 +43,7 @@ func servePulumiPlugin(m *Meta, path string, args []string) int {
 	if err != nil {
 		return m.errorf("Invalid provider plugin", "%s.", err)
 	}
-	return plugins.Serve(name, args, load, m.Stdout, m.Stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return plugins.Serve(ctx, name, args, load, m.Stdout, m.Stderr)
 }

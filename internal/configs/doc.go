@@ -12,4 +12,8 @@
 // input.
 //
 // This package knows nothing of state, plans or providers' behaviour.
+//
+// Imports:
+//
+//	deny internal/states/... internal/plans internal/providers/... internal/lang/... internal/eval internal/planning internal/applying # loading is static: no state, plans, providers or evaluation
 package configs

@@ -10,4 +10,9 @@
 // once per schema and cached, because planning asks them once per instance.
 //
 // This package knows nothing of providers, state or plans.
+//
+// Imports:
+//
+//	deny internal/... # the schema model is below providers, state and plans
+//	allow internal/marks # the sensitive mark's name
 package configschema

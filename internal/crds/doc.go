@@ -10,4 +10,12 @@
 // particular provider or the command line. Everything here is a pure
 // function of its arguments, so the command that writes CRDs and the
 // controller that serves them agree by construction.
+//
+// Imports:
+//
+//	deny internal/... # crds imports no engine package but lifecycle, providers and addrs (and the schemas, diagnostics, marks and state objects they speak in)
+//	allow internal/lifecycle internal/providers internal/addrs
+//	allow internal/configschema internal/diags internal/marks internal/states
+//	allow internal/fieldname # the snake_case to camelCase naming both front ends share
+//	deny k8s.io/client-go/... sigs.k8s.io/... github.com/crossplane/... # pure functions: no client, no controller
 package crds

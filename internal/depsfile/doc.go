@@ -7,4 +7,9 @@
 //
 // It knows provider addresses (addrs) and version constraints
 // (getproviders) but nothing about how packages are found.
+//
+// Imports:
+//
+//	deny internal/... # the lock file knows provider addresses and versions, not how packages are found
+//	allow internal/addrs internal/getproviders
 package depsfile

@@ -9,4 +9,11 @@
 //
 // Internal failures are plain Go errors; Append turns one into an error
 // diagnostic when it must reach the user.
+//
+// Boundary: every package reports diagnostics, so this one imports none
+// of Cairn's and knows nothing of rendering.
+//
+// Imports:
+//
+//	deny internal/... # every package reports diagnostics; this one imports none of them
 package diags

@@ -24,4 +24,8 @@
 //
 // The package knows bytes, keys and configuration. It must not import
 // states, plans or command: those call it, never the reverse.
+//
+// Imports:
+//
+//	deny internal/states/... internal/plans internal/backends/... internal/command # states, plans and command call it, never the reverse
 package encryption

@@ -7,4 +7,11 @@
 // Keeping them here means apply evaluates exactly as plan did; neither phase
 // carries a private copy of these rules. StateScope applies the same rules
 // to the state alone, without planning, for the console.
+//
+// Boundary: the steps are the same whichever phase calls them, so the
+// package imports neither phase, nor the command line.
+//
+// Imports:
+//
+//	deny internal/planning internal/applying internal/command # both phases call these steps; neither is known here
 package eval

@@ -11,4 +11,9 @@
 // provider would need them. Nothing here reads flags or environment
 // variables; the caller passes the places to search (see cliconfig) and
 // the platform. It depends on addrs only.
+//
+// Imports:
+//
+//	deny internal/... net/http # it depends on addrs only, and downloads nothing
+//	allow internal/addrs
 package getproviders

@@ -5,4 +5,8 @@
 // Vertices are dense integers (0..n-1) so that callers keep their own
 // vertex data in slices and the graph stays allocation-light at tens of
 // thousands of vertices. The package knows nothing of Terraform concepts.
+//
+// Imports:
+//
+//	deny internal/... # the graph knows no Terraform concepts
 package graph

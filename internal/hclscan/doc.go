@@ -12,4 +12,9 @@
 //
 // Boundary: it knows bytes and hcl ranges only; it builds no syntax tree
 // and imports nothing of Cairn's.
+//
+// Imports:
+//
+//	deny internal/... cfnschema cloudcontrol/... # it imports nothing of Cairn's
+//	deny github.com/hashicorp/hcl/v2/hclsyntax github.com/hashicorp/hcl/v2/json # it builds no syntax tree
 package hclscan

@@ -8,4 +8,9 @@
 //
 // Boundary: the package knows addresses and cty values, nothing of
 // configuration, state or how an expansion was decided.
+//
+// Imports:
+//
+//	deny internal/... # addresses and cty values only: no configuration, state or planning
+//	allow internal/addrs
 package instances

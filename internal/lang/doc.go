@@ -6,4 +6,8 @@
 //
 // Values come from a Data implementation the caller provides (planning and
 // applying each have one); this package never walks a graph or reads state.
+//
+// Imports:
+//
+//	deny internal/graph internal/states/... internal/plans internal/planning internal/applying # values come from the caller's Data: no graph walks, no state
 package lang

@@ -12,8 +12,8 @@
 //   - ValidateConfig: ValidateResourceConfig or ValidateDataResourceConfig;
 //   - Import: ImportResourceState and its checks.
 //
-// Planning, applying, and later the reconciler and the Pulumi adapter, call
-// these; nothing else calls a provider's resource operations, so every
+// Planning, applying, the reconciler and the Pulumi adapter call these;
+// nothing else calls a provider's resource operations, so every
 // consumer gets the same contract checks, the same handling of sensitive
 // marks (removed before each call, re-applied to the answer from the
 // inputs and the schema) and the same wording of errors (ContractError).
@@ -22,4 +22,8 @@
 // objects. It knows nothing of graphs, configuration files, state files or
 // which phase calls it; an optional HCL body only locates provider
 // diagnostics that carry attribute paths.
+//
+// Imports:
+//
+//	deny internal/graph internal/configs internal/states/statefile internal/states/statemgr internal/backends/... internal/plans internal/planning internal/applying internal/eval # one object's provider steps: no graphs, configuration files, state files or phases
 package lifecycle

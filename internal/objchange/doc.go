@@ -11,4 +11,9 @@
 //
 // Nothing here does I/O or knows about graphs, state files or providers'
 // implementations.
+//
+// Imports:
+//
+//	deny internal/... os net/... # pure functions: no I/O, graphs, state or providers
+//	allow internal/configschema internal/marks
 package objchange

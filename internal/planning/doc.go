@@ -25,4 +25,8 @@
 // records its instances (moduleExpansions) before anything in the child
 // runs, and a child's input variables are vertices of the child evaluated
 // in the caller's scope.
+//
+// Imports:
+//
+//	deny internal/applying internal/states/statefile internal/states/statemgr internal/backends/... internal/render internal/command # planning decides; it never writes state or talks to a terminal
 package planning

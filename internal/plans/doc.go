@@ -6,4 +6,8 @@
 //
 // A plan records decisions; it does not know how they were made. Apply
 // executes exactly what it finds here and never re-derives an action.
+//
+// Imports:
+//
+//	deny internal/planning internal/applying internal/eval internal/lang/... internal/lifecycle internal/providers/... # a plan records decisions, not how they were made
 package plans

@@ -11,4 +11,8 @@
 //
 // The package knows nothing of planning: the rules about what a provider's
 // answers may contain live in objchange, and the engine checks them.
+//
+// Imports:
+//
+//	deny internal/planning internal/applying internal/lifecycle internal/objchange internal/plans internal/configs internal/states/... # the contract knows nothing of planning; the rules on a provider's answers are objchange's
 package providers

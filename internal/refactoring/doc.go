@@ -8,4 +8,8 @@
 // ValidateMoves once the configuration's instances are known. It must not
 // import planning, applying, providers or anything that talks to a remote
 // system, and it never evaluates expressions.
+//
+// Imports:
+//
+//	deny internal/planning internal/applying internal/providers/... internal/lifecycle internal/lang/... internal/eval # pure rewrites of state addresses: no providers, no evaluation
 package refactoring

@@ -26,4 +26,8 @@
 // This package only formats. It reads plans, states, schemas and
 // diagnostics and never changes them; it knows nothing of flags, terminals
 // or files: callers pass an io.Writer and say whether colour is wanted.
+//
+// Imports:
+//
+//	deny internal/planning internal/applying internal/lifecycle internal/states/statemgr internal/backends/... internal/command os # it only formats: callers pass an io.Writer
 package render

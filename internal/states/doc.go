@@ -11,4 +11,8 @@
 // finished instance durable during apply).
 //
 // This package knows nothing of planning or configuration.
+//
+// Imports:
+//
+//	deny internal/planning internal/applying internal/configs internal/lang/... internal/eval internal/lifecycle internal/providers/... # the state model knows nothing of planning or configuration
 package states

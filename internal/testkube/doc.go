@@ -10,4 +10,10 @@
 //
 // It is test support: only _test.go files and other test-support packages
 // import it. It knows nothing of Cairn's engine or reconciler.
+//
+// Imports:
+//
+//	tests only
+//	deny internal/... # test support knows nothing of Cairn's engine or reconciler
+//	uses environment # where make test put the binaries (CAIRN_KUBE_APISERVER, CAIRN_ETCD, the install script's cache)
 package testkube

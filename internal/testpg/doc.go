@@ -6,4 +6,12 @@
 //
 // One server serves a whole test binary (Shared); each test gets its own
 // database.
+//
+// Boundary: test support, imported by tests only; it knows nothing of
+// Cairn.
+//
+// Imports:
+//
+//	tests only
+//	deny internal/... # test support knows nothing of Cairn
 package testpg

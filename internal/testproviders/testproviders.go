@@ -1,7 +1,3 @@
-// Package testproviders finds the real provider plugins
-// scripts/build-test-providers.sh builds (hashicorp time, random and
-// local) for tests in several packages: one place that knows the cache
-// layout and the versions.
 package testproviders
 
 import (

@@ -8,4 +8,11 @@
 // would convert or reject) it defers to cty/json, so results and error
 // messages are always exactly cty's. A differential fuzz test holds it to
 // that.
+//
+// Boundary: a codec of cty's JSON form; state semantics are package
+// states'.
+//
+// Imports:
+//
+//	deny internal/... # a codec of cty's JSON form: state semantics are states'
 package valjson

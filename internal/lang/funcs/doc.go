@@ -18,5 +18,11 @@
 // expressions and knows nothing of modules, resources, state or plans: the
 // caller tells it the module directory, the plan timestamp and whether
 // impure functions may run, through Options.
-// It imports configschema only for the name of the sensitive mark.
+// It imports configschema only for the name of the sensitive mark, and
+// hclscan to refuse templates nested too deeply for hcl's parser.
+//
+// Imports:
+//
+//	deny internal/... # the function table knows no modules, resources, state or plans
+//	allow internal/configschema internal/hclscan
 package funcs

@@ -30,4 +30,8 @@
 // (AWS_REGION, AWS_ENDPOINT_URL_CLOUDCONTROL, shared files, ...) and the
 // proxy variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY) that the provider
 // block's proxy arguments override one by one.
+//
+// Imports:
+//
+//	deny internal/cfnregistry internal/cfnsources internal/command # where schemas come from is the caller's
 package awscc

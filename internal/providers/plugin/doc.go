@@ -24,4 +24,8 @@
 // terraform-plugin-go's types and providers.Interface. It knows nothing of
 // configuration files, planning, where binaries are installed or how a
 // provider address is resolved to one; the caller passes the path.
+//
+// Imports:
+//
+//	deny internal/getproviders internal/cliconfig internal/depsfile # where binaries are installed is the caller's: it is handed a path
 package plugin

@@ -16,4 +16,8 @@
 // Boundary: the package knows providers.Interface, configschema and
 // terraform-plugin-go; it knows nothing of planning, configuration files or
 // which provider it serves.
+//
+// Imports:
+//
+//	deny internal/providers/awscc internal/builtin # it runs any protocol 6 server and knows none
 package tfproto6

@@ -6,11 +6,15 @@
 // become the engine's, and how a call into provider code is guarded so a
 // panic becomes an error.
 //
-// The in-process protocol 6 adapter (tfproto6) uses it today; a protocol 5
-// adapter and a gRPC plugin client map their own message types onto these
-// functions instead of repeating them.
+// The protocol 6 adapter (tfproto6) uses it; the gRPC plugin client
+// (providers/plugin) reads protocol 5 and 6 messages into protocol 6's
+// types and runs behind that adapter, so it shares these functions too.
 //
 // Boundary: the package knows cty, tftypes and the engine's diagnostics; it
 // knows nothing of either protocol's message types, of schemas, or of
 // which provider it serves.
+//
+// Imports:
+//
+//	deny internal/configschema github.com/hashicorp/terraform-plugin-go/tfprotov5/... github.com/hashicorp/terraform-plugin-go/tfprotov6/... # protocol-neutral: neither protocol's messages, no schemas
 package wire

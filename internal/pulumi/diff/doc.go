@@ -5,4 +5,8 @@
 //
 // It is a pure function of its inputs. It must not call providers or know
 // about gRPC servers; the adapter fills the response it returns.
+//
+// Imports:
+//
+//	deny internal/providers/... internal/lifecycle google.golang.org/grpc/... # a pure function: no providers, no gRPC
 package diff

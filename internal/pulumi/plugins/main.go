@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
@@ -16,7 +15,9 @@ import (
 // "terraform") with the arguments the Pulumi engine passes and returns
 // its exit code. awscc's sources come from the environment as the CLI
 // reads them: CAIRN_AWSCC_SCHEMAS, the fetch cache, CAIRN_AWSCC_TYPES.
-func Main(name string, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+// The plugin serves until ctx ends (the caller's interrupt) or the engine
+// goes away.
+func Main(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	dir, err := os.Getwd()
 	if err != nil {
 		dir = "."
@@ -37,15 +38,14 @@ func Main(name string, args []string, getenv func(string) string, stdout, stderr
 		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
 		return 1
 	}
-	return Serve(name, args, load, stdout, stderr)
+	return Serve(ctx, name, args, load, stdout, stderr)
 }
 
 // Serve runs the plugin process of provider name over load until the
-// engine is done with it (an interrupt, or the engine gone), and returns
-// its exit code.
-func Serve(name string, args []string, load server.Loader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+// engine is done with it (ctx ends, or the engine is gone), and returns
+// its exit code. Interrupts are the caller's to turn into ctx's end: the
+// binary's main and the command line own the process's signals.
+func Serve(ctx context.Context, name string, args []string, load server.Loader, stdout, stderr io.Writer) int {
 	if err := server.Serve(ctx, args, stdout, server.Info{Name: name, Version: Version}, load); err != nil {
 		fmt.Fprintf(stderr, "Error: Pulumi provider server failed\n\n%s.\n", err)
 		return 1

@@ -1,9 +1,3 @@
-// Package plugins holds the providers Cairn serves to Pulumi, as the
-// adapter (internal/pulumi/server) takes them: awscc over the
-// CloudFormation schemas of a run, and Terraform's built-in provider. The
-// CLI ("cairn provider serve -protocol pulumi") and the small
-// pulumi-resource-* binaries share them; the binaries import nothing
-// else of Cairn's command layer, so they start fast.
 package plugins
 
 import (

@@ -16,4 +16,8 @@
 // It must not import the engine, providers or gRPC: it converts values and
 // knows nothing of requests (propwire, which it uses for Pulumi's signed
 // objects inside JSON, is a codec of values too).
+//
+// Imports:
+//
+//	deny internal/providers/... internal/lifecycle google.golang.org/grpc/... # it converts values and knows nothing of requests
 package propval

@@ -13,4 +13,11 @@
 // spec types of Pulumi's pkg module cannot be imported by Cairn's module
 // (see scripts/install-pulumi.sh). The result is checked against Pulumi's
 // metaschema and binder by scripts/pulumi-schema-check in the tests.
+//
+// Boundary: the package knows a provider's schemas, nothing of what the
+// provider does (no lifecycle) and nothing of gRPC.
+//
+// Imports:
+//
+//	deny internal/lifecycle google.golang.org/grpc/... # schemas only: not providers' behaviour, not gRPC
 package schema

@@ -35,4 +35,12 @@
 // command-line helpers and a terminal UI library whose init queries the
 // terminal in every process, the cairn CLI included. Serve is plain gRPC
 // and internal/pulumi/propwire the property codec.
+//
+// Boundary: the server serves any providers.Interface and knows none in
+// particular (the caller's Loader makes it), and it opens no files.
+//
+// Imports:
+//
+//	deny internal/providers/... internal/builtin internal/cfnsources os # it serves whichever provider it is handed, and opens no files
+//	allow internal/providers
 package server

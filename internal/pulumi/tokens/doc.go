@@ -6,4 +6,8 @@
 //
 // It holds only names. It must not import the engine, schemas or Pulumi's
 // SDK: the adapter and the schema generator both build on it.
+//
+// Imports:
+//
+//	deny internal/... github.com/pulumi/... # names only: no engine, schemas or Pulumi SDK
 package tokens

@@ -12,4 +12,8 @@
 // encoding of a single object or output, so that other formats built from
 // state entries (statemgr's apply journal) mean exactly what the same entry
 // in a state file would.
+//
+// Imports:
+//
+//	deny internal/states/statemgr internal/backends/... internal/configschema os # bytes and the model: not where they live, not schemas
 package statefile

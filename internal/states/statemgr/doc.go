@@ -36,4 +36,8 @@
 // The package knows files, locks and snapshot ordering (lineage and
 // serial). It does not know what the state means: it never decodes
 // attribute values, plans, or talks to providers.
+//
+// Imports:
+//
+//	deny internal/plans internal/configschema # files, locks and snapshots: it never decodes attribute values or plans
 package statemgr

@@ -1,0 +1,16 @@
+// Package cfnsources says where a run's CloudFormation resource schemas
+// come from and loads them into a catalog: the schemas built into Cairn,
+// laid over by the cache "cairn cfn fetch" fills, then by directories the
+// user names. The CLI and the provider plugins (Terraform's and Pulumi's)
+// share it, so every way of serving awscc serves the same types.
+//
+// Boundary: sources and the type filter only. The package knows the
+// built-in registry (cfnregistry) and schema loading (cfnschema), never a
+// provider or a command: the caller passes the environment's values and
+// the directories.
+//
+// Imports:
+//
+//	deny internal/... # where schemas come from, not what serves them
+//	allow internal/cfnregistry
+package cfnsources

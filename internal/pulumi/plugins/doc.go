@@ -1,0 +1,17 @@
+// Package plugins holds the providers Cairn serves to Pulumi, as the
+// adapter (internal/pulumi/server) takes them: awscc over the
+// CloudFormation schemas of a run, and Terraform's built-in provider. The
+// CLI ("cairn provider serve -protocol pulumi") and the small
+// pulumi-resource-* binaries share them; the binaries import nothing
+// else of Cairn's command layer, so they start fast.
+//
+// Boundary: the one package of the Pulumi wing that knows particular
+// providers: it assembles awscc (with where its schemas come from) and
+// the built-in terraform provider for the adapter. A plugin binary's main
+// hands it the process's arguments, environment and interrupts (as a
+// context); it reads none of them itself.
+//
+// Imports:
+//
+//	allow internal/providers/... internal/builtin internal/cfnsources # the providers it serves, and where awscc's schemas come from
+package plugins
