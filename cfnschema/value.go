@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/cairn-iac/cairn/cloudcontrol"
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -76,14 +77,11 @@ const (
 	absentUnknown
 )
 
+// scalarString is cloudcontrol.ScalarText with the error a value that is
+// not a scalar gets.
 func scalarString(v any) (string, error) {
-	switch x := v.(type) {
-	case string:
-		return x, nil
-	case json.Number:
-		return string(x), nil
-	case bool:
-		return strconv.FormatBool(x), nil
+	if s, ok := cloudcontrol.ScalarText(v); ok {
+		return s, nil
 	}
 	return "", fmt.Errorf("%s is not a scalar", jsonText(v))
 }

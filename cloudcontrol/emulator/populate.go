@@ -3,6 +3,8 @@ package emulator
 import (
 	"slices"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // populate fills a new model with what AWS would assign: names for
@@ -133,7 +135,7 @@ func (g *generator) knownName() string {
 			continue
 		}
 		if v, ok := getPath(g.model, p); ok {
-			if text := scalarText(v); text != "" {
+			if text, _ := cloudcontrol.ScalarText(v); text != "" {
 				return text
 			}
 		}
