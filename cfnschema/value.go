@@ -3,6 +3,8 @@ package cfnschema
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
@@ -95,7 +97,7 @@ func objectFromJSON(t *Type, v any, absent absentMode) (attr.Value, error) {
 	for _, a := range t.Attributes {
 		byCFN[a.CFNName] = a
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if byCFN[k] == nil {
 			return nil, fmt.Errorf("object has no property %q", k)
 		}
@@ -148,7 +150,7 @@ func mapFromJSON(t *Type, v any, absent absentMode) (attr.Value, error) {
 		return nil, fmt.Errorf("%s is not an object", jsonText(v))
 	}
 	elems := make(map[string]attr.Value, len(m))
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		ev, err := valueFromJSON(t.Elem, m[k], absent)
 		if err != nil {
 			return nil, fmt.Errorf("key %q: %w", k, err)

@@ -2,6 +2,8 @@ package command
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -57,7 +59,7 @@ func configProviders(cfg *configs.Module) []addrs.Provider {
 	for _, p := range list {
 		seen[p] = true
 	}
-	for _, name := range sortedKeys(cfg.RequiredProviders) {
+	for _, name := range slices.Sorted(maps.Keys(cfg.RequiredProviders)) {
 		if p := cfg.RequiredProviders[name].Source; !seen[p] {
 			seen[p] = true
 			list = append(list, p)

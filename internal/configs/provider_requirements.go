@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -29,15 +31,15 @@ func (m *Module) ProviderRequirements() []ProviderRequirement {
 		r.Constraints = append(r.Constraints, vcs...)
 	}
 	m.Walk(func(mod *Module) {
-		for _, name := range sortedMapKeys(mod.RequiredProviders) {
+		for _, name := range slices.Sorted(maps.Keys(mod.RequiredProviders)) {
 			rp := mod.RequiredProviders[name]
 			add(rp.Source, rp.Versions...)
 		}
-		for _, key := range sortedMapKeys(mod.ProviderConfigs) {
+		for _, key := range slices.Sorted(maps.Keys(mod.ProviderConfigs)) {
 			add(mod.ProviderConfigs[key].Source)
 		}
 		for _, rs := range []map[string]*Resource{mod.ManagedResources, mod.DataResources} {
-			for _, key := range sortedMapKeys(rs) {
+			for _, key := range slices.Sorted(maps.Keys(rs)) {
 				add(rs[key].Provider)
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -144,11 +146,11 @@ func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
 	}
 	cfg.Walk(func(mod *configs.Module) {
 		for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
-			for _, key := range sortedKeys(m) {
+			for _, key := range slices.Sorted(maps.Keys(m)) {
 				add(m[key].Provider)
 			}
 		}
-		for _, key := range sortedKeys(mod.ProviderConfigs) {
+		for _, key := range slices.Sorted(maps.Keys(mod.ProviderConfigs)) {
 			add(mod.ProviderConfigs[key].Source)
 		}
 	})
@@ -171,7 +173,7 @@ func checkResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Di
 func checkModuleResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
-		for _, key := range sortedKeys(m) {
+		for _, key := range slices.Sorted(maps.Keys(m)) {
 			r := m[key]
 			if schemas[r.Provider] == nil {
 				continue // the provider's own failure was reported

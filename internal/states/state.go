@@ -1,6 +1,8 @@
 package states
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -153,6 +155,13 @@ func (r *Resource) SortedInstanceKeys() []addrs.InstanceKey {
 	}
 	sort.Slice(keys, func(i, j int) bool { return addrs.InstanceKeyLess(keys[i], keys[j]) })
 	return keys
+}
+
+// SortedDeposedKeys returns the keys of the instance's deposed objects in
+// order (the order state files list them in), so that every walk over
+// them plans, renders and reports in the same order on every run.
+func (is *ResourceInstance) SortedDeposedKeys() []addrs.DeposedKey {
+	return slices.Sorted(maps.Keys(is.Deposed))
 }
 
 // AllInstances calls fn for every resource instance, in address order.
