@@ -19,7 +19,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang"
-	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/render"
 )
 
@@ -82,7 +81,7 @@ func (m *Meta) consoleScope(vars []varFlag, lock bool, timeout time.Duration) (*
 	if ds = ds.Append(lds); lds.HasErrors() {
 		return nil, h, ds
 	}
-	schemas, pds := lib.Schemas(context.Background(), planning.RequiredProviders(cfg))
+	schemas, pds := lib.Schemas(context.Background(), cfg.Providers())
 	if ds = ds.Append(pds); pds.HasErrors() {
 		return nil, h, ds
 	}

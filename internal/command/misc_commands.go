@@ -51,7 +51,7 @@ func runInit(m *Meta, args []string) int {
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
 	m.noStateNeeded()
 	isBuiltIn := func(p addrs.Provider) bool { return p.IsBuiltIn() || p == awscc.Addr || m.Providers[p] != nil }
-	for _, p := range planning.RequiredProviders(cfg) {
+	for _, p := range cfg.Providers() {
 		if isBuiltIn(p) {
 			fmt.Fprintf(m.Stdout, "- Using built-in provider %s\n", p.ForDisplay())
 		}
@@ -64,7 +64,7 @@ func runInit(m *Meta, args []string) int {
 	if rds.HasErrors() {
 		return m.fail(ds.Append(rds))
 	}
-	for _, p := range planning.RequiredProviders(cfg) {
+	for _, p := range cfg.Providers() {
 		if pds := lib.Available(p); pds.HasErrors() {
 			return m.fail(ds.Append(pds))
 		}

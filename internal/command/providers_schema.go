@@ -2,12 +2,7 @@ package command
 
 import (
 	"context"
-	"maps"
-	"slices"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/configs"
-	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/render"
 )
 
@@ -40,7 +35,7 @@ func runProvidersSchema(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	schemas, sds := lib.Schemas(context.Background(), configProviders(cfg))
+	schemas, sds := lib.Schemas(context.Background(), cfg.Providers())
 	ds = ds.Append(sds)
 	if ds.HasErrors() {
 		return m.fail(ds)
@@ -51,19 +46,3 @@ func runProvidersSchema(m *Meta, args []string) int {
 	return m.writeJSON(render.ProviderSchemasJSON(schemas), nil)
 }
 
-// configProviders lists the providers the configuration uses: those of its
-// resources and provider blocks, and those required_providers names.
-func configProviders(cfg *configs.Module) []addrs.Provider {
-	list := planning.RequiredProviders(cfg)
-	seen := make(map[addrs.Provider]bool, len(list))
-	for _, p := range list {
-		seen[p] = true
-	}
-	for _, name := range slices.Sorted(maps.Keys(cfg.RequiredProviders)) {
-		if p := cfg.RequiredProviders[name].Source; !seen[p] {
-			seen[p] = true
-			list = append(list, p)
-		}
-	}
-	return list
-}

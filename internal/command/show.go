@@ -3,10 +3,8 @@ package command
 import (
 	"context"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
-	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // runShow implements "cairn show [-json] [PLANFILE]": the state, or a saved
@@ -40,7 +38,7 @@ func runShow(m *Meta, args []string) int {
 	}
 	defer h.release(m)
 	st := h.state()
-	schemas, sds := lib.Schemas(ctx, stateProviders(st))
+	schemas, sds := lib.Schemas(ctx, st.Providers())
 	if sds.HasErrors() {
 		return m.fail(sds)
 	}
@@ -72,16 +70,4 @@ func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name st
 		return m.errorf("Failed to render plan", "%s", err)
 	}
 	return 0
-}
-
-func stateProviders(st *states.State) []addrs.Provider {
-	var out []addrs.Provider
-	seen := map[addrs.Provider]bool{}
-	for _, rs := range st.SortedResources() {
-		if p := rs.ProviderConfig.Provider; !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out
 }

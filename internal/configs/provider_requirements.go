@@ -51,3 +51,18 @@ func (m *Module) ProviderRequirements() []ProviderRequirement {
 	sort.Slice(out, func(i, j int) bool { return out[i].Provider.String() < out[j].Provider.String() })
 	return out
 }
+
+// Providers lists every provider the module tree needs, in address order:
+// those its modules' required_providers entries, provider blocks and
+// resources name, as ProviderRequirements does. Every run whose input is
+// a configuration (plan, validate, console, graph, init,
+// providers schema) loads the schemas of these, as Terraform does of
+// its configuration's provider types.
+func (m *Module) Providers() []addrs.Provider {
+	reqs := m.ProviderRequirements()
+	out := make([]addrs.Provider, len(reqs))
+	for i, r := range reqs {
+		out[i] = r.Provider
+	}
+	return out
+}

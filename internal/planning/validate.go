@@ -17,18 +17,13 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 )
 
-// RequiredProviders lists every provider the configuration uses.
-func RequiredProviders(cfg *configs.Module) []addrs.Provider {
-	return usedProviders(cfg, nil)
-}
-
 // Validate checks a configuration without variables or state: references
 // resolve, there are no cycles, every resource type exists, and every
 // expression and body type-checks when all values are unknown. Providers
 // validate their resources' bodies too, each through one unconfigured
 // instance per provider configuration, as Terraform validates.
 func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, funcs map[string]function.Function) diags.Diagnostics {
-	schemas, ds := lib.Schemas(ctx, usedProviders(cfg, nil))
+	schemas, ds := lib.Schemas(ctx, cfg.Providers())
 	if ds.HasErrors() {
 		return ds
 	}

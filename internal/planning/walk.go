@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -14,7 +13,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -132,35 +130,6 @@ func (p *planner) planDestroyConfigured(ctx context.Context, r *configs.Resource
 		}
 	}
 	return p.planDestroyResource(ctx, addr, r.ProviderConfigAddr())
-}
-
-// usedProviders lists every provider the configuration or state needs.
-func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
-	seen := map[addrs.Provider]bool{}
-	var out []addrs.Provider
-	add := func(p addrs.Provider) {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	cfg.Walk(func(mod *configs.Module) {
-		for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
-			for _, key := range slices.Sorted(maps.Keys(m)) {
-				add(m[key].Provider)
-			}
-		}
-		for _, key := range slices.Sorted(maps.Keys(mod.ProviderConfigs)) {
-			add(mod.ProviderConfigs[key].Source)
-		}
-	})
-	if prior != nil {
-		for _, rs := range prior.Resources {
-			add(rs.ProviderConfig.Provider)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
-	return out
 }
 
 // checkResourceTypes reports resources whose provider lacks their type.

@@ -136,6 +136,20 @@ func (s *State) RemoveResource(addr addrs.AbsResource) {
 	delete(s.Resources, addr.UniqueKey())
 }
 
+// Providers lists the providers of the state's resources in address
+// order: what reading, showing or planning from this state needs besides
+// the configuration's providers. A nil state needs none.
+func (s *State) Providers() []addrs.Provider {
+	if s == nil {
+		return nil
+	}
+	list := make([]addrs.Provider, 0, len(s.Resources))
+	for _, rs := range s.Resources {
+		list = append(list, rs.ProviderConfig.Provider)
+	}
+	return addrs.SortedProviders(list)
+}
+
 // SortedResources returns the resources in address order (the order state
 // files list them in).
 func (s *State) SortedResources() []*Resource {

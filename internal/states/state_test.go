@@ -249,6 +249,21 @@ func TestSortedDeposedKeys(t *testing.T) {
 	}
 }
 
+func TestStateProviders(t *testing.T) {
+	var nilState *State
+	if got := nilState.Providers(); got != nil {
+		t.Errorf("nil state: got %v", got)
+	}
+	s := NewState()
+	s.SetResourceInstanceCurrent(managedRes("terraform_data", "a").Instance(addrs.NoKey), src("x"), tfProvider)
+	s.SetResourceInstanceCurrent(managedRes("aws_instance", "b").Instance(addrs.NoKey), src("x"), awsProvider)
+	s.SetResourceInstanceCurrent(managedRes("aws_vpc", "c").Instance(addrs.NoKey), src("x"), awsProvider)
+	want := []addrs.Provider{awsProvider.Provider, tfProvider.Provider}
+	if diff := cmp.Diff(want, s.Providers()); diff != "" {
+		t.Errorf("-want +got:\n%s", diff)
+	}
+}
+
 func TestDeepCopy(t *testing.T) {
 	a := managedRes("terraform_data", "a").Instance(addrs.NoKey)
 	b := managedRes("terraform_data", "b").Instance(addrs.IntKey(0))
