@@ -270,4 +270,3 @@ func (a *applier) finish(p *pending) error {
 func (a *applier) moduleConfig(path addrs.Module) *configs.Module {
 	return a.opts.Config.Descendant(path)
 }
-

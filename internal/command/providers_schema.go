@@ -45,4 +45,3 @@ func runProvidersSchema(m *Meta, args []string) int {
 	}
 	return m.writeJSON(render.ProviderSchemasJSON(schemas), nil)
 }
-
