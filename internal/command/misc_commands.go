@@ -24,17 +24,13 @@ func runVersion(m *Meta, args []string) int {
 // built in, so nothing is downloaded).
 func runInit(m *Meta, args []string) int {
 	fs := newFlagSet("init", m.Stderr)
-	var noColor bool
 	var f initFlags
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
 	backendFlags(fs, &f.backend)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
@@ -80,13 +76,9 @@ func runInit(m *Meta, args []string) int {
 // runValidate implements "cairn validate".
 func runValidate(m *Meta, args []string) int {
 	fs := newFlagSet("validate", m.Stderr)
-	var noColor bool
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	cfg, ds := m.loadConfig()
 	if !ds.HasErrors() {

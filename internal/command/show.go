@@ -10,15 +10,12 @@ import (
 // runShow implements "cairn show [-json] [PLANFILE]": the state, or a saved
 // plan, for people or (with -json) for tools.
 func runShow(m *Meta, args []string) int {
-	var jsonOut, noColor bool
+	var jsonOut bool
 	fs := newFlagSet("show", m.Stderr)
 	fs.BoolVar(&jsonOut, "json", false, "Print Terraform's JSON representation.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	if fs.NArg() > 1 {
 		return m.errorf("Too many command line arguments", "show takes at most one argument: the path of a saved plan file.")
