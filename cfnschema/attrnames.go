@@ -2,6 +2,8 @@ package cfnschema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -42,7 +44,7 @@ func (w *walker) assignNames(props map[string]*node, top bool) map[string]assign
 		reasons []string
 	}
 	cands := make([]candidate, 0, len(props))
-	for _, cfn := range sortedKeys(props) {
+	for _, cfn := range slices.Sorted(maps.Keys(props)) {
 		c := candidate{cfn: cfn, base: AttributeName(cfn)}
 		if top {
 			switch c.base {

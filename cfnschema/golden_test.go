@@ -4,8 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -102,7 +104,7 @@ func renderSchemas(rt *ResourceType) string {
 	ds := rt.DataSourceSchema()
 	fmt.Fprintf(&b, "data source %s: %d attributes, %s\n", rt.TerraformName, len(ds.Attributes), dataSourceFlags(ds.Attributes))
 	if ps, ok := rt.PluralDataSourceSchema(); ok {
-		fmt.Fprintf(&b, "plural data source %s: %s\n", rt.PluralName, strings.Join(sortedKeys(ps.Attributes), ", "))
+		fmt.Fprintf(&b, "plural data source %s: %s\n", rt.PluralName, strings.Join(slices.Sorted(maps.Keys(ps.Attributes)), ", "))
 	} else {
 		fmt.Fprintf(&b, "plural data source: none (%s)\n", rt.PluralUnavailable)
 	}
@@ -122,7 +124,7 @@ func dataSourceFlags[A interface{ IsRequired() bool }](attrs map[string]A) strin
 }
 
 func renderAttributes(b *strings.Builder, prefix string, attrs map[string]rschema.Attribute) {
-	for _, name := range sortedKeys(attrs) {
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
 		a := attrs[name]
 		path := prefix + name
 		var flags []string

@@ -2,7 +2,8 @@ package cfnschema
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
@@ -181,7 +182,7 @@ func unwrapAllOf(cur *node) *node {
 		if b == nil {
 			continue
 		}
-		for _, k := range sortedKeys(b.Properties) {
+		for _, k := range slices.Sorted(maps.Keys(b.Properties)) {
 			props[k] = b.Properties[k]
 		}
 		required = append(required, b.Required...)
@@ -212,13 +213,4 @@ func unwrapOneOf(cur *node) (*node, bool) {
 	out.Properties = props
 	out.Type = typeNames{"object"}
 	return &out, true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

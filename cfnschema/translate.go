@@ -2,6 +2,8 @@ package cfnschema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
@@ -18,7 +20,7 @@ func (w *walker) object(props map[string]*node, required []string, loc string, p
 	attrs := make([]*Attribute, 0, len(props))
 	// Properties are visited in name order so that diagnostics come out in
 	// the same order on every run.
-	for _, cfn := range sortedKeys(props) {
+	for _, cfn := range slices.Sorted(maps.Keys(props)) {
 		n := props[cfn]
 		if n == nil {
 			w.diag(Error, loc+"/"+cloudcontrol.EscapeToken(cfn), "Invalid property", "a property schema must be an object, not null")

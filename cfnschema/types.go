@@ -2,6 +2,8 @@ package cfnschema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/cloudcontrol"
@@ -151,7 +153,7 @@ func (w *walker) mapType(n *node, loc string, p parent, why *[]string) *Type {
 	t := &Type{Kind: KindMap}
 	matchAll := false
 	var values []PatternValue
-	for _, key := range sortedKeys(n.PatternProperties) {
+	for _, key := range slices.Sorted(maps.Keys(n.PatternProperties)) {
 		keyLoc := loc + "/patternProperties/" + cloudcontrol.EscapeToken(key)
 		var pat *Pattern
 		if key != "" {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/cairn-iac/cairn/cloudcontrol"
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -122,7 +123,7 @@ func stringValueValidators(t *Type) []validator.String {
 	if len(c.Enum) > 0 {
 		vals := make([]string, 0, len(c.Enum))
 		for _, e := range c.Enum {
-			if s, err := scalarString(e); err == nil {
+			if s, ok := cloudcontrol.ScalarText(e); ok {
 				vals = append(vals, s)
 			}
 		}
@@ -147,7 +148,7 @@ func int64ValueValidators(t *Type) []validator.Int64 {
 	if len(c.Enum) > 0 {
 		vals := make([]int64, 0, len(c.Enum))
 		for _, e := range c.Enum {
-			if s, err := scalarString(e); err == nil {
+			if s, ok := cloudcontrol.ScalarText(e); ok {
 				if i, ok := int64Bound(json.Number(s), math.Trunc); ok {
 					vals = append(vals, i)
 				}
@@ -174,7 +175,7 @@ func float64ValueValidators(t *Type) []validator.Float64 {
 	if len(c.Enum) > 0 {
 		vals := make([]float64, 0, len(c.Enum))
 		for _, e := range c.Enum {
-			if s, err := scalarString(e); err == nil {
+			if s, ok := cloudcontrol.ScalarText(e); ok {
 				if f, err := strconv.ParseFloat(s, 64); err == nil {
 					vals = append(vals, f)
 				}

@@ -3,8 +3,11 @@ package cfnschema
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 
+	"github.com/cairn-iac/cairn/cloudcontrol"
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -76,14 +79,11 @@ const (
 	absentUnknown
 )
 
+// scalarString is cloudcontrol.ScalarText with the error a value that is
+// not a scalar gets.
 func scalarString(v any) (string, error) {
-	switch x := v.(type) {
-	case string:
-		return x, nil
-	case json.Number:
-		return string(x), nil
-	case bool:
-		return strconv.FormatBool(x), nil
+	if s, ok := cloudcontrol.ScalarText(v); ok {
+		return s, nil
 	}
 	return "", fmt.Errorf("%s is not a scalar", jsonText(v))
 }
@@ -97,7 +97,7 @@ func objectFromJSON(t *Type, v any, absent absentMode) (attr.Value, error) {
 	for _, a := range t.Attributes {
 		byCFN[a.CFNName] = a
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if byCFN[k] == nil {
 			return nil, fmt.Errorf("object has no property %q", k)
 		}
@@ -150,7 +150,7 @@ func mapFromJSON(t *Type, v any, absent absentMode) (attr.Value, error) {
 		return nil, fmt.Errorf("%s is not an object", jsonText(v))
 	}
 	elems := make(map[string]attr.Value, len(m))
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		ev, err := valueFromJSON(t.Elem, m[k], absent)
 		if err != nil {
 			return nil, fmt.Errorf("key %q: %w", k, err)

@@ -15,7 +15,9 @@
 //
 // Pointer is the one parser of the JSON pointers schemas are written with
 // (RFC 6901, plus CloudFormation's "*" for array elements), shared by the
-// endpoint, the emulator and cfnschema.
+// endpoint, the emulator and cfnschema; ScalarText is likewise the one
+// reading of a scalar JSON value as text (identifiers, string defaults,
+// enums).
 //
 // Boundary: this package is public and small. It imports nothing under
 // internal/ and nothing of the endpoint's transport or storage engine.

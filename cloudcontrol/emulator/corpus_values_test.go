@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,7 +65,7 @@ func TestCorpusReadOnlyValues(t *testing.T) {
 	// seen holds the known mismatches that showed.
 	seen := map[string]bool{}
 	checked := 0
-	for _, name := range sortedKeys(corpus) {
+	for _, name := range slices.Sorted(maps.Keys(corpus)) {
 		ct := corpus[name]
 		if ct.stored == nil {
 			continue
@@ -88,7 +89,7 @@ func TestCorpusReadOnlyValues(t *testing.T) {
 		}
 	}
 	refChecked := 0
-	for _, name := range sortedKeys(corpus) {
+	for _, name := range slices.Sorted(maps.Keys(corpus)) {
 		ct := corpus[name]
 		for _, ref := range relationshipRefs(ct.schema) {
 			target := corpus[ref.typeName]
@@ -148,21 +149,21 @@ var knownMismatches = map[string]string{
 // showed.
 func namedReferrers(corpus map[string]*corpusType, seen map[string]bool) (int, []string) {
 	byService := map[string][]string{}
-	for _, name := range sortedKeys(corpus) {
+	for _, name := range slices.Sorted(maps.Keys(corpus)) {
 		if parts := strings.Split(name, "::"); len(parts) == 3 {
 			byService[parts[0]+"::"+parts[1]] = append(byService[parts[0]+"::"+parts[1]], name)
 		}
 	}
 	checked := 0
 	var out []string
-	for _, name := range sortedKeys(corpus) {
+	for _, name := range slices.Sorted(maps.Keys(corpus)) {
 		referrer := corpus[name]
 		parts := strings.Split(name, "::")
 		if len(parts) != 3 {
 			continue
 		}
 		props, _ := referrer.schema.doc["properties"].(map[string]any)
-		for _, prop := range sortedKeys(props) {
+		for _, prop := range slices.Sorted(maps.Keys(props)) {
 			node, _ := props[prop].(map[string]any)
 			for _, other := range byService[parts[0]+"::"+parts[1]] {
 				target := corpus[other]
@@ -237,7 +238,7 @@ func violations(s *typeSchema, node map[string]any, v any, depth int) []string {
 		}
 	case map[string]any:
 		props, _ := node["properties"].(map[string]any)
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			if sub, ok := props[k].(map[string]any); ok {
 				for _, p := range violations(s, sub, x[k], depth+1) {
 					out = append(out, k+": "+p)
@@ -287,7 +288,7 @@ func relationshipRefs(s *typeSchema) []relationshipRef {
 		}
 		for _, key := range []string{"properties", "definitions", "patternProperties"} {
 			m, _ := node[key].(map[string]any)
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				if sub, ok := m[k].(map[string]any); ok {
 					walk(sub, at+"/"+key+"/"+cloudcontrol.EscapeToken(k), nil)
 				}

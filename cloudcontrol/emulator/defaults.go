@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // maxDefaultDepth bounds the descent into nested objects: recursive
@@ -92,27 +94,24 @@ func defaultOf(s *typeSchema, node map[string]any) (any, bool) {
 
 // coerce converts a default written as the wrong JSON type (registry
 // schemas have "true" for booleans, 5 for strings) to the property's
-// type, as awscc reads them; a value it cannot convert is kept.
+// type, as awscc reads them; a value it cannot convert is kept. Text for
+// a string property is cloudcontrol.ScalarText's, as everywhere else.
 func coerce(typ string, v any) any {
-	switch t := v.(type) {
-	case string:
-		switch typ {
-		case "boolean":
-			if b, err := strconv.ParseBool(t); err == nil {
-				return b
-			}
-		case "integer", "number":
-			if _, err := strconv.ParseFloat(t, 64); err == nil {
-				return json.Number(t)
-			}
+	s, isString := v.(string)
+	switch {
+	case typ == "string":
+		if text, ok := cloudcontrol.ScalarText(v); ok {
+			return text
 		}
-	case bool:
-		if typ == "string" {
-			return strconv.FormatBool(t)
+	case typ == "boolean" && isString:
+		if b, err := strconv.ParseBool(s); err == nil {
+			return b
 		}
-	case json.Number:
-		if typ == "string" {
-			return t.String()
+	case (typ == "integer" || typ == "number") && isString:
+		// json.Valid as well: ParseFloat also takes "NaN", "Inf" and hex,
+		// which no JSON number can hold.
+		if _, err := strconv.ParseFloat(s, 64); err == nil && json.Valid([]byte(s)) {
+			return json.Number(s)
 		}
 	}
 	return v

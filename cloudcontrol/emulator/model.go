@@ -1,9 +1,10 @@
 package emulator
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // deepCopy copies a decoded JSON value so that the handler never writes
@@ -103,35 +104,19 @@ func (s *typeSchema) identifierOf(model map[string]any) (string, error) {
 	parts := make([]string, 0, len(s.primary))
 	for _, p := range s.primary {
 		v, ok := getPath(model, p)
-		if !ok {
+		if !ok || v == nil {
 			return "", fmt.Errorf("primary identifier %s has no value", p)
 		}
-		part := scalarText(v)
-		if part == "" {
+		part, ok := cloudcontrol.ScalarText(v)
+		switch {
+		case !ok:
+			return "", fmt.Errorf("primary identifier %s is not a string, number or boolean", p)
+		case part == "":
 			return "", fmt.Errorf("primary identifier %s is empty", p)
 		}
 		parts = append(parts, part)
 	}
 	return strings.Join(parts, "|"), nil
-}
-
-// scalarText renders a scalar JSON value as identifier text; objects and
-// arrays as their JSON.
-func scalarText(v any) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case json.Number:
-		return t.String()
-	case nil:
-		return ""
-	default:
-		b, err := json.Marshal(t)
-		if err != nil {
-			return fmt.Sprint(t)
-		}
-		return string(b)
-	}
 }
 
 // answer is the model as the handler returns it: a copy without

@@ -1,8 +1,11 @@
 package emulator
 
 import (
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/cairn-iac/cairn/cloudcontrol"
 )
 
 // populate fills a new model with what AWS would assign: names for
@@ -28,7 +31,7 @@ func (g *generator) populate(shapes map[string]shape) {
 			}
 		}
 	}
-	for _, name := range sortedKeys(shapes) {
+	for _, name := range slices.Sorted(maps.Keys(shapes)) {
 		if !s.isReadOnly(name) {
 			g.setAbsent(name, shapes)
 		}
@@ -133,7 +136,7 @@ func (g *generator) knownName() string {
 			continue
 		}
 		if v, ok := getPath(g.model, p); ok {
-			if text := scalarText(v); text != "" {
+			if text, _ := cloudcontrol.ScalarText(v); text != "" {
 				return text
 			}
 		}
@@ -166,14 +169,4 @@ func (g *generator) generatedName(name string) any {
 // isARNName reports whether a property name says it holds an ARN.
 func isARNName(name string) bool {
 	return strings.HasSuffix(name, "Arn") || strings.HasSuffix(name, "ARN")
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -91,6 +91,10 @@ func TestCoerce(t *testing.T) {
 		"bool to string":         {typ: "string", in: false, want: "false"},
 		"unconvertible kept":     {typ: "boolean", in: "yes please", want: "yes please"},
 		"right type kept":        {typ: "string", in: "s", want: "s"},
+		"object for string kept": {typ: "string", in: map[string]any{}, want: map[string]any{}},
+		"NaN for number kept":    {typ: "number", in: "NaN", want: "NaN"},
+		"hex for integer kept":   {typ: "integer", in: "0x10", want: "0x10"},
+		"number for bool kept":   {typ: "boolean", in: json.Number("1"), want: json.Number("1")},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -158,6 +162,39 @@ func TestGenericShapes(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s (-want +got):\n%s (%s)", prop, diff, tc.reason)
+			}
+		})
+	}
+}
+
+// TestIdentifierOf: parts are cloudcontrol.ScalarText's text, as the
+// endpoint's; a part that is null, empty, an object or an array is
+// refused (an object's or array's JSON text was an identifier before).
+func TestIdentifierOf(t *testing.T) {
+	s, err := parseSchema("T::T::T", []byte(`{"typeName":"T::T::T",
+		"properties":{"A":{},"B":{}},
+		"primaryIdentifier":["/properties/A","/properties/B"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct {
+		model   map[string]any
+		want    string
+		wantErr bool
+	}{
+		"strings":     {model: map[string]any{"A": "a", "B": "b"}, want: "a|b"},
+		"scalars":     {model: map[string]any{"A": json.Number("5"), "B": false}, want: "5|false"},
+		"missing":     {model: map[string]any{"A": "a"}, wantErr: true},
+		"null":        {model: map[string]any{"A": "a", "B": nil}, wantErr: true},
+		"empty":       {model: map[string]any{"A": "", "B": "b"}, wantErr: true},
+		"object part": {model: map[string]any{"A": "a", "B": map[string]any{"x": "y"}}, wantErr: true},
+		"array part":  {model: map[string]any{"A": []any{"x"}, "B": "b"}, wantErr: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := s.identifierOf(tc.model)
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Errorf("identifierOf = %q, %v; want %q (error %v)", got, err, tc.want, tc.wantErr)
 			}
 		})
 	}

@@ -64,7 +64,11 @@ func (ti *typeInfo) identifier(model map[string]any) (string, error) {
 		if !ok || v == nil {
 			return "", fmt.Errorf("model of %s has no primary identifier property %s", ti.Name, p)
 		}
-		parts = append(parts, scalarString(v))
+		part, ok := cloudcontrol.ScalarText(v)
+		if !ok {
+			return "", fmt.Errorf("primary identifier property %s of %s is not a string, number or boolean", p, ti.Name)
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, "|"), nil
 }
@@ -81,18 +85,6 @@ func lookup(model map[string]any, p path) (any, bool) {
 		}
 	}
 	return cur, true
-}
-
-func scalarString(v any) string {
-	switch v := v.(type) {
-	case string:
-		return v
-	case json.Number:
-		return v.String()
-	default:
-		b, _ := json.Marshal(v)
-		return string(b)
-	}
 }
 
 // public returns a deep copy of model without its writeOnlyProperties,

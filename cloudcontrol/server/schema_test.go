@@ -93,6 +93,12 @@ func TestIdentifier(t *testing.T) {
 		"number":             {pointers: []string{"/properties/Port"}, model: `{"Port":8080}`, want: "8080"},
 		"nested":             {pointers: []string{"/properties/S/Id"}, model: `{"S":{"Id":"x"}}`, want: "x"},
 		"missing part fails": {pointers: []string{"/properties/A", "/properties/B"}, model: `{"A":"a"}`, wantErr: true},
+		"boolean":            {pointers: []string{"/properties/On"}, model: `{"On":true}`, want: "true"},
+		"null part fails":    {pointers: []string{"/properties/A"}, model: `{"A":null}`, wantErr: true},
+		// Was the object's JSON text; the emulator and cfnschema have no
+		// text for an object either (cloudcontrol.ScalarText).
+		"object part fails": {pointers: []string{"/properties/A"}, model: `{"A":{"x":1}}`, wantErr: true},
+		"array part fails":  {pointers: []string{"/properties/A"}, model: `{"A":["x"]}`, wantErr: true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

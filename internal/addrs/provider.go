@@ -2,6 +2,8 @@ package addrs
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -57,6 +59,22 @@ func (p Provider) IsBuiltIn() bool {
 
 // IsZero reports whether p is the zero value.
 func (p Provider) IsZero() bool { return p == Provider{} }
+
+// SortedProviders returns the distinct providers of the given lists in
+// address order (by String, the order lock files and Terraform list them
+// in). Configuration, state and plan each say which providers they need;
+// a run that needs several of them joins their lists with it.
+func SortedProviders(lists ...[]Provider) []Provider {
+	set := map[Provider]struct{}{}
+	for _, list := range lists {
+		for _, p := range list {
+			set[p] = struct{}{}
+		}
+	}
+	return slices.SortedFunc(maps.Keys(set), func(a, b Provider) int {
+		return strings.Compare(a.String(), b.String())
+	})
+}
 
 // ParseProviderSource parses a required_providers source string:
 // "TYPE", "NAMESPACE/TYPE" or "HOST/NAMESPACE/TYPE". Names are compared

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -86,6 +87,35 @@ func TestProviderForDisplay(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, tc.p.ForDisplay()); diff != "" {
+				t.Errorf("-want +got:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestSortedProviders(t *testing.T) {
+	aws, random := NewDefaultProvider("aws"), NewDefaultProvider("random")
+	tf := NewBuiltInProvider("terraform")
+	other := Provider{Hostname: "example.com", Namespace: "a", Type: "b"}
+	cases := map[string]struct {
+		lists [][]Provider
+		want  []Provider
+	}{
+		"None":       {lists: nil, want: []Provider{}},
+		"EmptyLists": {lists: [][]Provider{nil, {}}, want: []Provider{}},
+		"AddressOrder": {
+			lists: [][]Provider{{tf, random, other, aws}},
+			want:  []Provider{other, aws, random, tf},
+		},
+		"Union": {
+			lists: [][]Provider{{random, aws}, {aws, tf}, {random}},
+			want:  []Provider{aws, random, tf},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := SortedProviders(tc.lists...)
+			if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("-want +got:\n%s", diff)
 			}
 		})

@@ -147,7 +147,7 @@ var errNodeFailed = errors.New("node failed")
 // the walkable graph.
 func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	p := a.plan
-	schemas, ds := a.opts.Providers.Schemas(ctx, planProviders(p))
+	schemas, ds := a.opts.Providers.Schemas(ctx, p.Providers())
 	if ds.HasErrors() {
 		return ds
 	}
@@ -269,23 +269,4 @@ func (a *applier) finish(p *pending) error {
 // when the configuration has no such module.
 func (a *applier) moduleConfig(path addrs.Module) *configs.Module {
 	return a.opts.Config.Descendant(path)
-}
-
-// planProviders lists the providers the plan's graph and state use.
-func planProviders(p *plans.Plan) []addrs.Provider {
-	seen := map[addrs.Provider]bool{}
-	var out []addrs.Provider
-	add := func(pa addrs.Provider) {
-		if !seen[pa] {
-			seen[pa] = true
-			out = append(out, pa)
-		}
-	}
-	for _, pc := range p.Graph.Providers {
-		add(pc.Provider)
-	}
-	for _, c := range p.Changes {
-		add(c.Provider.Provider)
-	}
-	return out
 }

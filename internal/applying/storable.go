@@ -40,7 +40,7 @@ func isInfinite(v cty.Value) bool {
 func unstorableDiag(addr addrs.AbsResourceInstanceObject, paths []cty.Path, status states.ObjectStatus) diags.Diagnostic {
 	names := make([]string, len(paths))
 	for i, p := range paths {
-		names[i] = states.FormatPath(p)
+		names[i] = diags.FormatPath(p)
 	}
 	slices.Sort(names)
 	next := "The next plan will show the difference between the configuration and what was recorded."

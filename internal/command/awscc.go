@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -127,7 +129,7 @@ func awsccSchemasArg(cfg *configs.Module) (schemasArg, diags.Diagnostics) {
 		return out, nil
 	}
 	var ds diags.Diagnostics
-	for _, key := range sortedKeys(cfg.ProviderConfigs) {
+	for _, key := range slices.Sorted(maps.Keys(cfg.ProviderConfigs)) {
 		pc := cfg.ProviderConfigs[key]
 		if pc.Source != awscc.Addr || pc.Config == nil {
 			continue
@@ -284,18 +286,18 @@ func usesAWSCC(cfg *configs.Module) (bool, *hcl.Range) {
 
 // moduleUsesAWSCC is usesAWSCC for one module of the tree.
 func moduleUsesAWSCC(cfg *configs.Module) (bool, *hcl.Range) {
-	for _, name := range sortedKeys(cfg.RequiredProviders) {
+	for _, name := range slices.Sorted(maps.Keys(cfg.RequiredProviders)) {
 		if rp := cfg.RequiredProviders[name]; rp.Source == awscc.Addr {
 			return true, rp.DeclRange.Ptr()
 		}
 	}
-	for _, key := range sortedKeys(cfg.ProviderConfigs) {
+	for _, key := range slices.Sorted(maps.Keys(cfg.ProviderConfigs)) {
 		if pc := cfg.ProviderConfigs[key]; pc.Source == awscc.Addr {
 			return true, pc.DeclRange.Ptr()
 		}
 	}
 	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
-		for _, key := range sortedKeys(m) {
+		for _, key := range slices.Sorted(maps.Keys(m)) {
 			if r := m[key]; r.Provider == awscc.Addr {
 				return true, r.DeclRange.Ptr()
 			}
@@ -326,13 +328,4 @@ func checkDir(dir string) error {
 		return errors.New("it is not a directory")
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

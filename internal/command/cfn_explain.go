@@ -25,9 +25,8 @@ import (
 func runCfnExplain(m *Meta, args []string) int {
 	fs := newFlagSet("cfn explain", m.Stderr)
 	var dir string
-	var noColor bool
 	fs.StringVar(&dir, "schemas", "", "Directory of CloudFormation schemas.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	// Flags may come before or after the type name.
 	var names []string
 	for {
@@ -39,9 +38,6 @@ func runCfnExplain(m *Meta, args []string) int {
 		}
 		names = append(names, fs.Arg(0))
 		args = fs.Args()[1:]
-	}
-	if noColor {
-		m.Color = false
 	}
 	if len(names) != 1 {
 		return m.errorf("Exactly one argument expected",
@@ -277,14 +273,10 @@ func problemsOfType(catalog *cfnschema.Catalog, name string, cds cfnschema.Diagn
 func runCfnProblems(m *Meta, args []string) int {
 	fs := newFlagSet("cfn problems", m.Stderr)
 	var dir string
-	var noColor bool
 	fs.StringVar(&dir, "schemas", "", "Directory of CloudFormation schemas.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	src, ds := m.explainSources(dir)
 	if ds.HasErrors() {

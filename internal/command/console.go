@@ -19,7 +19,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang"
-	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/render"
 )
 
@@ -31,19 +30,16 @@ import (
 // error, and prints only the last line's result.
 func runConsole(m *Meta, args []string) int {
 	var vars []varFlag
-	var noColor, lock bool
+	var lock bool
 	var lockTimeout time.Duration
 	fs := newFlagSet("console", m.Stderr)
 	fs.Var(varFlags{&vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
 	fs.Var(varFileFlags{&vars}, "var-file", "Load variable values from the given file.")
 	fs.BoolVar(&lock, "lock", true, "Lock the state file while the console runs.")
 	fs.DurationVar(&lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	scope, h, ds := m.consoleScope(vars, lock, lockTimeout)
 	if h != nil {
@@ -82,7 +78,7 @@ func (m *Meta) consoleScope(vars []varFlag, lock bool, timeout time.Duration) (*
 	if ds = ds.Append(lds); lds.HasErrors() {
 		return nil, h, ds
 	}
-	schemas, pds := lib.Schemas(context.Background(), planning.RequiredProviders(cfg))
+	schemas, pds := lib.Schemas(context.Background(), cfg.Providers())
 	if ds = ds.Append(pds); pds.HasErrors() {
 		return nil, h, ds
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/cfnschema"
@@ -126,7 +128,7 @@ func providerCRDs(provider string, schema providers.GetProviderSchemaResponse) (
 	for _, crd := range list {
 		owner[crd.Name] = crd.Spec.Names.Kind
 	}
-	for _, typeName := range sortedKeys(schema.ResourceTypes) {
+	for _, typeName := range slices.Sorted(maps.Keys(schema.ResourceTypes)) {
 		k, err := crds.KindForServed(provider, typeName)
 		if err != nil {
 			return nil, err

@@ -110,6 +110,19 @@ func newFlagSet(name string, w io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// noColorFlag accepts -no-color, which Terraform takes on every command,
+// turning colour off as it is parsed. The commands that walk the
+// configuration take it with their other options (commonFlags).
+func noColorFlag(fs *flag.FlagSet, m *Meta) {
+	fs.BoolFunc("no-color", "Disable terminal colors.", func(s string) error {
+		off, err := strconv.ParseBool(s)
+		if off {
+			m.Color = false
+		}
+		return err
+	})
+}
+
 // parseFlags parses args and prints a uniform error on failure.
 func (m *Meta) parseFlags(fs *flag.FlagSet, args []string) bool {
 	if err := fs.Parse(args); err != nil {

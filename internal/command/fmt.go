@@ -28,19 +28,15 @@ type fmtOptions struct {
 // formatting.
 func runFmt(m *Meta, args []string) int {
 	var o fmtOptions
-	var noColor bool
 	fs := newFlagSet("fmt", m.Stderr)
 	fs.BoolVar(&o.list, "list", true, "List files whose formatting differs.")
 	fs.BoolVar(&o.write, "write", true, "Write the result to the source files.")
 	fs.BoolVar(&o.diff, "diff", false, "Display diffs of formatting changes.")
 	fs.BoolVar(&o.check, "check", false, "Check whether the input is formatted; exit 3 if not.")
 	fs.BoolVar(&o.recursive, "recursive", false, "Also process files in subdirectories.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	paths := fs.Args()
 	fromStdin := len(paths) > 0 && paths[0] == "-"

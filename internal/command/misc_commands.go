@@ -24,17 +24,13 @@ func runVersion(m *Meta, args []string) int {
 // built in, so nothing is downloaded).
 func runInit(m *Meta, args []string) int {
 	fs := newFlagSet("init", m.Stderr)
-	var noColor bool
 	var f initFlags
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
 	backendFlags(fs, &f.backend)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
@@ -51,7 +47,7 @@ func runInit(m *Meta, args []string) int {
 	fmt.Fprintf(m.Stdout, "\n%s\n", m.bold("Initializing provider plugins..."))
 	m.noStateNeeded()
 	isBuiltIn := func(p addrs.Provider) bool { return p.IsBuiltIn() || p == awscc.Addr || m.Providers[p] != nil }
-	for _, p := range planning.RequiredProviders(cfg) {
+	for _, p := range cfg.Providers() {
 		if isBuiltIn(p) {
 			fmt.Fprintf(m.Stdout, "- Using built-in provider %s\n", p.ForDisplay())
 		}
@@ -64,7 +60,7 @@ func runInit(m *Meta, args []string) int {
 	if rds.HasErrors() {
 		return m.fail(ds.Append(rds))
 	}
-	for _, p := range planning.RequiredProviders(cfg) {
+	for _, p := range cfg.Providers() {
 		if pds := lib.Available(p); pds.HasErrors() {
 			return m.fail(ds.Append(pds))
 		}
@@ -80,13 +76,9 @@ func runInit(m *Meta, args []string) int {
 // runValidate implements "cairn validate".
 func runValidate(m *Meta, args []string) int {
 	fs := newFlagSet("validate", m.Stderr)
-	var noColor bool
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	cfg, ds := m.loadConfig()
 	if !ds.HasErrors() {

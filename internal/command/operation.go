@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"sort"
 	"time"
 
 	"github.com/zclconf/go-cty/cty"
@@ -18,7 +17,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
-	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // operation is a plan (and possibly apply) in progress: the loaded
@@ -93,27 +91,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 // schemasFor loads the schemas of the providers a plan involves, for
 // rendering.
 func (m *Meta) schemasFor(ctx context.Context, lib *providers.Library, p *plans.Plan) providers.Schemas {
-	seen := map[addrs.Provider]bool{}
-	var list []addrs.Provider
-	add := func(a addrs.Provider) {
-		if !seen[a] {
-			seen[a] = true
-			list = append(list, a)
-		}
-	}
-	for _, c := range p.Changes {
-		add(c.Provider.Provider)
-	}
-	for _, st := range []*states.State{p.PriorState, p.PrevRunState} {
-		if st == nil {
-			continue
-		}
-		for _, rs := range st.Resources {
-			add(rs.ProviderConfig.Provider)
-		}
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].String() < list[j].String() })
-	s, _ := lib.Schemas(ctx, list)
+	s, _ := lib.Schemas(ctx, p.Providers())
 	return s
 }
 

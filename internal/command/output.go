@@ -8,16 +8,13 @@ import (
 
 // runOutput implements "cairn output [-json|-raw] [NAME]".
 func runOutput(m *Meta, args []string) int {
-	var jsonOut, raw, noColor bool
+	var jsonOut, raw bool
 	fs := newFlagSet("output", m.Stderr)
 	fs.BoolVar(&jsonOut, "json", false, "Print outputs as JSON.")
 	fs.BoolVar(&raw, "raw", false, "Print a string, number or bool output's raw value.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	if fs.NArg() > 1 {
 		return m.errorf("Too many command line arguments", "output takes at most one argument: the name of an output.")

@@ -3,9 +3,6 @@ package command
 import (
 	"context"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/configs"
-	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/render"
 )
 
@@ -38,7 +35,7 @@ func runProvidersSchema(m *Meta, args []string) int {
 	if ds.HasErrors() {
 		return m.fail(ds)
 	}
-	schemas, sds := lib.Schemas(context.Background(), configProviders(cfg))
+	schemas, sds := lib.Schemas(context.Background(), cfg.Providers())
 	ds = ds.Append(sds)
 	if ds.HasErrors() {
 		return m.fail(ds)
@@ -47,21 +44,4 @@ func runProvidersSchema(m *Meta, args []string) int {
 		render.Diagnostics(m.Stderr, ds, m.sources, render.Options{Color: m.colorOn(m.Stderr)})
 	}
 	return m.writeJSON(render.ProviderSchemasJSON(schemas), nil)
-}
-
-// configProviders lists the providers the configuration uses: those of its
-// resources and provider blocks, and those required_providers names.
-func configProviders(cfg *configs.Module) []addrs.Provider {
-	list := planning.RequiredProviders(cfg)
-	seen := make(map[addrs.Provider]bool, len(list))
-	for _, p := range list {
-		seen[p] = true
-	}
-	for _, name := range sortedKeys(cfg.RequiredProviders) {
-		if p := cfg.RequiredProviders[name].Source; !seen[p] {
-			seen[p] = true
-			list = append(list, p)
-		}
-	}
-	return list
 }

@@ -3,24 +3,19 @@ package command
 import (
 	"context"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
-	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // runShow implements "cairn show [-json] [PLANFILE]": the state, or a saved
 // plan, for people or (with -json) for tools.
 func runShow(m *Meta, args []string) int {
-	var jsonOut, noColor bool
+	var jsonOut bool
 	fs := newFlagSet("show", m.Stderr)
 	fs.BoolVar(&jsonOut, "json", false, "Print Terraform's JSON representation.")
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	if fs.NArg() > 1 {
 		return m.errorf("Too many command line arguments", "show takes at most one argument: the path of a saved plan file.")
@@ -40,7 +35,7 @@ func runShow(m *Meta, args []string) int {
 	}
 	defer h.release(m)
 	st := h.state()
-	schemas, sds := lib.Schemas(ctx, stateProviders(st))
+	schemas, sds := lib.Schemas(ctx, st.Providers())
 	if sds.HasErrors() {
 		return m.fail(sds)
 	}
@@ -72,16 +67,4 @@ func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name st
 		return m.errorf("Failed to render plan", "%s", err)
 	}
 	return 0
-}
-
-func stateProviders(st *states.State) []addrs.Provider {
-	var out []addrs.Provider
-	seen := map[addrs.Provider]bool{}
-	for _, rs := range st.SortedResources() {
-		if p := rs.ProviderConfig.Provider; !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out
 }

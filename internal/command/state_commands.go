@@ -51,13 +51,9 @@ func matchesAny(addr addrs.AbsResourceInstance, filters []string) bool {
 // runStateShow implements "cairn state show ADDRESS".
 func runStateShow(m *Meta, args []string) int {
 	fs := newFlagSet("state show", m.Stderr)
-	var noColor bool
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
-	}
-	if noColor {
-		m.Color = false
 	}
 	if fs.NArg() != 1 {
 		return m.errorf("Exactly one argument expected", "state show takes the address of one resource instance, e.g. terraform_data.a.")

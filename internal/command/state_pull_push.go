@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -150,12 +149,4 @@ func (m *Meta) readPushSource(arg string, enc *encryption.Target) (*statefile.Fi
 		return nil, 1
 	}
 	return src, 0
-}
-
-// noColorFlag accepts -no-color, which Terraform takes on every command.
-func noColorFlag(fs *flag.FlagSet, m *Meta) {
-	fs.BoolFunc("no-color", "Disable terminal colors.", func(string) error {
-		m.Color = false
-		return nil
-	})
 }

@@ -23,14 +23,11 @@ func (f *taintFlags) register(name string, m *Meta, args []string) ([]string, bo
 	fs.BoolVar(&f.edit.lock, "lock", true, "Lock the state file while editing it.")
 	fs.DurationVar(&f.edit.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
 	fs.StringVar(&f.edit.backup, "backup", "", "Ignored: the previous snapshot is always kept as <state>.backup.")
-	var noColor, ignoreRemote bool
-	fs.BoolVar(&noColor, "no-color", false, "Disable terminal colors.")
+	var ignoreRemote bool
+	noColorFlag(fs, m)
 	fs.BoolVar(&ignoreRemote, "ignore-remote-version", false, "Accepted for Terraform compatibility; the local backend has no remote version.")
 	if !m.parseFlags(fs, args) {
 		return nil, false
-	}
-	if noColor {
-		m.Color = false
 	}
 	return fs.Args(), true
 }

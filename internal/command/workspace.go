@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -122,12 +121,7 @@ func managedObjects(st *states.State) []string {
 		if is.Current != nil {
 			out = append(out, addr.String())
 		}
-		keys := make([]string, 0, len(is.Deposed))
-		for k := range is.Deposed {
-			keys = append(keys, string(k))
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range is.SortedDeposedKeys() {
 			out = append(out, fmt.Sprintf("%s (deposed object %s)", addr, k))
 		}
 	})

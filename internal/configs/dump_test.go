@@ -2,7 +2,8 @@ package configs
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -15,34 +16,34 @@ func dumpModule(m *Module) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 
-	w("sources: %s", strings.Join(sortedKeys(m.Sources), " "))
+	w("sources: %s", strings.Join(slices.Sorted(maps.Keys(m.Sources)), " "))
 	for _, vc := range m.RequiredVersions {
 		w("required_version %q at %s", vc.Constraint, posString(vc.DeclRange))
 	}
-	for _, name := range sortedKeys(m.RequiredProviders) {
+	for _, name := range slices.Sorted(maps.Keys(m.RequiredProviders)) {
 		rp := m.RequiredProviders[name]
 		w("required_provider %s = %s %v at %s", name, rp.Source, constraints(rp.Versions), posString(rp.DeclRange))
 	}
 	if be := m.Backend; be != nil {
 		w("backend %s at %s", be.Type, posString(be.TypeRange))
 	}
-	for _, key := range sortedKeys(m.ProviderConfigs) {
+	for _, key := range slices.Sorted(maps.Keys(m.ProviderConfigs)) {
 		p := m.ProviderConfigs[key]
 		w("provider %s = %s at %s", key, p.Source, posString(p.NameRange))
 	}
-	for _, name := range sortedKeys(m.Variables) {
+	for _, name := range slices.Sorted(maps.Keys(m.Variables)) {
 		dumpVariable(w, m.Variables[name])
 	}
-	for _, name := range sortedKeys(m.Locals) {
+	for _, name := range slices.Sorted(maps.Keys(m.Locals)) {
 		l := m.Locals[name]
 		w("local %s = %s at %s", name, exprText(m, l.Expr), posString(l.NameRange))
 	}
-	for _, name := range sortedKeys(m.Outputs) {
+	for _, name := range slices.Sorted(maps.Keys(m.Outputs)) {
 		o := m.Outputs[name]
 		w("output %s = %s sensitive=%t at %s", name, exprText(m, o.Expr), o.Sensitive, posString(o.NameRange))
 	}
 	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
-		for _, key := range sortedKeys(rs) {
+		for _, key := range slices.Sorted(maps.Keys(rs)) {
 			dumpResource(w, m, key, rs[key])
 		}
 	}
@@ -87,11 +88,5 @@ func constraints(vcs []VersionConstraint) []string {
 	for _, vc := range vcs {
 		out = append(out, vc.Constraint)
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := keys(m)
-	sort.Strings(out)
 	return out
 }

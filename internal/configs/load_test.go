@@ -2,8 +2,10 @@ package configs
 
 import (
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -115,10 +117,10 @@ func TestLoadFilesNames(t *testing.T) {
 	if len(ds) > 0 {
 		t.Fatalf("unexpected diagnostics:\n%s", ds.Error())
 	}
-	if diff := cmp.Diff([]string{"extra.tf.json", "main.tf"}, sortedKeys(m.Sources)); diff != "" {
+	if diff := cmp.Diff([]string{"extra.tf.json", "main.tf"}, slices.Sorted(maps.Keys(m.Sources))); diff != "" {
 		t.Errorf("Sources -want +got:\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"a", "b"}, sortedKeys(m.Variables)); diff != "" {
+	if diff := cmp.Diff([]string{"a", "b"}, slices.Sorted(maps.Keys(m.Variables))); diff != "" {
 		t.Errorf("Variables -want +got:\n%s", diff)
 	}
 }

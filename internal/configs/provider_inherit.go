@@ -2,6 +2,8 @@ package configs
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -13,7 +15,7 @@ import (
 func resolveModuleProviders(m *Module) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
-		for _, key := range sortedMapKeys(rs) {
+		for _, key := range slices.Sorted(maps.Keys(rs)) {
 			r := rs[key]
 			name, alias := r.Addr().ImpliedProviderType(), ""
 			if ref := r.ProviderConfigRef; ref != nil {

@@ -1,6 +1,8 @@
 package configs
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -29,15 +31,15 @@ func (m *Module) ProviderRequirements() []ProviderRequirement {
 		r.Constraints = append(r.Constraints, vcs...)
 	}
 	m.Walk(func(mod *Module) {
-		for _, name := range sortedMapKeys(mod.RequiredProviders) {
+		for _, name := range slices.Sorted(maps.Keys(mod.RequiredProviders)) {
 			rp := mod.RequiredProviders[name]
 			add(rp.Source, rp.Versions...)
 		}
-		for _, key := range sortedMapKeys(mod.ProviderConfigs) {
+		for _, key := range slices.Sorted(maps.Keys(mod.ProviderConfigs)) {
 			add(mod.ProviderConfigs[key].Source)
 		}
 		for _, rs := range []map[string]*Resource{mod.ManagedResources, mod.DataResources} {
-			for _, key := range sortedMapKeys(rs) {
+			for _, key := range slices.Sorted(maps.Keys(rs)) {
 				add(rs[key].Provider)
 			}
 		}
@@ -47,5 +49,20 @@ func (m *Module) ProviderRequirements() []ProviderRequirement {
 		out = append(out, *r)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Provider.String() < out[j].Provider.String() })
+	return out
+}
+
+// Providers lists every provider the module tree needs, in address order:
+// those its modules' required_providers entries, provider blocks and
+// resources name, as ProviderRequirements does. Every run whose input is
+// a configuration (plan, validate, console, graph, init,
+// providers schema) loads the schemas of these, as Terraform does of
+// its configuration's provider types.
+func (m *Module) Providers() []addrs.Provider {
+	reqs := m.ProviderRequirements()
+	out := make([]addrs.Provider, len(reqs))
+	for i, r := range reqs {
+		out[i] = r.Provider
+	}
 	return out
 }

@@ -50,3 +50,48 @@ resource "time_static" "t" {}
 		t.Errorf("requirements -want +got:\n%s", diff)
 	}
 }
+
+// TestProviders: the providers a configuration needs are every module's
+// required_providers entries (used or not, as Terraform loads them),
+// provider blocks and resources, once each, in address order.
+func TestProviders(t *testing.T) {
+	root := mustLoad(t, map[string]string{
+		"main.tf": `
+terraform {
+  required_providers {
+    unused = { source = "example.com/acme/unused" }
+  }
+}
+provider "aws" {}
+module "m" {
+  source = "./m"
+}
+resource "terraform_data" "x" {}
+data "random_id" "r" {}
+`,
+		"m/main.tf": `
+terraform {
+  required_providers {
+    tls = { source = "example.com/acme/tls" }
+  }
+}
+resource "time_static" "t" {}
+resource "random_id" "r" {}
+`,
+	})
+	var got []string
+	for _, p := range root.Providers() {
+		got = append(got, p.String())
+	}
+	want := []string{
+		"example.com/acme/tls",
+		"example.com/acme/unused",
+		"registry.terraform.io/hashicorp/aws",
+		"registry.terraform.io/hashicorp/random",
+		"registry.terraform.io/hashicorp/time",
+		"terraform.io/builtin/terraform",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("-want +got:\n%s", diff)
+	}
+}

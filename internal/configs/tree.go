@@ -2,14 +2,14 @@ package configs
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -69,7 +69,7 @@ func loadTree(dir string, src moduleSource) (*Module, diags.Diagnostics) {
 // loadChildren loads the modules parent calls, and theirs.
 func loadChildren(root, parent *Module, src moduleSource) diags.Diagnostics {
 	var ds diags.Diagnostics
-	for _, name := range sortedMapKeys(parent.ModuleCalls) {
+	for _, name := range slices.Sorted(maps.Keys(parent.ModuleCalls)) {
 		mc := parent.ModuleCalls[name]
 		if !IsLocalModuleSource(mc.SourceAddr) {
 			continue // reported when the block was decoded
@@ -141,7 +141,7 @@ func (m *Module) Descendant(p addrs.Module) *Module {
 // and calls in name order.
 func (m *Module) Walk(fn func(*Module)) {
 	fn(m)
-	for _, name := range sortedMapKeys(m.ModuleCalls) {
+	for _, name := range slices.Sorted(maps.Keys(m.ModuleCalls)) {
 		if c := m.ModuleCalls[name].Module; c != nil {
 			c.Walk(fn)
 		}
@@ -170,13 +170,13 @@ func checkCallArguments(mc *ModuleCall, child *Module) diags.Diagnostics {
 	attrs, hds := mc.Config.JustAttributes()
 	ds := diags.Diagnostics{}.Append(hds)
 	mc.Arguments = attrs
-	for _, name := range sortedAttrNames(attrs) {
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
 		if _, ok := child.Variables[name]; !ok {
 			ds = ds.Append(diags.At(attrs[name].NameRange, "Unsupported argument",
 				fmt.Sprintf("An argument named %q is not expected here.", name)))
 		}
 	}
-	for _, name := range sortedMapKeys(child.Variables) {
+	for _, name := range slices.Sorted(maps.Keys(child.Variables)) {
 		v := child.Variables[name]
 		if _, given := attrs[name]; !given && v.Default == cty.NilVal {
 			ds = ds.Append(diags.At(mc.DeclRange, "Missing required argument",
@@ -195,24 +195,4 @@ func checkRepeatedProviders(mc *ModuleCall, child *Module) diags.Diagnostics {
 	}
 	return diags.Diagnostics{diags.At(mc.NameRange, "Module is incompatible with count, for_each, and depends_on",
 		fmt.Sprintf("The module at %s is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments. Move its provider blocks to the calling module and pass them in with the providers argument.", child.Path))}
-}
-
-func sortedAttrNames(attrs hcl.Attributes) []string {
-	out := make([]string, 0, len(attrs))
-	for name := range attrs {
-		out = append(out, name)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// sortedMapKeys returns m's keys in order, so that loading and checking
-// report problems in the same order on every run.
-func sortedMapKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -2,9 +2,9 @@ package configs
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -108,25 +108,25 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 // that could never be valid is reported here rather than at plan time and
 // later code can rely on Default having the type.
 func (v *Variable) decodeDefault(expr hcl.Expression) hcl.Diagnostics {
-	val, diags := staticValue(expr)
-	if diags.HasErrors() {
-		return diags
+	val, ds := staticValue(expr)
+	if ds.HasErrors() {
+		return ds
 	}
 	if v.TypeDefaults != nil && !val.IsNull() {
 		val = v.TypeDefaults.Apply(val)
 	}
 	converted, err := convert.Convert(val, v.Type)
 	if err != nil {
-		return append(diags, &hcl.Diagnostic{
+		return append(ds, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid default value for variable",
 			Detail: fmt.Sprintf("The default value does not match the variable's type constraint: %s. "+
-				"Change the default or the type.", conversionError(err)),
+				"Change the default or the type.", diags.FormatError(err)),
 			Subject: expr.Range().Ptr(),
 		})
 	}
 	if !v.Nullable && converted.IsNull() {
-		return append(diags, &hcl.Diagnostic{
+		return append(ds, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid default value for variable",
 			Detail: "A variable with nullable = false cannot default to null. Give it a non-null " +
@@ -135,7 +135,7 @@ func (v *Variable) decodeDefault(expr hcl.Expression) hcl.Diagnostics {
 		})
 	}
 	v.Default = converted
-	return diags
+	return ds
 }
 
 // checkValidationRefs enforces Terraform 1.5's rule that a validation
@@ -170,30 +170,4 @@ func checkValidationRefs(name string, cr *CheckRule) hcl.Diagnostics {
 		})
 	}
 	return diags
-}
-
-// conversionError formats a cty conversion error with the path it is
-// about, if any: `.tags["a"]: string required`.
-func conversionError(err error) string {
-	pe, ok := err.(cty.PathError)
-	if !ok || len(pe.Path) == 0 {
-		return err.Error()
-	}
-	var b strings.Builder
-	for _, step := range pe.Path {
-		switch s := step.(type) {
-		case cty.GetAttrStep:
-			b.WriteString("." + s.Name)
-		case cty.IndexStep:
-			switch {
-			case s.Key.Type() == cty.String && s.Key.IsKnown() && !s.Key.IsNull():
-				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
-			case s.Key.Type() == cty.Number && s.Key.IsKnown() && !s.Key.IsNull():
-				fmt.Fprintf(&b, "[%s]", s.Key.AsBigFloat().Text('f', -1))
-			default:
-				b.WriteString("[...]")
-			}
-		}
-	}
-	return fmt.Sprintf("%s: %s", strings.TrimPrefix(b.String(), "."), err)
 }

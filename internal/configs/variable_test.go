@@ -4,9 +4,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // variableView is the comparable part of a decoded Variable. The type is
@@ -152,38 +153,51 @@ variable "x" {
 	}
 }
 
-// TestConversionError checks that a default's type mismatch names the
-// element at fault.
-func TestConversionError(t *testing.T) {
+// TestDefaultConversionDetail checks that a default's type mismatch names
+// the element at fault, in the path spelling every message uses.
+func TestDefaultConversionDetail(t *testing.T) {
 	cases := map[string]struct {
-		val  cty.Value
-		ty   cty.Type
-		want string
+		reason string
+		src    string
+		ty     cty.Type
+		want   string
 	}{
 		"Top": {
-			val:  cty.StringVal("a"),
+			src:  `"a"`,
 			ty:   cty.Number,
 			want: "a number is required",
 		},
 		"ListElement": {
-			val:  cty.TupleVal([]cty.Value{cty.NumberIntVal(1), cty.StringVal("x")}),
+			src:  `[1, "x"]`,
 			ty:   cty.List(cty.Number),
 			want: "[1]: a number is required",
 		},
 		"MapAttribute": {
-			val:  cty.ObjectVal(map[string]cty.Value{"k": cty.ObjectVal(map[string]cty.Value{"n": cty.StringVal("x")})}),
+			src:  `{ k = { n = "x" } }`,
 			ty:   cty.Map(cty.Object(map[string]cty.Type{"n": cty.Bool})),
 			want: `["k"].n: a bool is required`,
+		},
+		"ListOfTuple": {
+			reason: "Terraform 1.5.7's cty does not add the type found (\", but have tuple\")",
+			src:    `[[true]]`,
+			ty:     cty.List(cty.String),
+			want:   "element 0: string required",
 		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := convert.Convert(tc.val, tc.ty)
-			if err == nil {
-				t.Fatalf("conversion succeeded")
+			expr, hd := hclsyntax.ParseExpression([]byte(tc.src), "main.tf", hcl.InitialPos)
+			if hd.HasErrors() {
+				t.Fatal(hd)
 			}
-			if diff := cmp.Diff(tc.want, conversionError(err)); diff != "" {
-				t.Errorf("-want +got:\n%s", diff)
+			v := &Variable{Type: tc.ty, Nullable: true}
+			ds := v.decodeDefault(expr)
+			if len(ds) != 1 {
+				t.Fatalf("want one diagnostic, got %v", ds)
+			}
+			want := "The default value does not match the variable's type constraint: " + tc.want + ". Change the default or the type."
+			if diff := cmp.Diff(want, ds[0].Detail); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
 			}
 		})
 	}

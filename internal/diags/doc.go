@@ -7,6 +7,11 @@
 // attribute path rather than a range; the layer that holds the configuration
 // body resolves that path into a file:line:col range (see InBody).
 //
+// A path in a message is spelled once, by FormatPath (and a cty error
+// carrying one by FormatError), so every package words an attribute the
+// same way Terraform does. This package imports nothing of Cairn's: states,
+// objchange, lang and configs all depend on it.
+//
 // Internal failures are plain Go errors; Append turns one into an error
 // diagnostic when it must reach the user.
 //

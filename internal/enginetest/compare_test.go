@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -291,14 +290,4 @@ func stderrNote(tool, stderr string) string {
 		stderr = stderr[:max] + "..."
 	}
 	return "\n" + tool + " stderr:\n" + stderr
-}
-
-// sortedKeys returns m's keys in order, for deterministic walks.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -240,7 +240,7 @@ resource "terraform_data" "a" {
 func pathStrings(ps []cty.Path) []string {
 	var out []string
 	for _, p := range ps {
-		out = append(out, states.FormatPath(p))
+		out = append(out, diags.FormatPath(p))
 	}
 	return out
 }

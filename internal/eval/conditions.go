@@ -124,7 +124,7 @@ func evalRule(scope *lang.Scope, rule *configs.CheckRule) (ruleResult, diags.Dia
 	b, err := convert.Convert(cond, cty.Bool)
 	if err != nil {
 		return ruleResult{status: ruleError}, ds.Append(atExpr(scope, rule.Condition, diags.Error, "Invalid condition result",
-			fmt.Sprintf("Invalid condition result value: %s.", lang.ConversionErrorText(err))))
+			fmt.Sprintf("Invalid condition result value: %s.", diags.FormatError(err))))
 	}
 	// A condition over a secret is marked too; whether it holds is not
 	// secret, and True panics on a marked value.
@@ -152,7 +152,7 @@ func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (string, dia
 	switch {
 	case err != nil:
 		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
-			fmt.Sprintf("Unsuitable value for error message: %s.", lang.ConversionErrorText(err))))
+			fmt.Sprintf("Unsuitable value for error message: %s.", diags.FormatError(err))))
 	case !str.IsKnown():
 		return "", ds
 	case str.IsNull():

@@ -56,7 +56,7 @@ func (e *Env) checkModuleVariable(addr addrs.AbsInputVariable, v *configs.Variab
 	conv, err := convert.Convert(unmarked, v.Type)
 	if err != nil {
 		return cty.UnknownVal(v.Type), invalid(fmt.Sprintf("The given value is not suitable for %s declared at %s: %s.",
-			addr, rangeText(v.DeclRange), lang.ConversionErrorText(err)))
+			addr, rangeText(v.DeclRange), diags.FormatError(err)))
 	}
 	conv = conv.MarkWithPaths(pvm)
 	if v.Sensitive {

@@ -10,6 +10,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/namedvals"
@@ -118,7 +119,7 @@ func EncodeObjectUnmarked(schema *configschema.Block, obj *states.Object, u cty.
 	for _, pm := range pvm {
 		for m := range pm.Marks {
 			if m != configschema.SensitiveMark {
-				return nil, fmt.Errorf("value at %s has unsupported mark %#v", states.FormatPath(pm.Path), m)
+				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(pm.Path), m)
 			}
 		}
 		paths = append(paths, pm.Path)

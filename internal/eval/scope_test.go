@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
@@ -98,6 +99,6 @@ func sortedPaths(ps []cty.Path) []cty.Path {
 		return nil
 	}
 	out := append([]cty.Path(nil), ps...)
-	sort.Slice(out, func(i, j int) bool { return states.FormatPath(out[i]) < states.FormatPath(out[j]) })
+	sort.Slice(out, func(i, j int) bool { return diags.FormatPath(out[i]) < diags.FormatPath(out[j]) })
 	return out
 }

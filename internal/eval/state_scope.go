@@ -2,7 +2,8 @@ package eval
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -44,10 +45,10 @@ func StateScope(o StateScopeOptions) (*lang.Scope, diags.Diagnostics) {
 	d := newStateData(o, o.Config, addrs.RootModuleInstance, o.Variables)
 	d.scope = &lang.Scope{Data: d, Funcs: o.Funcs, ModuleDir: o.ModuleDir, CWD: o.ModuleDir, Workspace: o.Workspace}
 	var ds diags.Diagnostics
-	for _, name := range sortedKeys(o.Config.Locals) {
+	for _, name := range slices.Sorted(maps.Keys(o.Config.Locals)) {
 		ds = ds.Append(d.evalLocal(name))
 	}
-	for _, name := range sortedKeys(o.Config.ModuleCalls) {
+	for _, name := range slices.Sorted(maps.Keys(o.Config.ModuleCalls)) {
 		_, mds := d.ModuleCall(addrs.ModuleCall{Name: name}, o.Config.ModuleCalls[name].DeclRange)
 		ds = ds.Append(mds)
 	}
@@ -203,15 +204,4 @@ func wholeResource(cfg *configs.Resource, insts map[addrs.InstanceKey]cty.Value,
 		}
 		return cty.UnknownVal(ty)
 	}
-}
-
-// sortedKeys returns a map's keys in order, so locals are evaluated (and
-// their errors reported) in the same order on every run.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -10,7 +9,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 )
 
 func TestDescribeValues(t *testing.T) {
@@ -90,50 +88,6 @@ func TestDescribeValues(t *testing.T) {
 			}
 			s := &Scope{Data: data}
 			if diff := cmp.Diff(tc.want, s.DescribeValues(expr)); diff != "" {
-				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
-			}
-		})
-	}
-}
-
-func TestConversionErrorText(t *testing.T) {
-	convErr := func(v cty.Value, ty cty.Type) error {
-		_, err := convert.Convert(v, ty)
-		if err == nil {
-			t.Fatalf("converting %#v to %s succeeded", v, ty.FriendlyName())
-		}
-		return err
-	}
-	cases := map[string]struct {
-		reason string
-		err    error
-		want   string
-	}{
-		"RequiredOnly": {
-			reason: "Terraform 1.5.7's cty says only what was required.",
-			err:    convErr(cty.TupleVal([]cty.Value{cty.True}), cty.Bool),
-			want:   "bool required",
-		},
-		"StringToBool": {
-			err:  convErr(cty.StringVal("maybe"), cty.Bool),
-			want: "a bool is required",
-		},
-		"Path": {
-			err:  cty.GetAttrPath("tags").IndexString("a").NewErrorf("string required, but have tuple"),
-			want: `.tags["a"]: string required`,
-		},
-		"NumberIndex": {
-			err:  cty.IndexIntPath(2).NewErrorf("number required"),
-			want: "[2]: number required",
-		},
-		"Plain": {
-			err:  errors.New("something else"),
-			want: "something else",
-		},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, ConversionErrorText(tc.err)); diff != "" {
 				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
 			}
 		})

@@ -3,7 +3,6 @@ package lang
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -50,7 +49,7 @@ func (s *Scope) EvalExpr(expr hcl.Expression, want cty.Type) (cty.Value, diags.D
 		conv, err := convert.Convert(val, want)
 		if err != nil {
 			ds = ds.Append(diags.At(expr.Range(), "Incorrect value type",
-				fmt.Sprintf("Invalid expression value: %s.", ConversionErrorText(err))))
+				fmt.Sprintf("Invalid expression value: %s.", diags.FormatError(err))))
 			return cty.UnknownVal(want), ds
 		}
 		val = conv
@@ -248,41 +247,4 @@ func (b *contextBuilder) build() *hcl.EvalContext {
 		vars["self"] = b.scope.Self
 	}
 	return &hcl.EvalContext{Variables: vars, Functions: b.scope.Funcs}
-}
-
-// ConversionErrorText words a cty conversion error as Terraform 1.5.7
-// does: the path into the value first, when there is one (`.tags["a"]:
-// string required`). Newer cty releases add the type found (", but have
-// tuple"); Terraform 1.5.7's says only what was required, so that is cut.
-func ConversionErrorText(err error) string {
-	msg := err.Error()
-	if i := strings.LastIndex(msg, " required, but have "); i >= 0 {
-		msg = msg[:i+len(" required")]
-	}
-	if pe, ok := err.(cty.PathError); ok && len(pe.Path) > 0 {
-		return fmt.Sprintf("%s: %s", formatPath(pe.Path), msg)
-	}
-	return msg
-}
-
-func formatPath(p cty.Path) string {
-	var b strings.Builder
-	for _, s := range p {
-		switch s := s.(type) {
-		case cty.GetAttrStep:
-			b.WriteString("." + s.Name)
-		case cty.IndexStep:
-			switch {
-			case !s.Key.IsKnown() || s.Key.IsNull():
-				b.WriteString("[...]")
-			case s.Key.Type() == cty.String:
-				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
-			case s.Key.Type() == cty.Number:
-				b.WriteString("[" + s.Key.AsBigFloat().Text('f', -1) + "]")
-			default:
-				b.WriteString("[...]")
-			}
-		}
-	}
-	return b.String()
 }

@@ -2,8 +2,8 @@ package objchange
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/marks"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -21,31 +21,7 @@ func (e *PathError) Error() string {
 	if len(e.Path) == 0 {
 		return e.Msg
 	}
-	return formatPath(e.Path) + ": " + e.Msg
-}
-
-// formatPath renders a path as HCL traversal text, e.g. .a["b"][0].
-func formatPath(p cty.Path) string {
-	var b strings.Builder
-	for _, step := range p {
-		switch s := step.(type) {
-		case cty.GetAttrStep:
-			b.WriteByte('.')
-			b.WriteString(s.Name)
-		case cty.IndexStep:
-			switch {
-			case s.Key.IsNull() || !s.Key.IsKnown():
-				b.WriteString("[?]")
-			case s.Key.Type() == cty.String:
-				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
-			case s.Key.Type() == cty.Number:
-				fmt.Fprintf(&b, "[%s]", s.Key.AsBigFloat().Text('f', -1))
-			default:
-				b.WriteString("[...]")
-			}
-		}
-	}
-	return b.String()
+	return diags.FormatPath(e.Path) + ": " + e.Msg
 }
 
 // checker carries what every check needs to word its errors: which paths

@@ -2,6 +2,8 @@ package planning
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -207,33 +209,33 @@ func (cg *configGraph) add(v *vertex) int {
 // and, for a child, its input variables.
 func (cg *configGraph) addModuleVertices(mod *configs.Module) {
 	path := mod.Path
-	for _, key := range sortedKeys(mod.ProviderConfigs) {
+	for _, key := range slices.Sorted(maps.Keys(mod.ProviderConfigs)) {
 		pc := mod.ProviderConfigs[key]
 		cg.providerVertex(addrs.AbsProviderConfig{Module: path, Provider: pc.Source, Alias: pc.Alias}, pc)
 	}
-	for _, name := range sortedKeys(mod.Locals) {
+	for _, name := range slices.Sorted(maps.Keys(mod.Locals)) {
 		cg.locals[localKey(path, name)] = cg.add(&vertex{kind: vLocal, module: path, name: name, local: mod.Locals[name]})
 	}
-	for _, name := range sortedKeys(mod.Outputs) {
+	for _, name := range slices.Sorted(maps.Keys(mod.Outputs)) {
 		cg.outputs[moduleName{path.String(), name}] = cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
 	}
 	if !path.IsRoot() {
-		for _, name := range sortedKeys(mod.Variables) {
+		for _, name := range slices.Sorted(maps.Keys(mod.Variables)) {
 			cg.variables[moduleName{path.String(), name}] = cg.add(&vertex{kind: vVariable, module: path, name: name, variable: mod.Variables[name], call: mod.Call})
 		}
 	}
-	for _, name := range sortedKeys(mod.ModuleCalls) {
+	for _, name := range slices.Sorted(maps.Keys(mod.ModuleCalls)) {
 		if mc := mod.ModuleCalls[name]; mc.Module != nil {
 			cg.calls[mc.Module.Path.String()] = cg.add(&vertex{kind: vCall, module: path, name: name, call: mc})
 		}
 	}
 	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
-		for _, key := range sortedKeys(m) {
+		for _, key := range slices.Sorted(maps.Keys(m)) {
 			r := m[key]
 			cg.resources[r.Addr().InModule(path).UniqueKey()] = cg.add(&vertex{kind: vResource, module: path, resource: r})
 		}
 	}
-	for _, name := range sortedKeys(mod.Checks) {
+	for _, name := range slices.Sorted(maps.Keys(mod.Checks)) {
 		cg.add(&vertex{kind: vCheck, module: path, name: name, check: mod.Checks[name]})
 	}
 }
@@ -586,13 +588,4 @@ func (cg *configGraph) resourceRanks() []int32 {
 func (cg *configGraph) unkeyedAddr(i int) addrs.AbsResource {
 	v := cg.vertices[i]
 	return v.resource.Addr().Absolute(v.module.UnkeyedInstance())
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -58,7 +58,7 @@ func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.Abs
 		if is.Current != nil {
 			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr.Instance(key), reason)))
 		}
-		for _, dk := range sortedDeposed(is) {
+		for _, dk := range is.SortedDeposedKeys() {
 			ids = ids.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 		results[i] = ids

@@ -16,7 +16,7 @@ import (
 // one box per resource, a diamond per provider, a note per local, output
 // and check block, and an edge from each object to what it depends on.
 func GraphDOT(ctx context.Context, cfg *configs.Module, lib *providers.Library) (string, diags.Diagnostics) {
-	schemas, ds := lib.Schemas(ctx, usedProviders(cfg, nil))
+	schemas, ds := lib.Schemas(ctx, cfg.Providers())
 	if ds.HasErrors() {
 		return "", ds
 	}

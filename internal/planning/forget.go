@@ -34,7 +34,7 @@ func (p *planner) planForgetInstance(ctx context.Context, rt *resourceTarget, pA
 	if is.Current != nil {
 		ds = ds.Append(p.planForget(ctx, rt.target(key, addrs.NotDeposed), pAddr, is.Current))
 	}
-	for _, dk := range sortedDeposed(is) {
+	for _, dk := range is.SortedDeposedKeys() {
 		ds = ds.Append(p.planForget(ctx, rt.target(key, dk), pAddr, is.Deposed[dk]))
 	}
 	return ds

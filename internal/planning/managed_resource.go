@@ -2,7 +2,6 @@ package planning
 
 import (
 	"context"
-	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -74,7 +73,7 @@ func (p *planner) planOrphanInstances(ctx context.Context, rt *resourceTarget, p
 			ds = ds.Append(checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
 			ds = ds.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
-		for _, dk := range sortedDeposed(is) {
+		for _, dk := range is.SortedDeposedKeys() {
 			ds = ds.Append(p.planDelete(ctx, rt.target(key, dk), rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
@@ -94,15 +93,6 @@ func orphanReason(exp *instances.Expansion, key addrs.InstanceKey) plans.ActionR
 		}
 	}
 	return plans.ReasonDeleteBecauseWrongRepetition
-}
-
-func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
-	keys := make([]addrs.DeposedKey, 0, len(is.Deposed))
-	for k := range is.Deposed {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	return keys
 }
 
 // expandResource evaluates a resource's count or for_each in its module

@@ -1,6 +1,8 @@
 package planning
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"sync"
 
@@ -59,7 +61,7 @@ func (p *planner) expandCall(v *vertex) diags.Diagnostics {
 	var insts []addrs.ModuleInstance
 	var calls []*plans.ModuleExpansion
 	var ds diags.Diagnostics
-	outputs := sortedKeys(v.call.Module.Outputs)
+	outputs := slices.Sorted(maps.Keys(v.call.Module.Outputs))
 	for _, parent := range p.moduleInstances(v.module) {
 		exp, eds := eval.ExpandRepetition(p.env.Scope(parent), v.call.Count, v.call.ForEach, false)
 		ds = ds.Append(eds)

@@ -1,6 +1,9 @@
 package planning
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -98,7 +101,7 @@ func (p *planner) planOutputDelete(name string) diags.Diagnostics {
 // planRemovedOutputs deletes outputs that state has and configuration
 // no longer declares.
 func (p *planner) planRemovedOutputs() {
-	for _, name := range sortedKeys(p.opts.PrevState.Outputs) {
+	for _, name := range slices.Sorted(maps.Keys(p.opts.PrevState.Outputs)) {
 		if _, ok := p.opts.Config.Outputs[name]; !ok {
 			p.planOutputDelete(name)
 		}

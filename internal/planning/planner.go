@@ -181,7 +181,7 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 // prepare loads schemas, finalizes variables and builds the graph.
 func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	cfg := p.opts.Config
-	schemas, ds := p.opts.Providers.Schemas(ctx, usedProviders(cfg, p.opts.PrevState))
+	schemas, ds := p.opts.Providers.Schemas(ctx, addrs.SortedProviders(cfg.Providers(), p.opts.PrevState.Providers()))
 	p.schemas = schemas
 	if ds.HasErrors() {
 		return ds

@@ -2,6 +2,8 @@ package planning
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -15,18 +17,13 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 )
 
-// RequiredProviders lists every provider the configuration uses.
-func RequiredProviders(cfg *configs.Module) []addrs.Provider {
-	return usedProviders(cfg, nil)
-}
-
 // Validate checks a configuration without variables or state: references
 // resolve, there are no cycles, every resource type exists, and every
 // expression and body type-checks when all values are unknown. Providers
 // validate their resources' bodies too, each through one unconfigured
 // instance per provider configuration, as Terraform validates.
 func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, funcs map[string]function.Function) diags.Diagnostics {
-	schemas, ds := lib.Schemas(ctx, usedProviders(cfg, nil))
+	schemas, ds := lib.Schemas(ctx, cfg.Providers())
 	if ds.HasErrors() {
 		return ds
 	}
@@ -53,17 +50,17 @@ func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, 
 // bodies with every value unknown.
 func validateModule(mod *configs.Module, scope *lang.Scope, v *validator) diags.Diagnostics {
 	var ds diags.Diagnostics
-	for _, name := range sortedKeys(mod.Locals) {
+	for _, name := range slices.Sorted(maps.Keys(mod.Locals)) {
 		_, lds := scope.EvalExpr(mod.Locals[name].Expr, cty.DynamicPseudoType)
 		ds = ds.Append(lds)
 	}
-	for _, name := range sortedKeys(mod.Outputs) {
+	for _, name := range slices.Sorted(maps.Keys(mod.Outputs)) {
 		o := mod.Outputs[name]
 		_, ods := scope.EvalExpr(o.Expr, cty.DynamicPseudoType)
 		ds = ds.Append(ods, checkRuleExprs(scope, o.Preconditions))
 	}
 	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
-		for _, key := range sortedKeys(m) {
+		for _, key := range slices.Sorted(maps.Keys(m)) {
 			ds = ds.Append(v.resource(m[key], mod.Path))
 		}
 	}

@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -12,7 +13,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -132,35 +132,6 @@ func (p *planner) planDestroyConfigured(ctx context.Context, r *configs.Resource
 	return p.planDestroyResource(ctx, addr, r.ProviderConfigAddr())
 }
 
-// usedProviders lists every provider the configuration or state needs.
-func usedProviders(cfg *configs.Module, prior *states.State) []addrs.Provider {
-	seen := map[addrs.Provider]bool{}
-	var out []addrs.Provider
-	add := func(p addrs.Provider) {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	cfg.Walk(func(mod *configs.Module) {
-		for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
-			for _, key := range sortedKeys(m) {
-				add(m[key].Provider)
-			}
-		}
-		for _, key := range sortedKeys(mod.ProviderConfigs) {
-			add(mod.ProviderConfigs[key].Source)
-		}
-	})
-	if prior != nil {
-		for _, rs := range prior.Resources {
-			add(rs.ProviderConfig.Provider)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
-	return out
-}
-
 // checkResourceTypes reports resources whose provider lacks their type.
 func checkResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
 	var ds diags.Diagnostics
@@ -171,7 +142,7 @@ func checkResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Di
 func checkModuleResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
-		for _, key := range sortedKeys(m) {
+		for _, key := range slices.Sorted(maps.Keys(m)) {
 			r := m[key]
 			if schemas[r.Provider] == nil {
 				continue // the provider's own failure was reported

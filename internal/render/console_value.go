@@ -2,7 +2,8 @@ package render
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,7 +144,7 @@ func writeConsoleType(b *strings.Builder, ty cty.Type, indent int) {
 			return
 		}
 		b.WriteString("object({\n")
-		for _, name := range sortedAttrNames(atys) {
+		for _, name := range slices.Sorted(maps.Keys(atys)) {
 			b.WriteString(pad(indent+1) + name + ": ")
 			writeConsoleType(b, atys[name], indent+1)
 			b.WriteString(",\n")
@@ -189,13 +190,4 @@ func writeConsoleCollection(b *strings.Builder, ty cty.Type, indent int) {
 	b.WriteString("\n" + strings.Repeat("    ", indent+1))
 	writeConsoleType(b, ety, indent+1)
 	b.WriteString(",\n" + strings.Repeat("    ", indent) + ")")
-}
-
-func sortedAttrNames(atys map[string]cty.Type) []string {
-	names := make([]string, 0, len(atys))
-	for n := range atys {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -40,7 +41,7 @@ func Outputs(w io.Writer, outputs map[string]*states.OutputValue, opts Options) 
 // final newline.
 func outputLines(outputs map[string]*states.OutputValue) string {
 	var b strings.Builder
-	for _, name := range sortedNames(outputs) {
+	for _, name := range slices.Sorted(maps.Keys(outputs)) {
 		o := outputs[name]
 		if o.Sensitive {
 			fmt.Fprintf(&b, "%s = <sensitive>\n", name)
@@ -49,15 +50,6 @@ func outputLines(outputs map[string]*states.OutputValue) string {
 		fmt.Fprintf(&b, "%s = %s\n", name, FormatValue(o.Value, 0))
 	}
 	return strings.TrimSpace(b.String())
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // OutputFormat is how `terraform output` prints values.

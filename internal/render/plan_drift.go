@@ -38,7 +38,7 @@ func driftChanges(p *plans.Plan, schemas providers.Schemas) ([]*plans.ResourceIn
 			key  addrs.DeposedKey
 			prev *states.ObjectSrc
 		}{{addrs.NotDeposed, is.Current}}
-		for _, k := range sortedDeposed(is) {
+		for _, k := range is.SortedDeposedKeys() {
 			objs = append(objs, struct {
 				key  addrs.DeposedKey
 				prev *states.ObjectSrc
@@ -138,15 +138,6 @@ func objectOf(is *states.ResourceInstance, key addrs.DeposedKey) *states.ObjectS
 		return is.Current
 	}
 	return is.Deposed[key]
-}
-
-func sortedDeposed(is *states.ResourceInstance) []addrs.DeposedKey {
-	keys := make([]addrs.DeposedKey, 0, len(is.Deposed))
-	for k := range is.Deposed {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	return keys
 }
 
 // writeDrift writes the "Objects have changed outside of Terraform"

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -65,7 +67,7 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 	var errs []error
 	s.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
 		objs := []addrs.DeposedKey{addrs.NotDeposed}
-		objs = append(objs, sortedDeposed(is)...)
+		objs = append(objs, is.SortedDeposedKeys()...)
 		for _, key := range objs {
 			src := objectOf(is, key)
 			if src == nil {
@@ -109,7 +111,7 @@ func writeStateOutputs(w *bufio.Writer, pr *printer, outputs map[string]*states.
 	}
 	w.WriteString("\n\nOutputs:\n\n")
 	var b strings.Builder
-	for _, name := range sortedNames(outputs) {
+	for _, name := range slices.Sorted(maps.Keys(outputs)) {
 		o := outputs[name]
 		v := unmarkDeep(o.Value)
 		c := newChange(v, v, false, false, pathSet{}, everything)

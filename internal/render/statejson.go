@@ -69,7 +69,7 @@ func stateResourcesJSON(s *states.State, schemas providers.Schemas) (*moduleValu
 		if err != nil {
 			return
 		}
-		keys := append([]addrs.DeposedKey{addrs.NotDeposed}, sortedDeposed(is)...)
+		keys := append([]addrs.DeposedKey{addrs.NotDeposed}, is.SortedDeposedKeys()...)
 		for _, key := range keys {
 			src := objectOf(is, key)
 			if src == nil {

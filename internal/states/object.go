@@ -3,6 +3,7 @@ package states
 import (
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/valjson"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -80,7 +81,7 @@ func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 	for _, p := range pvm {
 		for m := range p.Marks {
 			if m != configschema.SensitiveMark {
-				return nil, fmt.Errorf("value at %s has unsupported mark %#v", FormatPath(p.Path), m)
+				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(p.Path), m)
 			}
 		}
 		paths = append(paths, p.Path)
@@ -111,26 +112,4 @@ func EncodeValue(v cty.Value, ty cty.Type) ([]byte, error) {
 		return nil, fmt.Errorf("encoding attributes: %w", err)
 	}
 	return src, nil
-}
-
-// FormatPath renders a cty path as HCL-style traversal text: .a["k"][0].
-func FormatPath(p cty.Path) string {
-	var out []byte
-	for _, step := range p {
-		switch s := step.(type) {
-		case cty.GetAttrStep:
-			out = append(out, '.')
-			out = append(out, s.Name...)
-		case cty.IndexStep:
-			switch s.Key.Type() {
-			case cty.String:
-				out = fmt.Appendf(out, "[%q]", s.Key.AsString())
-			case cty.Number:
-				out = fmt.Appendf(out, "[%s]", s.Key.AsBigFloat().Text('f', -1))
-			default:
-				out = append(out, "[...]"...)
-			}
-		}
-	}
-	return string(out)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -96,7 +97,7 @@ func TestObjectEncodeDecode(t *testing.T) {
 			}
 			var paths []string
 			for _, p := range got.AttrSensitivePaths {
-				paths = append(paths, FormatPath(p))
+				paths = append(paths, diags.FormatPath(p))
 			}
 			sort.Strings(paths)
 			if diff := cmp.Diff(tc.wantPaths, paths); diff != "" {
@@ -136,26 +137,6 @@ func TestObjectSrcDecodeErrors(t *testing.T) {
 			o := &ObjectSrc{AttrsJSON: []byte(tc.json)}
 			if got, err := o.Decode(ty); err == nil {
 				t.Errorf("%s\nDecode(%s) = %#v, want an error", tc.reason, tc.json, got.Value)
-			}
-		})
-	}
-}
-
-func TestFormatPath(t *testing.T) {
-	cases := map[string]struct {
-		path cty.Path
-		want string
-	}{
-		"Empty":     {path: nil, want: ""},
-		"Attribute": {path: cty.GetAttrPath("a"), want: ".a"},
-		"Nested":    {path: cty.GetAttrPath("a").IndexString(`k"q`).IndexInt(2).GetAttr("b"), want: `.a["k\"q"][2].b`},
-		"BigIndex":  {path: cty.GetAttrPath("a").Index(cty.NumberIntVal(12345678901)), want: ".a[12345678901]"},
-		"OtherKey":  {path: cty.GetAttrPath("s").Index(cty.True), want: ".s[...]"},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, FormatPath(tc.path)); diff != "" {
-				t.Errorf("-want +got:\n%s", diff)
 			}
 		})
 	}

@@ -1,6 +1,8 @@
 package states
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -134,6 +136,20 @@ func (s *State) RemoveResource(addr addrs.AbsResource) {
 	delete(s.Resources, addr.UniqueKey())
 }
 
+// Providers lists the providers of the state's resources in address
+// order: what reading, showing or planning from this state needs besides
+// the configuration's providers. A nil state needs none.
+func (s *State) Providers() []addrs.Provider {
+	if s == nil {
+		return nil
+	}
+	list := make([]addrs.Provider, 0, len(s.Resources))
+	for _, rs := range s.Resources {
+		list = append(list, rs.ProviderConfig.Provider)
+	}
+	return addrs.SortedProviders(list)
+}
+
 // SortedResources returns the resources in address order (the order state
 // files list them in).
 func (s *State) SortedResources() []*Resource {
@@ -153,6 +169,13 @@ func (r *Resource) SortedInstanceKeys() []addrs.InstanceKey {
 	}
 	sort.Slice(keys, func(i, j int) bool { return addrs.InstanceKeyLess(keys[i], keys[j]) })
 	return keys
+}
+
+// SortedDeposedKeys returns the keys of the instance's deposed objects in
+// order (the order state files list them in), so that every walk over
+// them plans, renders and reports in the same order on every run.
+func (is *ResourceInstance) SortedDeposedKeys() []addrs.DeposedKey {
+	return slices.Sorted(maps.Keys(is.Deposed))
 }
 
 // AllInstances calls fn for every resource instance, in address order.

@@ -233,6 +233,37 @@ func TestSortedInstanceKeys(t *testing.T) {
 	}
 }
 
+func TestSortedDeposedKeys(t *testing.T) {
+	addr := managedRes("terraform_data", "a").Instance(addrs.NoKey)
+	s := NewState()
+	s.SetResourceInstanceCurrent(addr, src("x"), tfProvider)
+	if got := s.ResourceInstance(addr).SortedDeposedKeys(); len(got) != 0 {
+		t.Errorf("no deposed objects: got %v", got)
+	}
+	for _, k := range []addrs.DeposedKey{"f00d0003", "0000000a", "beef0001"} {
+		s.SetResourceInstanceDeposed(addr, k, src("x"), tfProvider)
+	}
+	want := []addrs.DeposedKey{"0000000a", "beef0001", "f00d0003"}
+	if diff := cmp.Diff(want, s.ResourceInstance(addr).SortedDeposedKeys()); diff != "" {
+		t.Errorf("-want +got:\n%s", diff)
+	}
+}
+
+func TestStateProviders(t *testing.T) {
+	var nilState *State
+	if got := nilState.Providers(); got != nil {
+		t.Errorf("nil state: got %v", got)
+	}
+	s := NewState()
+	s.SetResourceInstanceCurrent(managedRes("terraform_data", "a").Instance(addrs.NoKey), src("x"), tfProvider)
+	s.SetResourceInstanceCurrent(managedRes("aws_instance", "b").Instance(addrs.NoKey), src("x"), awsProvider)
+	s.SetResourceInstanceCurrent(managedRes("aws_vpc", "c").Instance(addrs.NoKey), src("x"), awsProvider)
+	want := []addrs.Provider{awsProvider.Provider, tfProvider.Provider}
+	if diff := cmp.Diff(want, s.Providers()); diff != "" {
+		t.Errorf("-want +got:\n%s", diff)
+	}
+}
+
 func TestDeepCopy(t *testing.T) {
 	a := managedRes("terraform_data", "a").Instance(addrs.NoKey)
 	b := managedRes("terraform_data", "b").Instance(addrs.IntKey(0))

@@ -24,7 +24,9 @@
 // computed tags_all, as the AWS provider does.
 //
 // Boundary: the package knows cfnschema, the framework, the provider
-// contract and the AWS SDK; it knows nothing of configuration files or
+// contract and the AWS SDK, and of cloudcontrol the JSON pointer grammar
+// (patch paths) and the scalar-to-text coercion the endpoint and
+// cfnschema share; it knows nothing of configuration files or
 // flags (the command layer decides where the schemas are). The only
 // environment it reads is through the SDK's own configuration loading
 // (AWS_REGION, AWS_ENDPOINT_URL_CLOUDCONTROL, shared files, ...) and the

@@ -3,9 +3,10 @@ package awscc
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/cloudcontrol"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/wI2L/jsondiff"
 )
@@ -129,7 +130,7 @@ func wholeArrayOp(ptr string, from, to map[string]any) jsondiff.Operation {
 func collectUnorderedArrays(ptr string, attrs cfnschema.Attributes, m map[string]any, out map[string]bool) {
 	for k, v := range m {
 		if a := attrs.ByCFNName(k); a != nil {
-			collectUnorderedIn(ptr+"/"+escapeToken(k), a.Type, v, out)
+			collectUnorderedIn(ptr+"/"+cloudcontrol.EscapeToken(k), a.Type, v, out)
 		}
 	}
 }
@@ -145,7 +146,7 @@ func collectUnorderedIn(ptr string, t *cfnschema.Type, v any, out map[string]boo
 			collectUnorderedArrays(ptr, t.Attributes, x, out)
 		case cfnschema.KindMap:
 			for k, e := range x {
-				collectUnorderedIn(ptr+"/"+escapeToken(k), t.Elem, e, out)
+				collectUnorderedIn(ptr+"/"+cloudcontrol.EscapeToken(k), t.Elem, e, out)
 			}
 		}
 	case []any:
@@ -167,7 +168,7 @@ func collectKeyValueArrays(ptr string, v any, out map[string]bool) {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			collectKeyValueArrays(ptr+"/"+escapeToken(k), e, out)
+			collectKeyValueArrays(ptr+"/"+cloudcontrol.EscapeToken(k), e, out)
 		}
 	case []any:
 		if len(x) > 0 {
@@ -182,11 +183,17 @@ func collectKeyValueArrays(ptr string, v any, out map[string]bool) {
 	}
 }
 
-// lookupPointer returns the value at an RFC 6901 pointer of doc.
+// lookupPointer returns the value at an RFC 6901 pointer of doc (one of
+// jsondiff's operation paths or one built by collectUnorderedArrays). An
+// array index is a decimal without leading zeros, as RFC 6901 writes one;
+// a pointer that does not parse, or names nothing in doc, is not found.
 func lookupPointer(doc map[string]any, ptr string) (any, bool) {
+	tokens, err := cloudcontrol.ParsePointer(ptr)
+	if err != nil {
+		return nil, false
+	}
 	var cur any = doc
-	for _, tok := range strings.Split(ptr, "/")[1:] {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	for _, tok := range tokens {
 		switch x := cur.(type) {
 		case map[string]any:
 			v, ok := x[tok]
@@ -195,8 +202,8 @@ func lookupPointer(doc map[string]any, ptr string) (any, bool) {
 			}
 			cur = v
 		case []any:
-			var i int
-			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(x) {
+			i, err := strconv.Atoi(tok)
+			if err != nil || strconv.Itoa(i) != tok || i < 0 || i >= len(x) {
 				return nil, false
 			}
 			cur = x[i]
@@ -205,8 +212,4 @@ func lookupPointer(doc map[string]any, ptr string) (any, bool) {
 		}
 	}
 	return cur, true
-}
-
-func escapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/cairn-iac/cairn/cfnschema"
+	"github.com/cairn-iac/cairn/cloudcontrol"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -197,16 +198,12 @@ func allWriteOnly(t *cfnschema.Type) bool {
 	return true
 }
 
-// stringFromJSON coerces a scalar the way CloudFormation does (5 to "5");
-// an object or array arriving for a string is kept as its JSON text.
+// stringFromJSON coerces a scalar the way CloudFormation does (5 to "5"),
+// with cloudcontrol.ScalarText as the endpoint and cfnschema do; an object
+// or array arriving for a string is kept as its JSON text.
 func stringFromJSON(j any) (string, error) {
-	switch x := j.(type) {
-	case string:
-		return x, nil
-	case json.Number:
-		return string(x), nil
-	case bool:
-		return strconv.FormatBool(x), nil
+	if s, ok := cloudcontrol.ScalarText(j); ok {
+		return s, nil
 	}
 	b, err := json.Marshal(j)
 	return string(b), err

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/google/go-cmp/cmp"
@@ -165,7 +166,7 @@ func TestReadModel(t *testing.T) {
 				if nested == nil || len(nested.Current.AttrSensitivePaths) != 3 {
 					t.Fatalf("terraform_data.nested: want 3 sensitive paths, got %#v", nested)
 				}
-				if got := states.FormatPath(nested.Current.AttrSensitivePaths[1]); got != ".input.l[1]" {
+				if got := diags.FormatPath(nested.Current.AttrSensitivePaths[1]); got != ".input.l[1]" {
 					t.Errorf("second sensitive path: want .input.l[1], got %s", got)
 				}
 			},
