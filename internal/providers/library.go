@@ -144,31 +144,37 @@ func (l *Library) Start(ctx context.Context, p addrs.Provider) (Interface, diags
 }
 
 // Configure starts an instance of provider p (as Start does: stopped when
-// ctx is cancelled, closed by Release) and configures it the way every
-// front end must: config goes through ValidateProviderConfig, and the
-// configuration the provider prepared there (protocol 5 providers fill in
-// defaults) is what ConfigureProvider gets. config must be unmarked. An
-// instance that fails either step is released; the diagnostics are the
-// provider's, with attribute paths for the caller to locate.
+// ctx is cancelled, closed by Release) and configures it (see Configure).
+// An instance that fails to configure is released.
 func (l *Library) Configure(ctx context.Context, p addrs.Provider, config cty.Value, terraformVersion string) (Interface, diags.Diagnostics) {
 	inst, ds := l.Start(ctx, p)
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	vresp := inst.ValidateProviderConfig(ctx, ValidateProviderConfigRequest{Config: config})
-	ds = ds.Append(vresp.Diagnostics)
-	if !vresp.Diagnostics.HasErrors() {
-		prepared := config
-		if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
-			prepared = vresp.PreparedConfig
-		}
-		ds = ds.Append(inst.ConfigureProvider(ctx, ConfigureProviderRequest{TerraformVersion: terraformVersion, Config: prepared}).Diagnostics)
-	}
+	ds = ds.Append(Configure(ctx, inst, config, terraformVersion))
 	if ds.HasErrors() {
 		_ = l.Release(inst)
 		return nil, ds
 	}
 	return inst, ds
+}
+
+// Configure configures inst the way every front end must: config goes
+// through ValidateProviderConfig, and the configuration the provider
+// prepared there (protocol 5 providers fill in defaults) is what
+// ConfigureProvider gets. config must be unmarked. The diagnostics are
+// the provider's, with attribute paths for the caller to locate.
+func Configure(ctx context.Context, inst Interface, config cty.Value, terraformVersion string) diags.Diagnostics {
+	vresp := inst.ValidateProviderConfig(ctx, ValidateProviderConfigRequest{Config: config})
+	ds := vresp.Diagnostics
+	if ds.HasErrors() {
+		return ds
+	}
+	prepared := config
+	if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
+		prepared = vresp.PreparedConfig
+	}
+	return ds.Append(inst.ConfigureProvider(ctx, ConfigureProviderRequest{TerraformVersion: terraformVersion, Config: prepared}).Diagnostics)
 }
 
 func (l *Library) newInstance(p addrs.Provider) (Interface, diags.Diagnostics) {

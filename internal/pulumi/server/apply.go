@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"github.com/zclconf/go-cty/cty"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/structpb"
@@ -47,20 +46,17 @@ func (s *Server) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pul
 // news. It returns the new object's ID and outputs.
 func (s *Server) apply(ctx context.Context, o *op, news, olds *structpb.Struct, id string, timeout float64, preview bool) (string, *structpb.Struct, error) {
 	block := o.schema.Block
-	priorV, m := cty.NullVal(block.ImpliedType()), meta{}
-	if olds != nil {
-		var err error
-		if priorV, m, err = prior(block, olds); err != nil {
-			return "", nil, failure("Invalid stored state", err.Error())
-		}
-	}
 	config, err := inputs(block, news)
 	if err != nil {
 		return "", nil, failure("Invalid inputs", err.Error())
 	}
 	ctx, cancel := s.opContext(ctx, timeout)
 	defer cancel()
-	planned, ds := lifecycle.Plan(ctx, o.t, priorV, m.Private, config)
+	priorV, priorPrivate, err := s.storedValue(ctx, o, olds)
+	if err != nil {
+		return "", nil, err
+	}
+	planned, ds := lifecycle.Plan(ctx, o.t, priorV, priorPrivate, config)
 	if err := s.diagsError(ctx, o.urn, ds); err != nil {
 		return "", nil, err
 	}

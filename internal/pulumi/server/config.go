@@ -182,16 +182,7 @@ func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest)
 	if err != nil {
 		return nil, failure("Invalid provider configuration", err.Error())
 	}
-	config = unmarked(config)
-	vresp := s.inst.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: config})
-	if err := s.diagsError(ctx, "", vresp.Diagnostics); err != nil {
-		return nil, err
-	}
-	if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
-		config = vresp.PreparedConfig
-	}
-	cresp := s.inst.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: config})
-	if err := s.diagsError(ctx, "", cresp.Diagnostics); err != nil {
+	if err := s.diagsError(ctx, "", providers.Configure(ctx, s.inst, unmarked(config), "")); err != nil {
 		return nil, err
 	}
 	return &pulumirpc.ConfigureResponse{AcceptSecrets: true, SupportsPreview: true, AcceptResources: true}, nil

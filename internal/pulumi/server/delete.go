@@ -16,16 +16,12 @@ func (s *Server) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emp
 	if err != nil {
 		return nil, err
 	}
-	priorV, m, err := prior(o.schema.Block, req.GetProperties())
-	if err != nil {
-		return nil, failure("Invalid stored state", err.Error())
-	}
-	if priorV.IsNull() {
-		return &emptypb.Empty{}, nil
-	}
 	ctx, cancel := s.opContext(ctx, req.GetTimeout())
 	defer cancel()
-	private := m.Private
+	priorV, private, err := s.storedValue(ctx, o, req.GetProperties())
+	if err != nil || priorV.IsNull() {
+		return &emptypb.Empty{}, err
+	}
 	if s.schema.PlanDestroy {
 		p, ds := lifecycle.PlanDestroy(ctx, o.t, priorV, private)
 		if err := s.diagsError(ctx, o.urn, ds); err != nil {

@@ -23,17 +23,17 @@ func (s *Server) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumir
 		return nil, err
 	}
 	block := o.schema.Block
-	priorV, m, err := prior(block, req.GetOlds())
-	if err != nil {
-		return nil, failure("Invalid stored state", err.Error())
-	}
 	config, err := inputs(block, req.GetNews())
 	if err != nil {
 		return nil, failure("Invalid inputs", err.Error())
 	}
 	ctx, cancel := s.opContext(ctx, 0)
 	defer cancel()
-	planned, ds := lifecycle.Plan(ctx, o.t, priorV, m.Private, config)
+	priorV, priorPrivate, err := s.storedValue(ctx, o, req.GetOlds())
+	if err != nil {
+		return nil, err
+	}
+	planned, ds := lifecycle.Plan(ctx, o.t, priorV, priorPrivate, config)
 	if err := s.diagsError(ctx, o.urn, ds); err != nil {
 		return nil, err
 	}

@@ -23,32 +23,33 @@ func (s *Server) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pulumir
 	if err != nil {
 		return nil, err
 	}
-	block := o.schema.Block
-	priorV, m, err := prior(block, req.GetProperties())
+	ctx, cancel := s.opContext(ctx, req.GetTimeout())
+	defer cancel()
+	src, err := storedSrc(o.schema.Block, req.GetProperties())
 	if err != nil {
 		return nil, failure("Invalid stored state", err.Error())
 	}
-	ctx, cancel := s.opContext(ctx, req.GetTimeout())
-	defer cancel()
-	obj := &states.Object{Value: priorV, Private: m.Private}
-	if priorV.IsNull() {
-		imported, ds := lifecycle.Import(ctx, o.t, req.GetId())
-		if err := s.diagsError(ctx, o.urn, ds); err != nil {
-			return nil, err
-		}
-		if imported == nil {
-			return &pulumirpc.ReadResponse{}, nil
-		}
-		obj = imported
+	var current *states.Object
+	if src != nil {
+		current, err = s.stored(ctx, o, src, true)
+	} else {
+		current, err = s.importByID(ctx, o, req.GetId())
 	}
-	refreshed, ds := lifecycle.Refresh(ctx, o.t, obj)
-	if err := s.diagsError(ctx, o.urn, ds); err != nil {
+	if err != nil || current == nil {
+		return &pulumirpc.ReadResponse{}, err
+	}
+	return s.readResponse(o, req, current)
+}
+
+// importByID reads the object an ID names (ImportResourceState, then
+// ReadResource), nil when there is none.
+func (s *Server) importByID(ctx context.Context, o *op, id string) (*states.Object, error) {
+	imported, ds := lifecycle.Import(ctx, o.t, id)
+	if err := s.diagsError(ctx, o.urn, ds); err != nil || imported == nil {
 		return nil, err
 	}
-	if refreshed == nil || refreshed.Value.IsNull() {
-		return &pulumirpc.ReadResponse{}, nil
-	}
-	return s.readResponse(o, req, refreshed)
+	refreshed, ds := lifecycle.Refresh(ctx, o.t, imported)
+	return refreshed, s.diagsError(ctx, o.urn, ds)
 }
 
 func (s *Server) readResponse(o *op, req *pulumirpc.ReadRequest, obj *states.Object) (*pulumirpc.ReadResponse, error) {

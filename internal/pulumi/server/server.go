@@ -64,6 +64,10 @@ type Server struct {
 
 	loaded chan struct{}
 	p      *Provider
+	// lib owns the provider's schema and the lifetime of its instance,
+	// as it does for the engine: the instance is stopped when the server
+	// is cancelled and closed with the server.
+	lib    *providers.Library
 	inst   providers.Interface
 	schema providers.GetProviderSchemaResponse
 	// resources and functions map Pulumi tokens to type names.
@@ -101,16 +105,20 @@ func (s *Server) load(load Loader) {
 		s.loadErr = err
 		return
 	}
-	inst, err := p.Factory()
-	if err != nil {
-		s.loadErr = fmt.Errorf("starting provider %s: %w", s.info.Name, err)
+	s.lib = providers.NewLibrary(providers.Registry{p.Addr: p.Factory})
+	resp, ds := s.lib.Schema(s.stop, p.Addr)
+	if ds.HasErrors() {
+		s.loadErr = fmt.Errorf("provider %s schema: %w", s.info.Name, ds.Err())
 		return
 	}
-	sch := inst.GetProviderSchema(s.stop)
-	if sch.Diagnostics.HasErrors() {
-		s.loadErr = fmt.Errorf("provider %s schema: %w", s.info.Name, sch.Diagnostics.Err())
+	// The one instance Pulumi's process serves: the one the schema was
+	// read from, stopped when the server is cancelled.
+	inst, ds := s.lib.Start(s.stop, p.Addr)
+	if ds.HasErrors() {
+		s.loadErr = fmt.Errorf("starting provider %s: %w", s.info.Name, ds.Err())
 		return
 	}
+	sch := *resp
 	if sch.Provider.Block == nil {
 		// A provider with no configuration (the built-in terraform
 		// provider) takes an empty one.
@@ -179,17 +187,11 @@ func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest)
 	return &pulumirpc.GetSchemaResponse{Schema: string(s.schemaJSON)}, nil
 }
 
-// Cancel stops the provider's operations in flight (StopProvider) and
-// every later one: Pulumi cancels when the user interrupts.
-func (s *Server) Cancel(ctx context.Context, _ *pbempty.Empty) (*pbempty.Empty, error) {
+// Cancel stops the provider's operations in flight and every later one:
+// Pulumi cancels when the user interrupts. The library stops the
+// instance (StopProvider) when the server's context ends.
+func (s *Server) Cancel(context.Context, *pbempty.Empty) (*pbempty.Empty, error) {
 	s.cancel()
-	select {
-	case <-s.loaded:
-		if s.inst != nil {
-			_ = s.inst.StopProvider(ctx)
-		}
-	default:
-	}
 	return &pbempty.Empty{}, nil
 }
 
@@ -197,8 +199,8 @@ func (s *Server) Cancel(ctx context.Context, _ *pbempty.Empty) (*pbempty.Empty, 
 func (s *Server) Close() error {
 	s.cancel()
 	<-s.loaded
-	if s.inst != nil {
-		return s.inst.Close()
+	if s.lib != nil {
+		return s.lib.Close()
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/pulumi/propval"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/pulumi/propwire"
 )
 
@@ -45,28 +46,37 @@ func inputs(block *configschema.Block, st *structpb.Struct) (cty.Value, error) {
 	return propval.Converter{Block: block}.ToCty(pm)
 }
 
-// prior reads a stored object back from the outputs Pulumi kept, with the
-// private data and schema version stored beside it. Outputs with no
-// properties at all are no object (a null value).
-func prior(block *configschema.Block, st *structpb.Struct) (cty.Value, meta, error) {
+// storedSrc reads a stored object back from the outputs Pulumi kept, in
+// state's form: its attributes as JSON (propval.StateJSON), with the
+// schema version and private data stored beside them, ready for
+// lifecycle.ReadStored, since the provider's schema may have moved on
+// since the object was written. Outputs with no properties at all are no
+// object (nil).
+func storedSrc(block *configschema.Block, st *structpb.Struct) (*states.ObjectSrc, error) {
 	pm, err := unmarshal(st)
 	if err != nil {
-		return cty.NilVal, meta{}, err
+		return nil, err
 	}
 	var m meta
 	if raw, ok := pm[metaKey]; ok {
 		if !raw.IsString() {
-			return cty.NilVal, meta{}, fmt.Errorf("%s: want a string", metaKey)
+			return nil, fmt.Errorf("%s: want a string", metaKey)
 		}
 		if err := json.Unmarshal([]byte(raw.StringValue()), &m); err != nil {
-			return cty.NilVal, meta{}, fmt.Errorf("%s: %w", metaKey, err)
+			return nil, fmt.Errorf("%s: %w", metaKey, err)
 		}
 	}
 	if len(pm.StableKeys()) == 0 || (len(pm) == 1 && pm.HasValue(metaKey)) {
-		return cty.NullVal(block.ImpliedType()), m, nil
+		return nil, nil
 	}
-	v, err := propval.Converter{Block: block}.ToCty(pm)
-	return v, m, err
+	attrs, secret, err := propval.Converter{Block: block}.StateJSON(pm)
+	if err != nil {
+		return nil, err
+	}
+	return &states.ObjectSrc{
+		AttrsJSON: attrs, AttrSensitivePaths: secret, SchemaVersion: uint64(m.SchemaVersion),
+		Private: m.Private, Status: states.ObjectReady,
+	}, nil
 }
 
 // outputs encodes an object as the outputs Pulumi keeps: every attribute,
