@@ -16,4 +16,5 @@
 //
 //	deny internal/... os net/... # pure functions: no I/O, graphs, state or providers
 //	allow internal/configschema internal/marks
+//	allow internal/diags # attribute paths are written as every message writes them (diags.FormatPath)
 package objchange

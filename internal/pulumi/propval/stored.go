@@ -150,4 +150,3 @@ func plainKey(k string) string {
 	}
 	return k
 }
-

@@ -11,8 +11,8 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/pulumi/propval"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/pulumi/propwire"
+	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // metaKey is the output property that keeps what Terraform stores beside
