@@ -61,14 +61,7 @@ func (l *awsccProviders) load(src cfnsources.Sources, keep func(string) bool, ke
 		l.byKey[key] = ld
 	}
 	l.mu.Unlock()
-	ld.once.Do(func() {
-		catalog, problems, err := src.Load(keep)
-		if err != nil {
-			ld.err = err
-			return
-		}
-		ld.p, ld.err = awscc.NewFromCatalog(catalog, problems, src.Describe())
-	})
+	ld.once.Do(func() { ld.p, ld.err = awscc.Load(src, keep) })
 	return ld.p, ld.err
 }
 

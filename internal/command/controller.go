@@ -91,12 +91,7 @@ func runController(m *Meta, args []string) int {
 // loadAwscc loads the awscc provider over the built-in schemas (with
 // CAIRN_AWSCC_SCHEMAS and dirs laid over them), narrowed to types.
 func (m *Meta) loadAwscc(dirs []string, types string) (*awscc.Provider, error) {
-	src := m.awsccSources(dirs)
-	catalog, problems, err := src.Load(cfnsources.TypeFilter(types))
-	if err != nil {
-		return nil, err
-	}
-	return awscc.NewFromCatalog(catalog, problems, src.Describe())
+	return awscc.Load(m.awsccSources(dirs), cfnsources.TypeFilter(types))
 }
 
 // awsccKinds is one managed kind per awscc resource type, named by

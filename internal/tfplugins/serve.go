@@ -44,13 +44,9 @@ func ServeAWSCC(cfg Config) error {
 		return &Problem{"Not launched by Terraform",
 			"cairn provider serve awscc is a Terraform plugin: Terraform or OpenTofu launches it. Point a dev_overrides or filesystem_mirror entry of the CLI configuration at the terraform-provider-awscc binary (see the README), or run it with -debug and give Terraform the TF_REATTACH_PROVIDERS it prints."}
 	}
-	catalog, problems, err := cfg.Sources.Load(cfnsources.TypeFilter(cfg.Types))
+	p, err := awscc.Load(cfg.Sources, cfnsources.TypeFilter(cfg.Types))
 	if err != nil {
-		return &Problem{"Failed to load CloudFormation schemas", err.Error() + "."}
-	}
-	p, err := awscc.NewFromCatalog(catalog, problems, cfg.Sources.Describe())
-	if err != nil {
-		return &Problem{"Failed to start the awscc provider", err.Error() + "."}
+		return &Problem{"Failed to load the awscc provider", err.Error() + "."}
 	}
 	var opts []tf6server.ServeOpt
 	if cfg.Debug {

@@ -18,3 +18,21 @@ func NewFromCatalog(catalog *cfnschema.Catalog, problems cfnschema.Diagnostics, 
 	}
 	return &Provider{dir: origin, catalog: catalog, problems: problems, schemas: &tfproto6.SchemaCache{}}, nil
 }
+
+// CatalogSource is where a run's CloudFormation schemas come from
+// (cfnsources.Sources): it loads the types keep accepts and names itself
+// in messages.
+type CatalogSource interface {
+	Load(keep func(typeName string) bool) (*cfnschema.Catalog, cfnschema.Diagnostics, error)
+	Describe() string
+}
+
+// Load returns the provider serving the types of src that keep accepts
+// (every type when keep is nil): the one way every binary assembles it.
+func Load(src CatalogSource, keep func(typeName string) bool) (*Provider, error) {
+	catalog, problems, err := src.Load(keep)
+	if err != nil {
+		return nil, err
+	}
+	return NewFromCatalog(catalog, problems, src.Describe())
+}

@@ -18,11 +18,7 @@ const Version = "0.1.0"
 // list; all when empty), when the server first needs it.
 func AWSCC(src cfnsources.Sources, types string) server.Loader {
 	return func() (*server.Provider, error) {
-		catalog, problems, err := src.Load(cfnsources.TypeFilter(types))
-		if err != nil {
-			return nil, err
-		}
-		p, err := awscc.NewFromCatalog(catalog, problems, src.Describe())
+		p, err := awscc.Load(src, cfnsources.TypeFilter(types))
 		if err != nil {
 			return nil, err
 		}
