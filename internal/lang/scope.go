@@ -8,9 +8,9 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -47,7 +47,7 @@ func (s *Scope) EvalExpr(expr hcl.Expression, want cty.Type) (cty.Value, diags.D
 		return cty.UnknownVal(want), ds
 	}
 	if want != cty.DynamicPseudoType {
-		conv, err := convert.Convert(val, want)
+		conv, err := typeconv.Convert(val, want)
 		if err != nil {
 			ds = ds.Append(diags.At(expr.Range(), "Incorrect value type",
 				fmt.Sprintf("Invalid expression value: %s.", ConversionErrorText(err))))
