@@ -234,8 +234,14 @@ func (b *contextBuilder) build() *hcl.EvalContext {
 	put("path", b.path)
 	put("terraform", b.terraform)
 	put("module", b.modules)
-	for typ, byName := range b.managed {
-		vars[typ] = cty.ObjectVal(byName)
+	if b.managed != nil {
+		byType := make(map[string]cty.Value, len(b.managed))
+		for typ, byName := range b.managed {
+			byType[typ] = cty.ObjectVal(byName)
+			vars[typ] = byType[typ]
+		}
+		// resource.TYPE.NAME names the same objects as TYPE.NAME.
+		vars["resource"] = cty.ObjectVal(byType)
 	}
 	if b.data != nil {
 		byType := make(map[string]cty.Value, len(b.data))
