@@ -30,6 +30,11 @@ type Scope struct {
 	// Self is the value self refers to, or cty.NilVal where self is not
 	// allowed.
 	Self cty.Value
+	// Check, when set, checks each expression's references before it is
+	// evaluated (validation checks them against the providers' schemas).
+	// An expression whose references have errors is not evaluated: as in
+	// Terraform, evaluating it would only repeat them less precisely.
+	Check func(refs []*addrs.Reference) diags.Diagnostics
 }
 
 // EvalExpr evaluates expr and converts the result to want
@@ -66,9 +71,12 @@ func (s *Scope) EvalBlock(body hcl.Body, schema *configschema.Block) (cty.Value,
 }
 
 // EvalContext builds an evaluation context holding exactly the objects refs
-// name, plus the function table.
+// name, plus the function table. The diagnostics include Check's.
 func (s *Scope) EvalContext(refs []*addrs.Reference) (*hcl.EvalContext, diags.Diagnostics) {
 	b := contextBuilder{scope: s}
+	if s.Check != nil {
+		b.diags = s.Check(refs)
+	}
 	for _, ref := range refs {
 		b.add(ref)
 	}

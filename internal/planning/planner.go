@@ -186,16 +186,23 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	if ds.HasErrors() {
 		return ds
 	}
-	ds = ds.Append(checkResourceTypes(cfg, schemas))
-	metas, mds := eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
-	p.metas = metas
-	ds = ds.Append(mds)
-	vars, vds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
-	ds = ds.Append(vds)
 	prepared := p.opts.Prepared
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
+	// Everything that can be checked without values is, before anything
+	// is refreshed, as Terraform validates before it plans: a misspelled
+	// attribute is reported at once, not after minutes of reading every
+	// object from the cloud.
+	vds := validateConfig(ctx, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, prepared: prepared, parallelism: p.opts.Parallelism})
+	ds = ds.Append(vds)
+	if vds.HasErrors() {
+		return ds
+	}
+	// Validation reported the provider_meta blocks' problems.
+	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
+	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
+	ds = ds.Append(fds)
 	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared}
 	p.stateByConfig = map[addrs.UniqueKey][]*states.Resource{}
 	for _, rs := range p.opts.PrevState.Resources {

@@ -1,0 +1,26 @@
+// Package didyoumean suggests a name the user may have meant when the one
+// they wrote names nothing: the "Did you mean ...?" of Terraform's
+// diagnostics for misspelled attributes, resource types and module calls.
+//
+// It knows nothing of configuration; callers pass the names that would
+// have been valid.
+package didyoumean
+
+import "github.com/agext/levenshtein"
+
+// maxDistance is the edit distance below which a candidate is suggested,
+// Terraform's threshold.
+const maxDistance = 3
+
+// NameSuggestion returns the first of candidates within two edits of
+// given, or "" if none is. Terraform suggests the first close enough name
+// in the order it was given (callers sort names), not the closest one, and
+// so does this.
+func NameSuggestion(given string, candidates []string) string {
+	for _, c := range candidates {
+		if levenshtein.Distance(given, c, nil) < maxDistance {
+			return c
+		}
+	}
+	return ""
+}
