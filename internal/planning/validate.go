@@ -157,7 +157,7 @@ func (w *validateWalk) scope(mod, refMod *configs.Module, self *configs.Resource
 	}
 	return &lang.Scope{Data: unknownData{}, Funcs: w.env.Funcs, ModuleDir: dir, RootDir: w.cfg.SourceDir, Workspace: "default",
 		Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal},
-		Check: func(refs []*addrs.Reference) diags.Diagnostics { return w.refs.check(refMod, refs, self) }}
+		Check:      func(refs []*addrs.Reference) diags.Diagnostics { return w.refs.check(refMod, refs, self) }}
 }
 
 // uniqueDiags drops repeats: a reference the analysis of a body found
