@@ -54,12 +54,19 @@ type validation struct {
 // would only repeat its errors) but not independent ones, so one run
 // reports every independent problem. A cycle stops it before any object.
 func validateConfig(ctx context.Context, v validation) diags.Diagnostics {
+	cg, _ := buildConfigGraph(v.cfg, nil, v.schemas, (&eval.Env{Prepared: v.prepared}).PreparedBlock)
+	return validateGraph(ctx, cg, v)
+}
+
+// validateGraph is validateConfig over a graph already built with the
+// same prepared cache (planning's, whose resources of prior state that
+// the configuration no longer has are not validated).
+func validateGraph(ctx context.Context, cg *configGraph, v validation) diags.Diagnostics {
 	_, ds := eval.DecodeProviderMetas(addrs.RootModule, v.cfg, v.schemas)
-	env := &eval.Env{Funcs: v.funcs, ModuleDir: v.cfg.SourceDir, Workspace: "default", Prepared: v.prepared}
-	cg, _ := buildConfigGraph(v.cfg, nil, v.schemas, env.PreparedBlock)
 	if cg.cycles.HasErrors() {
 		return ds.Append(cg.cycles)
 	}
+	env := &eval.Env{Funcs: v.funcs, ModuleDir: v.cfg.SourceDir, Workspace: "default", Prepared: v.prepared}
 	set := v.lib.NewInstanceSet(ctx)
 	defer set.Close()
 	w := &validateWalk{cg: cg, cfg: v.cfg, schemas: v.schemas, set: set, env: env, refs: staticRefChecker{schemas: v.schemas}}
