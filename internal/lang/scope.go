@@ -135,7 +135,7 @@ func (b *contextBuilder) add(ref *addrs.Reference) {
 	case addrs.Self:
 		if s.Self == cty.NilVal {
 			b.diags = b.diags.Append(diags.At(ref.SourceRange, "Invalid \"self\" reference",
-				"The \"self\" object is only available in provisioner, connection and postcondition blocks."))
+				"The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks."))
 			return
 		}
 		b.self = true
