@@ -13,7 +13,9 @@ import (
 // traversalSchema has an attribute of each kind and a block of each
 // nesting mode.
 func traversalSchema() *Block {
-	inner := Block{Attributes: map[string]*Attribute{"port": {Type: cty.Number, Optional: true}}}
+	inner := func() Block {
+		return Block{Attributes: map[string]*Attribute{"port": {Type: cty.Number, Optional: true}}}
+	}
 	return &Block{
 		Attributes: map[string]*Attribute{
 			"id":     {Type: cty.String, Computed: true},
@@ -23,11 +25,11 @@ func traversalSchema() *Block {
 			"config": {NestedType: &Object{Nesting: NestingSingle, Attributes: map[string]*Attribute{"name": {Type: cty.String, Optional: true}}}},
 		},
 		BlockTypes: map[string]*NestedBlock{
-			"single":  {Block: inner, Nesting: NestingSingle},
-			"listed":  {Block: inner, Nesting: NestingList},
-			"setted":  {Block: inner, Nesting: NestingSet},
-			"mapped":  {Block: inner, Nesting: NestingMap},
-			"grouped": {Block: inner, Nesting: NestingGroup},
+			"single":  {Block: inner(), Nesting: NestingSingle},
+			"listed":  {Block: inner(), Nesting: NestingList},
+			"setted":  {Block: inner(), Nesting: NestingSet},
+			"mapped":  {Block: inner(), Nesting: NestingMap},
+			"grouped": {Block: inner(), Nesting: NestingGroup},
 		},
 	}
 }
