@@ -98,7 +98,12 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 		return resourceRef(Resource{Mode: DataResourceMode, Type: typ, Name: name}, traversal, 3), nil
 	case "module":
 		return parseModuleCallRef(traversal)
-	case "resource", "ephemeral", "template", "lazy", "arg", "null":
+	case "resource":
+		// resource.TYPE.NAME is another way of writing TYPE.NAME, kept by
+		// Terraform so that a resource type can be named even if a later
+		// language edition reserves its name.
+		return parseManagedRef(traversal)
+	case "ephemeral", "template", "lazy", "arg", "null":
 		return nil, refError(rng, "Unsupported reference",
 			fmt.Sprintf("References to %q are not supported by Cairn yet.", root))
 	}
@@ -112,6 +117,23 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 			"A reference to a resource type must be followed by an attribute access naming the resource.")
 	}
 	return resourceRef(Resource{Mode: ManagedResourceMode, Type: root, Name: name}, traversal, 2), nil
+}
+
+// parseManagedRef parses resource.TYPE.NAME (optionally followed by an
+// instance key and attributes) as the managed resource TYPE.NAME; the
+// reference's range starts at "resource", as Terraform's does.
+func parseManagedRef(t hcl.Traversal) (*Reference, hcl.Diagnostics) {
+	invalid := refError(t.SourceRange(), "Invalid reference",
+		`The "resource" object must be followed by two attribute names: the resource type and the resource name.`)
+	if len(t) < 3 {
+		return nil, invalid
+	}
+	typ, ok1 := attrName(t[1])
+	name, ok2 := attrName(t[2])
+	if !ok1 || !ok2 {
+		return nil, invalid
+	}
+	return resourceRef(Resource{Mode: ManagedResourceMode, Type: typ, Name: name}, t, 3), nil
 }
 
 func parseSimpleRef(t hcl.Traversal, what string, mk func(string) Referenceable) (*Reference, hcl.Diagnostics) {

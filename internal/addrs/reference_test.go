@@ -182,9 +182,27 @@ func TestParseRef(t *testing.T) {
 			input:     "module",
 			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:7"}},
 		},
-		"Resource": {
-			input:     "resource.a.b",
-			wantDiags: []refDiagView{{"Unsupported reference", "1:1-1:13"}},
+		"ResourcePrefix": {
+			reason: "resource.TYPE.NAME is TYPE.NAME, as in Terraform 1.5.7; the range starts at resource.",
+			input:  "resource.a.b.attr",
+			want:   &refView{Subject: Resource{Mode: ManagedResourceMode, Type: "a", Name: "b"}, Range: "1:1-1:13", Remaining: ".attr"},
+		},
+		"ResourcePrefixInstance": {
+			input: `resource.a.b["k"].attr`,
+			want:  &refView{Subject: ResourceInstance{Resource: Resource{Mode: ManagedResourceMode, Type: "a", Name: "b"}, Key: StringKey("k")}, Range: "1:1-1:18", Remaining: ".attr"},
+		},
+		"ResourcePrefixNoName": {
+			reason:    "Terraform 1.5.7: the resource object must be followed by two attribute names.",
+			input:     "resource.a",
+			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:11"}},
+		},
+		"BareResourcePrefix": {
+			input:     "resource",
+			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:9"}},
+		},
+		"ResourcePrefixIndexed": {
+			input:     "resource.a[0].b",
+			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:16"}},
 		},
 		"BareResourceType": {
 			input:     "aws_instance",

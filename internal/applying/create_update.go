@@ -93,6 +93,14 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	if ds.HasErrors() {
 		return ds, nil, false
 	}
+	// The provider validated this configuration while it was partly
+	// unknown; values learned since are validated before they are sent,
+	// as Terraform does, so a bad one is refused by the validator, not
+	// by the remote API after a request.
+	ds = ds.Append(lifecycle.ValidateConfig(ctx, t, configVal))
+	if ds.HasErrors() {
+		return ds, nil, false
+	}
 	planned, pds := lifecycle.FinalPlan(ctx, t, prior, priorPrivate, eval.IgnoreChanges(in.config, prior, configVal), c.After)
 	ds = ds.Append(pds)
 	if pds.HasErrors() {

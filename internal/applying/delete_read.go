@@ -84,7 +84,7 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		return ds
 	}
 	config, cds := a.evalConfig(in)
-	ds = ds.Append(cds)
+	ds = ds.Append(cds, lifecycle.ValidateConfig(ctx, t, config))
 	if ds.HasErrors() {
 		return ds
 	}

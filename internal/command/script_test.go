@@ -124,14 +124,15 @@ func TestScripts(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode":   cmdExitCode,
-			"waitfile":   cmdWaitFile,
-			"repeat":     cmdRepeat,
-			"endpoint":   cmdEndpoint,
-			"sleep":      cmdSleep,
-			"envfile":    cmdEnvFile,
-			"kube":       cmdKube,
-			"eventually": cmdEventually,
+			"exitcode":     cmdExitCode,
+			"waitfile":     cmdWaitFile,
+			"repeat":       cmdRepeat,
+			"endpoint":     cmdEndpoint,
+			"sleep":        cmdSleep,
+			"envfile":      cmdEnvFile,
+			"kube":         cmdKube,
+			"eventually":   cmdEventually,
+			"cmpterraform": cmdCmpTerraform,
 		},
 	})
 }

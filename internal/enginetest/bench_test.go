@@ -21,6 +21,15 @@ var shapes = map[string]func(n int) string{
 	"count": func(n int) string {
 		return fmt.Sprintf("resource \"terraform_data\" \"r\" {\n  count = %d\n  input = \"v${count.index}\"\n}\n", n)
 	},
+	// for_each is n instances keyed by a set a for expression builds:
+	// converting the tuple to a set was quadratic in go-cty (issue 21).
+	"for_each": func(n int) string {
+		return fmt.Sprintf(`resource "terraform_data" "r" {
+  for_each = toset(flatten([for i in range(%d) : [for j in range(100) : "k${i}-${j}"]]))
+  input    = each.key
+}
+`, n/100)
+	},
 	"fanout": func(n int) string {
 		return fmt.Sprintf("resource \"terraform_data\" \"root\" {\n  input = \"root\"\n}\nresource \"terraform_data\" \"r\" {\n  count = %d\n  input = terraform_data.root.output\n}\n", n)
 	},
@@ -108,7 +117,7 @@ type benchSize struct {
 // 1,000 long (its cost is sequential by nature).
 func benchSizes() []benchSize {
 	var out []benchSize
-	for _, shape := range []string{"independent", "count", "fanout", "triggered", "chain", "modules"} {
+	for _, shape := range []string{"independent", "count", "for_each", "fanout", "triggered", "chain", "modules"} {
 		for _, n := range []int{1000, 10000} {
 			if shape == "chain" && n > 1000 {
 				continue

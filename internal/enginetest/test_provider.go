@@ -19,7 +19,8 @@ var TestProviderAddr = addrs.NewDefaultProvider("test")
 // resource has a computed id, a required name, an optional+computed size
 // (default 1), a replace_key that forces replacement, a sensitive secret
 // and a fail flag that makes apply fail after creating the object. Its
-// test_info data source echoes input into result.
+// test_info data source echoes input into result. The validators refuse
+// an empty name and an empty input.
 //
 // The hooks let a test make the provider break the protocol contract.
 type TestProvider struct {
@@ -113,8 +114,12 @@ func (p *TestProvider) ValidateResourceConfig(_ context.Context, r providers.Val
 	return providers.ValidateResourceConfigResponse{Diagnostics: ds}
 }
 
-func (p *TestProvider) ValidateDataResourceConfig(context.Context, providers.ValidateDataResourceConfigRequest) providers.ValidateDataResourceConfigResponse {
-	return providers.ValidateDataResourceConfigResponse{}
+func (p *TestProvider) ValidateDataResourceConfig(_ context.Context, r providers.ValidateDataResourceConfigRequest) providers.ValidateDataResourceConfigResponse {
+	var ds diags.Diagnostics
+	if in := r.Config.GetAttr("input"); in.IsKnown() && !in.IsNull() && in.AsString() == "" {
+		ds = ds.Append(diags.AttributeError(cty.GetAttrPath("input"), "Invalid input", "The input must not be empty."))
+	}
+	return providers.ValidateDataResourceConfigResponse{Diagnostics: ds}
 }
 
 func (p *TestProvider) UpgradeResourceState(_ context.Context, r providers.UpgradeResourceStateRequest) providers.UpgradeResourceStateResponse {

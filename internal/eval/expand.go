@@ -97,14 +97,22 @@ func expandForEach(scope *lang.Scope, forEach hcl.Expression, allowUnknown bool)
 		return bad("The given \"for_each\" argument value is null. A map, or set of strings, is allowed.")
 	case !ty.IsMapType() && !ty.IsObjectType() && !ty.IsSetType() && ty != cty.DynamicPseudoType:
 		return bad(fmt.Sprintf("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type %s.", ty.FriendlyName()))
-	case !v.IsKnown() || (ty.IsSetType() && !v.IsWhollyKnown()):
+	case v.IsKnown() && v.LengthInt() > MaxInstances:
+		// Before anything walks the elements: each walk of a set sorts it,
+		// which for a million strings takes many seconds.
+		return nil, ds.Append(tooManyInstances(rng, "for_each", v.LengthInt()))
+	}
+	var elems []cty.Value
+	if v.IsKnown() && ty.IsSetType() {
+		// One walk, which both checks that every element is known and
+		// collects them (IsWhollyKnown would sort the set a second time).
+		elems = v.AsValueSlice()
+	}
+	if !v.IsKnown() || !allKnown(elems) {
 		if allowUnknown {
 			return instances.UnknownExpansion(), ds
 		}
 		return bad("The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so Cairn cannot determine the full set of keys that will identify the instances of this resource. When working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.")
-	}
-	if n := v.LengthInt(); n > MaxInstances {
-		return nil, ds.Append(tooManyInstances(rng, "for_each", n))
 	}
 	each := make(map[string]cty.Value, v.LengthInt())
 	if v.LengthInt() == 0 {
@@ -116,8 +124,7 @@ func expandForEach(scope *lang.Scope, forEach hcl.Expression, allowUnknown bool)
 		if !ty.ElementType().Equals(cty.String) {
 			return bad(fmt.Sprintf("The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set containing type %s.", ty.ElementType().FriendlyName()))
 		}
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
+		for _, e := range elems {
 			if e.IsNull() {
 				return bad("The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.")
 			}
@@ -133,4 +140,14 @@ func expandForEach(scope *lang.Scope, forEach hcl.Expression, allowUnknown bool)
 		}
 	}
 	return instances.ForEachExpansion(each), ds
+}
+
+// allKnown reports whether every one of vs is wholly known.
+func allKnown(vs []cty.Value) bool {
+	for _, v := range vs {
+		if !v.IsWhollyKnown() {
+			return false
+		}
+	}
+	return true
 }

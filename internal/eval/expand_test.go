@@ -243,19 +243,43 @@ resource "terraform_data" "x" {
 
 // TestExpandForEachLimit: a for_each collection larger than MaxInstances
 // is refused at its expression, naming the limit.
+// TestExpandForEachLimit: a for_each set or map with more elements than
+// MaxInstances is refused before anything walks its elements, so even a set
+// whose unknown elements would otherwise make the expansion wait for apply
+// is refused when it is too large whatever they turn out to be.
 func TestExpandForEachLimit(t *testing.T) {
-	elems := make([]cty.Value, MaxInstances+1)
-	for i := range elems {
-		elems[i] = cty.StringVal(strconv.Itoa(i))
+	known := make([]cty.Value, MaxInstances+2)
+	for i := range known {
+		known[i] = cty.StringVal(strconv.Itoa(i))
 	}
-	vars := map[string]cty.Value{"keys": cty.SetVal(elems)}
+	withUnknown := append([]cty.Value{cty.UnknownVal(cty.String)}, known[1:]...)
+	cases := map[string]struct {
+		reason       string
+		keys         cty.Value
+		allowUnknown bool
+	}{
+		"known set": {
+			reason: "one more instance than the limit",
+			keys:   cty.SetVal(known[:MaxInstances+1]),
+		},
+		"set with an unknown element": {
+			reason:       "at least MaxInstances+1 keys whatever the unknown becomes: refused in validation too, not deferred to apply",
+			keys:         cty.SetVal(withUnknown),
+			allowUnknown: true,
+		},
+	}
 	r := loadModule(t, "resource \"terraform_data\" \"x\" {\n  for_each = var.keys\n}\n").ManagedResources["terraform_data.x"]
-	scope := &lang.Scope{Data: namedvals.New(vars).Data(addrs.RootModuleInstance), Funcs: funcs.Table(".")}
-	got, ds := Expand(scope, r, false)
-	if got != nil {
-		t.Errorf("got an expansion of %d instances, want none", got.Len())
-	}
-	if len(ds) != 1 || !strings.Contains(ds[0].Detail, "at most 100000 instances") {
-		t.Errorf("diagnostics: %v", ds)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			vars := map[string]cty.Value{"keys": tc.keys}
+			scope := &lang.Scope{Data: namedvals.New(vars).Data(addrs.RootModuleInstance), Funcs: funcs.Table(".")}
+			got, ds := Expand(scope, r, tc.allowUnknown)
+			if got != nil {
+				t.Errorf("%s: got an expansion of %d instances, want none", tc.reason, got.Len())
+			}
+			if len(ds) != 1 || !strings.Contains(ds[0].Detail, "at most 100000 instances") {
+				t.Errorf("%s: diagnostics: %v", tc.reason, ds)
+			}
+		})
 	}
 }

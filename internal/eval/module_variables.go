@@ -8,9 +8,9 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // ModuleVariable evaluates the input variable v of a child module
@@ -53,7 +53,7 @@ func (e *Env) checkModuleVariable(addr addrs.AbsInputVariable, v *configs.Variab
 	if v.TypeDefaults != nil && !unmarked.IsNull() {
 		unmarked = v.TypeDefaults.Apply(unmarked)
 	}
-	conv, err := convert.Convert(unmarked, v.Type)
+	conv, err := typeconv.Convert(unmarked, v.Type)
 	if err != nil {
 		return cty.UnknownVal(v.Type), invalid(fmt.Sprintf("The given value is not suitable for %s declared at %s: %s.",
 			addr, rangeText(v.DeclRange), diags.FormatError(err)))

@@ -9,9 +9,9 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // ModuleCall implements lang.Data: the outputs of every instance of the
@@ -87,7 +87,7 @@ func (d *stateData) evalCallInstance(mc *configs.ModuleCall, exp *instances.Expa
 		if val == cty.NilVal {
 			val = cty.UnknownVal(v.Type)
 		}
-		if conv, err := convert.Convert(val, v.Type); err == nil {
+		if conv, err := typeconv.Convert(val, v.Type); err == nil {
 			val = conv
 		}
 		if v.Sensitive {

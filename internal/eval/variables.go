@@ -11,11 +11,11 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/hclscan"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -164,7 +164,7 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 	if v.TypeDefaults != nil && !val.IsNull() {
 		val = v.TypeDefaults.Apply(val)
 	}
-	conv, err := convert.Convert(val, v.Type)
+	conv, err := typeconv.Convert(val, v.Type)
 	if err != nil {
 		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, fmt.Sprintf("Unsuitable value for var.%s: %s.", v.Name, err)))
 	}

@@ -7,9 +7,9 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -29,6 +29,11 @@ type Scope struct {
 	// Self is the value self refers to, or cty.NilVal where self is not
 	// allowed.
 	Self cty.Value
+	// Check, when set, checks each expression's references before it is
+	// evaluated (validation checks them against the providers' schemas).
+	// An expression whose references have errors is not evaluated: as in
+	// Terraform, evaluating it would only repeat them less precisely.
+	Check func(refs []*addrs.Reference) diags.Diagnostics
 }
 
 // EvalExpr evaluates expr and converts the result to want
@@ -46,7 +51,7 @@ func (s *Scope) EvalExpr(expr hcl.Expression, want cty.Type) (cty.Value, diags.D
 		return cty.UnknownVal(want), ds
 	}
 	if want != cty.DynamicPseudoType {
-		conv, err := convert.Convert(val, want)
+		conv, err := typeconv.Convert(val, want)
 		if err != nil {
 			ds = ds.Append(diags.At(expr.Range(), "Incorrect value type",
 				fmt.Sprintf("Invalid expression value: %s.", diags.FormatError(err))))
@@ -65,9 +70,12 @@ func (s *Scope) EvalBlock(body hcl.Body, schema *configschema.Block) (cty.Value,
 }
 
 // EvalContext builds an evaluation context holding exactly the objects refs
-// name, plus the function table.
+// name, plus the function table. The diagnostics include Check's.
 func (s *Scope) EvalContext(refs []*addrs.Reference) (*hcl.EvalContext, diags.Diagnostics) {
 	b := contextBuilder{scope: s}
+	if s.Check != nil {
+		b.diags = s.Check(refs)
+	}
 	for _, ref := range refs {
 		b.add(ref)
 	}
@@ -126,7 +134,7 @@ func (b *contextBuilder) add(ref *addrs.Reference) {
 	case addrs.Self:
 		if s.Self == cty.NilVal {
 			b.diags = b.diags.Append(diags.At(ref.SourceRange, "Invalid \"self\" reference",
-				"The \"self\" object is only available in provisioner, connection and postcondition blocks."))
+				"The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks."))
 			return
 		}
 		b.self = true
@@ -233,8 +241,14 @@ func (b *contextBuilder) build() *hcl.EvalContext {
 	put("path", b.path)
 	put("terraform", b.terraform)
 	put("module", b.modules)
-	for typ, byName := range b.managed {
-		vars[typ] = cty.ObjectVal(byName)
+	if b.managed != nil {
+		byType := make(map[string]cty.Value, len(b.managed))
+		for typ, byName := range b.managed {
+			byType[typ] = cty.ObjectVal(byName)
+			vars[typ] = byType[typ]
+		}
+		// resource.TYPE.NAME names the same objects as TYPE.NAME.
+		vars["resource"] = cty.ObjectVal(byType)
 	}
 	if b.data != nil {
 		byType := make(map[string]cty.Value, len(b.data))

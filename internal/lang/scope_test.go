@@ -254,9 +254,14 @@ func TestEvalContextHoldsOnlyReferenced(t *testing.T) {
 	for n := range ctx.Variables {
 		names = append(names, n)
 	}
-	want := map[string]bool{"var": true, "terraform_data": true, "data": true}
+	// resource holds the same managed resources: resource.terraform_data.one
+	// is another way of writing terraform_data.one.
+	want := map[string]bool{"var": true, "terraform_data": true, "resource": true, "data": true}
 	if len(names) != len(want) {
-		t.Errorf("context variables %v, want exactly var, terraform_data and data", names)
+		t.Errorf("context variables %v, want exactly var, terraform_data, resource and data", names)
+	}
+	if got, want := ctx.Variables["resource"].GetAttr("terraform_data"), ctx.Variables["terraform_data"]; !got.RawEquals(want) {
+		t.Errorf("resource.terraform_data = %#v, want terraform_data's %#v", got, want)
 	}
 	if got := ctx.Variables["var"]; !got.RawEquals(cty.ObjectVal(map[string]cty.Value{"x": cty.StringVal("hello")})) {
 		t.Errorf("var = %#v: only referenced variables belong in the context", got)

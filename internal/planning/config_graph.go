@@ -113,6 +113,14 @@ type configGraph struct {
 	// dependencies, as Terraform records them (module paths without
 	// keys). Shared, read-only.
 	resourceDeps map[int][]addrs.AbsResource
+	// refs holds each vertex's references, and refDiags the problems
+	// found resolving them (undeclared objects, bad depends_on), by
+	// vertex: validation reports them where Terraform does, at the
+	// vertex, and checks the references against schemas. cycles holds
+	// the cycle errors, which stop validation before any vertex.
+	refs     [][]*addrs.Reference
+	refDiags []diags.Diagnostics
+	cycles   diags.Diagnostics
 }
 
 // moduleName keys a named object of a module path.
@@ -161,39 +169,50 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	cfg.Walk(func(mod *configs.Module) { cg.addModuleVertices(mod) })
 	cg.addOrphans(prior)
 	refs := allReferences(cg.vertices, schemas, prepare)
+	// Provider vertices implied by resources are added below, after the
+	// vertices whose references were found; they make none.
+	cg.refs = make([][]*addrs.Reference, len(cg.vertices))
+	cg.refDiags = make([]diags.Diagnostics, len(cg.vertices))
 	var ds diags.Diagnostics
-	for i, v := range cg.vertices {
-		ds = ds.Append(refs[i].diags)
-		ds = ds.Append(cg.connectRefs(i, v.refModule(), refs[i].refs))
-		if c, ok := cg.calls[v.module.String()]; ok && !v.module.IsRoot() && v.kind != vOrphan {
-			cg.g.Connect(i, c)
-		}
-		if v.kind == vCall {
-			ds = ds.Append(cg.connectDependsOn(i, v.module, v.call.DependsOn))
-		}
-		if v.kind == vResource {
-			ds = ds.Append(cg.connectDependsOn(i, v.module, v.resource.DependsOn))
-			cg.g.Connect(i, cg.providerVertex(v.resource.ProviderConfigAddr(), nil))
-		}
-		if v.kind == vOutput {
-			ds = ds.Append(cg.connectDependsOn(i, v.module, v.output.DependsOn))
-		}
-		if v.kind == vOrphan {
-			cg.g.Connect(i, cg.providerVertex(v.orphan.ProviderConfig, nil))
-		}
-		if v.kind == vCheck {
-			cg.connectScopedData(i, v)
-		}
+	for i, v := range cg.vertices[:len(refs)] {
+		cg.refs[i] = refs[i].refs
+		cg.refDiags[i] = cg.connectVertex(i, v, refs[i])
+		ds = ds.Append(cg.refDiags[i])
 	}
-	if ds.HasErrors() {
-		return cg, ds
+	for len(cg.refs) < len(cg.vertices) {
+		cg.refs, cg.refDiags = append(cg.refs, nil), append(cg.refDiags, nil)
 	}
-	ds = ds.Append(cg.cycleDiags())
+	cg.cycles = cg.cycleDiags()
+	ds = ds.Append(cg.cycles)
 	if !ds.HasErrors() {
 		cg.computeResourceDeps()
 		cg.orderScopedData()
 	}
 	return cg, ds
+}
+
+// connectVertex adds the edges of vertex i: to what its references and
+// depends_on name, to its module call, to its provider configuration. It
+// returns the problems found on the way.
+func (cg *configGraph) connectVertex(i int, v *vertex, refs vertexRefs) diags.Diagnostics {
+	ds := refs.diags.Append(cg.connectRefs(i, v.refModule(), refs.refs))
+	if c, ok := cg.calls[v.module.String()]; ok && !v.module.IsRoot() && v.kind != vOrphan {
+		cg.g.Connect(i, c)
+	}
+	switch v.kind {
+	case vCall:
+		ds = ds.Append(cg.connectDependsOn(i, v.module, v.call.DependsOn))
+	case vResource:
+		ds = ds.Append(cg.connectDependsOn(i, v.module, v.resource.DependsOn))
+		cg.g.Connect(i, cg.providerVertex(v.resource.ProviderConfigAddr(), nil))
+	case vOutput:
+		ds = ds.Append(cg.connectDependsOn(i, v.module, v.output.DependsOn))
+	case vOrphan:
+		cg.g.Connect(i, cg.providerVertex(v.orphan.ProviderConfig, nil))
+	case vCheck:
+		cg.connectScopedData(i, v)
+	}
+	return ds
 }
 
 func (cg *configGraph) add(v *vertex) int {
@@ -429,8 +448,17 @@ func (cg *configGraph) connectResource(v int, cr addrs.ConfigResource, rng hcl.R
 		if r.Mode == addrs.DataResourceMode {
 			what = "data resource"
 		}
+		suggestion := ""
+		if r.Mode == addrs.ManagedResourceMode {
+			// Leaving out "data." is a common mistake.
+			data := r
+			data.Mode = addrs.DataResourceMode
+			if _, ok := cg.resourceVertex(data.InModule(cr.Module)); ok {
+				suggestion = fmt.Sprintf("\n\nDid you mean the data resource %s?", data)
+			}
+		}
 		return diags.Diagnostics{diags.At(rng, "Reference to undeclared resource",
-			fmt.Sprintf("A %s %q %q has not been declared in %s.", what, r.Type, r.Name, moduleDisplay(cr.Module)))}
+			fmt.Sprintf("A %s %q %q has not been declared in %s.%s", what, r.Type, r.Name, moduleDisplay(cr.Module), suggestion))}
 	}
 	cg.g.Connect(v, t)
 	return nil

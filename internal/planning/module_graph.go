@@ -2,10 +2,12 @@ package planning
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/didyoumean"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -18,7 +20,7 @@ func (cg *configGraph) connectModuleCall(v int, m addrs.Module, call addrs.Modul
 	c, ok := cg.calls[child.String()]
 	if !ok {
 		return diags.Diagnostics{diags.At(rng, "Reference to undeclared module",
-			fmt.Sprintf("No module call named %q is declared in %s.", call.Name, moduleDisplay(m)))}
+			fmt.Sprintf("No module call named %q is declared in %s.%s", call.Name, moduleDisplay(m), cg.suggestModuleCall(m, call.Name)))}
 	}
 	if output != "" {
 		t, ok := cg.outputs[moduleName{child.String(), output}]
@@ -36,6 +38,22 @@ func (cg *configGraph) connectModuleCall(v int, m addrs.Module, call addrs.Modul
 		}
 	}
 	return nil
+}
+
+// suggestModuleCall returns " Did you mean "NAME"?" for the module call of
+// module m closest to name, or "".
+func (cg *configGraph) suggestModuleCall(m addrs.Module, name string) string {
+	var names []string
+	for _, i := range cg.modules[m.String()] {
+		if v := cg.vertices[i]; v.kind == vCall {
+			names = append(names, v.name)
+		}
+	}
+	sort.Strings(names)
+	if s := didyoumean.NameSuggestion(name, names); s != "" {
+		return fmt.Sprintf(" Did you mean %q?", s)
+	}
+	return ""
 }
 
 // connectWholeModule makes v wait for everything module path child and

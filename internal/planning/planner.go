@@ -186,16 +186,25 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	if ds.HasErrors() {
 		return ds
 	}
-	ds = ds.Append(checkResourceTypes(cfg, schemas))
-	metas, mds := eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
-	p.metas = metas
-	ds = ds.Append(mds)
-	vars, vds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
-	ds = ds.Append(vds)
 	prepared := p.opts.Prepared
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
+	// Everything that can be checked without values is, before anything
+	// is refreshed, as Terraform validates before it plans: a misspelled
+	// attribute is reported at once, not after minutes of reading every
+	// object from the cloud. The walk runs over the plan's own graph.
+	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, (&eval.Env{Prepared: prepared}).PreparedBlock)
+	p.cg = cg
+	vds := validateGraph(ctx, cg, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, prepared: prepared, parallelism: p.opts.Parallelism})
+	ds = ds.Append(vds)
+	if vds.HasErrors() {
+		return ds
+	}
+	// Validation reported the provider_meta blocks' problems.
+	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
+	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
+	ds = ds.Append(fds)
 	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared}
 	p.stateByConfig = map[addrs.UniqueKey][]*states.Resource{}
 	for _, rs := range p.opts.PrevState.Resources {
@@ -215,18 +224,19 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	if ds.HasErrors() {
 		return ds
 	}
-	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, p.env.PreparedBlock)
-	p.cg = cg
-	if !gds.HasErrors() {
-		p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
-		if len(p.opts.Targets) > 0 {
-			p.targets = selectTargets(cg.targetVertices(), cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
-			if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
-				gds = gds.Append(movesExcludedDiag(out))
-			}
+	if gds.HasErrors() {
+		// Validation reports the graph's errors at their objects, and
+		// fails if there are any; this is for an object it skipped.
+		return ds.Append(gds)
+	}
+	p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
+	if len(p.opts.Targets) > 0 {
+		p.targets = selectTargets(cg.targetVertices(), cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
+		if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
+			ds = ds.Append(movesExcludedDiag(out))
 		}
 	}
-	return ds.Append(gds)
+	return ds
 }
 
 func (p *planner) variableValues() map[string]cty.Value {

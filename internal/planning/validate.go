@@ -2,8 +2,8 @@ package planning
 
 import (
 	"context"
-	"maps"
-	"slices"
+	"errors"
+	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -18,93 +18,212 @@ import (
 )
 
 // Validate checks a configuration without variables or state: references
-// resolve, there are no cycles, every resource type exists, and every
-// expression and body type-checks when all values are unknown. Providers
-// validate their resources' bodies too, each through one unconfigured
-// instance per provider configuration, as Terraform validates.
+// resolve and read attributes their resource types have, there are no
+// cycles, every resource type exists, and every expression and body
+// type-checks when all values are unknown. Providers validate their
+// resources' bodies too, each through one unconfigured instance per
+// provider configuration, as Terraform validates.
 func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, funcs map[string]function.Function) diags.Diagnostics {
 	schemas, ds := lib.Schemas(ctx, cfg.Providers())
 	if ds.HasErrors() {
 		return ds
 	}
-	ds = ds.Append(checkResourceTypes(cfg, schemas))
-	_, mds := eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
-	ds = ds.Append(mds)
-	env := &eval.Env{Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default", Prepared: eval.NewPreparedCache()}
-	_, gds := buildConfigGraph(cfg, nil, schemas, env.PreparedBlock)
-	ds = ds.Append(gds)
-	if ds.HasErrors() {
-		return ds
-	}
-	set := lib.NewInstanceSet(ctx)
-	defer set.Close()
-	cfg.Walk(func(mod *configs.Module) {
-		scope := &lang.Scope{Data: unknownData{}, Funcs: funcs, ModuleDir: cfg.SourceDir, Workspace: "default",
-			Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal}}
-		ds = ds.Append(validateModule(mod, scope, &validator{ctx: ctx, set: set, schemas: schemas, env: env, scope: scope}))
-	})
-	return ds
+	return ds.Append(validateConfig(ctx, validation{cfg: cfg, lib: lib, schemas: schemas, funcs: funcs, prepared: eval.NewPreparedCache()}))
 }
 
-// validateModule evaluates one module's locals, outputs and resource
-// bodies with every value unknown.
-func validateModule(mod *configs.Module, scope *lang.Scope, v *validator) diags.Diagnostics {
-	var ds diags.Diagnostics
-	for _, name := range slices.Sorted(maps.Keys(mod.Locals)) {
-		_, lds := scope.EvalExpr(mod.Locals[name].Expr, cty.DynamicPseudoType)
-		ds = ds.Append(lds)
+// validation is what a validation walk needs.
+type validation struct {
+	cfg      *configs.Module
+	lib      *providers.Library
+	schemas  providers.Schemas
+	funcs    map[string]function.Function
+	prepared *eval.PreparedCache
+	// parallelism bounds the walk's concurrent visits; below 1 means 10.
+	parallelism int
+}
+
+// validateConfig is Terraform's validate walk, which plan, apply and
+// destroy also run before they refresh anything: every object of the
+// configuration graph is checked in dependency order with every value
+// unknown. An object with errors skips the objects that depend on it (they
+// would only repeat its errors) but not independent ones, so one run
+// reports every independent problem. A cycle stops it before any object.
+func validateConfig(ctx context.Context, v validation) diags.Diagnostics {
+	cg, _ := buildConfigGraph(v.cfg, nil, v.schemas, (&eval.Env{Prepared: v.prepared}).PreparedBlock)
+	return validateGraph(ctx, cg, v)
+}
+
+// validateGraph is validateConfig over a graph already built with the
+// same prepared cache (planning's, whose resources of prior state that
+// the configuration no longer has are not validated).
+func validateGraph(ctx context.Context, cg *configGraph, v validation) diags.Diagnostics {
+	_, ds := eval.DecodeProviderMetas(addrs.RootModule, v.cfg, v.schemas)
+	if cg.cycles.HasErrors() {
+		return ds.Append(cg.cycles)
 	}
-	for _, name := range slices.Sorted(maps.Keys(mod.Outputs)) {
-		o := mod.Outputs[name]
-		_, ods := scope.EvalExpr(o.Expr, cty.DynamicPseudoType)
-		ds = ds.Append(ods, checkRuleExprs(scope, o.Preconditions))
+	env := &eval.Env{Funcs: v.funcs, ModuleDir: v.cfg.SourceDir, Workspace: "default", Prepared: v.prepared}
+	set := v.lib.NewInstanceSet(ctx)
+	defer set.Close()
+	w := &validateWalk{cg: cg, cfg: v.cfg, schemas: v.schemas, set: set, env: env, refs: staticRefChecker{schemas: v.schemas}}
+	parallelism := v.parallelism
+	if parallelism < 1 {
+		parallelism = 10
 	}
-	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
-		for _, key := range slices.Sorted(maps.Keys(m)) {
-			ds = ds.Append(v.resource(m[key], mod.Path))
+	res := cg.g.Walk(ctx, parallelism, func(ctx context.Context, i int) error {
+		vds := w.visit(ctx, i)
+		w.mu.Lock()
+		w.diags = w.diags.Append(vds)
+		w.mu.Unlock()
+		if vds.HasErrors() {
+			return errVertexFailed
+		}
+		return nil
+	})
+	ds = ds.Append(w.diags)
+	for _, err := range res.Errors {
+		if !errors.Is(err, errVertexFailed) {
+			ds = ds.Append(diags.Errorf("Internal error during validation", "%s", err))
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		ds = ds.Append(diags.Errorf("Validation interrupted", "The validation was cancelled: %s.", err))
+	}
 	return ds
 }
 
-// validator checks resource bodies with unknown values.
-type validator struct {
-	ctx     context.Context
-	set     *providers.InstanceSet
+// validateWalk holds one validation walk; visits run concurrently.
+type validateWalk struct {
+	cg      *configGraph
+	cfg     *configs.Module
 	schemas providers.Schemas
+	set     *providers.InstanceSet
 	env     *eval.Env
-	scope   *lang.Scope
+	refs    staticRefChecker
+
+	mu    sync.Mutex
+	diags diags.Diagnostics
 }
 
-// resource decodes a resource body with unknown values and lets its
-// provider check it.
-func (v *validator) resource(r *configs.Resource, path addrs.Module) diags.Diagnostics {
-	schema, version := v.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
+// visit validates one object. Each expression's references are checked
+// before it is evaluated (undeclared objects, attributes their resource
+// types lack); one whose references are wrong is not evaluated, but the
+// object's other expressions still are, as in Terraform.
+func (w *validateWalk) visit(ctx context.Context, i int) diags.Diagnostics {
+	v := w.cg.vertices[i]
+	if v.kind == vResource {
+		if ds := checkResourceType(v.resource, w.schemas); ds.HasErrors() {
+			return ds
+		}
+	}
+	ds := w.cg.refDiags[i]
+	refMod := w.cfg.Descendant(v.refModule())
+	if refMod == nil {
+		return ds
+	}
+	scope := w.scope(w.cfg.Descendant(v.module), refMod, nil)
+	switch v.kind {
+	case vProvider:
+		ds = ds.Append(w.refs.check(refMod, w.cg.refs[i], nil))
+		if !ds.HasErrors() {
+			ds = ds.Append(w.startProvider(v.provider))
+		}
+	case vLocal:
+		_, lds := scope.EvalExpr(v.local.Expr, cty.DynamicPseudoType)
+		ds = ds.Append(lds)
+	case vOutput:
+		val, ods := scope.EvalExpr(v.output.Expr, cty.DynamicPseudoType)
+		ds = ds.Append(ods, checkRuleExprs(scope, v.output.Preconditions))
+		if d := eval.CheckOutputStorable(v.output, val); d != nil && v.module.IsRoot() && !ods.HasErrors() {
+			// A value no state could hold is known already (2/0).
+			ds = ds.Append(*d)
+		}
+	case vResource:
+		post := w.scope(w.cfg.Descendant(v.module), refMod, v.resource)
+		ds = ds.Append(w.resource(ctx, v.resource, v.module, scope, post))
+	default:
+		// Module calls, their arguments and check blocks: their
+		// expressions are evaluated when planned; their references are
+		// checked now.
+		ds = ds.Append(w.refs.check(refMod, w.cg.refs[i], nil))
+	}
+	return uniqueDiags(ds)
+}
+
+// scope is the evaluation scope of module mod with every value unknown.
+// Its references are checked against refMod (the module the expressions
+// are written in), with self, when not nil, the resource self refers to.
+func (w *validateWalk) scope(mod, refMod *configs.Module, self *configs.Resource) *lang.Scope {
+	dir := w.cfg.SourceDir
+	if mod != nil {
+		dir = mod.SourceDir
+	}
+	return &lang.Scope{Data: unknownData{}, Funcs: w.env.Funcs, ModuleDir: dir, RootDir: w.cfg.SourceDir, Workspace: "default",
+		Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal},
+		Check:      func(refs []*addrs.Reference) diags.Diagnostics { return w.refs.check(refMod, refs, self) }}
+}
+
+// uniqueDiags drops repeats: a reference the analysis of a body found
+// invalid is reported by the graph and again by the body's evaluation.
+func uniqueDiags(ds diags.Diagnostics) diags.Diagnostics {
+	if len(ds) < 2 {
+		return ds
+	}
+	type key struct {
+		sev             diags.Severity
+		summary, detail string
+		subject         hcl.Range
+	}
+	seen := make(map[key]bool, len(ds))
+	out := ds[:0:0]
+	for _, d := range ds {
+		k := key{sev: d.Severity, summary: d.Summary, detail: d.Detail}
+		if d.Subject != nil {
+			k.subject = *d.Subject
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// startProvider starts the unconfigured instance of a provider
+// configuration that validates its resources.
+func (w *validateWalk) startProvider(addr addrs.AbsProviderConfig) diags.Diagnostics {
+	if _, err := w.set.Get(addr); err == nil {
+		return nil
+	}
+	return w.set.Unconfigured(addr)
+}
+
+// resource checks a resource block: count or for_each, its body and
+// conditions with unknown values (postconditions in post, whose self is
+// the resource), and then its provider's own validation.
+func (w *validateWalk) resource(ctx context.Context, r *configs.Resource, path addrs.Module, scope, post *lang.Scope) diags.Diagnostics {
+	schema, version := w.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
 	if schema == nil {
 		return nil
 	}
-	s := *v.scope
-	if r.Count == nil {
-		s.Repetition.CountIndex = cty.NilVal
+	_, ds := eval.ExpandRepetition(scope, r.Count, r.ForEach, true)
+	for _, s := range []*lang.Scope{scope, post} {
+		if r.Count == nil {
+			s.Repetition.CountIndex = cty.NilVal
+		}
+		if r.ForEach == nil {
+			s.Repetition.EachKey, s.Repetition.EachValue = cty.NilVal, cty.NilVal
+		}
 	}
-	if r.ForEach == nil {
-		s.Repetition.EachKey, s.Repetition.EachValue = cty.NilVal, cty.NilVal
-	}
-	val, ds := s.EvalPrepared(v.env.PreparedBlock(r, schema))
-	ds = ds.Append(checkRuleExprs(&s, r.Preconditions))
-	post := s
+	val, bds := scope.EvalPrepared(w.env.PreparedBlock(r, schema))
+	ds = ds.Append(bds, checkRuleExprs(scope, r.Preconditions))
 	post.Self = cty.UnknownVal(schema.ImpliedType())
-	ds = ds.Append(checkRuleExprs(&post, r.Postconditions))
+	ds = ds.Append(checkRuleExprs(post, r.Postconditions))
 	if ds.HasErrors() {
 		return ds
 	}
-	pAddr := r.ProviderConfigAddr()
-	inst, err := v.set.Get(pAddr)
+	inst, err := w.set.Get(r.ProviderConfigAddr())
 	if err != nil {
-		if uds := v.set.Unconfigured(pAddr); uds.HasErrors() {
-			return ds.Append(uds)
-		}
-		inst, _ = v.set.Get(pAddr)
+		return ds // the provider configuration failed to start, and said so
 	}
 	t := &lifecycle.Target{
 		Addr: r.Addr().Instance(addrs.NoKey).Absolute(path.UnkeyedInstance()).Object(addrs.NotDeposed), Provider: inst,
@@ -112,7 +231,7 @@ func (v *validator) resource(r *configs.Resource, path addrs.Module) diags.Diagn
 	}
 	// The diagnostics name the resource block (the NoKey instance's
 	// address is the block's), as Terraform's validate does.
-	return ds.Append(lifecycle.ValidateConfig(v.ctx, t, val))
+	return ds.Append(lifecycle.ValidateConfig(ctx, t, val))
 }
 
 // checkRuleExprs evaluates the conditions and error messages of rules with

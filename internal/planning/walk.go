@@ -3,16 +3,12 @@ package planning
 import (
 	"context"
 	"errors"
-	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -130,33 +126,4 @@ func (p *planner) planDestroyConfigured(ctx context.Context, r *configs.Resource
 		}
 	}
 	return p.planDestroyResource(ctx, addr, r.ProviderConfigAddr())
-}
-
-// checkResourceTypes reports resources whose provider lacks their type.
-func checkResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
-	var ds diags.Diagnostics
-	cfg.Walk(func(mod *configs.Module) { ds = ds.Append(checkModuleResourceTypes(mod, schemas)) })
-	return ds
-}
-
-func checkModuleResourceTypes(cfg *configs.Module, schemas providers.Schemas) diags.Diagnostics {
-	var ds diags.Diagnostics
-	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
-		for _, key := range slices.Sorted(maps.Keys(m)) {
-			r := m[key]
-			if schemas[r.Provider] == nil {
-				continue // the provider's own failure was reported
-			}
-			if s, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type); s != nil {
-				continue
-			}
-			what := "resource type"
-			if r.Mode == addrs.DataResourceMode {
-				what = "data source"
-			}
-			ds = ds.Append(diags.At(r.TypeRange, "Invalid "+what,
-				fmt.Sprintf("The provider %s does not support %s %q.", r.Provider.ForDisplay(), what, r.Type)))
-		}
-	}
-	return ds
 }

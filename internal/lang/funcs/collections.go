@@ -12,7 +12,8 @@ import (
 // whose version, like Terraform's, also skips empty strings (stdlib's skips
 // only nulls). Cairn writes the ones neither library has, or has with other
 // semantics: alltrue and anytrue (bool_reduce.go), element (a guard on
-// stdlib's, element.go), index (stdlib's "index" is Terraform's list[i];
+// stdlib's, element.go), distinct (linear
+// where stdlib's is quadratic; distinct.go), index (stdlib's "index" is Terraform's list[i];
 // index.go), length (also counts characters in strings; length.go), lookup
 // (optional and nullable default; lookup.go), matchkeys, one, sum and
 // transpose (each in its own file).
@@ -26,7 +27,7 @@ func collectionFunctions() map[string]function.Function {
 		"compact":         stdlib.CompactFunc,
 		"concat":          stdlib.ConcatFunc,
 		"contains":        stdlib.ContainsFunc,
-		"distinct":        stdlib.DistinctFunc,
+		"distinct":        makeDistinctFunc(),
 		"element":         makeElementFunc(),
 		"flatten":         stdlib.FlattenFunc,
 		"index":           makeIndexFunc(),

@@ -18,11 +18,13 @@
 // expressions and knows nothing of modules, resources, state or plans: the
 // caller tells it the module directory, the plan timestamp and whether
 // impure functions may run, through Options.
-// It imports configschema only for the name of the sensitive mark, and
-// hclscan to refuse templates nested too deeply for hcl's parser.
+// It imports configschema only for the name of the sensitive mark,
+// hclscan to refuse templates nested too deeply for hcl's parser, and
+// typeconv for collection conversions in linear time.
 //
 // Imports:
 //
 //	deny internal/... # the function table knows no modules, resources, state or plans
 //	allow internal/configschema internal/hclscan
+//	allow internal/lang/typeconv # collection conversions in linear time, as convert gives them
 package funcs

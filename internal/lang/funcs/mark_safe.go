@@ -7,6 +7,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 )
 
 // hiddenReason replaces the message of an error from a call that had a
@@ -36,7 +37,16 @@ const hiddenReason = "the reason is hidden because it could reveal a sensitive v
 // it always does. For that the wrapper's parameters accept everything
 // (marked, unknown, null, dynamically typed values) and leave each check to
 // fn; their names and types are fn's, so hcl converts arguments as before.
-// The price is a second type check per call (see BenchmarkCallViaHCL).
+// The wrapper's result type is any type, so that fn's type check runs once,
+// inside fn.Call. The price is a second function call (see
+// BenchmarkCallViaHCL).
+//
+// The exception is a parameter that is a list, set or map of any type
+// (distinct's, contains', setunion's...): converting a tuple of n elements
+// to one is quadratic in go-cty's convert, which hcl uses. The wrapper
+// declares such a parameter of any type and converts the argument itself
+// with typeconv, in linear time, giving the same value and, for a value
+// that does not convert, the same "Invalid value for ... parameter" error.
 func markSafe(fn function.Function) function.Function {
 	params, varParam := fn.Params(), fn.VarParam()
 	outParams := make([]function.Parameter, len(params))
@@ -48,15 +58,25 @@ func markSafe(fn function.Function) function.Function {
 		p := passThrough(*varParam)
 		outVar = &p
 	}
+	param := func(i int) *function.Parameter {
+		if i < len(params) {
+			return &params[i]
+		}
+		return varParam
+	}
 	return function.New(&function.Spec{
 		Description: fn.Description(),
 		Params:      outParams,
 		VarParam:    outVar,
-		Type: func(args []cty.Value) (cty.Type, error) {
-			ty, err := fn.ReturnTypeForValues(args)
-			return ty, hideIfSensitive(err, args)
-		},
+		// fn's own machinery checks the arguments and the result's type
+		// when Impl calls it; checking them here as well would walk every
+		// argument once more (a set sorts itself on each walk).
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			args, err := convertArgs(param, args)
+			if err != nil {
+				return cty.NilVal, err
+			}
 			v, err := fn.Call(args)
 			if err != nil {
 				return cty.NilVal, hideIfSensitive(err, args)
@@ -71,7 +91,44 @@ func passThrough(p function.Parameter) function.Parameter {
 	p.AllowUnknown = true
 	p.AllowNull = true
 	p.AllowDynamicType = true
+	if convertsItself(p) {
+		p.Type = cty.DynamicPseudoType
+	}
 	return p
+}
+
+// convertsItself reports whether markSafe's wrapper converts arguments for
+// p itself rather than leaving it to hcl: p is a list, set or map of any
+// type.
+func convertsItself(p function.Parameter) bool {
+	return p.Type.IsCollectionType() && p.Type.ElementType() == cty.DynamicPseudoType
+}
+
+// convertArgs converts the arguments whose parameters convertsItself
+// accepts, as hcl would have converted them; param(i) is fn's parameter for
+// argument i. An argument that does not convert is an error naming it, which
+// hcl reports as it reports its own conversion errors. The errors name
+// types only, never values, so they need no hiding.
+func convertArgs(param func(int) *function.Parameter, args []cty.Value) ([]cty.Value, error) {
+	var out []cty.Value
+	for i, a := range args {
+		p := param(i)
+		if !convertsItself(*p) {
+			continue
+		}
+		v, err := typeconv.Convert(a, p.Type)
+		if err != nil {
+			return nil, function.NewArgError(i, err)
+		}
+		if out == nil {
+			out = append([]cty.Value(nil), args...)
+		}
+		out[i] = v
+	}
+	if out == nil {
+		return args, nil
+	}
+	return out, nil
 }
 
 // hideIfSensitive returns err, or an error with the same argument index and
