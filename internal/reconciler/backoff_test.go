@@ -112,6 +112,19 @@ func (f *failingLogGroup) setRetention(t testing.TB, days int) {
 	}
 }
 
+// setSyncedMessage writes the Synced condition with msg through the
+// status subresource, a change of status only.
+func (f *failingLogGroup) setSyncedMessage(t testing.TB, msg string) {
+	t.Helper()
+	m := f.get(t)
+	c := m.GetCondition(xpv1.TypeSynced)
+	c.Message = msg
+	m.SetConditions(c)
+	if err := f.lc.kube.Status().Update(context.Background(), &m.Unstructured); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // get reads the LogGroup.
 func (f *failingLogGroup) get(t testing.TB) *Managed {
 	t.Helper()
@@ -157,14 +170,15 @@ func (f *failingLogGroup) awaitUpdates(tb testing.TB, since time.Time, n int, li
 // Cairn's endpoint, and counts the UpdateResource calls that follow.
 // crossplane-runtime's controller rate limiter retries after 1, 2, 4, 8,
 // 16 s…, so a 20 s window holds 5 attempts (the first and four retries);
-// a status write that wakes the reconciler, or a Synced message that
-// differs on every attempt and so makes one, would retry at once
-// (2.5 calls a second before the fix). The Synced condition reads the
-// same on every attempt and names no request token. Then a spec change
-// is picked up by its watch event, before the backoff's next retry.
+// a Synced message that differs on every attempt wakes the reconciler
+// with each status write, and it retried at once (over 100 calls in
+// 20 s before the fix). The Synced condition reads the same on every
+// attempt and names no request token. Once the backoff stands at 32 s, a
+// status-only write starts no reconcile, and a spec change is picked up
+// by its watch event without waiting for the backoff.
 func TestFailingUpdateBacksOff(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the controller on a real kube-apiserver for about a minute")
+		t.Skip("runs the controller on a real kube-apiserver for about 45 s")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -204,11 +218,22 @@ func TestFailingUpdateBacksOff(t *testing.T) {
 		}
 	}
 
+	if t.Failed() {
+		return // no backoff to race the spec change against
+	}
+
 	// Right after the next retry the backoff waits twice the last gap
-	// (32 s) before the one after; the spec change must not wait for
-	// it, nor for half of it.
+	// (32 s) before the one after. A status write (here the test's) must
+	// not start it sooner; the spec change must not wait for it, nor for
+	// half of it.
 	calls = f.awaitUpdates(t, broken, len(calls)+1, 2*time.Minute)
 	last, prev := calls[len(calls)-1].at, calls[len(calls)-2].at
+	poked := time.Now()
+	f.setSyncedMessage(t, "status written by the test")
+	time.Sleep(5 * time.Second)
+	if n := len(f.calls.since(poked)); n > 0 {
+		t.Errorf("%d UpdateResource calls within 5 s of a status-only change; want none before the backoff's retry", n)
+	}
 	fixed := time.Now()
 	f.setRetention(t, 14)
 	f.await(t, "Synced=True with the new retention", time.Minute, func(m *Managed) bool {
@@ -221,7 +246,7 @@ func TestFailingUpdateBacksOff(t *testing.T) {
 	t.Logf("spec change applied %s after the patch; the backoff would have retried %s after it",
 		done[0].at.Sub(fixed).Round(time.Millisecond), last.Add(2*last.Sub(prev)).Sub(fixed).Round(time.Millisecond))
 	if done[0].at.After(last.Add(last.Sub(prev))) {
-		t.Errorf("the spec change was applied %s after the patch, when the backoff was due: its watch event was ignored",
+		t.Errorf("the spec change was applied %s after the patch, as late as the backoff's retry: its watch event did not start a reconcile",
 			done[0].at.Sub(fixed).Round(time.Millisecond))
 	}
 }
