@@ -100,11 +100,13 @@ func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global 
 	mgr.GetScheme().AddKnownTypeWithName(k.GVK, &Managed{})
 	km := &kindManager{Manager: mgr, client: &kindClient{Client: xpunstructured.NewClient(mgr.GetClient()), k: k}}
 	name := managed.ControllerName(strings.ToLower(k.GVK.GroupKind().String()))
+	log := o.Logger.WithValues("controller", name)
+	conn := &connector{kind: k, kube: km.client, workspaces: cs.Workspaces, providers: cs.providers, stats: cs.Stats}
 	opts := []managed.ReconcilerOption{
-		managed.WithExternalConnector(&connector{kind: k, kube: km.client, workspaces: cs.Workspaces, providers: cs.providers, stats: cs.Stats}),
+		managed.WithExternalConnector(stableConnector{next: conn, log: log}),
 		managed.WithPollInterval(o.PollInterval),
 		managed.WithTimeout(o.Timeout),
-		managed.WithLogger(o.Logger.WithValues("controller", name)),
+		managed.WithLogger(log),
 		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))),
 		managed.WithManagementPolicies(),
 		// A kind named by metadata.name finds what a create in flight made
@@ -126,11 +128,19 @@ func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global 
 	r := managed.NewReconciler(km, resource.ManagedKind(k.GVK), opts...)
 	return builder.ControllerManagedBy(mgr).
 		Named(name).
+		// A failed reconcile is retried after 1 s, 2 s, 4 s … up to 60 s
+		// (crossplane-runtime's controller rate limiter).
 		WithOptions(controller.Options{MaxConcurrentReconciles: o.MaxReconcileRate, RateLimiter: ratelimiter.NewController()}).
 		// The watch is of plain unstructured objects: every read goes
 		// through crossplane-runtime's wrapper client as one, so the cache
 		// must hold them so, not as Managed.
 		For(&NewManaged(k.GVK.GroupVersion().String(), k.GVK.Kind).Unstructured).
+		// Only a change to what the user asks for (spec, labels,
+		// annotations) wakes the reconciler, as in upjet and provider-aws:
+		// the reconciler's own status writes do not, or every failure
+		// would be retried at once, whatever the backoff says. An
+		// asynchronous operation wakes it with an annotation.
+		WithEventFilter(resource.DesiredStateChanged()).
 		Complete(ratelimiter.NewReconciler(name, xperrors.WithSilentRequeueOnConflict(r), global))
 }
 

@@ -5,4 +5,24 @@
 // provider in process. No CLI is forked and no file is written: each
 // managed resource is a workspace in memory, its desired configuration
 // read from spec and its state rebuilt from the object.
+//
+// How often it acts is crossplane-runtime's and controller-runtime's
+// business, not this package's: failures back off through the controller
+// rate limiter, only changes to an object's desired state (spec, labels,
+// annotations) wake it, and the errors it reports leave out request
+// identifiers, so the same failure writes the same Synced condition and
+// does not wake it again.
+//
+// Boundary: the package is for any provider's resource types served as
+// Kubernetes objects. It knows Kubernetes and crossplane-runtime, the
+// provider contract (internal/providers, internal/configschema), the
+// lifecycle steps and the values they pass (internal/lifecycle,
+// internal/states, internal/marks), addresses (internal/addrs) and the
+// kinds and codec of internal/crds. It must not import or know:
+// configuration files or the configuration language, state files or
+// backends, plans, graphs, planning or applying (the engine's other
+// packages), any one provider (awscc and its CloudFormation schemas are
+// the command's to pass in as Kinds and a Factory), flags, the
+// environment or the terminal (internal/command reads those and fills
+// Options).
 package reconciler

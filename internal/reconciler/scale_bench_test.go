@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
@@ -13,19 +12,11 @@ import (
 
 	"github.com/go-logr/logr"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	k8sruntime "k8s.io/apimachinery/pkg/runtime"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	xpv1 "github.com/crossplane/crossplane-runtime/v2/apis/common/v1"
 
-	"github.com/cairn-iac/cairn/cfnschema"
-	"github.com/cairn-iac/cairn/internal/ccendpoint"
-	"github.com/cairn-iac/cairn/internal/crds"
-	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/testkube"
 )
 
@@ -47,15 +38,7 @@ func BenchmarkReconcileLogGroups(b *testing.B) {
 		b.Skip(err)
 	}
 	defer stop()
-	ep, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: b.TempDir()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ep.Close()
-	for k, v := range map[string]string{"AWS_ENDPOINT_URL": ep.URL, "AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench",
-		"AWS_REGION": "us-east-1", "AWS_EC2_METADATA_DISABLED": "true"} {
-		b.Setenv(k, v)
-	}
+	startEndpoint(b, nil)
 	for i := 0; i < b.N; i++ {
 		runScale(b, cluster, n, fmt.Sprintf("run%d", i))
 	}
@@ -65,43 +48,13 @@ func runScale(b *testing.B, cluster *testkube.Cluster, n int, ns string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	p, kind := logGroupKind(b)
-	ck, _ := crds.KindFor("awscc", kind.TypeName)
-	crd, err := crds.Generate(ck, kind.Schema)
-	if err != nil {
-		b.Fatal(err)
-	}
-	inst, _ := p.Factory()()
-	cfgSchema := inst.GetProviderSchema(ctx).Provider
-	pcs, err := crds.ProviderConfigCRDs("awscc", cfgSchema)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cluster.ApplyCRDs(ctx, append(pcs, crd)); err != nil {
-		b.Fatal(err)
-	}
-	scheme := k8sruntime.NewScheme()
-	_ = clientgoscheme.AddToScheme(scheme)
-	cfg := cluster.RESTConfig()
-	cfg.QPS, cfg.Burst = 500, 1000
-	mgr, err := manager.New(cfg, manager.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	cs, err := Setup(mgr, []*Kind{kind}, Options{ProviderName: "awscc", Factory: p.Factory(), ConfigSchema: cfgSchema,
-		PollInterval: 10 * time.Second, MaxReconcileRate: 50, CreationGracePeriod: -1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer cs.Close()
-	kube, err := client.New(cfg, client.Options{Scheme: scheme})
-	if err != nil {
-		b.Fatal(err)
-	}
+	lc := newLiveController(b, cluster, p, kind, Options{PollInterval: 10 * time.Second, MaxReconcileRate: 50, CreationGracePeriod: -1})
+	kube, cs := lc.kube, lc.cs
 	mustCreate(b, kube, providerConfig(), namespace(ns))
 	var base runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&base)
-	go func() { _ = mgr.Start(ctx) }()
+	lc.start(ctx)
 
 	start := time.Now()
 	createAll(b, kube, kind, ns, n)
@@ -121,49 +74,6 @@ func runScale(b *testing.B, cluster *testkube.Cluster, n int, ns string) {
 	b.ReportMetric(float64(after.HeapAlloc-min(base.HeapAlloc, after.HeapAlloc))/float64(n)/1024, "KiB-heap/resource")
 	b.Logf("%d LogGroups: %d Ready after %s; %.1f observations/s at poll 10s; heap %d MiB (was %d MiB); %d workspaces",
 		n, ready, toReady.Round(time.Millisecond), rate, after.HeapAlloc>>20, base.HeapAlloc>>20, cs.Workspaces.Len())
-}
-
-func logGroupKind(b *testing.B) (*awscc.Provider, *Kind) {
-	dir := os.Getenv("CAIRN_CFN_SCHEMAS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "cfn-schemas")
-	}
-	file := filepath.Join(dir, "AWS_Logs_LogGroup.json")
-	c, ds := cfnschema.LoadFiles([]string{file})
-	p, err := awscc.NewFromCatalog(c, ds, file)
-	if err != nil {
-		b.Skip(err)
-	}
-	inst, _ := p.Factory()()
-	schema := inst.GetProviderSchema(context.Background()).ResourceTypes["awscc_logs_log_group"]
-	ck, _ := crds.KindFor("awscc", "awscc_logs_log_group")
-	return p, &Kind{GVK: ck.GroupVersionKind(), Provider: awscc.Addr, TypeName: "awscc_logs_log_group",
-		Schema: schema, ExternalName: NameAsIdentifier("log_group_name")}
-}
-
-func providerConfig() *unstructured.Unstructured {
-	_, cluster := crds.ProviderConfigKinds("awscc")
-	pc := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{
-		"configuration": map[string]any{"region": "us-east-1"}, "credentials": map[string]any{"source": "Environment"}}}}
-	pc.SetGroupVersionKind(cluster.GroupVersionKind())
-	pc.SetName("default")
-	return pc
-}
-
-func namespace(name string) *unstructured.Unstructured {
-	ns := &unstructured.Unstructured{Object: map[string]any{}}
-	ns.SetAPIVersion("v1")
-	ns.SetKind("Namespace")
-	ns.SetName(name)
-	return ns
-}
-
-func mustCreate(b *testing.B, kube client.Client, objs ...client.Object) {
-	for _, o := range objs {
-		if err := kube.Create(context.Background(), o); err != nil {
-			b.Fatal(err)
-		}
-	}
 }
 
 // createAll creates n LogGroups in ns, eight at a time.
