@@ -24,6 +24,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/reconciler"
 )
@@ -72,7 +73,11 @@ func runController(m *Meta, args []string) int {
 	if err != nil {
 		return m.errorf("Failed to load the awscc provider", "%s.", err)
 	}
-	kinds, err := awsccKinds(p, f.async)
+	// One library for the process: the schema is read once, and the
+	// instances ProviderConfigs configure live and end with it.
+	lib := providers.NewLibrary(providers.Registry{awscc.Addr: p.Factory()})
+	defer lib.Close()
+	kinds, err := awsccKinds(lib, p, f.async)
 	if err != nil {
 		return m.errorf("Failed to build the managed-resource kinds", "%s.", err)
 	}
@@ -82,7 +87,7 @@ func runController(m *Meta, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := runManager(ctx, m, cfg, kinds, p, f); err != nil {
+	if err := runManager(ctx, m, cfg, kinds, lib, f); err != nil {
 		return m.errorf("Controller failed", "%s.", err)
 	}
 	return 0
@@ -98,16 +103,10 @@ func (m *Meta) loadAwscc(dirs []string, types string) (*awscc.Provider, error) {
 // internal/crds; a type whose identifier is an argument the configuration
 // sets is named by metadata.name (NameAsIdentifier), any other by the
 // identifier AWS gives it.
-func awsccKinds(p *awscc.Provider, async bool) ([]*reconciler.Kind, error) {
-	ctx := context.Background()
-	inst, err := p.Factory()()
-	if err != nil {
-		return nil, err
-	}
-	defer inst.Close()
-	schema := inst.GetProviderSchema(ctx)
-	if schema.Diagnostics.HasErrors() {
-		return nil, schema.Diagnostics.Err()
+func awsccKinds(lib *providers.Library, p *awscc.Provider, async bool) ([]*reconciler.Kind, error) {
+	schema, ds := lib.Schema(context.Background(), awscc.Addr)
+	if ds.HasErrors() {
+		return nil, ds.Err()
 	}
 	names := make([]string, 0, len(schema.ResourceTypes))
 	for n := range schema.ResourceTypes {
@@ -147,7 +146,7 @@ func restConfig(kubeconfig string) (*rest.Config, error) {
 }
 
 // runManager sets up the controllers and runs them until ctx ends.
-func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconciler.Kind, p *awscc.Provider, f controllerFlags) error {
+func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconciler.Kind, lib *providers.Library, f controllerFlags) error {
 	log := controllerLogger(m, f.debug)
 	ctrl.SetLogger(log)
 	scheme := runtime.NewScheme()
@@ -164,14 +163,8 @@ func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconci
 	if err != nil {
 		return err
 	}
-	inst, err := p.Factory()()
-	if err != nil {
-		return err
-	}
-	configSchema := inst.GetProviderSchema(ctx).Provider
-	_ = inst.Close()
-	cs, err := reconciler.Setup(mgr, kinds, reconciler.Options{
-		ProviderName: "awscc", Factory: p.Factory(), ConfigSchema: configSchema,
+	cs, err := reconciler.Setup(ctx, mgr, kinds, reconciler.Options{
+		ProviderName: "awscc", Providers: lib, Provider: awscc.Addr,
 		PollInterval: f.poll, PollJitter: f.pollJitter, MaxReconcileRate: f.maxReconcileRate,
 		Timeout: f.timeout, CreationGracePeriod: f.gracePeriod, Logger: logging.NewLogrLogger(log),
 	})

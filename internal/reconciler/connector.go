@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/zclconf/go-cty/cty"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -18,6 +17,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/crds"
 	"github.com/cairn-iac/cairn/internal/fieldname"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -51,7 +51,7 @@ func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.E
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.providers.get(ctx, config)
+	p, err := c.providers.get(config)
 	if err != nil {
 		return nil, err
 	}
@@ -63,11 +63,14 @@ func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.E
 }
 
 // providerInstances holds the configured providers of one provider, by
-// configuration.
+// configuration. The library starts and configures them, as it does for
+// the engine, and stops them when ctx ends.
 type providerInstances struct {
-	name    string // the provider's local name, "awscc": its ProviderConfig kinds' group
-	factory providers.Factory
-	schema  providers.Schema
+	name   string // the provider's local name, "awscc": its ProviderConfig kinds' group
+	lib    *providers.Library
+	addr   addrs.Provider
+	schema providers.Schema
+	ctx    context.Context
 
 	mu        sync.Mutex
 	instances map[string]*providerInstance
@@ -174,7 +177,7 @@ func credentialsResolver(creds map[string]any) crds.SecretResolver {
 
 // get returns the provider configured with settings, configuring a new
 // instance the first time they are seen.
-func (pi *providerInstances) get(ctx context.Context, settings map[string]any) (providers.Interface, error) {
+func (pi *providerInstances) get(settings map[string]any) (providers.Interface, error) {
 	raw, err := json.Marshal(settings)
 	if err != nil {
 		return nil, err
@@ -191,7 +194,7 @@ func (pi *providerInstances) get(ctx context.Context, settings map[string]any) (
 		pi.instances[key] = inst
 	}
 	pi.mu.Unlock()
-	inst.once.Do(func() { inst.p, inst.err = pi.configure(ctx, settings) })
+	inst.once.Do(func() { inst.p, inst.err = pi.configure(settings) })
 	if inst.err != nil {
 		// A failed configuration is tried again next time: the Secret or
 		// the endpoint may be fixed meanwhile.
@@ -202,7 +205,7 @@ func (pi *providerInstances) get(ctx context.Context, settings map[string]any) (
 	return inst.p, inst.err
 }
 
-func (pi *providerInstances) configure(ctx context.Context, settings map[string]any) (providers.Interface, error) {
+func (pi *providerInstances) configure(settings map[string]any) (providers.Interface, error) {
 	creds, _ := settings[credentialsField].(map[string]any)
 	plain := make(map[string]any, len(settings))
 	for k, v := range settings {
@@ -214,20 +217,8 @@ func (pi *providerInstances) configure(ctx context.Context, settings map[string]
 	if err != nil {
 		return nil, fmt.Errorf("provider configuration: %w", err)
 	}
-	p, err := pi.factory()
-	if err != nil {
-		return nil, err
-	}
-	vresp := p.ValidateProviderConfig(ctx, providers.ValidateProviderConfigRequest{Config: config})
-	if vresp.Diagnostics.HasErrors() {
-		_ = p.Close()
-		return nil, fmt.Errorf("provider configuration: %w", vresp.Diagnostics.Err())
-	}
-	if vresp.PreparedConfig != cty.NilVal && !vresp.PreparedConfig.IsNull() {
-		config = vresp.PreparedConfig
-	}
-	if ds := p.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: config}).Diagnostics; ds.HasErrors() {
-		_ = p.Close()
+	p, ds := pi.lib.Configure(pi.ctx, pi.addr, config, "")
+	if ds.HasErrors() {
 		return nil, fmt.Errorf("configuring the provider: %w", ds.Err())
 	}
 	return p, nil
@@ -239,7 +230,7 @@ func (pi *providerInstances) Close() {
 	defer pi.mu.Unlock()
 	for _, inst := range pi.instances {
 		if inst.p != nil {
-			_ = inst.p.Close()
+			_ = pi.lib.Release(inst.p)
 		}
 	}
 	pi.instances = nil

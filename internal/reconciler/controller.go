@@ -20,6 +20,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpunstructured "github.com/crossplane/crossplane-runtime/v2/pkg/resource/unstructured"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/providers"
 )
 
@@ -29,10 +30,11 @@ type Options struct {
 	// ProviderName is the provider's local name ("awscc"): its
 	// ProviderConfig kinds live in group <name>.m.cairn-iac.io.
 	ProviderName string
-	// Factory starts an unconfigured provider instance; ConfigSchema is
-	// its configuration schema.
-	Factory      providers.Factory
-	ConfigSchema providers.Schema
+	// Providers starts, configures and keeps the schema of the provider
+	// Provider, whose kinds these are: one library for the process, as
+	// the engine keeps one per run.
+	Providers *providers.Library
+	Provider  addrs.Provider
 	// PollInterval is how often an up-to-date resource is observed again
 	// (drift correction); PollJitter spreads the polls.
 	PollInterval, PollJitter time.Duration
@@ -68,8 +70,10 @@ func (c *Controllers) Close() { c.providers.Close() }
 
 // Setup registers one controller per kind with mgr, each running
 // crossplane-runtime's managed reconciler with the external client of
-// this package. mgr's scheme learns every kind as a Managed.
-func Setup(mgr manager.Manager, kinds []*Kind, o Options) (*Controllers, error) {
+// this package. mgr's scheme learns every kind as a Managed. The provider
+// instances configured for ProviderConfigs are stopped when ctx ends and
+// released by Close.
+func Setup(ctx context.Context, mgr manager.Manager, kinds []*Kind, o Options) (*Controllers, error) {
 	if o.Logger == nil {
 		o.Logger = logging.NewNopLogger()
 	}
@@ -82,10 +86,14 @@ func Setup(mgr manager.Manager, kinds []*Kind, o Options) (*Controllers, error) 
 	if o.Timeout <= 0 {
 		o.Timeout = 20 * time.Minute
 	}
+	resp, ds := o.Providers.Schema(ctx, o.Provider)
+	if ds.HasErrors() {
+		return nil, fmt.Errorf("provider %s: %w", o.Provider.ForDisplay(), ds.Err())
+	}
 	cs := &Controllers{
 		Workspaces: &Workspaces{},
 		Stats:      &Stats{},
-		providers:  &providerInstances{name: o.ProviderName, factory: o.Factory, schema: o.ConfigSchema},
+		providers:  &providerInstances{name: o.ProviderName, lib: o.Providers, addr: o.Provider, schema: resp.Provider, ctx: ctx},
 	}
 	global := ratelimiter.NewGlobal(o.MaxReconcileRate)
 	for _, k := range kinds {

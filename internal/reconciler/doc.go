@@ -22,7 +22,14 @@
 // configuration files or the configuration language, state files or
 // backends, plans, graphs, planning or applying (the engine's other
 // packages), any one provider (awscc and its CloudFormation schemas are
-// the command's to pass in as Kinds and a Factory), flags, the
+// the command's to pass in as Kinds and a provider Library), flags, the
 // environment or the terminal (internal/command reads those and fills
 // Options).
+//
+// Imports:
+//
+//	deny internal/... # the reconciler imports of the engine only lifecycle, providers and addrs (and configschema, diags, marks and states, the values those speak in)
+//	allow internal/lifecycle internal/providers internal/addrs
+//	allow internal/configschema internal/diags internal/marks internal/states
+//	allow internal/crds internal/fieldname # the kinds and codec it serves, and their field names
 package reconciler

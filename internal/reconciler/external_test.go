@@ -59,8 +59,10 @@ func newFixture(t *testing.T, async bool) *fixture {
 	fc := fake.NewClientBuilder().WithScheme(s).WithObjects(pc, secret).Build()
 	kube := xpunstructured.NewClient(fc)
 	f := &fixture{t: t, provider: tp, kind: k, kube: kube}
+	lib := providers.NewLibrary(providers.Registry{k.Provider: func() (providers.Interface, error) { return tp, nil }})
+	t.Cleanup(func() { _ = lib.Close() })
 	f.conn = &connector{kind: k, kube: kube, workspaces: &Workspaces{}, providers: &providerInstances{
-		name: "test", factory: func() (providers.Interface, error) { return tp, nil }, schema: schema.Provider}}
+		name: "test", lib: lib, addr: k.Provider, schema: schema.Provider, ctx: context.Background()}}
 	return f
 }
 

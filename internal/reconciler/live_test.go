@@ -17,6 +17,7 @@ import (
 	"github.com/cairn-iac/cairn/cfnschema"
 	"github.com/cairn-iac/cairn/internal/ccendpoint"
 	"github.com/cairn-iac/cairn/internal/crds"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/testkube"
 )
@@ -52,7 +53,7 @@ type liveController struct {
 }
 
 // newLiveController sets up the controllers of kind on cluster with o
-// (ProviderName, Factory and ConfigSchema are filled in from p).
+// (ProviderName, Providers and Provider are filled in from p).
 func newLiveController(tb testing.TB, cluster *testkube.Cluster, p *awscc.Provider, kind *Kind, o Options) *liveController {
 	tb.Helper()
 	ctx := context.Background()
@@ -79,8 +80,10 @@ func newLiveController(tb testing.TB, cluster *testkube.Cluster, p *awscc.Provid
 	if err != nil {
 		tb.Fatal(err)
 	}
-	o.ProviderName, o.Factory, o.ConfigSchema = "awscc", p.Factory(), cfgSchema
-	cs, err := Setup(mgr, []*Kind{kind}, o)
+	lib := providers.NewLibrary(providers.Registry{awscc.Addr: p.Factory()})
+	tb.Cleanup(func() { _ = lib.Close() })
+	o.ProviderName, o.Providers, o.Provider = "awscc", lib, awscc.Addr
+	cs, err := Setup(ctx, mgr, []*Kind{kind}, o)
 	if err != nil {
 		tb.Fatal(err)
 	}
