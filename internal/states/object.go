@@ -77,14 +77,9 @@ func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
 // sensitive mark, recorded as paths.
 func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 	val, pvm := o.Value.UnmarkDeepWithPaths()
-	var paths []cty.Path
-	for _, p := range pvm {
-		for m := range p.Marks {
-			if m != configschema.SensitiveMark {
-				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(p.Path), m)
-			}
-		}
-		paths = append(paths, p.Path)
+	paths, err := sensitivePaths(pvm)
+	if err != nil {
+		return nil, err
 	}
 	src, err := EncodeValue(val, ty)
 	if err != nil {
@@ -99,6 +94,22 @@ func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 		Dependencies:        o.Dependencies,
 		CreateBeforeDestroy: o.CreateBeforeDestroy,
 	}, nil
+}
+
+// sensitivePaths returns the paths of a value's marks, as a stored
+// object records them. The sensitive mark is the only one state can
+// hold; any other is an error rather than silently dropped.
+func sensitivePaths(pvm []cty.PathValueMarks) ([]cty.Path, error) {
+	var paths []cty.Path
+	for _, p := range pvm {
+		for m := range p.Marks {
+			if m != configschema.SensitiveMark {
+				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(p.Path), m)
+			}
+		}
+		paths = append(paths, p.Path)
+	}
+	return paths, nil
 }
 
 // EncodeValue returns the stored JSON form of an unmarked, wholly known
