@@ -56,20 +56,28 @@ func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
 	if err != nil {
 		return nil, fmt.Errorf("decoding stored attributes: %w", err)
 	}
-	if len(o.AttrSensitivePaths) > 0 {
-		pvm := make([]cty.PathValueMarks, len(o.AttrSensitivePaths))
-		for i, p := range o.AttrSensitivePaths {
-			pvm[i] = cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
-		}
-		v = v.MarkWithPaths(pvm)
-	}
 	return &Object{
-		Value:               v,
+		Value:               o.WithRecordedMarks(v),
 		Private:             o.Private,
 		Status:              o.Status,
 		Dependencies:        o.Dependencies,
 		CreateBeforeDestroy: o.CreateBeforeDestroy,
 	}, nil
+}
+
+// WithRecordedMarks returns v, a value of the object (decoded, or
+// upgraded by its provider), with the sensitive mark at every path the
+// object recorded (AttrSensitivePaths). Marks the schema implies are not
+// recorded (EncodeObject leaves them out); the reader applies them.
+func (o *ObjectSrc) WithRecordedMarks(v cty.Value) cty.Value {
+	if len(o.AttrSensitivePaths) == 0 {
+		return v
+	}
+	pvm := make([]cty.PathValueMarks, len(o.AttrSensitivePaths))
+	for i, p := range o.AttrSensitivePaths {
+		pvm[i] = cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
+	}
+	return v.MarkWithPaths(pvm)
 }
 
 // Encode returns the stored form of the object with the given schema
