@@ -4,9 +4,10 @@
 // Objects are kept in their stored form (ObjectSrc: attributes as JSON, as
 // state files hold them) and decoded against a schema only when planning
 // needs their value, because a large state is mostly read and rewritten, not
-// inspected. Object converts between the two forms; EncodeObject does so
-// for a resource's object with its schema, leaving out the sensitive marks
-// the schema implies, as Terraform does.
+// inspected. Object converts between the two forms; EncodeObject and
+// DecodeObject do so for a resource's object with its schema: the stored
+// form leaves out the sensitive marks the schema implies, as Terraform's
+// does, and DecodeObject applies them again.
 //
 // What state can hold is decided here: wholly known values, the sensitive
 // mark only (recorded as paths), and numbers NumberStorable accepts

@@ -15,6 +15,21 @@ func EncodeObject(schema *configschema.Block, obj *Object, version int64) (*Obje
 	return cp.Encode(schema.ImpliedType(), uint64(version))
 }
 
+// DecodeObject is EncodeObject's counterpart: the object's value as the
+// schema's type, with the sensitive marks the object recorded and those
+// the schema implies. Every reader of a stored object whose value
+// expressions may see goes through it (or through lifecycle.UpgradeState,
+// which does the same for an object the provider upgrades), so that
+// leaving the schema's marks out of state loses none.
+func DecodeObject(schema *configschema.Block, src *ObjectSrc) (*Object, error) {
+	obj, err := src.Decode(schema.ImpliedType())
+	if err != nil {
+		return nil, err
+	}
+	obj.Value = schema.MarkSensitive(obj.Value)
+	return obj, nil
+}
+
 // EncodeObjectUnmarked is EncodeObject for a caller that already holds
 // the object's value without marks (u) and its marks (pvm): the value is
 // not walked again. Marks at paths the schema declares sensitive are left
