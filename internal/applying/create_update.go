@@ -235,5 +235,5 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 func (a *applier) encodeApplied(in *instance, applied *lifecycle.Applied, u cty.Value, pvm []cty.PathValueMarks, status states.ObjectStatus) (*states.ObjectSrc, error) {
 	c := in.change
 	obj := &states.Object{Value: applied.Value, Private: applied.Private, Status: status, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy}
-	return eval.EncodeObjectUnmarked(in.target.Schema, obj, u, pvm, c.SchemaVersion)
+	return states.EncodeObjectUnmarked(in.target.Schema, obj, u, pvm, c.SchemaVersion)
 }

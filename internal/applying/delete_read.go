@@ -94,7 +94,7 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		// Terraform keeps the failed read's object, its computed
 		// attributes null, in state.
 		failed := cty.UnknownAsNull(lifecycle.PlannedData(t.Schema, marks.Strip(config)))
-		src, err := eval.EncodeObject(t.Schema, &states.Object{Value: failed, Status: states.ObjectReady}, c.SchemaVersion)
+		src, err := states.EncodeObject(t.Schema, &states.Object{Value: failed, Status: states.ObjectReady}, c.SchemaVersion)
 		if err == nil {
 			err = a.opts.State.SetObject(t.Addr, src, c.Provider)
 		}
@@ -108,7 +108,7 @@ func (a *applier) read(ctx context.Context, n plans.Node) diags.Diagnostics {
 		a.opts.Hooks.PostApply(t.Addr, plans.Read, cty.NilVal, firstError(ds))
 		return ds
 	}
-	src, err := eval.EncodeObject(t.Schema, &states.Object{Value: val, Status: states.ObjectReady}, c.SchemaVersion)
+	src, err := states.EncodeObject(t.Schema, &states.Object{Value: val, Status: states.ObjectReady}, c.SchemaVersion)
 	if err == nil {
 		err = a.opts.State.SetObject(t.Addr, src, c.Provider)
 	}

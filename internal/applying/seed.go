@@ -5,6 +5,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // seedValues fills the value table with what the plan knows before any
@@ -58,7 +59,7 @@ func (a *applier) seedPriorObjects(vals *namedvals.Values, e *plans.ResourceExpa
 		if is.Current == nil || !e.Expansion.Has(key) {
 			continue
 		}
-		obj, err := is.Current.Decode(schema.ImpliedType())
+		obj, err := states.DecodeObject(schema, is.Current)
 		if err != nil {
 			ds = ds.Append(diags.Errorf("Invalid prior object in plan", "%s: %s.", rs.Addr.Instance(key), err))
 			continue

@@ -7,7 +7,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -30,9 +29,9 @@ func storable(v cty.Value) (cty.Value, []cty.Path) {
 }
 
 // isInfinite reports whether v is a number no state can hold: infinite,
-// or beyond lang.MaxNumberExponent.
+// or beyond states.MaxNumberExponent.
 func isInfinite(v cty.Value) bool {
-	return v.Type() == cty.Number && !v.IsNull() && !lang.NumberStorable(v)
+	return v.Type() == cty.Number && !v.IsNull() && !states.NumberStorable(v)
 }
 
 // unstorableDiag tells the user that addr was recorded with nulls in place

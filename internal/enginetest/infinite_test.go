@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
-	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -24,7 +24,10 @@ type infinitySpy struct {
 
 func (s *infinitySpy) note(op string, vals ...cty.Value) {
 	for _, v := range vals {
-		if v != cty.NilVal && lang.UnstorableNumber(v) != nil {
+		if v == cty.NilVal {
+			continue
+		}
+		if _, _, found := states.FirstUnstorableNumber(v); found {
 			s.mu.Lock()
 			s.saw = append(s.saw, op)
 			s.mu.Unlock()

@@ -1,20 +1,14 @@
 package eval
 
 import (
-	"fmt"
-
 	"sync"
-
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
-	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/namedvals"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -92,40 +86,4 @@ func (e *Env) PreparedBlock(r *configs.Resource, schema *configschema.Block) *la
 	}
 	v, _ := e.Prepared.m.LoadOrStore(r, lang.PrepareBlock(r.Config, schema))
 	return v.(*lang.PreparedBlock)
-}
-
-// EncodeObject returns the stored form of an object of a resource with
-// the given schema: marks the schema implies are left out, as Terraform
-// does, and re-applied when the object is read.
-func EncodeObject(schema *configschema.Block, obj *states.Object, version int64) (*states.ObjectSrc, error) {
-	cp := *obj
-	cp.Value = schema.WithoutSchemaMarks(obj.Value)
-	return cp.Encode(schema.ImpliedType(), uint64(version))
-}
-
-// EncodeObjectUnmarked is EncodeObject for a caller that already holds
-// the object's value without marks (u) and its marks (pvm): the value is
-// not walked again. Marks at paths the schema declares sensitive are left
-// out, as EncodeObject does.
-func EncodeObjectUnmarked(schema *configschema.Block, obj *states.Object, u cty.Value, pvm []cty.PathValueMarks, version int64) (*states.ObjectSrc, error) {
-	if len(pvm) > 0 && schema.HasSensitive() {
-		return EncodeObject(schema, obj, version)
-	}
-	src, err := states.EncodeValue(u, schema.ImpliedType())
-	if err != nil {
-		return nil, err
-	}
-	var paths []cty.Path
-	for _, pm := range pvm {
-		for m := range pm.Marks {
-			if m != configschema.SensitiveMark {
-				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(pm.Path), m)
-			}
-		}
-		paths = append(paths, pm.Path)
-	}
-	return &states.ObjectSrc{
-		SchemaVersion: uint64(version), AttrsJSON: src, AttrSensitivePaths: paths, Private: obj.Private,
-		Status: obj.Status, Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
-	}, nil
 }

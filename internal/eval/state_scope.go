@@ -152,13 +152,13 @@ func (d *stateData) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, dia
 			insts[key] = cty.UnknownVal(ty)
 			continue
 		}
-		obj, err := is.Current.Decode(ty)
+		obj, err := states.DecodeObject(schema, is.Current)
 		if err != nil {
 			ds = ds.Append(diags.At(rng, "Invalid resource instance data in state",
 				fmt.Sprintf("Instance %s data could not be decoded from the state: %s.", addr.Instance(key), err)))
 			continue
 		}
-		insts[key] = schema.MarkSensitive(obj.Value)
+		insts[key] = obj.Value
 	}
 	return wholeResource(cfg, insts, ty), ds
 }

@@ -33,7 +33,7 @@ func UpgradeState(ctx context.Context, t *Target, src *states.ObjectSrc) (*state
 			fmt.Sprintf("upgrading the stored object produced an unknown value at %s", errs[0])))
 	}
 	return &states.Object{
-		Value: markPaths(t.Schema.MarkSensitive(val), src.AttrSensitivePaths), Private: src.Private, Status: src.Status,
+		Value: src.WithRecordedMarks(t.Schema.MarkSensitive(val)), Private: src.Private, Status: src.Status,
 		Dependencies: src.Dependencies, CreateBeforeDestroy: src.CreateBeforeDestroy,
 	}, ds
 }

@@ -48,18 +48,6 @@ func redactPaths(vals ...split) []cty.Path {
 	return out
 }
 
-// markPaths adds the sensitive mark at each path.
-func markPaths(v cty.Value, paths []cty.Path) cty.Value {
-	if len(paths) == 0 {
-		return v
-	}
-	pvm := make([]cty.PathValueMarks, len(paths))
-	for i, path := range paths {
-		pvm[i] = cty.PathValueMarks{Path: path, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
-	}
-	return v.MarkWithPaths(pvm)
-}
-
 // redact removes from the provider's diagnostics the secrets of the values
 // it was given (marks.Secrets.Redact): a provider knows nothing of marks,
 // and its errors name what it was asked about ("identifier

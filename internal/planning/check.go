@@ -230,7 +230,7 @@ func (cg *configGraph) orderScopedData() {
 // in the refreshed state (the plan's prior state), as Terraform 1.5.7 does
 // for any data source it reads; apply reads it again all the same.
 func (p *planner) refreshScopedData(rt *resourceTarget, t *lifecycle.Target, val cty.Value, deps []addrs.AbsResource) diags.Diagnostics {
-	src, err := eval.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}, rt.version)
+	src, err := states.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}, rt.version)
 	if err != nil {
 		return diags.Diagnostics{diags.Errorf("Failed to record data source result", "%s: %s.", t.Addr, err)}
 	}

@@ -79,7 +79,7 @@ func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *l
 	if rds.HasErrors() {
 		return ds
 	}
-	src, err := eval.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady}, rt.version)
+	src, err := states.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady}, rt.version)
 	if err != nil {
 		return ds.Append(diags.Errorf("Failed to record data source result", "%s: %s.", addr, err))
 	}

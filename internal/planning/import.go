@@ -6,7 +6,6 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
@@ -62,7 +61,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if ds = ds.Append(ids); ids.HasErrors() {
 		return nil, ds
 	}
-	src, err := eval.EncodeObject(rt.schema, read, rt.version)
+	src, err := states.EncodeObject(rt.schema, read, rt.version)
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
 	}
@@ -111,7 +110,7 @@ func (p *planner) importPrior(ctx context.Context, rt *resourceTarget, t *lifecy
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	src, err := eval.EncodeObject(rt.schema, obj, rt.version)
+	src, err := states.EncodeObject(rt.schema, obj, rt.version)
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", t.Addr, err))
 	}

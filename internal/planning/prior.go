@@ -5,7 +5,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
@@ -39,7 +38,7 @@ func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addr
 	case read.Current == read.Upgraded:
 		return read.Current, ds
 	}
-	newSrc, err := eval.EncodeObject(t.Schema, read.Current, t.SchemaVersion)
+	newSrc, err := states.EncodeObject(t.Schema, read.Current, t.SchemaVersion)
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record refreshed object", "%s: %s.", t.Addr, err))
 	}

@@ -56,15 +56,8 @@ func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
 	if err != nil {
 		return nil, fmt.Errorf("decoding stored attributes: %w", err)
 	}
-	if len(o.AttrSensitivePaths) > 0 {
-		pvm := make([]cty.PathValueMarks, len(o.AttrSensitivePaths))
-		for i, p := range o.AttrSensitivePaths {
-			pvm[i] = cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
-		}
-		v = v.MarkWithPaths(pvm)
-	}
 	return &Object{
-		Value:               v,
+		Value:               o.WithRecordedMarks(v),
 		Private:             o.Private,
 		Status:              o.Status,
 		Dependencies:        o.Dependencies,
@@ -72,19 +65,29 @@ func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
 	}, nil
 }
 
+// WithRecordedMarks returns v, a value of the object (decoded, or
+// upgraded by its provider), with the sensitive mark at every path the
+// object recorded (AttrSensitivePaths). Marks the schema implies are not
+// recorded (EncodeObject leaves them out); the reader applies them.
+func (o *ObjectSrc) WithRecordedMarks(v cty.Value) cty.Value {
+	if len(o.AttrSensitivePaths) == 0 {
+		return v
+	}
+	pvm := make([]cty.PathValueMarks, len(o.AttrSensitivePaths))
+	for i, p := range o.AttrSensitivePaths {
+		pvm[i] = cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)}
+	}
+	return v.MarkWithPaths(pvm)
+}
+
 // Encode returns the stored form of the object with the given schema
 // version. The value must be wholly known; the only mark allowed is the
 // sensitive mark, recorded as paths.
 func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 	val, pvm := o.Value.UnmarkDeepWithPaths()
-	var paths []cty.Path
-	for _, p := range pvm {
-		for m := range p.Marks {
-			if m != configschema.SensitiveMark {
-				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(p.Path), m)
-			}
-		}
-		paths = append(paths, p.Path)
+	paths, err := sensitivePaths(pvm)
+	if err != nil {
+		return nil, err
 	}
 	src, err := EncodeValue(val, ty)
 	if err != nil {
@@ -99,6 +102,22 @@ func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 		Dependencies:        o.Dependencies,
 		CreateBeforeDestroy: o.CreateBeforeDestroy,
 	}, nil
+}
+
+// sensitivePaths returns the paths of a value's marks, as a stored
+// object records them. The sensitive mark is the only one state can
+// hold; any other is an error rather than silently dropped.
+func sensitivePaths(pvm []cty.PathValueMarks) ([]cty.Path, error) {
+	var paths []cty.Path
+	for _, p := range pvm {
+		for m := range p.Marks {
+			if m != configschema.SensitiveMark {
+				return nil, fmt.Errorf("value at %s has unsupported mark %#v", diags.FormatPath(p.Path), m)
+			}
+		}
+		paths = append(paths, p.Path)
+	}
+	return paths, nil
 }
 
 // EncodeValue returns the stored JSON form of an unmarked, wholly known
