@@ -18,14 +18,14 @@ import (
 // planManagedInstance plans one instance of a resource block: read and
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
-func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) planManagedInstance(ctx context.Context, out *result, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
 	t := rt.target(key, addrs.NotDeposed)
 	addr := t.Addr.ResourceInstance
 	var ds diags.Diagnostics
 	var prior *states.Object
 	var importing *plans.Importing
 	if is != nil && is.Current != nil {
-		obj, pds := p.readPrior(ctx, t, rt.pAddr, is.Current)
+		obj, pds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
 		ds = ds.Append(pds)
 		if pds.HasErrors() {
 			return ds
@@ -34,7 +34,7 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 	} else if imp := p.imports[addr.UniqueKey()]; imp != nil {
 		// An import block's object becomes the prior object; one already
 		// in state makes the block a no-op, as in Terraform.
-		obj, ids := p.importPrior(ctx, rt, t, imp.ID)
+		obj, ids := p.importPrior(ctx, out, rt, t, imp.ID)
 		ds = ds.Append(ids)
 		if ids.HasErrors() {
 			return ds
@@ -67,13 +67,13 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 	}
 	change.Dependencies = deps
 	if change.Action == plans.NoOp && prior != nil && importing == nil {
-		p.setRefreshedDependencies(t.Addr, deps)
+		out.dependencies = append(out.dependencies, objectDependencies{addr: t.Addr, deps: deps})
 	}
 	change.Importing = importing
 	change.CreateBeforeDestroy = p.cbd[rt.addr.Config().UniqueKey()]
 	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))
 	p.env.Values.SetInstance(addr, change.After)
-	p.record(change)
+	p.record(out, change)
 	// Postconditions see the planned value as self; one that depends on
 	// values known only after apply is checked by apply instead.
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, change.After))
