@@ -236,4 +236,3 @@ func (p *planner) variableValues() map[string]cty.Value {
 	}
 	return p.env.Values.InputVariables()
 }
-
