@@ -29,13 +29,7 @@ type ImportHooks struct {
 // caller persists it. Nothing is planned: the next plan shows what the
 // configuration would change.
 func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, id string, hooks ImportHooks) (*states.State, diags.Diagnostics) {
-	p := &planner{opts: opts}
-	if p.opts.PrevState == nil {
-		p.opts.PrevState = states.NewState()
-	}
-	if p.opts.Workspace == "" {
-		p.opts.Workspace = "default"
-	}
+	p := &planner{opts: withDefaults(opts)}
 	var r *configs.Resource
 	if mod := opts.Config.Descendant(addr.Module.Module()); mod != nil {
 		r = mod.ResourceByAddr(addr.Resource.Resource)
@@ -66,7 +60,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
 	}
-	out := opts.PrevState.DeepCopy()
+	out := p.opts.PrevState.DeepCopy()
 	out.SetObject(t.Addr, src, pAddr)
 	return out, ds
 }

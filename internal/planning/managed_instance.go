@@ -21,25 +21,9 @@ import (
 func (p *planner) planManagedInstance(ctx context.Context, out *result, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
 	t := rt.target(key, addrs.NotDeposed)
 	addr := t.Addr.ResourceInstance
-	var ds diags.Diagnostics
-	var prior *states.Object
-	var importing *plans.Importing
-	if is != nil && is.Current != nil {
-		obj, pds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
-		ds = ds.Append(pds)
-		if pds.HasErrors() {
-			return ds
-		}
-		prior = obj
-	} else if imp := p.imports[addr.UniqueKey()]; imp != nil {
-		// An import block's object becomes the prior object; one already
-		// in state makes the block a no-op, as in Terraform.
-		obj, ids := p.importPrior(ctx, out, rt, t, imp.ID)
-		ds = ds.Append(ids)
-		if ids.HasErrors() {
-			return ds
-		}
-		prior, importing = obj, &plans.Importing{ID: imp.ID}
+	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)
+	if ds.HasErrors() {
+		return ds
 	}
 	if p.refreshOnly() {
 		// No import block applies here: p.imports is empty.
@@ -77,6 +61,28 @@ func (p *planner) planManagedInstance(ctx context.Context, out *result, rt *reso
 	// Postconditions see the planned value as self; one that depends on
 	// values known only after apply is checked by apply instead.
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, change.After))
+}
+
+// instancePrior returns the prior object of the instance t plans: its
+// current object in state, read and refreshed, or else the object an
+// import block names, imported (importing then says so); nil when there
+// is neither.
+func (p *planner) instancePrior(ctx context.Context, out *result, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
+	if is != nil && is.Current != nil {
+		obj, ds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
+		return obj, nil, ds
+	}
+	// An import block's object becomes the prior object; one already in
+	// state makes the block a no-op, as in Terraform.
+	imp := p.imports[t.Addr.ResourceInstance.UniqueKey()]
+	if imp == nil {
+		return nil, nil, nil
+	}
+	obj, ds := p.importPrior(ctx, out, rt, t, imp.ID)
+	if ds.HasErrors() {
+		return nil, nil, ds
+	}
+	return obj, &plans.Importing{ID: imp.ID}, ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the

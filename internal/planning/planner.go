@@ -110,6 +110,18 @@ type planner struct {
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
 // have errors (Errored is then set) so callers can show what was decided.
 func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
+	opts = withDefaults(opts)
+	// Moves rebind the state first: everything below, the plan's
+	// PrevRunState included, sees the new addresses.
+	movedState, mv := applyMoves(opts, opts.PrevState)
+	opts.PrevState = movedState
+	p := &planner{opts: opts, moves: mv}
+	ds := p.run(ctx)
+	return p.assemble(ds)
+}
+
+// withDefaults fills in the options a caller may leave out.
+func withDefaults(opts Options) Options {
 	if opts.PrevState == nil {
 		opts.PrevState = states.NewState()
 	}
@@ -119,42 +131,48 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	if opts.Workspace == "" {
 		opts.Workspace = "default"
 	}
-	// Moves rebind the state first: everything below, the plan's
-	// PrevRunState included, sees the new addresses.
-	movedState, mv := applyMoves(opts, opts.PrevState)
-	opts.PrevState = movedState
-	p := &planner{opts: opts, moves: mv}
-	plan := &plans.Plan{
-		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
-		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
-	}
+	return opts
+}
+
+// run prepares the plan, walks the configuration graph, and checks what
+// needs the whole walk (import keys, move statements).
+func (p *planner) run(ctx context.Context) diags.Diagnostics {
 	// The copy of a large state the refresh writes into is made while the
 	// configuration is analysed, which does not look at it.
 	copied := make(chan struct{})
 	go func() {
 		defer close(copied)
-		p.refreshed = opts.PrevState.DeepCopy()
+		p.refreshed = p.opts.PrevState.DeepCopy()
 	}()
 	ds := p.prepare(ctx)
 	<-copied
-	if !ds.HasErrors() {
-		p.set = opts.Providers.NewInstanceSet(ctx)
-		ds = ds.Append(p.walk(ctx))
-		p.set.Close()
-		if !ds.HasErrors() {
-			ds = ds.Append(p.checkImportKeys())
-			ds = ds.Append(p.moves.diagnose(p))
-		}
-		p.planRemovedOutputs()
+	if ds.HasErrors() {
+		return ds
 	}
-	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
-	plan.ModuleExpansions = p.moduleCalls
+	p.set = p.opts.Providers.NewInstanceSet(ctx)
+	ds = ds.Append(p.walk(ctx))
+	p.set.Close()
+	if !ds.HasErrors() {
+		ds = ds.Append(p.checkImportKeys())
+		ds = ds.Append(p.moves.diagnose(p))
+	}
+	p.planRemovedOutputs()
+	return ds
+}
+
+// assemble returns the plan the run built, with its operation graph when
+// planning succeeded.
+func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics) {
+	opts := p.opts
+	plan := &plans.Plan{
+		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
+		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
+		Changes: p.changes, Outputs: p.outputs, PriorState: p.refreshed, Expansions: p.expansions,
+		ModuleExpansions: p.moduleCalls, VariableValues: p.variableValues(), Checks: p.checks, Moves: p.moves.list(),
+	}
 	for _, t := range opts.Targets {
 		plan.Targets = append(plan.Targets, t.String())
 	}
-	plan.VariableValues = p.variableValues()
-	plan.Checks = p.checks
-	plan.Moves = p.moves.list()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
 	}
@@ -196,6 +214,23 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(fds)
 	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared}
+	p.indexInputs()
+	if ds.HasErrors() {
+		return ds
+	}
+	if gds.HasErrors() {
+		// Validation reports the graph's errors at their objects, and
+		// fails if there are any; this is for an object it skipped.
+		return ds.Append(gds)
+	}
+	p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
+	p.watched = watchedResources(cg)
+	return ds.Append(p.limitToTargets())
+}
+
+// indexInputs indexes what the walk looks up by address: prior state's
+// resources by configuration resource, -replace instances, import blocks.
+func (p *planner) indexInputs() {
 	p.stateByConfig = map[addrs.UniqueKey][]*states.Resource{}
 	for _, rs := range p.opts.PrevState.Resources {
 		k := rs.Addr.Config().UniqueKey()
@@ -207,27 +242,23 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	p.imports = map[addrs.UniqueKey]*configs.Import{}
 	if p.opts.Mode == plans.NormalMode {
-		for _, imp := range cfg.Imports {
+		for _, imp := range p.opts.Config.Imports {
 			p.imports[imp.To.UniqueKey()] = imp
 		}
 	}
-	if ds.HasErrors() {
-		return ds
+}
+
+// limitToTargets limits the walk to -target's objects and what they need,
+// warning about moves it leaves out.
+func (p *planner) limitToTargets() diags.Diagnostics {
+	if len(p.opts.Targets) == 0 {
+		return nil
 	}
-	if gds.HasErrors() {
-		// Validation reports the graph's errors at their objects, and
-		// fails if there are any; this is for an object it skipped.
-		return ds.Append(gds)
+	p.targets = selectTargets(p.cg.targetVertices(), p.cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
+	if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
+		return diags.Diagnostics{movesExcludedDiag(out)}
 	}
-	p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
-	p.watched = watchedResources(cg)
-	if len(p.opts.Targets) > 0 {
-		p.targets = selectTargets(cg.targetVertices(), cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
-		if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
-			ds = ds.Append(movesExcludedDiag(out))
-		}
-	}
-	return ds
+	return nil
 }
 
 func (p *planner) variableValues() map[string]cty.Value {
