@@ -97,7 +97,7 @@ func (p *planner) planScopedDataInstance(ctx context.Context, out *result, rt *r
 	}
 	p.env.Values.SetInstance(addr, change.After)
 	if !p.refreshOnly() {
-		p.record(out, change)
+		p.record(&out.records, change)
 	}
 	return ds
 }

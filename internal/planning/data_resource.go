@@ -66,7 +66,7 @@ func (p *planner) planDataInstance(ctx context.Context, out *result, rt *resourc
 		}
 		planned := lifecycle.PlannedData(rt.schema, config)
 		p.env.Values.SetInstance(addr, planned)
-		p.record(out, &plans.ResourceInstanceChange{
+		p.record(&out.records, &plans.ResourceInstanceChange{
 			Addr: addr, Provider: rt.pAddr, Action: plans.Read, ActionReason: reason,
 			Before: cty.NullVal(rt.schema.ImpliedType()), After: planned, SchemaVersion: rt.version, Dependencies: deps,
 		})

@@ -39,18 +39,18 @@ func (p *planner) planDestroyResourceBecause(ctx context.Context, out *result, a
 	}
 	keys := prior.SortedInstanceKeys()
 	if p.opts.Mode == plans.NormalMode && p.moves.forgets(addr) {
-		return ds.Append(p.forEachInstance(len(keys), out, func(i int, out *result) diags.Diagnostics {
+		return ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {
 			return p.planForgetInstance(ctx, out, rt, pAddr, keys[i], prior.Instances[keys[i]])
 		}))
 	}
-	return ds.Append(p.forEachInstance(len(keys), out, func(i int, out *result) diags.Diagnostics {
+	return ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {
 		return p.planDeleteInstance(ctx, out, rt, pAddr, keys[i], prior.Instances[keys[i]], reason)
 	}))
 }
 
 // planDeleteInstance plans the deletion of every object of one instance
 // in prior state: the current one for reason, deposed ones for none.
-func (p *planner) planDeleteInstance(ctx context.Context, out *result, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance, reason plans.ActionReason) diags.Diagnostics {
+func (p *planner) planDeleteInstance(ctx context.Context, out *records, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance, reason plans.ActionReason) diags.Diagnostics {
 	addr := rt.addr.Instance(key)
 	if !p.targets.plansInstance(addr) {
 		return nil
@@ -70,7 +70,7 @@ func (p *planner) planDeleteInstance(ctx context.Context, out *result, rt *resou
 // vanished object is just forgotten. A provider that declared the
 // PlanDestroy capability plans the delete too, and its planned private
 // data goes to the delete.
-func (p *planner) planDelete(ctx context.Context, out *result, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, planDestroy bool, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
+func (p *planner) planDelete(ctx context.Context, out *records, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, planDestroy bool, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
 	obj, ds := p.readPrior(ctx, out, t, pAddr, src)
 	if ds.HasErrors() || obj == nil || p.refreshOnly() {
 		// A refresh-only plan records that the object is gone, if it is,

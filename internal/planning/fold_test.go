@@ -3,6 +3,7 @@ package planning_test
 import (
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/enginetest"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/google/go-cmp/cmp"
@@ -51,5 +52,44 @@ resource "terraform_data" "a" {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("parallelism %d: diagnostics -want +got\n%s", parallelism, diff)
 		}
+	}
+}
+
+// TestUnchangedObjectDependencies: an object the plan leaves alone carries
+// the dependencies it has now in the plan's prior state, as Terraform
+// records them, whether they were added, removed or kept.
+func TestUnchangedObjectDependencies(t *testing.T) {
+	const without = `resource "test_thing" "a" { name = "a" }
+resource "test_thing" "b" { name = "b" }`
+	const with = `resource "test_thing" "a" { name = "a" }
+resource "test_thing" "b" {
+  name       = "b"
+  depends_on = [test_thing.a]
+}`
+	tests := map[string]struct {
+		steps []string
+		want  []string
+	}{
+		"added":   {steps: []string{without, with}, want: []string{"test_thing.a"}},
+		"removed": {steps: []string{with, without}},
+		"kept":    {steps: []string{with, with}, want: []string{"test_thing.a"}},
+	}
+	b, _ := addrs.ParseAbsResourceInstanceStr("test_thing.b")
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			p := planScenario(t, graphScenario{steps: tc.steps})
+			for _, c := range p.Changes {
+				if c.Addr.Equal(b) && c.Action != plans.NoOp {
+					t.Fatalf("test_thing.b is planned %s, want no change", c.Action)
+				}
+			}
+			var got []string
+			for _, d := range p.PriorState.ResourceInstance(b).Current.Dependencies {
+				got = append(got, d.String())
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("dependencies in the prior state -want +got\n%s", diff)
+			}
+		})
 	}
 }

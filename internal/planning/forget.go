@@ -16,7 +16,7 @@ import (
 // planForget plans dropping an object from state without destroying it,
 // as a removed block with destroy = false asks. The object is refreshed
 // first, like one planned for deletion, so a vanished one is just gone.
-func (p *planner) planForget(ctx context.Context, out *result, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) diags.Diagnostics {
+func (p *planner) planForget(ctx context.Context, out *records, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) diags.Diagnostics {
 	obj, ds := p.readPrior(ctx, out, t, pAddr, src)
 	if ds.HasErrors() || obj == nil {
 		return ds
@@ -29,7 +29,7 @@ func (p *planner) planForget(ctx context.Context, out *result, t *lifecycle.Targ
 }
 
 // planForgetInstance plans forgetting every object of one instance.
-func (p *planner) planForgetInstance(ctx context.Context, out *result, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
+func (p *planner) planForgetInstance(ctx context.Context, out *records, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
 	var ds diags.Diagnostics
 	if is.Current != nil {
 		ds = ds.Append(p.planForget(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, is.Current))

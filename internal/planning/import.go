@@ -100,7 +100,7 @@ func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id stri
 // importPrior imports an import block's object as the prior object of
 // the instance t plans, and records it in the plan's prior state, which
 // is where apply starts from: applying the plan makes it managed.
-func (p *planner) importPrior(ctx context.Context, out *result, rt *resourceTarget, t *lifecycle.Target, id string) (*states.Object, diags.Diagnostics) {
+func (p *planner) importPrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, id string) (*states.Object, diags.Diagnostics) {
 	obj, ds := p.importObject(ctx, t, id, ImportHooks{Importing: p.opts.OnImport})
 	if ds.HasErrors() {
 		return nil, ds

@@ -18,7 +18,7 @@ import (
 // planManagedInstance plans one instance of a resource block: read and
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
-func (p *planner) planManagedInstance(ctx context.Context, out *result, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
 	t := rt.target(key, addrs.NotDeposed)
 	addr := t.Addr.ResourceInstance
 	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)
@@ -50,7 +50,9 @@ func (p *planner) planManagedInstance(ctx context.Context, out *result, rt *reso
 		return ds
 	}
 	change.Dependencies = deps
-	if change.Action == plans.NoOp && prior != nil && importing == nil {
+	if change.Action == plans.NoOp && prior != nil && importing == nil && !sameResources(prior.Dependencies, deps) {
+		// The prior state holds this object with prior's dependencies
+		// (as read, or as stored), so only a difference is recorded.
 		out.dependencies = append(out.dependencies, objectDependencies{addr: t.Addr, deps: deps})
 	}
 	change.Importing = importing
@@ -67,7 +69,7 @@ func (p *planner) planManagedInstance(ctx context.Context, out *result, rt *reso
 // current object in state, read and refreshed, or else the object an
 // import block names, imported (importing then says so); nil when there
 // is neither.
-func (p *planner) instancePrior(ctx context.Context, out *result, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
+func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
 	if is != nil && is.Current != nil {
 		obj, ds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
 		return obj, nil, ds

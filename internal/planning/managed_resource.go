@@ -23,7 +23,7 @@ func (p *planner) planManagedResource(ctx context.Context, out *result, r *confi
 	}
 	prior := p.opts.PrevState.Resource(addr)
 	keys := rt.exp.Keys()
-	ds = ds.Append(p.forEachInstance(len(keys), out, func(i int, out *result) diags.Diagnostics {
+	ds = ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {
 		if !p.targets.plansInstance(addr.Instance(keys[i])) {
 			return nil
 		}
@@ -34,7 +34,7 @@ func (p *planner) planManagedResource(ctx context.Context, out *result, r *confi
 		return p.planManagedInstance(ctx, out, rt, keys[i], is, deps)
 	}))
 	if prior != nil {
-		ds = ds.Append(p.planOrphanInstances(ctx, out, rt, prior))
+		ds = ds.Append(p.planOrphanInstances(ctx, &out.records, rt, prior))
 	}
 	return ds
 }
@@ -46,16 +46,17 @@ func (p *planner) planManagedResource(ctx context.Context, out *result, r *confi
 // does not depend on which instance finished first. Most resources have
 // one instance; the walk already plans resources in parallel, so that one
 // is planned inline, straight into out.
-func (p *planner) forEachInstance(n int, out *result, plan func(i int, part *result) diags.Diagnostics) diags.Diagnostics {
+func (p *planner) forEachInstance(n int, out *records, plan func(i int, part *records) diags.Diagnostics) diags.Diagnostics {
 	if n == 1 {
 		return plan(0, out)
 	}
-	parts := make([]result, n)
+	parts := make([]records, n)
+	partDiags := make([]diags.Diagnostics, n)
 	var eg errgroup.Group
 	eg.SetLimit(p.opts.Parallelism)
 	for i := range n {
 		eg.Go(func() error {
-			parts[i].diags = plan(i, &parts[i])
+			partDiags[i] = plan(i, &parts[i])
 			return nil
 		})
 	}
@@ -63,14 +64,14 @@ func (p *planner) forEachInstance(n int, out *result, plan func(i int, part *res
 	var ds diags.Diagnostics
 	for i := range parts {
 		out.merge(&parts[i])
-		ds = ds.Append(parts[i].diags)
+		ds = ds.Append(partDiags[i])
 	}
 	return ds
 }
 
 // planOrphanInstances plans the deletion of instances whose keys the
 // expansion no longer has, and of every deposed object.
-func (p *planner) planOrphanInstances(ctx context.Context, out *result, rt *resourceTarget, prior *states.Resource) diags.Diagnostics {
+func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *resourceTarget, prior *states.Resource) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, key := range prior.SortedInstanceKeys() {
 		if !p.targets.plansInstance(rt.addr.Instance(key)) {

@@ -15,7 +15,7 @@ import (
 // unless refresh is off, reads the remote object behind it. A refreshed
 // object replaces the stored one in the plan's prior state (recorded in
 // out); nil means the object is gone and is forgotten there.
-func (p *planner) readPrior(ctx context.Context, out *result, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) (*states.Object, diags.Diagnostics) {
+func (p *planner) readPrior(ctx context.Context, out *records, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) (*states.Object, diags.Diagnostics) {
 	opts := lifecycle.ReadOptions{Refresh: !p.opts.SkipRefresh}
 	if p.opts.OnRefresh != nil {
 		opts.BeforeRefresh = func(obj *states.Object) { p.opts.OnRefresh(t.Addr, obj.Value) }

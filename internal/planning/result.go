@@ -21,15 +21,10 @@ import (
 // vertex it depends on (resultOf): the walk stored that one before the
 // reader started, and nothing writes it again.
 type result struct {
-	changes    []*plans.ResourceInstanceChange
+	records
 	expansions []*plans.ResourceExpansion
-	// objects holds the objects read, refreshed, imported or found gone,
-	// for the plan's prior state (a nil src removes the object);
-	// dependencies the new dependencies of objects the plan leaves alone;
-	// droppedData the data resources that are no longer configured.
-	objects      []priorObject
-	dependencies []objectDependencies
-	droppedData  []addrs.AbsResource
+	// droppedData holds the data resources that are no longer configured.
+	droppedData []addrs.AbsResource
 	// outputs holds root output changes; outputValues the root output
 	// values the prior state records.
 	outputs      []*plans.OutputChange
@@ -42,9 +37,21 @@ type result struct {
 	dataProblems []scopedDataProblems
 	// index finds the changes of current objects for the vertex's
 	// dependents; only a resource vertex some dependent looks into has
-	// one (see configGraph.watched).
+	// one (see watchedResources).
 	index *changeIndex
 	diags diags.Diagnostics
+}
+
+// records is what planning one object records: its change, and its state
+// for the plan's prior state. Instances planned in parallel each fill
+// their own, and the vertex merges them in instance order.
+type records struct {
+	changes []*plans.ResourceInstanceChange
+	// objects holds the objects read, refreshed, imported or found gone
+	// (a nil src removes the object); dependencies the new dependencies
+	// of objects the plan leaves alone.
+	objects      []priorObject
+	dependencies []objectDependencies
 }
 
 // priorObject is an object of the plan's prior state as planning found
@@ -84,29 +91,22 @@ type scopedDataProblems struct {
 
 // record adds a change, with the address its object had in the previous
 // run's state.
-func (p *planner) record(out *result, c *plans.ResourceInstanceChange) {
+func (p *planner) record(out *records, c *plans.ResourceInstanceChange) {
 	p.moves.setPrevRunAddr(c)
 	out.changes = append(out.changes, c)
 }
 
 // setPrior records an object's refreshed (or imported, or read) form for
 // the plan's prior state; a nil src records that it is gone.
-func (out *result) setPrior(addr addrs.AbsResourceInstanceObject, src *states.ObjectSrc, provider addrs.AbsProviderConfig) {
+func (out *records) setPrior(addr addrs.AbsResourceInstanceObject, src *states.ObjectSrc, provider addrs.AbsProviderConfig) {
 	out.objects = append(out.objects, priorObject{addr: addr, src: src, provider: provider})
 }
 
-// merge appends what planning one instance recorded to the vertex's
-// result; the instance's diagnostics are its caller's (forEachInstance).
-func (out *result) merge(in *result) {
+// merge appends what planning one instance recorded.
+func (out *records) merge(in *records) {
 	out.changes = append(out.changes, in.changes...)
-	out.expansions = append(out.expansions, in.expansions...)
 	out.objects = append(out.objects, in.objects...)
 	out.dependencies = append(out.dependencies, in.dependencies...)
-	out.droppedData = append(out.droppedData, in.droppedData...)
-	out.outputs = append(out.outputs, in.outputs...)
-	out.outputValues = append(out.outputValues, in.outputValues...)
-	out.checks = append(out.checks, in.checks...)
-	out.dataProblems = append(out.dataProblems, in.dataProblems...)
 }
 
 // resultOf returns the result of vertex v. The caller must be planning a
