@@ -111,11 +111,8 @@ func (out *records) merge(in *records) {
 
 // resultOf returns the result of vertex v. The caller must be planning a
 // vertex that depends on v (directly or not), or the walk must be over:
-// see graph.WalkResults. Nil outside a walk (Import plans no vertex
-// results).
+// see graph.WalkResults. prepare sizes the table with the graph, and
+// Import's configureFor fills it one vertex at a time as the walk would.
 func (p *planner) resultOf(v int) *result {
-	if p.done == nil {
-		return nil
-	}
 	return &p.done[v]
 }
