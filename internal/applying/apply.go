@@ -85,6 +85,13 @@ type applier struct {
 	// operation starts after that.
 	stateFailed atomic.Bool
 
+	// syncing runs the durability waits of records no provider operation
+	// waits for (see callsDependOn): the node completes at once, its
+	// dependents (outputs, joins) start, and the walk's worker moves on,
+	// while the record syncs with others. Apply waits for them all after
+	// the walk, before it reads the diagnostics.
+	syncing sync.WaitGroup
+
 	mu    sync.Mutex
 	diags diags.Diagnostics
 
@@ -121,6 +128,7 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	a.set = opts.Providers.NewInstanceSet(ctx)
 	defer a.set.Close()
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)
+	a.syncing.Wait()
 	ds = ds.Append(foldPersistErrors(a.diags))
 	for _, err := range res.Errors {
 		if !errors.Is(err, errNodeFailed) {
@@ -237,7 +245,10 @@ func (a *applier) visit(ctx context.Context, i int) error {
 		if a.syncFirst[i] {
 			return a.finish(p)
 		}
-		return graph.Background(ctx, func() error { return a.finish(p) })
+		// finish reports its failure as diagnostics and stops later
+		// operations (stateFailed); the node has completed already.
+		a.syncing.Go(func() { _ = a.finish(p) })
+		return nil
 	}
 	a.addDiags(ds)
 	if ds.HasErrors() {
@@ -255,7 +266,7 @@ func (a *applier) addDiags(ds diags.Diagnostics) {
 	a.mu.Unlock()
 }
 
-// finish completes a detached change once its record is durable.
+// finish completes a change once its record is durable.
 func (a *applier) finish(p *pending) error {
 	ds := p.done(p.wait())
 	a.addDiags(ds)

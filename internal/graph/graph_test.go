@@ -129,66 +129,64 @@ func BenchmarkWalkIndependent10000(b *testing.B) {
 	}
 }
 
-// TestDetach: a detached vertex frees its worker, so other vertices run
-// while it waits, and its dependents start only after its wait returns.
-func TestDetach(t *testing.T) {
-	g := New(3)
-	g.Connect(2, 0) // 2 depends on the detached vertex 0
-	release := make(chan struct{})
-	var mu sync.Mutex
-	var order []int
-	res := g.Walk(context.Background(), 1, func(ctx context.Context, v int) error {
-		mu.Lock()
-		order = append(order, v)
-		mu.Unlock()
-		switch v {
-		case 0:
-			return Detach(ctx, func() error { <-release; return nil })
-		case 1:
-			// With one worker, vertex 1 can only run because vertex 0
-			// detached; it lets vertex 0 finish.
-			close(release)
-		}
-		return nil
-	})
-	if len(res.Errors) != 0 {
-		t.Fatal(res.Errors)
+// TestWalkResults: each vertex's result (a failed one's too) is stored
+// before its dependents start, so a visit reads its dependencies' results
+// without a lock; skipped vertices keep the zero result. Run with -race.
+func TestWalkResults(t *testing.T) {
+	// A diamond per level: 1 and 2 read 0; 3 reads 1 and 2; 4 fails and
+	// 5, which depends on it, is skipped; 6..199 form a chain.
+	const n = 200
+	g := New(n)
+	g.Connect(1, 0)
+	g.Connect(2, 0)
+	g.Connect(3, 1)
+	g.Connect(3, 2)
+	g.Connect(5, 4)
+	for v := 7; v < n; v++ {
+		g.Connect(v, v-1)
 	}
-	if diff := cmp.Diff([]int{0, 1, 2}, order); diff != "" {
-		t.Errorf("order -want +got\n%s", diff)
+	boom := errors.New("boom")
+	results := make([]int, n)
+	res := WalkResults(context.Background(), g, 4, results, func(_ context.Context, v int) (int, error) {
+		sum := 1
+		for _, d := range g.Deps(v) {
+			sum += results[d]
+		}
+		if v == 4 {
+			return -1, boom
+		}
+		return sum, nil
+	})
+	if !errors.Is(res.Errors[4], boom) || len(res.Errors) != 1 {
+		t.Fatalf("errors = %v, want only vertex 4 failed", res.Errors)
+	}
+	if diff := cmp.Diff([]int{5}, res.Skipped); diff != "" {
+		t.Errorf("skipped -want +got\n%s", diff)
+	}
+	want := map[int]int{0: 1, 1: 2, 2: 2, 3: 5, 4: -1, 5: 0, 6: 1, 7: 2, n - 1: n - 6}
+	for v, w := range want {
+		if results[v] != w {
+			t.Errorf("results[%d] = %d, want %d", v, results[v], w)
+		}
 	}
 }
 
-func TestDetachError(t *testing.T) {
-	g := New(2)
-	g.Connect(1, 0)
-	boom := errors.New("not durable")
-	res := g.Walk(context.Background(), 2, func(ctx context.Context, v int) error {
-		if v == 0 {
-			return Detach(ctx, func() error { return boom })
-		}
-		return nil
+// TestWalkResultsPanic: a visit that panics leaves the zero result.
+func TestWalkResultsPanic(t *testing.T) {
+	results := []string{"untouched"}
+	res := WalkResults(context.Background(), New(1), 1, results, func(context.Context, int) (string, error) {
+		panic("bad")
 	})
-	if !errors.Is(res.Errors[0], boom) || len(res.Skipped) != 1 {
-		t.Fatalf("detached error not reported with dependents skipped: %+v", res)
+	if res.Errors[0] == nil || results[0] != "" {
+		t.Fatalf("panic not reported with a zero result: %+v %q", res, results[0])
 	}
 }
 
-// TestBackground: dependents start before background work finishes, and
-// the walk waits for it and reports its error.
-func TestBackground(t *testing.T) {
-	g := New(2)
-	g.Connect(1, 0)
-	release := make(chan struct{})
-	boom := errors.New("late failure")
-	res := g.Walk(context.Background(), 1, func(ctx context.Context, v int) error {
-		if v == 0 {
-			return Background(ctx, func() error { <-release; return boom })
-		}
-		close(release) // vertex 1 runs while vertex 0's work is pending
-		return nil
-	})
-	if !errors.Is(res.Errors[0], boom) || len(res.Skipped) != 0 {
-		t.Fatalf("background error not reported, or dependents skipped: %+v", res)
+func BenchmarkWalkResultsIndependent10000(b *testing.B) {
+	g := New(10000)
+	results := make([]int, 10000)
+	b.ReportAllocs()
+	for b.Loop() {
+		WalkResults(context.Background(), g, 10, results, func(_ context.Context, v int) (int, error) { return v, nil })
 	}
 }

@@ -12,47 +12,10 @@ import (
 // branches go on.
 type Visit func(ctx context.Context, v int) error
 
-type detachKey struct{}
-
-// detacher is what Detach and Background find in a visit's context.
-type detacher struct {
-	w   *walker
-	v   int
-	set bool
-	// background: the vertex completes now and fn only finishes later.
-	background bool
-	fn         func() error
-}
-
-// Detach lets a visit finish its vertex later: the visit returns (freeing
-// its worker for other vertices, so at most parallelism visits still run
-// at once) and the vertex completes when wait returns, with wait's error
-// as its result. Dependents start only after that. A visit calls Detach at
-// most once, as its last step, and then returns nil. Outside a walk,
-// Detach runs wait at once and returns its error.
-func Detach(ctx context.Context, wait func() error) error {
-	d, ok := ctx.Value(detachKey{}).(*detacher)
-	if !ok {
-		return wait()
-	}
-	d.set, d.fn = true, wait
-	return nil
-}
-
-// Background lets a visit leave work running after its vertex completes:
-// dependents start at once, wait runs in the background, and the walk
-// returns only after every wait has returned. An error from wait is
-// recorded as the vertex's error, but cannot stop dependents that already
-// started. A visit calls Background at most once, as its last step, and
-// then returns nil. Outside a walk, Background runs wait at once.
-func Background(ctx context.Context, wait func() error) error {
-	d, ok := ctx.Value(detachKey{}).(*detacher)
-	if !ok {
-		return wait()
-	}
-	d.set, d.background, d.fn = true, true, wait
-	return nil
-}
+// VisitResult runs one vertex and returns what it produced. The error has
+// Visit's meaning; the result is kept whether or not there is one, so a
+// failed vertex can still hand over what it did before it failed.
+type VisitResult[R any] func(ctx context.Context, v int) (R, error)
 
 // Result reports the outcome of a walk.
 type Result struct {
@@ -71,10 +34,35 @@ type Result struct {
 // Scheduling is linear in vertices plus edges: each completion decrements
 // its dependents' counters, and a vertex becomes ready at zero.
 func (g *Graph) Walk(ctx context.Context, parallelism int, visit Visit) Result {
+	return WalkResults(ctx, g, parallelism, nil, func(ctx context.Context, v int) (struct{}, error) {
+		return struct{}{}, visit(ctx, v)
+	})
+}
+
+// WalkResults is Walk for visits that return their result instead of
+// writing it somewhere shared. The walker stores what visit returns for
+// vertex v in results[v] before any dependent of v starts, so:
+//
+//   - a visit may read the results of the vertices it depends on,
+//     directly or not, from results, without a lock: they are complete
+//     and no longer written;
+//   - it must read no other element, and write none: other vertices'
+//     results are being stored concurrently;
+//   - once WalkResults returns, results holds every vertex's result (the
+//     zero R for skipped vertices, and for a visit that panicked), for
+//     one goroutine to fold together, in vertex order if the outcome must
+//     not depend on scheduling.
+//
+// results must have g.Len() elements, or be nil to discard results; any
+// other length is the caller's bug, and WalkResults panics.
+func WalkResults[R any](ctx context.Context, g *Graph, parallelism int, results []R, visit VisitResult[R]) Result {
 	if parallelism < 1 {
 		parallelism = 1
 	}
-	w := &walker{g: g, visit: visit, res: Result{Errors: map[int]error{}}}
+	if results != nil && len(results) != len(g.deps) {
+		panic(fmt.Sprintf("graph: %d results for %d vertices", len(results), len(g.deps)))
+	}
+	w := &walker[R]{visit: visit, results: results, res: Result{Errors: map[int]error{}}}
 	w.rev, w.pending = g.dependents()
 	w.failed = make([]bool, len(g.deps))
 	ready := make(chan int, len(g.deps))
@@ -89,10 +77,8 @@ func (g *Graph) Walk(ctx context.Context, parallelism int, visit Visit) Result {
 	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	for i := 0; i < parallelism; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range parallelism {
+		wg.Go(func() {
 			for {
 				select {
 				case v := <-ready:
@@ -101,17 +87,18 @@ func (g *Graph) Walk(ctx context.Context, parallelism int, visit Visit) Result {
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	w.detached.Wait()
 	return w.res
 }
 
-type walker struct {
-	g         *Graph
-	detached  sync.WaitGroup
-	visit     Visit
+// walker holds one walk. mu guards the scheduling state (pending,
+// failed, remaining) and res; results[v] is written by the worker that
+// ran v, before complete publishes v under mu.
+type walker[R any] struct {
+	visit     VisitResult[R]
+	results   []R
 	rev       [][]int
 	mu        sync.Mutex
 	pending   []int
@@ -120,42 +107,26 @@ type walker struct {
 	res       Result
 }
 
-func (w *walker) run(ctx context.Context, v int, ready chan<- int, done chan struct{}) {
+func (w *walker[R]) run(ctx context.Context, v int, ready chan<- int, done chan struct{}) {
 	w.mu.Lock()
 	skip := w.failed[v]
 	w.mu.Unlock()
+	if !skip && ctx.Err() != nil {
+		skip = true
+	}
 	var err error
 	if !skip {
-		if cerr := ctx.Err(); cerr != nil {
-			skip = true
-		} else {
-			d := &detacher{w: w, v: v}
-			err = w.safeVisit(context.WithValue(ctx, detachKey{}, d), v)
-			if d.set && err == nil && d.background {
-				w.detached.Add(1)
-				go func() {
-					defer w.detached.Done()
-					if berr := d.fn(); berr != nil {
-						w.mu.Lock()
-						w.res.Errors[v] = berr
-						w.mu.Unlock()
-					}
-				}()
-			} else if d.set && err == nil {
-				w.detached.Add(1)
-				go func() {
-					defer w.detached.Done()
-					w.complete(v, false, d.fn(), ready, done)
-				}()
-				return
-			}
+		var r R
+		r, err = w.safeVisit(ctx, v)
+		if w.results != nil {
+			w.results[v] = r
 		}
 	}
 	w.complete(v, skip, err, ready, done)
 }
 
 // complete records a vertex's outcome and readies its dependents.
-func (w *walker) complete(v int, skip bool, err error, ready chan<- int, done chan struct{}) {
+func (w *walker[R]) complete(v int, skip bool, err error, ready chan<- int, done chan struct{}) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if skip {
@@ -178,10 +149,11 @@ func (w *walker) complete(v int, skip bool, err error, ready chan<- int, done ch
 	}
 }
 
-func (w *walker) safeVisit(ctx context.Context, v int) (err error) {
+func (w *walker[R]) safeVisit(ctx context.Context, v int) (r R, err error) {
 	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error (panic) while processing graph vertex %d: %v\n%s", v, r, debug.Stack())
+		if p := recover(); p != nil {
+			var zero R
+			r, err = zero, fmt.Errorf("internal error (panic) while processing graph vertex %d: %v\n%s", v, p, debug.Stack())
 		}
 	}()
 	return w.visit(ctx, v)

@@ -3,8 +3,6 @@ package planning
 import (
 	"context"
 	"fmt"
-	"sort"
-	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -19,71 +17,44 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// checkResults collects the results of check blocks as their vertices
-// finish, and the problems of scoped data sources that failed to read, which
-// their checks report instead of evaluating assertions over nothing.
-type checkResults struct {
-	mu          sync.Mutex
-	results     []*plans.CheckResult
-	dataProblem map[addrs.UniqueKey][]string // by AbsCheck
-}
-
-func (cr *checkResults) add(r *plans.CheckResult) {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	cr.results = append(cr.results, r)
-}
-
-func (cr *checkResults) setDataProblems(addr addrs.AbsCheck, problems []string) {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	if cr.dataProblem == nil {
-		cr.dataProblem = map[addrs.UniqueKey][]string{}
-	}
-	cr.dataProblem[addr.UniqueKey()] = problems
-}
-
-func (cr *checkResults) dataProblems(addr addrs.AbsCheck) []string {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	return cr.dataProblem[addr.UniqueKey()]
-}
-
-// sorted returns the results ordered by check block, then module
-// instance: a deterministic plan, in which the instances of one block are
-// adjacent (as the JSON plan groups them).
-func (cr *checkResults) sorted() []*plans.CheckResult {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	out := append([]*plans.CheckResult(nil), cr.results...)
-	sort.Slice(out, func(i, j int) bool {
-		ci, cj := out[i].Addr.ConfigString(), out[j].Addr.ConfigString()
-		if ci != cj {
-			return ci < cj
-		}
-		return out[i].Addr.String() < out[j].Addr.String()
-	})
-	return out
-}
-
 // planCheck evaluates check c's assertions in module instance m, once
 // everything they refer to is planned. A check whose scoped data source
 // could not be read fails with that problem alone, as in Terraform: its
 // assertions would only be about an unknown value.
-func (p *planner) planCheck(c *configs.Check, m addrs.ModuleInstance) diags.Diagnostics {
+func (p *planner) planCheck(out *result, c *configs.Check, m addrs.ModuleInstance) diags.Diagnostics {
 	if p.opts.Mode == plans.DestroyMode {
 		return nil
 	}
 	res := &plans.CheckResult{Addr: addrs.Check{Name: c.Name}.Absolute(m)}
-	if problems := p.checks.dataProblems(res.Addr); problems != nil {
+	out.checks = append(out.checks, res)
+	if problems := p.scopedDataProblems(c, res.Addr); problems != nil {
 		res.Status, res.Problems = plans.CheckFail, problems
-		p.checks.add(res)
 		return nil
 	}
 	var ds diags.Diagnostics
 	res.Status, res.Problems, ds = p.env.CheckAssertions(c, m, true)
-	p.checks.add(res)
 	return ds
+}
+
+// scopedDataProblems returns why check c's scoped data source could not
+// be read in c's module instance, from the result of the data source's
+// vertex (the check's vertex depends on it); nil when it was read, or c
+// has none.
+func (p *planner) scopedDataProblems(c *configs.Check, addr addrs.AbsCheck) []string {
+	if c.DataResource == nil {
+		return nil
+	}
+	v, ok := p.cg.resourceVertex(c.DataResource.Addr().InModule(addr.Module.Module()))
+	if !ok {
+		return nil
+	}
+	k := addr.UniqueKey()
+	for _, dp := range p.resultOf(v).dataProblems {
+		if dp.check.UniqueKey() == k {
+			return dp.problems
+		}
+	}
+	return nil
 }
 
 // planScopedDataInstance plans a check block's data source. Terraform
@@ -92,7 +63,7 @@ func (p *planner) planCheck(c *configs.Check, m addrs.ModuleInstance) diags.Diag
 // world apply leaves ("config will be reloaded to verify a check block").
 // When its configuration is unknown or depends on pending changes it is
 // read only during apply, for those reasons. A failed read is a warning.
-func (p *planner) planScopedDataInstance(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, pending bool, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) planScopedDataInstance(ctx context.Context, out *result, rt *resourceTarget, t *lifecycle.Target, pending bool, deps []addrs.AbsResource) diags.Diagnostics {
 	addr := t.Addr.ResourceInstance
 	config, ds := p.instanceConfig(ctx, rt, t)
 	if ds.HasErrors() {
@@ -114,19 +85,19 @@ func (p *planner) planScopedDataInstance(ctx context.Context, rt *resourceTarget
 		if rds.HasErrors() {
 			warnings, problems := eval.ScopedDataFailed(rds)
 			ds = ds.Append(warnings)
-			p.checks.setDataProblems(addrs.Check{Name: rt.config.Check}.Absolute(addr.Module), problems)
+			out.dataProblems = append(out.dataProblems, scopedDataProblems{addrs.Check{Name: rt.config.Check}.Absolute(addr.Module), problems})
 			// Terraform keeps the failed read's object, its computed
 			// attributes null, in state.
-			ds = ds.Append(p.refreshScopedData(rt, t, failedReadValue(change.After), deps))
+			ds = ds.Append(p.refreshScopedData(out, rt, t, failedReadValue(change.After), deps))
 		} else {
 			ds = ds.Append(rds)
 			change.After = val
-			ds = ds.Append(p.refreshScopedData(rt, t, val, deps))
+			ds = ds.Append(p.refreshScopedData(out, rt, t, val, deps))
 		}
 	}
 	p.env.Values.SetInstance(addr, change.After)
 	if !p.refreshOnly() {
-		p.record(change)
+		p.record(&out.records, change)
 	}
 	return ds
 }
@@ -229,12 +200,12 @@ func (cg *configGraph) orderScopedData() {
 // refreshScopedData records what a scoped data source read while planning
 // in the refreshed state (the plan's prior state), as Terraform 1.5.7 does
 // for any data source it reads; apply reads it again all the same.
-func (p *planner) refreshScopedData(rt *resourceTarget, t *lifecycle.Target, val cty.Value, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) refreshScopedData(out *result, rt *resourceTarget, t *lifecycle.Target, val cty.Value, deps []addrs.AbsResource) diags.Diagnostics {
 	src, err := states.EncodeObject(rt.schema, &states.Object{Value: val, Status: states.ObjectReady, Dependencies: deps}, rt.version)
 	if err != nil {
 		return diags.Diagnostics{diags.Errorf("Failed to record data source result", "%s: %s.", t.Addr, err)}
 	}
-	p.setRefreshed(t.Addr, src, rt.pAddr)
+	out.setPrior(t.Addr, src, rt.pAddr)
 	return nil
 }
 

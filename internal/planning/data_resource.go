@@ -19,8 +19,8 @@ import (
 // configuration is wholly known and none of its depends_on targets has
 // changes pending; otherwise it plans a read during apply, whose result is
 // unknown until then.
-func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, addr addrs.AbsResource, deps []addrs.AbsResource) diags.Diagnostics {
-	rt, ds := p.expandResource(r, addr)
+func (p *planner) planDataResource(ctx context.Context, out *result, r *configs.Resource, addr addrs.AbsResource, deps []addrs.AbsResource) diags.Diagnostics {
+	rt, ds := p.expandResource(out, r, addr)
 	if ds.HasErrors() {
 		return ds
 	}
@@ -29,23 +29,23 @@ func (p *planner) planDataResource(ctx context.Context, r *configs.Resource, add
 		if !p.targets.plansInstance(addr.Instance(key)) {
 			continue
 		}
-		ds = ds.Append(p.planDataInstance(ctx, rt, rt.target(key, addrs.NotDeposed), pending, deps))
+		ds = ds.Append(p.planDataInstance(ctx, out, rt, rt.target(key, addrs.NotDeposed), pending, deps))
 	}
 	// Data instances that are no longer wanted are simply dropped from
 	// state; nothing remote is destroyed.
 	if prior := p.opts.PrevState.Resource(addr); prior != nil {
 		for key := range prior.Instances {
 			if !rt.exp.Has(key) {
-				p.setRefreshed(addr.Instance(key).Object(addrs.NotDeposed), nil, rt.pAddr)
+				out.setPrior(addr.Instance(key).Object(addrs.NotDeposed), nil, rt.pAddr)
 			}
 		}
 	}
 	return ds
 }
 
-func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, pending bool, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) planDataInstance(ctx context.Context, out *result, rt *resourceTarget, t *lifecycle.Target, pending bool, deps []addrs.AbsResource) diags.Diagnostics {
 	if rt.config.Check != "" {
-		return p.planScopedDataInstance(ctx, rt, t, pending, deps)
+		return p.planScopedDataInstance(ctx, out, rt, t, pending, deps)
 	}
 	addr := t.Addr.ResourceInstance
 	ds := p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePrecondition, cty.NilVal)
@@ -66,7 +66,7 @@ func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *l
 		}
 		planned := lifecycle.PlannedData(rt.schema, config)
 		p.env.Values.SetInstance(addr, planned)
-		p.record(&plans.ResourceInstanceChange{
+		p.record(&out.records, &plans.ResourceInstanceChange{
 			Addr: addr, Provider: rt.pAddr, Action: plans.Read, ActionReason: reason,
 			Before: cty.NullVal(rt.schema.ImpliedType()), After: planned, SchemaVersion: rt.version, Dependencies: deps,
 		})
@@ -83,7 +83,7 @@ func (p *planner) planDataInstance(ctx context.Context, rt *resourceTarget, t *l
 	if err != nil {
 		return ds.Append(diags.Errorf("Failed to record data source result", "%s: %s.", addr, err))
 	}
-	p.setRefreshed(t.Addr, src, rt.pAddr)
+	out.setPrior(t.Addr, src, rt.pAddr)
 	p.env.Values.SetInstance(addr, val)
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, val))
 }

@@ -14,25 +14,23 @@ import (
 // planDestroyResource plans the deletion of every object of a resource in
 // prior state: a resource removed from configuration, or any resource in
 // destroy mode. Data resources are only forgotten.
-func (p *planner) planDestroyResource(ctx context.Context, addr addrs.AbsResource, pAddr addrs.AbsProviderConfig) diags.Diagnostics {
+func (p *planner) planDestroyResource(ctx context.Context, out *result, addr addrs.AbsResource, pAddr addrs.AbsProviderConfig) diags.Diagnostics {
 	reason := plans.ReasonDeleteBecauseNoResourceConfig
 	if p.opts.Mode == plans.DestroyMode {
 		reason = plans.ReasonNone
 	}
-	return p.planDestroyResourceBecause(ctx, addr, pAddr, reason)
+	return p.planDestroyResourceBecause(ctx, out, addr, pAddr, reason)
 }
 
 // planDestroyResourceBecause is planDestroyResource with the reason its
 // current objects are deleted.
-func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.AbsResource, pAddr addrs.AbsProviderConfig, reason plans.ActionReason) diags.Diagnostics {
+func (p *planner) planDestroyResourceBecause(ctx context.Context, out *result, addr addrs.AbsResource, pAddr addrs.AbsProviderConfig, reason plans.ActionReason) diags.Diagnostics {
 	prior := p.opts.PrevState.Resource(addr)
 	if prior == nil {
 		return nil
 	}
 	if addr.Resource.Mode == addrs.DataResourceMode {
-		p.refreshedMu.Lock()
-		p.refreshed.RemoveResource(addr)
-		p.refreshedMu.Unlock()
+		out.droppedData = append(out.droppedData, addr)
 		return nil
 	}
 	rt, ds := p.resourceTarget(addr, nil, pAddr)
@@ -40,31 +38,29 @@ func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.Abs
 		return ds
 	}
 	keys := prior.SortedInstanceKeys()
-	results := make([]diags.Diagnostics, len(keys))
 	if p.opts.Mode == plans.NormalMode && p.moves.forgets(addr) {
-		p.forEachInstance(len(keys), func(i int) { results[i] = p.planForgetInstance(ctx, rt, pAddr, keys[i], prior.Instances[keys[i]]) })
-		for _, rds := range results {
-			ds = ds.Append(rds)
-		}
-		return ds
+		return ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {
+			return p.planForgetInstance(ctx, out, rt, pAddr, keys[i], prior.Instances[keys[i]])
+		}))
 	}
-	p.forEachInstance(len(keys), func(i int) {
-		key := keys[i]
-		if !p.targets.plansInstance(addr.Instance(key)) {
-			return
-		}
-		is := prior.Instances[key]
-		var ids diags.Diagnostics
-		if is.Current != nil {
-			ids = ids.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr.Instance(key), reason)))
-		}
-		for _, dk := range is.SortedDeposedKeys() {
-			ids = ids.Append(p.planDelete(ctx, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
-		}
-		results[i] = ids
-	})
-	for _, rds := range results {
-		ds = ds.Append(rds)
+	return ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {
+		return p.planDeleteInstance(ctx, out, rt, pAddr, keys[i], prior.Instances[keys[i]], reason)
+	}))
+}
+
+// planDeleteInstance plans the deletion of every object of one instance
+// in prior state: the current one for reason, deposed ones for none.
+func (p *planner) planDeleteInstance(ctx context.Context, out *records, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance, reason plans.ActionReason) diags.Diagnostics {
+	addr := rt.addr.Instance(key)
+	if !p.targets.plansInstance(addr) {
+		return nil
+	}
+	var ds diags.Diagnostics
+	if is.Current != nil {
+		ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr, reason)))
+	}
+	for _, dk := range is.SortedDeposedKeys() {
+		ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 	}
 	return ds
 }
@@ -74,8 +70,8 @@ func (p *planner) planDestroyResourceBecause(ctx context.Context, addr addrs.Abs
 // vanished object is just forgotten. A provider that declared the
 // PlanDestroy capability plans the delete too, and its planned private
 // data goes to the delete.
-func (p *planner) planDelete(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, planDestroy bool, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
-	obj, ds := p.readPrior(ctx, t, pAddr, src)
+func (p *planner) planDelete(ctx context.Context, out *records, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, planDestroy bool, src *states.ObjectSrc, reason plans.ActionReason) diags.Diagnostics {
+	obj, ds := p.readPrior(ctx, out, t, pAddr, src)
 	if ds.HasErrors() || obj == nil || p.refreshOnly() {
 		// A refresh-only plan records that the object is gone, if it is,
 		// and otherwise leaves it alone.
@@ -90,7 +86,7 @@ func (p *planner) planDelete(ctx context.Context, t *lifecycle.Target, pAddr add
 		}
 		private = planned
 	}
-	p.record(&plans.ResourceInstanceChange{
+	p.record(out, &plans.ResourceInstanceChange{
 		Addr: t.Addr.ResourceInstance, DeposedKey: t.Addr.DeposedKey, Provider: pAddr, Action: plans.Delete, ActionReason: reason,
 		Before: obj.Value, After: cty.NullVal(t.Schema.ImpliedType()), Private: private, SchemaVersion: t.SchemaVersion,
 	})

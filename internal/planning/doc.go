@@ -22,9 +22,19 @@
 //
 // Modules: vertices are keyed by static module path and visited in every
 // instance of their module; a module call's vertex expands the call and
-// records its instances (moduleExpansions) before anything in the child
-// runs, and a child's input variables are vertices of the child evaluated
-// in the caller's scope.
+// returns its instances before anything in the child runs, and a child's
+// input variables are vertices of the child evaluated in the caller's
+// scope.
+//
+// Concurrency: vertices run in parallel and write nothing they share.
+// Each returns its result (changes, expansions, objects read, outputs,
+// checks, diagnostics: see result); the walk stores it before the
+// vertex's dependents start, a dependent reads what it needs from the
+// results of the vertices it depends on, and fold gathers every result
+// into the plan on one goroutine after the walk, in vertex order. The
+// only structures written during the walk are the value table
+// expressions read (namedvals) and the provider instances
+// (providers.InstanceSet).
 //
 // Imports:
 //

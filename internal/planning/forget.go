@@ -16,12 +16,12 @@ import (
 // planForget plans dropping an object from state without destroying it,
 // as a removed block with destroy = false asks. The object is refreshed
 // first, like one planned for deletion, so a vanished one is just gone.
-func (p *planner) planForget(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) diags.Diagnostics {
-	obj, ds := p.readPrior(ctx, t, pAddr, src)
+func (p *planner) planForget(ctx context.Context, out *records, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) diags.Diagnostics {
+	obj, ds := p.readPrior(ctx, out, t, pAddr, src)
 	if ds.HasErrors() || obj == nil {
 		return ds
 	}
-	p.record(&plans.ResourceInstanceChange{
+	p.record(out, &plans.ResourceInstanceChange{
 		Addr: t.Addr.ResourceInstance, DeposedKey: t.Addr.DeposedKey, Provider: pAddr, Action: plans.Forget,
 		Before: obj.Value, After: cty.NullVal(t.Schema.ImpliedType()), Private: obj.Private, SchemaVersion: t.SchemaVersion,
 	})
@@ -29,13 +29,13 @@ func (p *planner) planForget(ctx context.Context, t *lifecycle.Target, pAddr add
 }
 
 // planForgetInstance plans forgetting every object of one instance.
-func (p *planner) planForgetInstance(ctx context.Context, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
+func (p *planner) planForgetInstance(ctx context.Context, out *records, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
 	var ds diags.Diagnostics
 	if is.Current != nil {
-		ds = ds.Append(p.planForget(ctx, rt.target(key, addrs.NotDeposed), pAddr, is.Current))
+		ds = ds.Append(p.planForget(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, is.Current))
 	}
 	for _, dk := range is.SortedDeposedKeys() {
-		ds = ds.Append(p.planForget(ctx, rt.target(key, dk), pAddr, is.Deposed[dk]))
+		ds = ds.Append(p.planForget(ctx, out, rt.target(key, dk), pAddr, is.Deposed[dk]))
 	}
 	return ds
 }

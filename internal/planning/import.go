@@ -28,13 +28,7 @@ type ImportHooks struct {
 // caller persists it. Nothing is planned: the next plan shows what the
 // configuration would change.
 func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, id string, hooks ImportHooks) (*states.State, diags.Diagnostics) {
-	p := &planner{opts: opts}
-	if p.opts.PrevState == nil {
-		p.opts.PrevState = states.NewState()
-	}
-	if p.opts.Workspace == "" {
-		p.opts.Workspace = "default"
-	}
+	p := &planner{opts: withDefaults(opts)}
 	var r *configs.Resource
 	if mod := opts.Config.Descendant(addr.Module.Module()); mod != nil {
 		r = mod.ResourceByAddr(addr.Resource.Resource)
@@ -65,7 +59,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
 	}
-	out := opts.PrevState.DeepCopy()
+	out := p.opts.PrevState.DeepCopy()
 	out.SetObject(t.Addr, src, pAddr)
 	return out, ds
 }
@@ -105,7 +99,7 @@ func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id stri
 // importPrior imports an import block's object as the prior object of
 // the instance t plans, and records it in the plan's prior state, which
 // is where apply starts from: applying the plan makes it managed.
-func (p *planner) importPrior(ctx context.Context, rt *resourceTarget, t *lifecycle.Target, id string) (*states.Object, diags.Diagnostics) {
+func (p *planner) importPrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, id string) (*states.Object, diags.Diagnostics) {
 	obj, ds := p.importObject(ctx, t, id, ImportHooks{Importing: p.opts.OnImport})
 	if ds.HasErrors() {
 		return nil, ds
@@ -114,7 +108,7 @@ func (p *planner) importPrior(ctx context.Context, rt *resourceTarget, t *lifecy
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", t.Addr, err))
 	}
-	p.setRefreshed(t.Addr, src, rt.pAddr)
+	out.setPrior(t.Addr, src, rt.pAddr)
 	return obj, ds
 }
 
@@ -197,7 +191,10 @@ func (p *planner) configureFor(ctx context.Context, pAddr addrs.AbsProviderConfi
 	}
 	var ds diags.Diagnostics
 	for _, i := range order {
-		if ds = ds.Append(p.visit(ctx, p.cg.vertices[i])); ds.HasErrors() {
+		// One vertex at a time, each stored before the next reads it, as
+		// the walk would.
+		ds = ds.Append(p.visit(ctx, &p.done[i], p.cg.vertices[i]))
+		if ds.HasErrors() {
 			return ds
 		}
 	}

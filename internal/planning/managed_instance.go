@@ -18,28 +18,12 @@ import (
 // planManagedInstance plans one instance of a resource block: read and
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
-func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
 	t := rt.target(key, addrs.NotDeposed)
 	addr := t.Addr.ResourceInstance
-	var ds diags.Diagnostics
-	var prior *states.Object
-	var importing *plans.Importing
-	if is != nil && is.Current != nil {
-		obj, pds := p.readPrior(ctx, t, rt.pAddr, is.Current)
-		ds = ds.Append(pds)
-		if pds.HasErrors() {
-			return ds
-		}
-		prior = obj
-	} else if imp := p.imports[addr.UniqueKey()]; imp != nil {
-		// An import block's object becomes the prior object; one already
-		// in state makes the block a no-op, as in Terraform.
-		obj, ids := p.importPrior(ctx, rt, t, imp.ID)
-		ds = ds.Append(ids)
-		if ids.HasErrors() {
-			return ds
-		}
-		prior, importing = obj, &plans.Importing{ID: imp.ID}
+	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)
+	if ds.HasErrors() {
+		return ds
 	}
 	if p.refreshOnly() {
 		// No import block applies here: p.imports is empty.
@@ -66,17 +50,41 @@ func (p *planner) planManagedInstance(ctx context.Context, rt *resourceTarget, k
 		return ds
 	}
 	change.Dependencies = deps
-	if change.Action == plans.NoOp && prior != nil && importing == nil {
-		p.setRefreshedDependencies(t.Addr, deps)
+	if change.Action == plans.NoOp && prior != nil && importing == nil && !sameResources(prior.Dependencies, deps) {
+		// The prior state holds this object with prior's dependencies
+		// (as read, or as stored), so only a difference is recorded.
+		out.dependencies = append(out.dependencies, objectDependencies{addr: t.Addr, deps: deps})
 	}
 	change.Importing = importing
 	change.CreateBeforeDestroy = p.cbd[rt.addr.Config().UniqueKey()]
 	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))
 	p.env.Values.SetInstance(addr, change.After)
-	p.record(change)
+	p.record(out, change)
 	// Postconditions see the planned value as self; one that depends on
 	// values known only after apply is checked by apply instead.
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, change.After))
+}
+
+// instancePrior returns the prior object of the instance t plans: its
+// current object in state, read and refreshed, or else the object an
+// import block names, imported (importing then says so); nil when there
+// is neither.
+func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
+	if is != nil && is.Current != nil {
+		obj, ds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
+		return obj, nil, ds
+	}
+	// An import block's object becomes the prior object; one already in
+	// state makes the block a no-op, as in Terraform.
+	imp := p.imports[t.Addr.ResourceInstance.UniqueKey()]
+	if imp == nil {
+		return nil, nil, nil
+	}
+	obj, ds := p.importPrior(ctx, out, rt, t, imp.ID)
+	if ds.HasErrors() {
+		return nil, nil, ds
+	}
+	return obj, &plans.Importing{ID: imp.ID}, ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the

@@ -16,53 +16,62 @@ import (
 // planManagedResource expands a resource block in one module instance and
 // plans each of its instances, plus the deletion of instances (and deposed
 // objects) the expansion no longer includes.
-func (p *planner) planManagedResource(ctx context.Context, r *configs.Resource, addr addrs.AbsResource, deps []addrs.AbsResource) diags.Diagnostics {
-	rt, ds := p.expandResource(r, addr)
+func (p *planner) planManagedResource(ctx context.Context, out *result, r *configs.Resource, addr addrs.AbsResource, deps []addrs.AbsResource) diags.Diagnostics {
+	rt, ds := p.expandResource(out, r, addr)
 	if ds.HasErrors() {
 		return ds
 	}
 	prior := p.opts.PrevState.Resource(addr)
 	keys := rt.exp.Keys()
-	results := make([]diags.Diagnostics, len(keys))
-	planOne := func(i int) {
+	ds = ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {
 		if !p.targets.plansInstance(addr.Instance(keys[i])) {
-			return
+			return nil
 		}
 		var is *states.ResourceInstance
 		if prior != nil {
 			is = prior.Instances[keys[i]]
 		}
-		results[i] = p.planManagedInstance(ctx, rt, keys[i], is, deps)
-	}
-	p.forEachInstance(len(keys), planOne)
-	for _, rds := range results {
-		ds = ds.Append(rds)
-	}
+		return p.planManagedInstance(ctx, out, rt, keys[i], is, deps)
+	}))
 	if prior != nil {
-		ds = ds.Append(p.planOrphanInstances(ctx, rt, prior))
+		ds = ds.Append(p.planOrphanInstances(ctx, &out.records, rt, prior))
 	}
 	return ds
 }
 
-// forEachInstance runs plan(i) for every instance index of a resource, up
-// to the run's parallelism at once. Most resources have one instance; the
-// walk already plans resources in parallel, so that one is planned inline.
-func (p *planner) forEachInstance(n int, plan func(i int)) {
+// forEachInstance runs plan(i, part) for every instance index of a
+// resource, up to the run's parallelism at once, each instance recording
+// into a part of its own, and then merges the parts into out and their
+// diagnostics into what it returns, in index order: the vertex's result
+// does not depend on which instance finished first. Most resources have
+// one instance; the walk already plans resources in parallel, so that one
+// is planned inline, straight into out.
+func (p *planner) forEachInstance(n int, out *records, plan func(i int, part *records) diags.Diagnostics) diags.Diagnostics {
 	if n == 1 {
-		plan(0)
-		return
+		return plan(0, out)
 	}
+	parts := make([]records, n)
+	partDiags := make([]diags.Diagnostics, n)
 	var eg errgroup.Group
 	eg.SetLimit(p.opts.Parallelism)
-	for i := 0; i < n; i++ {
-		eg.Go(func() error { plan(i); return nil })
+	for i := range n {
+		eg.Go(func() error {
+			partDiags[i] = plan(i, &parts[i])
+			return nil
+		})
 	}
 	_ = eg.Wait()
+	var ds diags.Diagnostics
+	for i := range parts {
+		out.merge(&parts[i])
+		ds = ds.Append(partDiags[i])
+	}
+	return ds
 }
 
 // planOrphanInstances plans the deletion of instances whose keys the
 // expansion no longer has, and of every deposed object.
-func (p *planner) planOrphanInstances(ctx context.Context, rt *resourceTarget, prior *states.Resource) diags.Diagnostics {
+func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *resourceTarget, prior *states.Resource) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, key := range prior.SortedInstanceKeys() {
 		if !p.targets.plansInstance(rt.addr.Instance(key)) {
@@ -71,10 +80,10 @@ func (p *planner) planOrphanInstances(ctx context.Context, rt *resourceTarget, p
 		is := prior.Instances[key]
 		if is.Current != nil && !rt.exp.Has(key) {
 			ds = ds.Append(checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
-			ds = ds.Append(p.planDelete(ctx, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
+			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range is.SortedDeposedKeys() {
-			ds = ds.Append(p.planDelete(ctx, rt.target(key, dk), rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
 	return ds
@@ -99,7 +108,7 @@ func orphanReason(exp *instances.Expansion, key addrs.InstanceKey) plans.ActionR
 // instance, publishes and records the expansion (unknown when it failed,
 // so dependents see unknowns rather than errors of their own) and finds
 // its provider.
-func (p *planner) expandResource(r *configs.Resource, addr addrs.AbsResource) (*resourceTarget, diags.Diagnostics) {
+func (p *planner) expandResource(out *result, r *configs.Resource, addr addrs.AbsResource) (*resourceTarget, diags.Diagnostics) {
 	schema, _ := p.schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
 	exp, ds := eval.Expand(p.env.Scope(addr.Module), r, false)
 	if ds.HasErrors() {
@@ -107,7 +116,7 @@ func (p *planner) expandResource(r *configs.Resource, addr addrs.AbsResource) (*
 		return nil, ds
 	}
 	p.env.Values.DeclareResource(addr, exp, schema.ImpliedType())
-	p.recordExpansion(&plans.ResourceExpansion{Addr: addr, Expansion: exp})
+	out.expansions = append(out.expansions, &plans.ResourceExpansion{Addr: addr, Expansion: exp})
 	rt, rds := p.resourceTarget(addr, r, r.ProviderConfigAddr())
 	if rds.HasErrors() {
 		return nil, ds.Append(rds)

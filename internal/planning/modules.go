@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -12,52 +11,27 @@ import (
 	"github.com/cairn-iac/cairn/internal/plans"
 )
 
-// moduleExpansions holds the instances of each module path, as the walk
-// expands module calls. A call's vertex records its child's instances
-// before any vertex of the child runs (they all wait for it), so readers
-// always find their module's list complete.
-type moduleExpansions struct {
-	mu    sync.RWMutex
-	insts map[string][]addrs.ModuleInstance // by Module.String()
-	// calls records each call's expansion in each calling instance, for
-	// the plan (apply publishes them again before evaluating anything).
-	calls []*plans.ModuleExpansion
-}
-
-func (e *moduleExpansions) get(m addrs.Module) ([]addrs.ModuleInstance, bool) {
-	e.mu.RLock()
-	defer e.mu.RUnlock()
-	insts, ok := e.insts[m.String()]
-	return insts, ok
-}
-
-func (e *moduleExpansions) set(m addrs.Module, insts []addrs.ModuleInstance, calls []*plans.ModuleExpansion) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.insts == nil {
-		e.insts = map[string][]addrs.ModuleInstance{}
-	}
-	e.insts[m.String()] = insts
-	e.calls = append(e.calls, calls...)
-}
-
 // moduleInstances returns the instances of module m this plan covers: the
 // root's one instance, or those its call expanded to (none when the call
-// failed or has not been expanded).
+// failed or was not planned). The call's vertex records them in its result
+// before any vertex of the child runs (they all wait for it), so a reader
+// always finds its module's list complete.
 func (p *planner) moduleInstances(m addrs.Module) []addrs.ModuleInstance {
 	if m.IsRoot() {
 		return []addrs.ModuleInstance{addrs.RootModuleInstance}
 	}
-	insts, _ := p.modules.get(m)
-	return insts
+	v, ok := p.cg.calls[m.String()]
+	if !ok {
+		return nil
+	}
+	return p.resultOf(v).module.insts
 }
 
 // expandCall evaluates a module call's count or for_each in every instance
 // of the calling module and records the child's instances. In destroy
 // mode nothing of the child is evaluated, so the call expands to no
 // instances (destroy follows state).
-func (p *planner) expandCall(v *vertex) diags.Diagnostics {
-	child := v.module.Child(v.name)
+func (p *planner) expandCall(out *result, v *vertex) diags.Diagnostics {
 	var insts []addrs.ModuleInstance
 	var calls []*plans.ModuleExpansion
 	var ds diags.Diagnostics
@@ -74,7 +48,7 @@ func (p *planner) expandCall(v *vertex) diags.Diagnostics {
 			insts = append(insts, parent.Child(v.name, k))
 		}
 	}
-	p.modules.set(child, insts, calls)
+	out.module = moduleExpansion{insts: insts, calls: calls}
 	return ds
 }
 

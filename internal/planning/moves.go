@@ -138,8 +138,6 @@ type plannedInstances struct {
 }
 
 func newPlannedInstances(p *planner) plannedInstances {
-	p.expansionsMu.Lock()
-	defer p.expansionsMu.Unlock()
 	keys := make(map[addrs.UniqueKey][]addrs.InstanceKey, len(p.expansions))
 	for _, e := range p.expansions {
 		keys[e.Addr.UniqueKey()] = e.Expansion.Keys()

@@ -17,14 +17,17 @@ import (
 // planOutput evaluates an output of module instance m. A root output's
 // change is planned against the value in state, and its sensitivity
 // decided here, once: apply records what this decides.
-func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Diagnostics {
+func (p *planner) planOutput(out *result, o *configs.Output, m addrs.ModuleInstance) diags.Diagnostics {
 	if !m.IsRoot() {
 		// Child module outputs are values for their callers, which module
 		// calls will read; they have no change of their own.
 		return nil
 	}
 	if p.opts.Mode == plans.DestroyMode {
-		return p.planOutputDelete(o.Name)
+		if c := p.outputDelete(o.Name); c != nil {
+			out.outputs = append(out.outputs, c)
+		}
+		return nil
 	}
 	ds := p.env.CheckOutput(o, m)
 	if ds.HasErrors() {
@@ -63,10 +66,8 @@ func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Di
 	default:
 		change.Action = plans.Update
 	}
-	p.mu.Lock()
-	p.outputs = append(p.outputs, change)
-	p.mu.Unlock()
-	p.refreshOutput(o, val)
+	out.outputs = append(out.outputs, change)
+	refreshOutput(out, o, val)
 	return ds
 }
 
@@ -74,36 +75,35 @@ func (p *planner) planOutput(o *configs.Output, m addrs.ModuleInstance) diags.Di
 // when it is wholly known, as Terraform does: the plan's prior state then
 // shows it, and a refresh-only apply records it. A null root output is
 // not stored.
-func (p *planner) refreshOutput(o *configs.Output, val cty.Value) {
+func refreshOutput(out *result, o *configs.Output, val cty.Value) {
 	if !val.IsWhollyKnown() {
 		return
 	}
-	p.refreshedMu.Lock()
-	defer p.refreshedMu.Unlock()
-	if val.IsNull() {
-		delete(p.refreshed.Outputs, o.Name)
-		return
+	ov := outputValue{name: o.Name}
+	if !val.IsNull() {
+		ov.value = &states.OutputValue{Value: marks.Strip(val), Sensitive: o.Sensitive}
 	}
-	p.refreshed.Outputs[o.Name] = &states.OutputValue{Value: marks.Strip(val), Sensitive: o.Sensitive}
+	out.outputValues = append(out.outputValues, ov)
 }
 
-func (p *planner) planOutputDelete(name string) diags.Diagnostics {
+// outputDelete returns the change deleting a root output state has, or
+// nil when it has none.
+func (p *planner) outputDelete(name string) *plans.OutputChange {
 	prior := p.opts.PrevState.Outputs[name]
 	if prior == nil {
 		return nil
 	}
-	p.mu.Lock()
-	p.outputs = append(p.outputs, &plans.OutputChange{Name: name, Action: plans.Delete, Before: prior.Value, After: cty.NullVal(cty.DynamicPseudoType), Sensitive: prior.Sensitive})
-	p.mu.Unlock()
-	return nil
+	return &plans.OutputChange{Name: name, Action: plans.Delete, Before: prior.Value, After: cty.NullVal(cty.DynamicPseudoType), Sensitive: prior.Sensitive}
 }
 
 // planRemovedOutputs deletes outputs that state has and configuration
-// no longer declares.
+// no longer declares. It runs after the walk.
 func (p *planner) planRemovedOutputs() {
 	for _, name := range slices.Sorted(maps.Keys(p.opts.PrevState.Outputs)) {
 		if _, ok := p.opts.Config.Outputs[name]; !ok {
-			p.planOutputDelete(name)
+			if c := p.outputDelete(name); c != nil {
+				p.outputs = append(p.outputs, c)
+			}
 		}
 	}
 }

@@ -2,7 +2,6 @@ package planning
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -64,9 +63,9 @@ type Options struct {
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
 }
 
-// planner holds one planning run. Vertex handlers run concurrently; the
-// results they share are guarded by one lock each, so that recording a
-// change never waits for a refreshed object being stored.
+// planner holds one planning run. Vertices run concurrently and share
+// nothing they write: each returns its result (see result), and fold
+// gathers them into the fields below the line once the walk is over.
 type planner struct {
 	opts    Options
 	schemas providers.Schemas
@@ -85,39 +84,44 @@ type planner struct {
 	metas *eval.ProviderMetas
 	// targets limits the walk for -target; nil plans everything.
 	targets *targeting
-	// modules holds the instances each module call expanded to.
-	modules moduleExpansions
 	// stateByConfig indexes prior state's resources by configuration
 	// resource, to find those of module instances that no longer exist.
 	stateByConfig map[addrs.UniqueKey][]*states.Resource
 	// moves holds the move statements applied to PrevState and their
 	// results, so each change knows its previous address.
 	moves moves
+	// done holds each vertex's result, by vertex: the walk stores one
+	// before the vertex's dependents start (resultOf). watched marks the
+	// resource vertices that index their changes for dependents.
+	done    []result
+	watched []bool
 
-	changesMu sync.Mutex
-	changes   []*plans.ResourceInstanceChange
-	// byAddr indexes the changes of current objects by instance, and
-	// byResource summarises them per resource, so replace_triggered_by and
-	// data sources' depends_on look changes up instead of scanning them.
-	byAddr     map[addrs.UniqueKey]*plans.ResourceInstanceChange
-	byResource map[addrs.UniqueKey]resourceChanges
-
-	expansionsMu sync.Mutex
-	expansions   []*plans.ResourceExpansion
-
-	refreshedMu sync.Mutex
+	// The plan being built, written by fold after the walk. refreshed is
+	// the prior state the plan carries: a copy of PrevState with what
+	// refresh found.
+	changes     []*plans.ResourceInstanceChange
+	expansions  []*plans.ResourceExpansion
+	moduleCalls []*plans.ModuleExpansion
+	outputs     []*plans.OutputChange
+	checks      []*plans.CheckResult
 	refreshed   *states.State
-
-	mu      sync.Mutex // outputs and diags
-	outputs []*plans.OutputChange
-	diags   diags.Diagnostics
-
-	checks checkResults
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
 // have errors (Errored is then set) so callers can show what was decided.
 func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
+	opts = withDefaults(opts)
+	// Moves rebind the state first: everything below, the plan's
+	// PrevRunState included, sees the new addresses.
+	movedState, mv := applyMoves(opts, opts.PrevState)
+	opts.PrevState = movedState
+	p := &planner{opts: opts, moves: mv}
+	ds := p.run(ctx)
+	return p.assemble(ds)
+}
+
+// withDefaults fills in the options a caller may leave out.
+func withDefaults(opts Options) Options {
 	if opts.PrevState == nil {
 		opts.PrevState = states.NewState()
 	}
@@ -127,44 +131,48 @@ func Plan(ctx context.Context, opts Options) (*plans.Plan, diags.Diagnostics) {
 	if opts.Workspace == "" {
 		opts.Workspace = "default"
 	}
-	// Moves rebind the state first: everything below, the plan's
-	// PrevRunState included, sees the new addresses.
-	movedState, mv := applyMoves(opts, opts.PrevState)
-	opts.PrevState = movedState
-	p := &planner{
-		opts: opts, moves: mv, byAddr: map[addrs.UniqueKey]*plans.ResourceInstanceChange{}, byResource: map[addrs.UniqueKey]resourceChanges{},
-	}
-	plan := &plans.Plan{
-		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
-		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
-	}
+	return opts
+}
+
+// run prepares the plan, walks the configuration graph, and checks what
+// needs the whole walk (import keys, move statements).
+func (p *planner) run(ctx context.Context) diags.Diagnostics {
 	// The copy of a large state the refresh writes into is made while the
 	// configuration is analysed, which does not look at it.
 	copied := make(chan struct{})
 	go func() {
 		defer close(copied)
-		p.refreshed = opts.PrevState.DeepCopy()
+		p.refreshed = p.opts.PrevState.DeepCopy()
 	}()
 	ds := p.prepare(ctx)
 	<-copied
-	if !ds.HasErrors() {
-		p.set = opts.Providers.NewInstanceSet(ctx)
-		ds = ds.Append(p.walk(ctx))
-		p.set.Close()
-		if !ds.HasErrors() {
-			ds = ds.Append(p.checkImportKeys())
-			ds = ds.Append(p.moves.diagnose(p))
-		}
-		p.planRemovedOutputs()
+	if ds.HasErrors() {
+		return ds
 	}
-	plan.Changes, plan.Outputs, plan.PriorState, plan.Expansions = p.changes, p.outputs, p.refreshed, p.expansions
-	plan.ModuleExpansions = p.modules.calls
+	p.set = p.opts.Providers.NewInstanceSet(ctx)
+	ds = ds.Append(p.walk(ctx))
+	p.set.Close()
+	if !ds.HasErrors() {
+		ds = ds.Append(p.checkImportKeys())
+		ds = ds.Append(p.moves.diagnose(p))
+	}
+	p.planRemovedOutputs()
+	return ds
+}
+
+// assemble returns the plan the run built, with its operation graph when
+// planning succeeded.
+func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics) {
+	opts := p.opts
+	plan := &plans.Plan{
+		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
+		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,
+		Changes: p.changes, Outputs: p.outputs, PriorState: p.refreshed, Expansions: p.expansions,
+		ModuleExpansions: p.moduleCalls, VariableValues: p.variableValues(), Checks: p.checks, Moves: p.moves.list(),
+	}
 	for _, t := range opts.Targets {
 		plan.Targets = append(plan.Targets, t.String())
 	}
-	plan.VariableValues = p.variableValues()
-	plan.Checks = p.checks.sorted()
-	plan.Moves = p.moves.list()
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
 	}
@@ -195,7 +203,7 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	// attribute is reported at once, not after minutes of reading every
 	// object from the cloud. The walk runs over the plan's own graph.
 	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, (&eval.Env{Prepared: prepared}).PreparedBlock)
-	p.cg = cg
+	p.cg, p.done = cg, make([]result, len(cg.vertices))
 	vds := validateGraph(ctx, cg, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, prepared: prepared, parallelism: p.opts.Parallelism})
 	ds = ds.Append(vds)
 	if vds.HasErrors() {
@@ -206,6 +214,23 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(fds)
 	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared}
+	p.indexInputs()
+	if ds.HasErrors() {
+		return ds
+	}
+	if gds.HasErrors() {
+		// Validation reports the graph's errors at their objects, and
+		// fails if there are any; this is for an object it skipped.
+		return ds.Append(gds)
+	}
+	p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
+	p.watched = watchedResources(cg)
+	return ds.Append(p.limitToTargets())
+}
+
+// indexInputs indexes what the walk looks up by address: prior state's
+// resources by configuration resource, -replace instances, import blocks.
+func (p *planner) indexInputs() {
 	p.stateByConfig = map[addrs.UniqueKey][]*states.Resource{}
 	for _, rs := range p.opts.PrevState.Resources {
 		k := rs.Addr.Config().UniqueKey()
@@ -217,26 +242,23 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	p.imports = map[addrs.UniqueKey]*configs.Import{}
 	if p.opts.Mode == plans.NormalMode {
-		for _, imp := range cfg.Imports {
+		for _, imp := range p.opts.Config.Imports {
 			p.imports[imp.To.UniqueKey()] = imp
 		}
 	}
-	if ds.HasErrors() {
-		return ds
+}
+
+// limitToTargets limits the walk to -target's objects and what they need,
+// warning about moves it leaves out.
+func (p *planner) limitToTargets() diags.Diagnostics {
+	if len(p.opts.Targets) == 0 {
+		return nil
 	}
-	if gds.HasErrors() {
-		// Validation reports the graph's errors at their objects, and
-		// fails if there are any; this is for an object it skipped.
-		return ds.Append(gds)
+	p.targets = selectTargets(p.cg.targetVertices(), p.cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
+	if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
+		return diags.Diagnostics{movesExcludedDiag(out)}
 	}
-	p.cbd = forcedCreateBeforeDestroy(cg, p.opts.PrevState)
-	if len(p.opts.Targets) > 0 {
-		p.targets = selectTargets(cg.targetVertices(), cg.g, p.opts.Targets, p.opts.Mode == plans.DestroyMode)
-		if out := movesOutsideTargets(p.opts.Targets, p.moves.changes()); len(out) > 0 {
-			ds = ds.Append(movesExcludedDiag(out))
-		}
-	}
-	return ds
+	return nil
 }
 
 func (p *planner) variableValues() map[string]cty.Value {
@@ -244,103 +266,4 @@ func (p *planner) variableValues() map[string]cty.Value {
 		return nil
 	}
 	return p.env.Values.InputVariables()
-}
-
-// resourceChanges summarises the planned changes of one resource's current
-// objects.
-type resourceChanges struct {
-	// pending: some change is not a no-op.
-	pending bool
-	// updatedOrReplaced: some instance is updated or replaced.
-	updatedOrReplaced bool
-}
-
-// record adds a change to the plan. Keys are built before the lock is
-// taken: every instance passes through here, and an allocation under a
-// contended lock (a GC assist, a map growing) stalls every worker.
-func (p *planner) record(c *plans.ResourceInstanceChange) {
-	p.moves.setPrevRunAddr(c)
-	if c.DeposedKey != addrs.NotDeposed {
-		p.changesMu.Lock()
-		p.changes = append(p.changes, c)
-		p.changesMu.Unlock()
-		return
-	}
-	ik, rk := c.Addr.UniqueKey(), c.Addr.ContainingResource().UniqueKey()
-	p.changesMu.Lock()
-	defer p.changesMu.Unlock()
-	p.changes = append(p.changes, c)
-	p.byAddr[ik] = c
-	rc := p.byResource[rk]
-	rc.pending = rc.pending || c.Action != plans.NoOp
-	rc.updatedOrReplaced = rc.updatedOrReplaced || c.Action == plans.Update || c.Action.IsReplace()
-	p.byResource[rk] = rc
-}
-
-// recordExpansion adds a resource's expansion to the plan.
-func (p *planner) recordExpansion(e *plans.ResourceExpansion) {
-	p.expansionsMu.Lock()
-	p.expansions = append(p.expansions, e)
-	p.expansionsMu.Unlock()
-}
-
-// changeFor returns the planned change of an instance's current object.
-func (p *planner) changeFor(addr addrs.AbsResourceInstance) *plans.ResourceInstanceChange {
-	k := addr.UniqueKey()
-	p.changesMu.Lock()
-	defer p.changesMu.Unlock()
-	return p.byAddr[k]
-}
-
-// anyUpdatedOrReplaced reports whether an instance of r is planned for
-// update or replacement.
-func (p *planner) anyUpdatedOrReplaced(r addrs.AbsResource) bool {
-	k := r.UniqueKey()
-	p.changesMu.Lock()
-	defer p.changesMu.Unlock()
-	return p.byResource[k].updatedOrReplaced
-}
-
-// hasPendingChanges reports whether an instance of r has a change that is
-// not a no-op.
-func (p *planner) hasPendingChanges(r addrs.AbsResource) bool {
-	k := r.UniqueKey()
-	p.changesMu.Lock()
-	defer p.changesMu.Unlock()
-	return p.byResource[k].pending
-}
-
-// setRefreshedDependencies records, in the prior state the plan carries,
-// the dependencies an unchanged object has now: Terraform updates them
-// even when the object is not changed, so applying the plan stores them.
-func (p *planner) setRefreshedDependencies(addr addrs.AbsResourceInstanceObject, deps []addrs.AbsResource) {
-	p.refreshedMu.Lock()
-	defer p.refreshedMu.Unlock()
-	is := p.refreshed.ResourceInstance(addr.ResourceInstance)
-	if is == nil || is.Current == nil || sameResources(is.Current.Dependencies, deps) {
-		return
-	}
-	cp := *is.Current
-	cp.Dependencies = deps
-	is.Current = &cp
-}
-
-func sameResources(a, b []addrs.AbsResource) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// setRefreshed records an object's refreshed form in the prior state the
-// plan will carry (nil removes it: the object is gone).
-func (p *planner) setRefreshed(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) {
-	p.refreshedMu.Lock()
-	defer p.refreshedMu.Unlock()
-	p.refreshed.SetObject(addr, obj, provider)
 }

@@ -12,9 +12,9 @@ import (
 
 // readPrior decodes a stored object through its provider (upgrade) and,
 // unless refresh is off, reads the remote object behind it. A refreshed
-// object replaces the stored one in the plan's prior state; nil means the
-// object is gone and is forgotten there.
-func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) (*states.Object, diags.Diagnostics) {
+// object replaces the stored one in the plan's prior state (recorded in
+// out); nil means the object is gone and is forgotten there.
+func (p *planner) readPrior(ctx context.Context, out *records, t *lifecycle.Target, pAddr addrs.AbsProviderConfig, src *states.ObjectSrc) (*states.Object, diags.Diagnostics) {
 	opts := lifecycle.ReadOptions{Refresh: !p.opts.SkipRefresh}
 	if p.opts.OnRefresh != nil {
 		opts.BeforeRefresh = func(obj *states.Object) { p.opts.OnRefresh(t.Addr, obj.Value) }
@@ -33,7 +33,7 @@ func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addr
 	case ds.HasErrors():
 		return nil, ds
 	case read.Gone:
-		p.setRefreshed(t.Addr, nil, pAddr)
+		out.setPrior(t.Addr, nil, pAddr)
 		return nil, ds
 	case read.Current == read.Upgraded:
 		return read.Current, ds
@@ -42,7 +42,7 @@ func (p *planner) readPrior(ctx context.Context, t *lifecycle.Target, pAddr addr
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record refreshed object", "%s: %s.", t.Addr, err))
 	}
-	p.setRefreshed(t.Addr, newSrc, pAddr)
+	out.setPrior(t.Addr, newSrc, pAddr)
 	return read.Current, ds
 }
 

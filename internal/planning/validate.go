@@ -3,12 +3,12 @@ package planning
 import (
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/graph"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -69,17 +69,19 @@ func validateGraph(ctx context.Context, cg *configGraph, v validation) diags.Dia
 	if parallelism < 1 {
 		parallelism = 10
 	}
-	res := cg.g.Walk(ctx, parallelism, func(ctx context.Context, i int) error {
+	// Each vertex returns its diagnostics; they are gathered in vertex
+	// order, whatever order the vertices finished in.
+	results := make([]diags.Diagnostics, len(cg.vertices))
+	res := graph.WalkResults(ctx, cg.g, parallelism, results, func(ctx context.Context, i int) (diags.Diagnostics, error) {
 		vds := w.visit(ctx, i)
-		w.mu.Lock()
-		w.diags = w.diags.Append(vds)
-		w.mu.Unlock()
 		if vds.HasErrors() {
-			return errVertexFailed
+			return vds, errVertexFailed
 		}
-		return nil
+		return vds, nil
 	})
-	ds = ds.Append(w.diags)
+	for _, vds := range results {
+		ds = ds.Append(vds)
+	}
 	for _, err := range res.Errors {
 		if !errors.Is(err, errVertexFailed) {
 			ds = ds.Append(diags.Errorf("Internal error during validation", "%s", err))
@@ -99,9 +101,6 @@ type validateWalk struct {
 	set     *providers.InstanceSet
 	env     *eval.Env
 	refs    staticRefChecker
-
-	mu    sync.Mutex
-	diags diags.Diagnostics
 }
 
 // visit validates one object. Each expression's references are checked
