@@ -15,6 +15,16 @@ type shape func(g *generator) any
 // It builds a fresh map on each call so that no table is shared mutable
 // state.
 func typeShapes(typeName string) map[string]shape {
+	for _, group := range []func(string) map[string]shape{storageShapes, networkShapes, identityShapes, serviceShapes} {
+		if m := group(typeName); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// storageShapes are the shapes of storage and data services: S3, DynamoDB, SQS, SNS, Kinesis and CloudWatch Logs.
+func storageShapes(typeName string) map[string]shape {
 	switch typeName {
 	case "AWS::S3::Bucket":
 		return map[string]shape{
@@ -32,6 +42,51 @@ func typeShapes(typeName string) map[string]shape {
 				return fmt.Sprintf("http://%s.s3-website-%s.%s", g.name, g.region, g.dnsSuffix())
 			},
 		}
+	case "AWS::SNS::Topic":
+		return map[string]shape{
+			"TopicArn": func(g *generator) any { return g.regionalARN("sns", g.ensureName("TopicName")) },
+		}
+	case "AWS::SQS::Queue":
+		return map[string]shape{
+			"QueueUrl": func(g *generator) any {
+				return fmt.Sprintf("https://sqs.%s.%s/%s/%s", g.region, g.dnsSuffix(), g.account, g.ensureName("QueueName"))
+			},
+			"Arn": func(g *generator) any { return g.regionalARN("sqs", g.ensureName("QueueName")) },
+		}
+	case "AWS::DynamoDB::Table":
+		return map[string]shape{
+			"Arn": func(g *generator) any { return g.regionalARN("dynamodb", "table/"+g.name) },
+			"StreamArn": func(g *generator) any {
+				if _, ok := g.model["StreamSpecification"]; !ok {
+					return nil
+				}
+				return g.regionalARN("dynamodb", "table/"+g.name+"/stream/"+g.now.Format("2006-01-02T15:04:05.000"))
+			},
+		}
+	case "AWS::Kinesis::StreamConsumer":
+		return map[string]shape{
+			"ConsumerARN": func(g *generator) any {
+				stream, _ := g.model["StreamARN"].(string)
+				if stream == "" {
+					stream = g.regionalARN("kinesis", "stream/"+g.nameOrID())
+				}
+				name, _ := g.model["ConsumerName"].(string)
+				return fmt.Sprintf("%s/consumer/%s:%d", stream, name, g.now.Unix())
+			},
+		}
+	case "AWS::Logs::LogGroup":
+		return map[string]shape{
+			"Arn": func(g *generator) any {
+				return fmt.Sprintf("arn:%s:logs:%s:%s:log-group:%s:*", g.partition, g.region, g.account, g.name)
+			},
+		}
+	}
+	return nil
+}
+
+// networkShapes are the shapes of networking: EC2 (VPCs, subnets, security groups) and Route 53.
+func networkShapes(typeName string) map[string]shape {
+	switch typeName {
 	case "AWS::EC2::VPC":
 		return map[string]shape{
 			"VpcId": func(g *generator) any { return g.ec2ID("vpc") },
@@ -58,6 +113,30 @@ func typeShapes(typeName string) map[string]shape {
 				return g.region + "a"
 			},
 		}
+	case "AWS::EC2::SecurityGroup":
+		return map[string]shape{
+			"Id": func(g *generator) any { return g.ec2ID("sg") },
+			// GroupId is the same id, kept for templates written before Id.
+			"GroupId": func(g *generator) any { return g.model["Id"] },
+		}
+	case "AWS::Route53::HostedZone":
+		return map[string]shape{
+			"Id": func(g *generator) any { return "Z" + g.chars(upperAlnum, 20) },
+			"NameServers": func(g *generator) any {
+				n := g.rng.IntN(2000)
+				return []any{
+					fmt.Sprintf("ns-%d.awsdns-%02d.com", n, n%64), fmt.Sprintf("ns-%d.awsdns-%02d.net", n+512, n%64),
+					fmt.Sprintf("ns-%d.awsdns-%02d.org", n+1024, n%64), fmt.Sprintf("ns-%d.awsdns-%02d.co.uk", n+1536, n%64),
+				}
+			},
+		}
+	}
+	return nil
+}
+
+// identityShapes are the shapes of identity and keys: IAM and KMS.
+func identityShapes(typeName string) map[string]shape {
+	switch typeName {
 	case "AWS::IAM::Role":
 		return map[string]shape{
 			"RoleId": func(g *generator) any { return "AROA" + g.chars(upperAlnum, 17) },
@@ -76,58 +155,27 @@ func typeShapes(typeName string) map[string]shape {
 		return map[string]shape{
 			"Arn": func(g *generator) any { return g.iamARN("instance-profile") },
 		}
-	case "AWS::Lambda::Function":
-		return map[string]shape{
-			"Arn": func(g *generator) any { return g.regionalARN("lambda", "function:"+g.name) },
-		}
-	case "AWS::SNS::Topic":
-		return map[string]shape{
-			"TopicArn": func(g *generator) any { return g.regionalARN("sns", g.ensureName("TopicName")) },
-		}
-	case "AWS::SQS::Queue":
-		return map[string]shape{
-			"QueueUrl": func(g *generator) any {
-				return fmt.Sprintf("https://sqs.%s.%s/%s/%s", g.region, g.dnsSuffix(), g.account, g.ensureName("QueueName"))
-			},
-			"Arn": func(g *generator) any { return g.regionalARN("sqs", g.ensureName("QueueName")) },
-		}
-	case "AWS::DynamoDB::Table":
-		return map[string]shape{
-			"Arn": func(g *generator) any { return g.regionalARN("dynamodb", "table/"+g.name) },
-			"StreamArn": func(g *generator) any {
-				if _, ok := g.model["StreamSpecification"]; !ok {
-					return nil
-				}
-				return g.regionalARN("dynamodb", "table/"+g.name+"/stream/"+g.now.Format("2006-01-02T15:04:05.000"))
-			},
-		}
 	case "AWS::KMS::Key":
 		return map[string]shape{
 			"KeyId": func(g *generator) any { return g.uuid() },
 			"Arn":   func(g *generator) any { return g.regionalARN("kms", "key/"+g.name) },
 		}
-	case "AWS::EC2::SecurityGroup":
+	}
+	return nil
+}
+
+// serviceShapes are the shapes of the other services whose identifiers referring types check: Lambda, Connect, Detective, GameLift, GuardDuty, MediaConnect and Resource Groups.
+func serviceShapes(typeName string) map[string]shape {
+	switch typeName {
+	case "AWS::Lambda::Function":
 		return map[string]shape{
-			"Id": func(g *generator) any { return g.ec2ID("sg") },
-			// GroupId is the same id, kept for templates written before Id.
-			"GroupId": func(g *generator) any { return g.model["Id"] },
+			"Arn": func(g *generator) any { return g.regionalARN("lambda", "function:"+g.name) },
 		}
 	case "AWS::Connect::Instance":
 		return map[string]shape{
 			// The instance's ARN ends in its UUID, which other Connect
 			// types' InstanceArn patterns insist on.
 			"Id": func(g *generator) any { return g.uuid() },
-		}
-	case "AWS::Kinesis::StreamConsumer":
-		return map[string]shape{
-			"ConsumerARN": func(g *generator) any {
-				stream, _ := g.model["StreamARN"].(string)
-				if stream == "" {
-					stream = g.regionalARN("kinesis", "stream/"+g.nameOrID())
-				}
-				name, _ := g.model["ConsumerName"].(string)
-				return fmt.Sprintf("%s/consumer/%s:%d", stream, name, g.now.Unix())
-			},
 		}
 	case "AWS::Detective::Graph":
 		return map[string]shape{
@@ -153,23 +201,6 @@ func typeShapes(typeName string) map[string]shape {
 		return map[string]shape{
 			"Arn": func(g *generator) any {
 				return g.regionalARN("resource-groups", "group/"+g.name+"/"+g.chars(lowerAlnum, 26))
-			},
-		}
-	case "AWS::Route53::HostedZone":
-		return map[string]shape{
-			"Id": func(g *generator) any { return "Z" + g.chars(upperAlnum, 20) },
-			"NameServers": func(g *generator) any {
-				n := g.rng.IntN(2000)
-				return []any{
-					fmt.Sprintf("ns-%d.awsdns-%02d.com", n, n%64), fmt.Sprintf("ns-%d.awsdns-%02d.net", n+512, n%64),
-					fmt.Sprintf("ns-%d.awsdns-%02d.org", n+1024, n%64), fmt.Sprintf("ns-%d.awsdns-%02d.co.uk", n+1536, n%64),
-				}
-			},
-		}
-	case "AWS::Logs::LogGroup":
-		return map[string]shape{
-			"Arn": func(g *generator) any {
-				return fmt.Sprintf("arn:%s:logs:%s:%s:log-group:%s:*", g.partition, g.region, g.account, g.name)
 			},
 		}
 	}
