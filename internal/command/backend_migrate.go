@@ -54,14 +54,8 @@ func (m *Meta) migrateDefault(mig backendMigration) diags.Diagnostics {
 	}
 	defer pair.release()
 	file, existing := pair.file, pair.existing
-	if existing != nil && existing.Lineage == file.Lineage && existing.Serial >= file.Serial {
-		// The new backend already holds this state, or a later one of
-		// the same lineage (the previous backend kept an older copy when
-		// it was migrated before): copying would go back in history.
-		if existing.Serial > file.Serial {
-			fmt.Fprintf(m.Stdout, "The new %q backend already holds a later state of the same lineage (serial %d); the previous %q backend's older copy (serial %d) was not copied.\n",
-				mig.toType, existing.Serial, mig.fromType, file.Serial)
-		}
+	if pair.holdsLater() {
+		m.reportKeptLater(mig, pair, "")
 		return nil
 	}
 	copyIt := mig.flags.forceCopy
@@ -122,25 +116,62 @@ func (m *Meta) migrateAll(mig backendMigration, all, withState []string) diags.D
 		if ds.HasErrors() {
 			return ds
 		}
-		left = append(left, loc)
+		if loc != "" {
+			left = append(left, loc)
+		}
 	}
 	m.reportLeftBehind(mig.fromType, left, true)
 	return nil
 }
 
 // copyWorkspace copies one workspace's state over whatever the new
-// backend holds (the user agreed to overwrite), returning where the
-// previous copy stays.
+// backend holds (the user agreed to overwrite) unless that is the same
+// or a later state of the same lineage, returning where the previous
+// copy stays ("" when the new backend's later state was kept).
 func (m *Meta) copyWorkspace(mig backendMigration, name string) (string, diags.Diagnostics) {
 	pair, ds := m.openPair(mig, name)
 	if ds.HasErrors() {
 		return "", ds
 	}
 	defer pair.release()
+	if pair.holdsLater() {
+		m.reportKeptLater(mig, pair, name)
+		if pair.existing.Serial == pair.file.Serial {
+			// Already copied: the previous backend holds a copy as
+			// much as if it had been copied now.
+			return pair.src.Location(), nil
+		}
+		return "", nil
+	}
 	if err := pair.dst.Import(pair.file, true); err != nil {
 		return "", diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", name, err)}
 	}
 	return pair.src.Location(), nil
+}
+
+// holdsLater reports whether the new backend already holds this state,
+// or a later one of the same lineage (the previous backend kept an older
+// copy when it was migrated before, or it is a teammate's clone from
+// before the move): copying would go back in history, even with
+// -force-copy, since the user agreed to replace a different state, not
+// to undo applies.
+func (p *statePair) holdsLater() bool {
+	return p.existing != nil && p.existing.Lineage == p.file.Lineage && p.existing.Serial >= p.file.Serial
+}
+
+// reportKeptLater says that a workspace's older copy was not copied over
+// the later state the new backend holds; nothing when both are the same
+// serial. workspace is empty for a lone default workspace.
+func (m *Meta) reportKeptLater(mig backendMigration, p *statePair, workspace string) {
+	if p.existing.Serial == p.file.Serial {
+		return
+	}
+	where := ""
+	if workspace != "" {
+		where = fmt.Sprintf(" in workspace %q", workspace)
+	}
+	fmt.Fprintf(m.Stdout, "The new %q backend already holds a later state of the same lineage (serial %d)%s; the previous %q backend's older copy (serial %d) was not copied.\n",
+		mig.toType, p.existing.Serial, where, mig.fromType, p.file.Serial)
 }
 
 // statePair is one workspace on both sides, locked, with what each

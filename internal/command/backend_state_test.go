@@ -196,3 +196,44 @@ func TestInitRefusesUnreadablePreviousBackend(t *testing.T) {
 		t.Fatalf("init exited %d:\n%s", code, errOut.String())
 	}
 }
+
+// TestInitReconfigureFirstBlockAsks: -reconfigure disregards a recorded
+// backend only. With a first backend block there is none, and the
+// default local backend's state is offered to the new backend as without
+// it, as in Terraform 1.5.7: "terraform init -reconfigure -input=false"
+// (a common CI line) fails with the question rather than starting the new
+// backend empty beside a state that tracks every object.
+func TestInitReconfigureFirstBlockAsks(t *testing.T) {
+	dir := t.TempDir()
+	write := func(src string) {
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := Run(append([]string{"-chdir=" + dir}, args...), Streams{Stdout: &out, Stderr: &errOut})
+		return code, out.String(), errOut.String()
+	}
+	const resource = "resource \"terraform_data\" \"a\" {}\n"
+	write(resource)
+	if code, _, errOut := run("apply", "-no-color", "-auto-approve"); code != 0 {
+		t.Fatalf("apply exited %d:\n%s", code, errOut)
+	}
+	write("terraform {\n  backend \"local\" {\n    path = \"other.tfstate\"\n  }\n}\n" + resource)
+
+	code, _, errOut := run("init", "-no-color", "-reconfigure", "-input=false")
+	if code != 1 || !strings.Contains(errOut, "Do you want to copy existing state to the new backend?") {
+		t.Fatalf("init -reconfigure -input=false exited %d; want 1 with the question:\n%s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".terraform", "terraform.tfstate")); !os.IsNotExist(err) {
+		t.Errorf("init recorded the backend although it stopped: %v", err)
+	}
+	if code, _, errOut := run("init", "-no-color", "-reconfigure", "-force-copy"); code != 0 {
+		t.Fatalf("init -reconfigure -force-copy exited %d:\n%s", code, errOut)
+	}
+	code, out, errOut := run("plan", "-no-color", "-detailed-exitcode")
+	if code != 0 {
+		t.Errorf("plan after the copy exited %d, want 0 (no changes):\n%s%s", code, out, errOut)
+	}
+}

@@ -23,7 +23,7 @@ type initBackendFlags struct {
 
 func backendFlags(fs *flag.FlagSet, f *initBackendFlags) {
 	fs.BoolVar(&f.migrateState, "migrate-state", false, "Reconfigure a changed backend, copying the previous backend's states to it.")
-	fs.BoolVar(&f.reconfigure, "reconfigure", false, "Use the configured backend as if it were new, without copying the previous backend's states.")
+	fs.BoolVar(&f.reconfigure, "reconfigure", false, "Use the configured backend as if it were new, without copying the states of the backend recorded by the last init.")
 	fs.BoolVar(&f.forceCopy, "force-copy", false, "Copy the states without asking, answering yes to every migration question (implies -migrate-state).")
 	fs.BoolVar(&f.lock, "lock", true, "Lock the states on both sides while migrating.")
 	fs.DurationVar(&f.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
@@ -36,8 +36,9 @@ func backendFlags(fs *flag.FlagSet, f *initBackendFlags) {
 // backend's schema and tables are created here). When the block was
 // added, changed or removed since the recorded init, the previous
 // backend's states are copied to the new one (see migrateBackend): asked
-// first, without asking under -force-copy, never under -reconfigure
-// (which disregards the previous backend, as Terraform documents it); a
+// first, without asking under -force-copy, never from a recorded backend
+// under -reconfigure (which disregards the recorded backend, as Terraform
+// documents it; a first block's local states are still offered); a
 // changed or removed block needs -migrate-state, as in Terraform. ok is
 // false when init must stop, with the exit code.
 func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) {
@@ -71,12 +72,14 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 	if blk == nil && recorded == nil || recorded != nil && recorded.sameConfig(blk) {
 		return m.keepBackend(doc, recorded, next)
 	}
-	if f.reconfigure {
-		// Terraform's -reconfigure disregards the previous backend:
-		// nothing is read from it or copied.
-		if recorded != nil {
-			fmt.Fprintf(m.Stdout, "The states of the previously initialized %q backend were not copied (-reconfigure); it still holds them.\n", recorded.Type)
-		}
+	if f.reconfigure && recorded != nil {
+		// Terraform's -reconfigure disregards the recorded backend:
+		// nothing is read from it or copied. Without a record there is
+		// nothing to disregard: the default local backend's states are
+		// offered as without the option (Terraform asks too), so that a
+		// habitual "init -reconfigure" never starts a new backend empty
+		// beside the state that tracks every object.
+		fmt.Fprintf(m.Stdout, "The states of the previously initialized %q backend were not copied (-reconfigure); it still holds them.\n", recorded.Type)
 	} else if code, ok := m.changeBackend(cfg, recorded, blk, to, f); !ok {
 		return code, false
 	}

@@ -97,7 +97,13 @@ func runValidate(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	m.showDiags(ds)
-	fmt.Fprintf(m.Stdout, "%s The configuration is valid.\n", m.green("Success!"))
+	// Terraform's words and blank line; with warnings, wrapped as it
+	// wraps them for 78 columns.
+	if len(ds) == 0 {
+		fmt.Fprintf(m.Stdout, "%s The configuration is valid.\n\n", m.green("Success!"))
+	} else {
+		fmt.Fprintf(m.Stdout, "%s The configuration is valid, but there were some validation warnings\nas shown above.\n\n", m.green("Success!"))
+	}
 	return 0
 }
 

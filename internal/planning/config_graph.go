@@ -29,8 +29,12 @@ type configGraph struct {
 	// path and name; modules every vertex of each module path.
 	calls     map[string]int
 	variables map[moduleName]int
-	outputs   map[moduleName]int
-	modules   map[string][]int
+	// rootVariables names the root module's declared variables, which
+	// have no vertices (their values are set before the walk) but whose
+	// references must still name one.
+	rootVariables map[string]bool
+	outputs       map[moduleName]int
+	modules       map[string][]int
 	// resourceDeps holds, per resource vertex, every resource it depends
 	// on, directly or through anything else: what state records as
 	// dependencies, as Terraform records them (module paths without
@@ -72,15 +76,16 @@ func localKey(m addrs.Module, name string) addrs.UniqueKey {
 // references from it so planning analyses each body once.
 func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas providers.Schemas, prepare preparer) (*configGraph, diags.Diagnostics) {
 	cg := &configGraph{
-		g:            graph.New(0),
-		locals:       map[addrs.UniqueKey]int{},
-		resources:    map[addrs.UniqueKey]int{},
-		providers:    map[addrs.UniqueKey]int{},
-		calls:        map[string]int{},
-		variables:    map[moduleName]int{},
-		outputs:      map[moduleName]int{},
-		modules:      map[string][]int{},
-		resourceDeps: map[int][]addrs.AbsResource{},
+		g:             graph.New(0),
+		locals:        map[addrs.UniqueKey]int{},
+		resources:     map[addrs.UniqueKey]int{},
+		providers:     map[addrs.UniqueKey]int{},
+		calls:         map[string]int{},
+		variables:     map[moduleName]int{},
+		rootVariables: map[string]bool{},
+		outputs:       map[moduleName]int{},
+		modules:       map[string][]int{},
+		resourceDeps:  map[int][]addrs.AbsResource{},
 	}
 	cfg.Walk(func(mod *configs.Module) { cg.addModuleVertices(mod) })
 	cg.addOrphans(prior)
@@ -154,7 +159,11 @@ func (cg *configGraph) addModuleVertices(mod *configs.Module) {
 	for _, name := range slices.Sorted(maps.Keys(mod.Outputs)) {
 		cg.outputs[moduleName{path.String(), name}] = cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
 	}
-	if !path.IsRoot() {
+	if path.IsRoot() {
+		for name := range mod.Variables {
+			cg.rootVariables[name] = true
+		}
+	} else {
 		for _, name := range slices.Sorted(maps.Keys(mod.Variables)) {
 			cg.variables[moduleName{path.String(), name}] = cg.add(&vertex{kind: vVariable, module: path, name: name, variable: mod.Variables[name], call: mod.Call})
 		}

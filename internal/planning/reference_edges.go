@@ -29,7 +29,7 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 			ds = ds.Append(cg.connectResource(v, sub.Resource.InModule(m), ref.SourceRange))
 			ds = ds.Append(cg.checkScopedRef(v, sub.Resource.InModule(m), ref.SourceRange))
 		case addrs.InputVariable:
-			if m.IsRoot() {
+			if m.IsRoot() && cg.rootVariables[sub.Name] {
 				continue // root variables are set before the walk
 			}
 			if t, ok := cg.variables[moduleName{m.String(), sub.Name}]; ok {

@@ -215,6 +215,9 @@ func (w *validateWalk) resource(ctx context.Context, r *configs.Resource, path a
 	}
 	val, bds := scope.EvalPrepared(w.env.PreparedBlock(r, schema))
 	ds = ds.Append(bds, checkRuleExprs(scope, r.Preconditions))
+	if !bds.HasErrors() {
+		ds = ds.Append(checkIgnoreChanges(r, schema))
+	}
 	post.Self = cty.UnknownVal(schema.ImpliedType())
 	ds = ds.Append(checkRuleExprs(post, r.Postconditions))
 	if ds.HasErrors() {

@@ -80,6 +80,21 @@ func TestLargeCollections(t *testing.T) {
 			expr:   `contains(big, "k49999")`,
 			check:  equals(cty.True),
 		},
+		"sort": {
+			reason: "a list of string parameter: hcl's conversion, quadratic in go-cty, unless the wrapper converts it",
+			expr:   `sort(big)`,
+			check:  lengthAndType(largeN, cty.List(cty.String)),
+		},
+		"join": {
+			reason: "a list of string parameter",
+			expr:   `length(join(",", big))`,
+			check:  equals(cty.NumberIntVal(int64(len(strings.Join(largeStrings(), ","))))),
+		},
+		"zipmap": {
+			reason: "keys, a list of string parameter (the values, a tuple, make an object)",
+			expr:   `length(zipmap(big, big))`,
+			check:  equals(cty.NumberIntVal(largeN / 2)),
+		},
 		"toset of mixed types": {
 			reason:  "no common element type: refused at once, with stdlib's message",
 			expr:    `toset(mixed)`,
@@ -114,6 +129,15 @@ func TestLargeCollections(t *testing.T) {
 	}
 }
 
+// largeStrings are the strings of largeVars' big tuple.
+func largeStrings() []string {
+	out := make([]string, largeN)
+	for i := range out {
+		out[i] = fmt.Sprintf("k%d", i%(largeN/2))
+	}
+	return out
+}
+
 func lengthAndType(n int, ty cty.Type) func(cty.Value) error {
 	return func(v cty.Value) error {
 		if !v.Type().Equals(ty) || !v.IsKnown() || v.LengthInt() != n {
@@ -135,7 +159,7 @@ func equals(want cty.Value) func(cty.Value) error {
 // BenchmarkLargeCollections measures the calls of TestLargeCollections.
 func BenchmarkLargeCollections(b *testing.B) {
 	ctx := &hcl.EvalContext{Variables: largeVars(), Functions: Table(b.TempDir())}
-	for _, src := range []string{`toset(big)`, `tolist(big)`, `tomap(big_obj)`, `distinct(big)`, `contains(big, "k49999")`} {
+	for _, src := range []string{`toset(big)`, `tolist(big)`, `tomap(big_obj)`, `distinct(big)`, `contains(big, "k49999")`, `sort(big)`, `zipmap(big, big)`, `join(",", big)`} {
 		expr, diags := hclsyntax.ParseExpression([]byte(src), "bench.tf", hcl.InitialPos)
 		if diags.HasErrors() {
 			b.Fatal(diags.Error())

@@ -41,9 +41,10 @@ const hiddenReason = "the reason is hidden because it could reveal a sensitive v
 // inside fn.Call. The price is a second function call (see
 // BenchmarkCallViaHCL).
 //
-// The exception is a parameter that is a list, set or map of any type
-// (distinct's, contains', setunion's...): converting a tuple of n elements
-// to one is quadratic in go-cty's convert, which hcl uses. The wrapper
+// The exception is a parameter that is a list, set or map (distinct's,
+// contains', setunion's of any type; sort's, join's, zipmap's of strings):
+// converting a tuple of n elements to one is quadratic in go-cty's
+// convert, which hcl uses. The wrapper
 // declares such a parameter of any type and converts the argument itself
 // with typeconv, in linear time, giving the same value and, for a value
 // that does not convert, the same "Invalid value for ... parameter" error.
@@ -98,10 +99,10 @@ func passThrough(p function.Parameter) function.Parameter {
 }
 
 // convertsItself reports whether markSafe's wrapper converts arguments for
-// p itself rather than leaving it to hcl: p is a list, set or map of any
-// type.
+// p itself rather than leaving it to hcl: p is a list, set or map (of any
+// type, or of strings as sort's and join's are).
 func convertsItself(p function.Parameter) bool {
-	return p.Type.IsCollectionType() && p.Type.ElementType() == cty.DynamicPseudoType
+	return p.Type.IsCollectionType()
 }
 
 // convertArgs converts the arguments whose parameters convertsItself

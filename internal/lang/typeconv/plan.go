@@ -15,7 +15,8 @@ const (
 )
 
 // collectionPlan is how to convert one tuple or object type to a collection
-// of any type: the element type every element converts to (cty.NilType if
+// (of any type, or of one given type): the element type every element
+// converts to (cty.NilType if
 // none does), the distinct element types with the conversion each needs
 // (nil when the type is already elem), and which distinct type each
 // element has, by position for a tuple or by name for an object.
@@ -30,7 +31,7 @@ type collectionPlan struct {
 // planFor returns the plan for converting got to want, and false when the
 // conversion is not one this package speeds up.
 func planFor(got, want cty.Type) (*collectionPlan, bool) {
-	if !want.IsCollectionType() || want.ElementType() != cty.DynamicPseudoType {
+	if !want.IsCollectionType() {
 		return nil, false
 	}
 	p := &collectionPlan{}
@@ -62,8 +63,29 @@ func planFor(got, want cty.Type) (*collectionPlan, bool) {
 	default:
 		return nil, false
 	}
-	p.elem, p.convs = unifyDistinct(types.list, p.kind != toMap)
+	if ety := want.ElementType(); ety != cty.DynamicPseudoType {
+		p.elem, p.convs = convertDistinct(types.list, ety)
+	} else {
+		p.elem, p.convs = unifyDistinct(types.list, p.kind != toMap)
+	}
 	return p, true
+}
+
+// convertDistinct returns elem with the conversion each of the given
+// distinct types needs to it (nil for elem itself), or cty.NilType if one
+// has none: convert's plan for a collection of a given element type, which
+// unifies nothing first.
+func convertDistinct(types []cty.Type, elem cty.Type) (cty.Type, []convert.Conversion) {
+	convs := make([]convert.Conversion, len(types))
+	for i, ty := range types {
+		if ty.Equals(elem) {
+			continue
+		}
+		if convs[i] = convert.GetConversionUnsafe(ty, elem); convs[i] == nil {
+			return cty.NilType, nil
+		}
+	}
+	return elem, convs
 }
 
 // unifyDistinct returns the type convert unifies the given distinct types
