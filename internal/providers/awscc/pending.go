@@ -10,6 +10,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -19,6 +22,12 @@ import (
 // Cloud Control accepted, but whose outcome is not known yet, carries what
 // it takes to follow that create to its end.
 const pendingKey = "cairn_pending_create"
+
+// failedKey marks an object whose create, followed to its end after the
+// run that made it, failed after the handler named the resource: the
+// object exists but is not what was asked for, and is replaced, as
+// Terraform replaces the tainted object of a create that failed.
+const failedKey = "cairn_failed_create"
 
 // pendingCreate is a create Cloud Control accepted: its request token,
 // which GetResourceRequestStatus answers for (Cloud Control keeps request
@@ -122,4 +131,28 @@ func (r *runtime) resume(ctx context.Context, p pendingCreate) (id string, made 
 // withID is the pending object with the identifier set, ready to be read.
 func withID(v tftypes.Value, id string) tftypes.Value {
 	return setAttr(v, "id", tftypes.NewValue(tftypes.String, id))
+}
+
+// planAfterCreate plans an object a create left behind unresolved: one
+// still pending cannot be changed (the plan did not refresh it, so which
+// resource it is is not known), and one whose create failed after naming
+// the resource is replaced (its id planned unknown, which forces
+// replacement).
+func (r *ccResource) planAfterCreate(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || req.Private == nil {
+		return
+	}
+	if pend, pending, ds := pendingFrom(ctx, req.Private); pending || ds.HasError() {
+		resp.Diagnostics.Append(ds...)
+		if pending {
+			resp.Diagnostics.AddError("Create not followed to its end", fmt.Sprintf("The create of this %s (Cloud Control request %s) was accepted in an earlier run that ended before it finished, and this plan did not refresh it, so which resource it made is not known yet. Plan again with refresh (without -refresh=false) to record it.", r.t.TypeName, pend.RequestToken))
+		}
+		return
+	}
+	if b, ds := req.Private.GetKey(ctx, failedKey); ds.HasError() || len(b) == 0 {
+		resp.Diagnostics.Append(ds...)
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("id"), types.StringUnknown())...)
+	resp.RequiresReplace = append(resp.RequiresReplace, path.Root("id"))
 }

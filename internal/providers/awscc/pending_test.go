@@ -202,3 +202,48 @@ func createWidget(t *testing.T, p *Provider, ctx context.Context) providers.Appl
 	return inst.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{TypeName: "awscc_test_widget",
 		PriorState: cty.NullVal(ty), PlannedState: plan.PlannedState, Config: config})
 }
+
+// TestPendingCreateFailedAfterNaming: a create followed to its end in a
+// later run that failed after the handler named the resource keeps the
+// resource (never orphaned) and the next plan replaces it, as a create
+// that fails in the run that made it leaves a tainted object.
+func TestPendingCreateFailedAfterNaming(t *testing.T) {
+	fake := newFake()
+	h := applyThroughOutage(t, fake)
+	fake.mu.Lock()
+	for _, ev := range fake.requests {
+		ev.OperationStatus, ev.ErrorCode = cctypes.OperationStatusFailed, cctypes.HandlerErrorCodeNotStabilized
+	}
+	fake.mu.Unlock()
+	p, ds := h.Plan(plans.NormalMode)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if !strings.Contains(ds.Error(), "Create failed after naming the resource") {
+		t.Errorf("diagnostics %v, want the failure explained", ds)
+	}
+	if got := strings.Join(actions(p), ","); !strings.Contains(got, "awscc_test_widget.w") || !strings.Contains(got, "create") || !strings.Contains(got, "delete") {
+		t.Fatalf("plan %q, want the widget replaced", got)
+	}
+	if ds := h.Apply(p); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := len(fake.resources["AWS::Test::Widget"]); n != 1 {
+		t.Errorf("%d widgets after the replacement, want 1", n)
+	}
+}
+
+// TestPendingCreateWithoutRefresh: a plan that does not refresh cannot
+// change an object whose create is still pending; it says how to go on.
+func TestPendingCreateWithoutRefresh(t *testing.T) {
+	fake := newFake()
+	h := applyThroughOutage(t, fake)
+	reconfigure(t, h, strings.Replace(widgetConfig, "size        = 2", "size        = 4", 1))
+	_, ds := h.Plan(plans.NormalMode, func(o *planning.Options) { o.SkipRefresh = true })
+	if !ds.HasErrors() || !strings.Contains(ds.Err().Error(), "Plan again with refresh") {
+		t.Fatalf("plan without refresh: %v, want the pending create named", ds)
+	}
+	if n := fake.count("UpdateResource"); n != 0 {
+		t.Errorf("%d updates sent for a pending object", n)
+	}
+}

@@ -278,10 +278,13 @@ func (r *ccResource) resumeCreate(ctx context.Context, pend pendingCreate, prior
 		resp.State.RemoveResource(ctx)
 		return prior, false
 	}
-	if failed != nil {
-		resp.Diagnostics.AddWarning("Create failed after naming the resource", fmt.Sprintf("The create of %s %q was followed to its end: %v. The resource it named is kept in state as it is now; the next plan shows what differs from the configuration.", r.t.TypeName, id, failed))
-	}
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, pendingKey, nil)...)
+	if failed != nil {
+		// As a create that fails in the run that made it leaves a tainted
+		// object, this one is kept to be replaced (see planReplaceFailed).
+		resp.Diagnostics.AddWarning("Create failed after naming the resource", fmt.Sprintf("The create of %s %q was followed to its end: %v. The resource it named is kept in state, and the next plan replaces it, as it would replace a create that failed in the run that made it.", r.t.TypeName, id, failed))
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, failedKey, pend.body())...)
+	}
 	return withID(prior, id), true
 }
 

@@ -132,14 +132,16 @@ func (sh tagShape) build(ty tftypes.Type, pairs [][2]string) tftypes.Value {
 	return tftypes.NewValue(ty, elems)
 }
 
-// ModifyPlan plans tags_all as the configured tags with the default tags
+// ModifyPlan plans an object an unfinished create left behind
+// (planAfterCreate), and tags_all: the configured tags with the default tags
 // the configuration does not set added after them. It is unknown while
 // either is. A type that cannot change its tags in place (a createOnly
 // tag property, or tagUpdatable false) is replaced when tags_all changes,
 // since the service refuses the update (NotUpdatable); while tags_all is
 // unknown it is not, so that unknown default tags never replace a
 // resource whose tags turn out the same.
-func (r *ccResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func (r *ccResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.planAfterCreate(ctx, req, resp)
 	r.planTagsAll(req, resp)
 	if r.tagsFixed() && !req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
 		prior, planned := getAttr(req.State.Raw, tagsAllName), getAttr(resp.Plan.Raw, tagsAllName)
