@@ -5,4 +5,9 @@
 // It is a leaf: it imports only the standard library, so the Pulumi
 // adapter and the Kubernetes codec share one mapping without either
 // linking the other (the CRD package brings the Kubernetes API types).
+//
+// Imports:
+//
+//	deny ... # a leaf: the standard library only
+//	allow std
 package fieldname

@@ -8,4 +8,8 @@
 // only what it serves, not the engine's Kubernetes, PostgreSQL or Pulumi
 // packages, so Terraform's first call is answered sooner and nothing
 // else runs at start-up.
+//
+// Imports:
+//
+//	deny linked internal/command internal/reconciler internal/backends/... github.com/pulumi/... k8s.io/... github.com/jackc/... # the Terraform plugin links only the provider it serves
 package tfplugins
