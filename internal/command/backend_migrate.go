@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
 
 // backendMigration is init copying the states of the previously
@@ -74,13 +76,13 @@ func (m *Meta) migrateDefault(mig backendMigration) diags.Diagnostics {
 		copyIt = yes
 	}
 	if !copyIt {
-		m.reportLeftBehind(mig.fromType, []string{pair.src.Location()}, false)
+		m.reportLeftBehind(mig.fromType, storedAt(pair.src), false)
 		return nil
 	}
 	if err := pair.dst.Import(file, true); err != nil {
 		return diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", backends.DefaultWorkspace, err)}
 	}
-	m.reportLeftBehind(mig.fromType, []string{pair.src.Location()}, true)
+	m.reportLeftBehind(mig.fromType, storedAt(pair.src), true)
 	return nil
 }
 
@@ -112,13 +114,11 @@ func (m *Meta) migrateAll(mig backendMigration, all, withState []string) diags.D
 			}
 			continue
 		}
-		loc, ds := m.copyWorkspace(mig, name)
+		locs, ds := m.copyWorkspace(mig, name)
 		if ds.HasErrors() {
 			return ds
 		}
-		if loc != "" {
-			left = append(left, loc)
-		}
+		left = append(left, locs...)
 	}
 	m.reportLeftBehind(mig.fromType, left, true)
 	return nil
@@ -127,11 +127,11 @@ func (m *Meta) migrateAll(mig backendMigration, all, withState []string) diags.D
 // copyWorkspace copies one workspace's state over whatever the new
 // backend holds (the user agreed to overwrite) unless that is the same
 // or a later state of the same lineage, returning where the previous
-// copy stays ("" when the new backend's later state was kept).
-func (m *Meta) copyWorkspace(mig backendMigration, name string) (string, diags.Diagnostics) {
+// copy stays (nothing when the new backend's later state was kept).
+func (m *Meta) copyWorkspace(mig backendMigration, name string) ([]string, diags.Diagnostics) {
 	pair, ds := m.openPair(mig, name)
 	if ds.HasErrors() {
-		return "", ds
+		return nil, ds
 	}
 	defer pair.release()
 	if pair.holdsLater() {
@@ -139,14 +139,14 @@ func (m *Meta) copyWorkspace(mig backendMigration, name string) (string, diags.D
 		if pair.existing.Serial == pair.file.Serial {
 			// Already copied: the previous backend holds a copy as
 			// much as if it had been copied now.
-			return pair.src.Location(), nil
+			return storedAt(pair.src), nil
 		}
-		return "", nil
+		return nil, nil
 	}
 	if err := pair.dst.Import(pair.file, true); err != nil {
-		return "", diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", name, err)}
+		return nil, diags.Diagnostics{diags.Errorf("Failed to migrate state", "Workspace %q: %s", name, err)}
 	}
-	return pair.src.Location(), nil
+	return storedAt(pair.src), nil
 }
 
 // holdsLater reports whether the new backend already holds this state,
@@ -182,10 +182,28 @@ type statePair struct {
 	unlocks        []func() error
 }
 
+// release unlocks the destination, then the source: the destination's
+// lock may be borrowed from the source's session.
 func (p *statePair) release() {
-	for _, unlock := range p.unlocks {
-		unlock()
+	for i := len(p.unlocks) - 1; i >= 0; i-- {
+		p.unlocks[i]()
 	}
+}
+
+// alongsideLocker is a state manager that can lock for a run holding
+// another manager's lock already, where the two locks would otherwise
+// refuse each other: two pg schemas of one database, whose workspaces
+// without a row both need Terraform's creation lock.
+type alongsideLocker interface {
+	LockAlongside(ctx context.Context, info statemgr.LockInfo, timeout time.Duration, held backends.StateMgr) (func() error, error)
+}
+
+// lockAlongside locks mgr for a run that holds held's lock.
+func lockAlongside(ctx context.Context, mgr backends.StateMgr, info statemgr.LockInfo, timeout time.Duration, held backends.StateMgr) (func() error, error) {
+	if a, ok := mgr.(alongsideLocker); ok {
+		return a.LockAlongside(ctx, info, timeout, held)
+	}
+	return mgr.Lock(ctx, info, timeout)
 }
 
 // openPair opens and (with -lock) locks workspace name on both sides and
@@ -207,14 +225,18 @@ func (m *Meta) openPair(mig backendMigration, name string) (*statePair, diags.Di
 		return fail(err)
 	}
 	if mig.flags.lock {
-		for _, mgr := range []backends.StateMgr{p.src, p.dst} {
-			unlock, err := mgr.Lock(context.Background(), m.lockInfo("OperationTypeMigrateState"), mig.flags.lockTimeout)
-			if err != nil {
-				p.release()
-				return nil, diags.Diagnostics{lockDiag(err)}
-			}
+		info := m.lockInfo("OperationTypeMigrateState")
+		ctx := context.Background()
+		unlock, err := p.src.Lock(ctx, info, mig.flags.lockTimeout)
+		if err == nil {
 			p.unlocks = append(p.unlocks, unlock)
+			unlock, err = lockAlongside(ctx, p.dst, info, mig.flags.lockTimeout, p.src)
 		}
+		if err != nil {
+			p.release()
+			return nil, diags.Diagnostics{lockDiag(err)}
+		}
+		p.unlocks = append(p.unlocks, unlock)
 	}
 	if p.file, err = p.src.Read(); err == nil {
 		p.existing, err = p.dst.Read()
@@ -248,6 +270,24 @@ func (m *Meta) askMigration(f initBackendFlags, question, desc string, noInput d
 			return false, diags.Diagnostics{diags.Errorf("Error asking for state migration action", "No answer to %q: %s. Nothing was copied.", question, err)}
 		}
 	}
+}
+
+// storageLister is a state manager that can list every place holding
+// its workspace's state: the snapshot and a crashed apply's journal.
+type storageLister interface {
+	StoredAt() ([]string, error)
+}
+
+// storedAt lists where mgr holds the workspace's state, for the list of
+// what init left behind: a journal holds the complete state as much as
+// the snapshot does. A manager that cannot say gives its Location.
+func storedAt(mgr backends.StateMgr) []string {
+	if l, ok := mgr.(storageLister); ok {
+		if locs, err := l.StoredAt(); err == nil && len(locs) > 0 {
+			return locs
+		}
+	}
+	return []string{mgr.Location()}
 }
 
 // reportLeftBehind says where the previous backend's states still are:

@@ -29,19 +29,17 @@ import (
 // piped input it evaluates every line, stops with exit 1 at the first
 // error, and prints only the last line's result.
 func runConsole(m *Meta, args []string) int {
-	var vars []varFlag
 	var lock bool
 	var lockTimeout time.Duration
 	fs := newFlagSet("console", m.Stderr)
-	fs.Var(varFlags{&vars}, "var", "Set a value for one of the input variables (NAME=VALUE).")
-	fs.Var(varFileFlags{&vars}, "var-file", "Load variable values from the given file.")
+	m.varOptions(fs)
 	fs.BoolVar(&lock, "lock", true, "Lock the state file while the console runs.")
 	fs.DurationVar(&lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
 	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
-	scope, h, ds := m.consoleScope(vars, lock, lockTimeout)
+	scope, h, ds := m.consoleScope(m.varFlags, lock, lockTimeout)
 	if h != nil {
 		defer h.release(m)
 	}
@@ -74,6 +72,7 @@ func (m *Meta) consoleScope(vars []varFlag, lock bool, timeout time.Duration) (*
 	if ds = ds.Append(sds); sds.HasErrors() {
 		return nil, nil, ds
 	}
+	ds = ds.Append(m.encryptionWarnings())
 	lib, lds := m.providerLibrary(cfg)
 	if ds = ds.Append(lds); lds.HasErrors() {
 		return nil, h, ds

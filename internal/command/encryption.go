@@ -21,6 +21,9 @@ type runEncryption struct {
 	state, plan *encryption.Target
 	// remote decrypts the states terraform_remote_state reads.
 	remote *encryption.Target
+	// warnings are decoding's warnings, until a command shows them
+	// (encryptionWarnings).
+	warnings diags.Diagnostics
 }
 
 // encryptionTargets decodes the root module's encryption block merged with
@@ -41,31 +44,57 @@ func (m *Meta) encryptionTargets(cfg *configs.Module) (*runEncryption, diags.Dia
 	var ds diags.Diagnostics
 	var ctx *hcl.EvalContext
 	if body != nil || env != "" {
-		ctx = m.encryptionEvalContext(cfg)
+		ctx, ds = m.encryptionEvalContext(cfg)
+		if ds.HasErrors() {
+			return nil, ds
+		}
 	}
 	c, hds := encryption.Decode(body, rng, env, ctx)
 	ds = ds.Append(hds)
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	m.enc = &runEncryption{state: c.StateTarget(), plan: c.PlanTarget(), remote: c.RemoteStateTarget()}
-	return m.enc, ds
+	m.enc = &runEncryption{state: c.StateTarget(), plan: c.PlanTarget(), remote: c.RemoteStateTarget(), warnings: ds}
+	return m.enc, nil
+}
+
+// encryptionWarnings shows the warnings of decoding the encryption
+// configuration (OpenTofu's "Unencrypted method configured"), once, for
+// the commands OpenTofu 1.12 shows them on: init, plan, refresh, import,
+// untaint and console. The others (apply, state, output, show...) keep
+// quiet, as OpenTofu's do, so that output meant for other programs stays
+// clean. Nothing when the configuration has not been decoded: its errors
+// are reported where it is.
+func (m *Meta) encryptionWarnings() diags.Diagnostics {
+	if m.enc == nil {
+		return nil
+	}
+	w := m.enc.warnings
+	m.enc.warnings = nil
+	return w
 }
 
 // encryptionEvalContext offers the root module's variables and static
 // locals to the encryption block, as OpenTofu's static evaluation does. A
-// variable without a usable value is unknown, which the block reports
-// where it is used; problems with variables unrelated to encryption are
-// left to the operation, which reports them with its own context.
-func (m *Meta) encryptionEvalContext(cfg *configs.Module) *hcl.EvalContext {
+// variable without a value (unset or null) is marked encryption.NoValue,
+// so that the block names it wherever it needs it; problems with a value
+// are left to the operation, which reports them with its own context. The
+// diagnostics are problems reading the variables' sources (-var,
+// -var-file, the variable files), which OpenTofu reports on every command.
+func (m *Meta) encryptionEvalContext(cfg *configs.Module) (*hcl.EvalContext, diags.Diagnostics) {
 	vars := map[string]cty.Value{}
+	var ds diags.Diagnostics
 	if cfg != nil && len(cfg.Variables) > 0 {
-		raw, _ := m.gatherVariables(m.varFlags)
-		vals, _ := eval.FinalizeVariables(cfg, raw, m.funcTable(false))
+		var raw map[string]eval.RawVariable
+		raw, ds = m.gatherVariables(m.varFlags)
+		vals, _ := eval.FinalizeVariablesAllowUnset(cfg, raw, m.funcTable(false))
 		for name := range cfg.Variables {
 			v, ok := vals[name]
 			if !ok || v == cty.NilVal {
 				v = cty.DynamicVal
+			}
+			if !v.IsKnown() || v.IsNull() {
+				v = v.Mark(encryption.NoValue{Variable: name})
 			}
 			vars[name] = v
 		}
@@ -77,13 +106,15 @@ func (m *Meta) encryptionEvalContext(cfg *configs.Module) *hcl.EvalContext {
 	if cfg != nil {
 		ctx.Variables["local"] = staticLocals(cfg.Locals, ctx)
 	}
-	return ctx
+	return ctx, ds
 }
 
 // staticLocals evaluates the locals that depend only on variables,
 // literals, pure functions and other such locals, in rounds until none
 // more can be; the others (those reading resources, data sources or
-// anything known only while planning) are unknown.
+// anything known only while planning) are unknown. A static local may be
+// unknown too, when a variable it reads has no value: it keeps that
+// variable's mark, so the block can name the variable.
 func staticLocals(locals map[string]*configs.Local, base *hcl.EvalContext) cty.Value {
 	known := map[string]cty.Value{}
 	for progress := true; progress; {
@@ -94,7 +125,7 @@ func staticLocals(locals map[string]*configs.Local, base *hcl.EvalContext) cty.V
 			if _, done := known[name]; done || !staticallyKnown(l.Expr, known) {
 				continue
 			}
-			if v, ds := l.Expr.Value(ctx); !ds.HasErrors() && v.IsWhollyKnown() {
+			if v, ds := l.Expr.Value(ctx); !ds.HasErrors() {
 				known[name] = v
 				progress = true
 			}

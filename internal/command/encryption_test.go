@@ -27,6 +27,7 @@ func TestStaticLocals(t *testing.T) {
 		"chained":      {reason: "a local of a local of a variable is known", expr: `upper(local.b)`, want: cty.StringVal("FROM-VAR!")},
 		"resource":     {reason: "a resource attribute is only known while planning", expr: `terraform_data.x.output`, want: cty.DynamicVal},
 		"from_unknown": {reason: "a local of an unknown local is unknown", expr: `local.resource`, want: cty.DynamicVal},
+		"unset":        {reason: "a local of a variable with no value keeps its mark, to name it", expr: `"${var.unset}!"`, want: cty.UnknownVal(cty.String).RefineNotNull().Mark(encryption.NoValue{Variable: "unset"})},
 	}
 	locals := map[string]*configs.Local{
 		"b":        {Name: "b", Expr: parseExpr(t, `"${var.pass}!"`)},
@@ -37,7 +38,9 @@ func TestStaticLocals(t *testing.T) {
 	}
 	m := &Meta{Dir: t.TempDir(), Streams: Streams{Now: time.Now}}
 	base := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{"pass": cty.StringVal("from-var")})},
+		Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{
+			"pass": cty.StringVal("from-var"), "unset": cty.DynamicVal.Mark(encryption.NoValue{Variable: "unset"}),
+		})},
 		Functions: m.funcTable(true),
 	}
 	got := staticLocals(locals, base)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cairn-iac/cairn/internal/eval"
 )
 
 // stringList is a repeatable flag.
@@ -123,6 +125,19 @@ func noColorFlag(fs *flag.FlagSet, m *Meta) {
 	})
 }
 
+// varOptions registers -var and -var-file on a command that reads the
+// configuration or state without planning. OpenTofu 1.12 takes them on
+// every such command, because the encryption block's arguments may read
+// input variables; their values reach it through Meta.varFlags, and
+// parseFlags checks them (a malformed -var, a missing file) as OpenTofu
+// does. The commands that plan take them with their other options
+// (commonFlags).
+func (m *Meta) varOptions(fs *flag.FlagSet) {
+	m.takesVarOptions = true
+	fs.Var(varFlags{&m.varFlags}, "var", "Set a value for one of the input variables (NAME=VALUE).")
+	fs.Var(varFileFlags{&m.varFlags}, "var-file", "Load variable values from the given file.")
+}
+
 // parseFlags parses args and prints a uniform error on failure.
 func (m *Meta) parseFlags(fs *flag.FlagSet, args []string) bool {
 	if err := fs.Parse(args); err != nil {
@@ -131,6 +146,12 @@ func (m *Meta) parseFlags(fs *flag.FlagSet, args []string) bool {
 		}
 		fmt.Fprintf(m.Stderr, "Error: Invalid command-line option\n\n%s\n", err)
 		return false
+	}
+	if m.takesVarOptions {
+		if ds := m.flagVariables(m.varFlags, map[string]eval.RawVariable{}); ds.HasErrors() {
+			m.fail(ds)
+			return false
+		}
 	}
 	return true
 }

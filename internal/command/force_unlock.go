@@ -23,6 +23,7 @@ const forceUnlockQuestion = `Do you really want to force-unlock?
 func runForceUnlock(m *Meta, args []string) int {
 	fs := newFlagSet("force-unlock", m.Stderr)
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	var force bool
 	fs.BoolVar(&force, "force", false, "Don't ask for confirmation.")
 	if !m.parseFlags(fs, args) {

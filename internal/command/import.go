@@ -34,6 +34,7 @@ func runImport(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	defer op.state.release(m)
+	m.showDiags(m.encryptionWarnings())
 	vars, vds := m.collectVariables(c.vars)
 	if ds = ds.Append(vds); vds.HasErrors() {
 		return m.fail(ds)

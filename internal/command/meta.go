@@ -51,6 +51,8 @@ type Meta struct {
 	// (see encryptionTargets).
 	varFlags []varFlag
 	enc      *runEncryption
+	// takesVarOptions is set when the command registered varOptions.
+	takesVarOptions bool
 }
 
 // renderOpts are the rendering options for text written to stdout.

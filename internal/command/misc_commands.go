@@ -26,6 +26,7 @@ func runInit(m *Meta, args []string) int {
 	fs := newFlagSet("init", m.Stderr)
 	var f initFlags
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
 	backendFlags(fs, &f.backend)
@@ -68,7 +69,7 @@ func runInit(m *Meta, args []string) int {
 	if created {
 		fmt.Fprintf(m.Stdout, "\nCairn has created a lock file %s to record the provider\nselections it made above. Include this file in your version control repository\nso that Cairn can guarantee to make the same selections by default when\nyou run \"cairn init\" in the future.\n", m.bold(lockFileName))
 	}
-	m.showDiags(ds)
+	m.showDiags(ds.Append(m.encryptionWarnings()))
 	fmt.Fprintf(m.Stdout, "\n%s\n\nYou may now begin working with Cairn. Try running \"cairn plan\" to see\nany changes that are required for your infrastructure.\n", m.green("Cairn has been successfully initialized!"))
 	return 0
 }
@@ -77,6 +78,7 @@ func runInit(m *Meta, args []string) int {
 func runValidate(m *Meta, args []string) int {
 	fs := newFlagSet("validate", m.Stderr)
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -116,6 +118,7 @@ func runGraph(m *Meta, args []string) int {
 	var typ, planFile string
 	fs.StringVar(&typ, "type", "plan", "The graph to print: plan (dependencies) or apply (the operations of a plan).")
 	fs.StringVar(&planFile, "plan", "", "Print the operation graph of this saved plan.")
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -152,7 +155,7 @@ func runGraph(m *Meta, args []string) int {
 // graphOfPlan plans (without asking for input) and prints the operation
 // graph of the plan.
 func (m *Meta) graphOfPlan(destroy bool) int {
-	c := commonFlags{parallelism: defaultParallelism, lock: true, refresh: true}
+	c := commonFlags{vars: m.varFlags, parallelism: defaultParallelism, lock: true, refresh: true}
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return m.fail(ds)

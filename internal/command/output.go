@@ -13,6 +13,7 @@ func runOutput(m *Meta, args []string) int {
 	fs.BoolVar(&jsonOut, "json", false, "Print outputs as JSON.")
 	fs.BoolVar(&raw, "raw", false, "Print a string, number or bool output's raw value.")
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}

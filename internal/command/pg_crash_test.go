@@ -63,6 +63,68 @@ func TestPgCrashMidApply(t *testing.T) {
 	}
 }
 
+// TestPgMigrateAfterCrashedFirstApply: the first apply on a new pg
+// backend is killed, so the workspace has journal rows and no states row;
+// init -migrate-state to another schema of the same database copies every
+// instance it reported, and names the journal rows as what the previous
+// schema still holds. Both sides need Terraform's creation lock, which
+// the run's two sessions cannot both hold: init refused with "locked by
+// another run", naming its own session.
+func TestPgMigrateAfterCrashedFirstApply(t *testing.T) {
+	url := pgsrv.Database(t)
+	work := pgWorkDir(t, url)
+	nVar := fmt.Sprintf("-var=n=%d", crashInstances)
+	done := killAfter(t, work, "Creation complete", crashInstances/3, "apply", "-auto-approve", nVar)
+	if rows, journal := pgStatesRows(t, url, "terraform_remote_state"), pgJournalRows(t, url); rows != 0 || journal == 0 {
+		t.Fatalf("after the kill: %d states rows and %d journal rows, want none and some", rows, journal)
+	}
+	moved := strings.Replace(pgCrashConfig, `backend "pg" {}`, `backend "pg" {
+    schema_name = "moved"
+  }`, 1)
+	if err := os.WriteFile(filepath.Join(work, "main.tf"), []byte(moved), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("cairn", "-no-color", "init", "-migrate-state", "-force-copy", "-input=false")
+	cmd.Dir = work
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("init -migrate-state: %v\n%s", err, out)
+	}
+	// The whole state was in the journal rows: they are what is left
+	// behind, not a states row that does not exist.
+	if want := "\n  terraform_remote_state.cairn_journal (name \"default\")\n"; !strings.Contains(string(out), want) || strings.Contains(string(out), "terraform_remote_state.states") {
+		t.Errorf("init does not name the journal rows alone as left behind (%q):\n%s", want, out)
+	}
+	b, err := pg.Open(context.Background(), pg.Config{ConnString: url, Schema: "moved"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	mgr, _ := b.StateMgr(defaultWorkspace)
+	f, err := mgr.Read()
+	if err != nil || f == nil {
+		t.Fatalf("reading the migrated state: %v, %v", f, err)
+	}
+	checkInstances(t, f.State, done)
+	runCairn(t, work, 0, "apply", "-auto-approve", nVar)
+	runCairn(t, work, 0, "plan", "-detailed-exitcode", nVar)
+}
+
+// pgStatesRows counts the states rows in schema.
+func pgStatesRows(t *testing.T, url, schema string) int {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM `+schema+`.states`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // TestPgConnectionKilledMidApply ends the apply's database sessions
 // (pg_terminate_backend) in the middle: the run reconnects, takes its
 // lock back and finishes, losing nothing.

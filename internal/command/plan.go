@@ -45,6 +45,7 @@ func runPlan(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	defer op.state.release(m)
+	m.showDiags(m.encryptionWarnings())
 	if mode != plans.DestroyMode {
 		if nds := requireConfiguration(op.cfg, "plan"); nds.HasErrors() {
 			return m.fail(nds)

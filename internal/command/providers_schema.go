@@ -12,6 +12,7 @@ import (
 // built in. Warnings go to stderr so stdout stays one JSON document.
 func runProvidersSchema(m *Meta, args []string) int {
 	fs := newFlagSet("providers schema", m.Stderr)
+	m.varOptions(fs)
 	var jsonOut bool
 	fs.BoolVar(&jsonOut, "json", false, "Print the schemas as JSON (required).")
 	if !m.parseFlags(fs, args) {

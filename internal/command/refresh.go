@@ -33,6 +33,7 @@ func runRefresh(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	defer op.state.release(m)
+	m.showDiags(m.encryptionWarnings())
 	if nds := requireConfiguration(op.cfg, "refresh"); nds.HasErrors() {
 		return m.fail(nds)
 	}

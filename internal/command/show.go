@@ -14,6 +14,7 @@ func runShow(m *Meta, args []string) int {
 	fs := newFlagSet("show", m.Stderr)
 	fs.BoolVar(&jsonOut, "json", false, "Print Terraform's JSON representation.")
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}

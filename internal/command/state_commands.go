@@ -14,6 +14,7 @@ import (
 // runStateList implements "cairn state list [ADDRESS...]".
 func runStateList(m *Meta, args []string) int {
 	fs := newFlagSet("state list", m.Stderr)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -52,6 +53,7 @@ func matchesAny(addr addrs.AbsResourceInstance, filters []string) bool {
 func runStateShow(m *Meta, args []string) int {
 	fs := newFlagSet("state show", m.Stderr)
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -108,6 +110,7 @@ type stateEditFlags struct {
 func runStateRm(m *Meta, args []string) int {
 	var f stateEditFlags
 	fs := newFlagSet("state rm", m.Stderr)
+	m.varOptions(fs)
 	f.register(fs)
 	if !m.parseFlags(fs, args) {
 		return 1

@@ -50,6 +50,7 @@ func (m *Meta) editState(f *stateEditFlags, operation string, edit func(*states.
 func runStateMv(m *Meta, args []string) int {
 	var f stateEditFlags
 	fs := newFlagSet("state mv", m.Stderr)
+	m.varOptions(fs)
 	f.register(fs)
 	if !m.parseFlags(fs, args) {
 		return 1

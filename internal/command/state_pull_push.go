@@ -21,6 +21,7 @@ import (
 // pull never writes). With no state it prints nothing, as Terraform does.
 func runStatePull(m *Meta, args []string) int {
 	fs := newFlagSet("state pull", m.Stderr)
+	m.varOptions(fs)
 	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
@@ -49,6 +50,7 @@ func runStatePull(m *Meta, args []string) int {
 // that would lose history unless -force is given.
 func runStatePush(m *Meta, args []string) int {
 	fs := newFlagSet("state push", m.Stderr)
+	m.varOptions(fs)
 	noColorFlag(fs, m)
 	var force, ignoreRemote bool
 	var f stateEditFlags

@@ -18,6 +18,7 @@ import (
 func runStateRecover(m *Meta, args []string) int {
 	fs := newFlagSet("state recover", m.Stderr)
 	noColorFlag(fs, m)
+	m.varOptions(fs)
 	var lock bool
 	var lockTimeout durationFlag
 	var discard bool

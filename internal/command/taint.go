@@ -19,6 +19,7 @@ type taintFlags struct {
 func (f *taintFlags) register(name string, m *Meta, args []string) ([]string, bool) {
 	f.operation = name
 	fs := newFlagSet(name, m.Stderr)
+	m.varOptions(fs)
 	fs.BoolVar(&f.allowMissing, "allow-missing", false, "Succeed (with a warning) when the instance is missing.")
 	fs.BoolVar(&f.edit.lock, "lock", true, "Lock the state file while editing it.")
 	fs.DurationVar(&f.edit.lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
@@ -84,6 +85,11 @@ func (m *Meta) setTaint(f *taintFlags, addr addrs.AbsResourceInstance, status st
 		return m.fail(ds)
 	}
 	defer h.release(m)
+	if status == states.ObjectReady {
+		// OpenTofu 1.12 reminds of an unencrypted method on untaint,
+		// not on taint.
+		m.showDiags(m.encryptionWarnings())
+	}
 	st := h.state().DeepCopy()
 	missing, ds := taintTarget(st, addr, status)
 	if missing && f.allowMissing {

@@ -1,6 +1,8 @@
 package command
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -38,6 +40,13 @@ func (m *Meta) gatherVariables(flags []varFlag) (map[string]eval.RawVariable, di
 	for _, f := range m.autoVarFiles() {
 		ds = ds.Append(m.loadVarFile(filepath.Join(m.Dir, f), f, out))
 	}
+	return out, ds.Append(m.flagVariables(flags, out))
+}
+
+// flagVariables adds the values of -var and -var-file options to out, in
+// the order given.
+func (m *Meta) flagVariables(flags []varFlag, out map[string]eval.RawVariable) diags.Diagnostics {
+	var ds diags.Diagnostics
 	for _, f := range flags {
 		if f.file {
 			path := f.val
@@ -50,12 +59,12 @@ func (m *Meta) gatherVariables(flags []varFlag) (map[string]eval.RawVariable, di
 		name, val, ok := strings.Cut(f.val, "=")
 		if !ok || name == "" {
 			ds = ds.Append(diags.Errorf("Invalid -var option",
-				"The given -var option %q is not correctly specified. It must be a variable name and value separated by an equals sign, like -var=\"key=value\".", f.val))
+				"The given -var option %q is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".", f.val))
 			continue
 		}
 		out[strings.TrimSpace(name)] = eval.RawVariable{Source: eval.FromCLI, Raw: val, Origin: "-var option"}
 	}
-	return out, ds
+	return ds
 }
 
 // autoVarFiles lists the variable files loaded without being named.
@@ -81,8 +90,11 @@ func (m *Meta) autoVarFiles() []string {
 // loadVarFile parses a .tfvars (or .tfvars.json) file into raw values.
 func (m *Meta) loadVarFile(path, name string, out map[string]eval.RawVariable) diags.Diagnostics {
 	src, err := configs.ReadSourceFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return diags.Diagnostics{diags.Errorf("Failed to read variables file", "Given variables file %s does not exist.", name)}
+	}
 	if err != nil {
-		return diags.Diagnostics{diags.Errorf("Failed to read variables file", "Reading %s: %s.", name, err)}
+		return diags.Diagnostics{diags.Errorf("Failed to read variables file", "Error while reading %s: %s.", name, err)}
 	}
 	if m.sources == nil {
 		m.sources = map[string][]byte{}

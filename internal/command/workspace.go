@@ -205,6 +205,7 @@ func runWorkspaceNew(m *Meta, args []string) int {
 	var lockTimeout time.Duration
 	var statePath string
 	fs := newFlagSet("workspace new", m.Stderr)
+	m.varOptions(fs)
 	fs.BoolVar(&lock, "lock", true, "Lock the state while copying -state into it.")
 	fs.DurationVar(&lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")
 	fs.StringVar(&statePath, "state", "", "Copy an existing state file into the new workspace.")
@@ -276,6 +277,7 @@ func (m *Meta) seedWorkspace(mgr backends.StateMgr, from string, lock bool, time
 func runWorkspaceSelect(m *Meta, args []string) int {
 	var orCreate bool
 	fs := newFlagSet("workspace select", m.Stderr)
+	m.varOptions(fs)
 	fs.BoolVar(&orCreate, "or-create", false, "Create the workspace if it doesn't exist.")
 	if !m.parseFlags(fs, args) {
 		return 1
@@ -326,6 +328,7 @@ func runWorkspaceSelect(m *Meta, args []string) int {
 // selected one marked with "*".
 func runWorkspaceList(m *Meta, args []string) int {
 	fs := newFlagSet("workspace list", m.Stderr)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
@@ -361,6 +364,7 @@ func runWorkspaceList(m *Meta, args []string) int {
 // workspace's name. Like Terraform, it ignores extra arguments.
 func runWorkspaceShow(m *Meta, args []string) int {
 	fs := newFlagSet("workspace show", m.Stderr)
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}

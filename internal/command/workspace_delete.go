@@ -16,6 +16,7 @@ func runWorkspaceDelete(m *Meta, args []string) int {
 	var force, lock bool
 	var lockTimeout time.Duration
 	fs := newFlagSet("workspace delete", m.Stderr)
+	m.varOptions(fs)
 	fs.BoolVar(&force, "force", false, "Remove a workspace even if it is managing resources.")
 	fs.BoolVar(&lock, "lock", true, "Lock the workspace's state while checking it.")
 	fs.DurationVar(&lockTimeout, "lock-timeout", 0, "Duration to retry a state lock.")

@@ -21,7 +21,27 @@ func Decode(body hcl.Body, declRange hcl.Range, env string, ctx *hcl.EvalContext
 		return nil, diags
 	}
 	cfg, ds := resolve(raw, &scope{ctx: ctx})
+	diags = append(diags, unencryptedWarnings(raw)...)
 	return cfg, append(diags, ds...)
+}
+
+// unencryptedWarnings are OpenTofu's reminder, one per unencrypted method
+// declared (used or not), at the encryption block: such a method exists to
+// migrate to or from encryption, and should be removed once that is done.
+// Validate does not give it, as OpenTofu's validate does not.
+func unencryptedWarnings(raw *rawConfig) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, rb := range raw.methods {
+		if rb.typ == MethodUnencrypted {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagWarning,
+				Summary:  "Unencrypted method configured",
+				Detail:   "Method unencrypted is present in configuration. This is a security risk and should only be enabled during migrations.",
+				Subject:  raw.declRange.Ptr(),
+			})
+		}
+	}
+	return diags
 }
 
 // Validate checks an encryption configuration as Decode does, for

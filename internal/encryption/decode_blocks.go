@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // decodeKeyProvider decodes a key_provider block. Only pbkdf2 exists in
@@ -195,64 +194,6 @@ func blockKind(rb *rawBlock) string {
 		return "key_provider"
 	}
 	return "method"
-}
-
-// evalArg evaluates an argument and converts it to want. The value is
-// never quoted in a diagnostic: it may be a passphrase.
-func evalArg(a *hcl.Attribute, sc *scope, want cty.Type, what string) (cty.Value, bool, hcl.Diagnostics) {
-	v, diags := a.Expr.Value(sc.ctx)
-	if diags.HasErrors() {
-		return cty.NilVal, false, diags
-	}
-	v, _ = v.Unmark()
-	if sc.lenient && !v.IsWhollyKnown() {
-		return cty.NilVal, false, diags
-	}
-	if !v.IsWhollyKnown() {
-		if d := unsetVariable(a, sc); d != nil {
-			return cty.NilVal, false, append(diags, d)
-		}
-	}
-	cv, err := convert.Convert(v, want)
-	if err != nil || cv.IsNull() || !cv.IsWhollyKnown() {
-		return cty.NilVal, false, append(diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  fmt.Sprintf("Invalid value for %q", a.Name),
-			Detail:   fmt.Sprintf("The %q argument must be %s known before anything is planned (a literal, a variable or a local).", a.Name, what),
-			Subject:  a.Expr.Range().Ptr(),
-		})
-	}
-	return cv, true, diags
-}
-
-// unsetVariable names the first input variable a refers to that has no
-// value (unknown in the static scope): the one thing to fix when an
-// argument cannot be evaluated for want of it. nil when there is none.
-func unsetVariable(a *hcl.Attribute, sc *scope) *hcl.Diagnostic {
-	if sc.ctx == nil {
-		return nil
-	}
-	vars, ok := sc.ctx.Variables["var"]
-	if !ok || !vars.Type().IsObjectType() {
-		return nil
-	}
-	for _, trav := range a.Expr.Variables() {
-		if trav.RootName() != "var" || len(trav) < 2 {
-			continue
-		}
-		attr, ok := trav[1].(hcl.TraverseAttr)
-		if !ok || !vars.Type().HasAttribute(attr.Name) || vars.GetAttr(attr.Name).IsWhollyKnown() {
-			continue
-		}
-		return &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "No value for required variable",
-			Detail: fmt.Sprintf("The %q argument takes its value from var.%s, which has no value: set it with a -var or -var-file option, or the TF_VAR_%s environment variable.",
-				a.Name, attr.Name, attr.Name),
-			Subject: trav.SourceRange().Ptr(),
-		}
-	}
-	return nil
 }
 
 func stringArg(a *hcl.Attribute, sc *scope) (string, bool, hcl.Diagnostics) {

@@ -36,7 +36,7 @@ func TestDecodeDiagnostics(t *testing.T) {
 		want   []diagKey
 	}{
 		"valid": {
-			reason: "a complete configuration decodes; only the per-data-source block, which Cairn does not apply, is a warning",
+			reason: "a complete configuration decodes; the unencrypted method (OpenTofu's reminder, at the block) and the per-data-source block, which Cairn does not apply, are warnings",
 			src: fastProvider("k", "a-long-enough-passphrase") + `method "unencrypted" "m" {}
 state {
   method   = method.aes_gcm.k
@@ -50,7 +50,7 @@ remote_state_data_sources {
   default { method = method.aes_gcm.k }
   remote_state_data_source "net" { method = method.aes_gcm.k }
 }`,
-			want: []diagKey{{"Per-data-source remote state encryption is not supported", 20, 3}},
+			want: []diagKey{{"Unencrypted method configured", 0, 0}, {"Per-data-source remote state encryption is not supported", 20, 3}},
 		},
 		"short passphrase": {
 			reason: "OpenTofu's minimum of 16 characters, at the value",
@@ -128,7 +128,7 @@ state {
   enforced = true
   fallback { method = method.unencrypted.m }
 }`,
-			want: []diagKey{{"Unencrypted method is forbidden", 13, 23}},
+			want: []diagKey{{"Unencrypted method configured", 0, 0}, {"Unencrypted method is forbidden", 13, 23}},
 		},
 		"duplicate": {
 			reason: "two providers with one name",
@@ -280,27 +280,111 @@ state { method = method.aes_gcm.nope }`,
 	}
 }
 
-// TestDecodeUnsetPassphraseVariable: a passphrase from a variable that
-// has no value is one error naming the variable, at the reference; the
-// method and targets that use the key provider are not reported again as
-// references to something undeclared.
-func TestDecodeUnsetPassphraseVariable(t *testing.T) {
+// TestDecodeNoValue: an argument that cannot be evaluated for want of a
+// variable's value is one error naming the variable, whether it reads it
+// directly, through a local or inside a template, or the variable is
+// null; the method and targets that use the key provider are not reported
+// again. References to undeclared variables and locals get Terraform's
+// messages. The command marks variables without a value with NoValue.
+func TestDecodeNoValue(t *testing.T) {
 	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{
-		"var": cty.ObjectVal(map[string]cty.Value{"pass": cty.DynamicVal, "other": cty.StringVal("x")}),
+		"var": cty.ObjectVal(map[string]cty.Value{
+			"pass":  cty.DynamicVal.Mark(NoValue{"pass"}),
+			"nul":   cty.NullVal(cty.String).Mark(NoValue{"nul"}),
+			"other": cty.StringVal("x"),
+		}),
+		"local": cty.ObjectVal(map[string]cty.Value{
+			"p":        cty.DynamicVal.Mark(NoValue{"pass"}),
+			"resource": cty.DynamicVal,
+		}),
 	}}
-	_, diags := parseBlock(t, `key_provider "pbkdf2" "k" { passphrase = var.pass }
+	const rest = `
 method "aes_gcm" "m" { keys = key_provider.pbkdf2.k }
-method "unencrypted" "u" {}
-state {
-  method = method.aes_gcm.m
-  fallback { method = method.unencrypted.u }
-}
-plan { method = method.aes_gcm.m }`, "", ctx)
-	want := []diagKey{{"No value for required variable", 1, 42}}
-	if diff := cmp.Diff(want, keysOf(diags)); diff != "" {
-		t.Fatalf("-want +got\n%s", diff)
+state { method = method.aes_gcm.m }
+plan { method = method.aes_gcm.m }`
+	cases := map[string]struct {
+		reason     string
+		passphrase string
+		want       []diagKey
+		wantDetail string
+	}{
+		"unset": {
+			reason:     "at the reference",
+			passphrase: "var.pass",
+			want:       []diagKey{{"No value for required variable", 1, 42}},
+			wantDetail: "var.pass, which has no value: set it with a -var or -var-file option, in a terraform.tfvars file, or with the TF_VAR_pass environment variable.",
+		},
+		"through a local": {
+			reason:     "local.p = var.pass: the variable is named, at the argument",
+			passphrase: "local.p",
+			want:       []diagKey{{"No value for required variable", 1, 42}},
+			wantDetail: "var.pass, which has no value",
+		},
+		"in a template": {
+			passphrase: `"${var.other}-${var.pass}"`,
+			want:       []diagKey{{"No value for required variable", 1, 58}},
+			wantDetail: "var.pass, which has no value",
+		},
+		"null": {
+			passphrase: "var.nul",
+			want:       []diagKey{{"No value for required variable", 1, 42}},
+			wantDetail: "var.nul, which is null: set it",
+		},
+		"undeclared variable": {
+			reason:     "Terraform's message, not hcl's Unsupported attribute",
+			passphrase: "var.nope",
+			want:       []diagKey{{"Reference to undeclared input variable", 1, 42}},
+			wantDetail: `An input variable with the name "nope" has not been declared. This variable can be declared with a variable "nope" {} block.`,
+		},
+		"undeclared local": {
+			passphrase: "local.q",
+			want:       []diagKey{{"Reference to undeclared local value", 1, 42}},
+			wantDetail: `A local value with the name "q" has not been declared. Did you mean "p"?`,
+		},
+		"known only while planning": {
+			reason:     "a local reading a resource has no variable to name",
+			passphrase: "local.resource",
+			want:       []diagKey{{`Invalid value for "passphrase"`, 1, 42}},
+			wantDetail: "must be a string known before anything is planned",
+		},
 	}
-	if !strings.Contains(diags[0].Detail, "var.pass") || !strings.Contains(diags[0].Detail, "TF_VAR_pass") {
-		t.Errorf("the detail does not name the variable: %s", diags[0].Detail)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, diags := parseBlock(t, `key_provider "pbkdf2" "k" { passphrase = `+tc.passphrase+` }`+rest, "", ctx)
+			if diff := cmp.Diff(tc.want, keysOf(diags)); diff != "" {
+				t.Fatalf("%s: -want +got\n%s", tc.reason, diff)
+			}
+			if !strings.Contains(diags[0].Detail, tc.wantDetail) {
+				t.Errorf("%s: detail %q does not contain %q", tc.reason, diags[0].Detail, tc.wantDetail)
+			}
+		})
+	}
+}
+
+// TestDecodeUnencryptedWarning: as OpenTofu, each unencrypted method
+// declared is a warning at the encryption block, used or not, from Decode
+// and not from Validate.
+func TestDecodeUnencryptedWarning(t *testing.T) {
+	src := fastProvider("k", "a-long-enough-passphrase") + `method "unencrypted" "u" {}
+method "unencrypted" "v" {}
+state {
+  method = method.aes_gcm.k
+  fallback { method = method.unencrypted.u }
+}`
+	f, ds := hclsyntax.ParseConfig([]byte(src), "main.tf", hcl.InitialPos)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	block := hcl.Range{Filename: "main.tf", Start: hcl.Pos{Line: 2, Column: 3}}
+	_, diags := Decode(f.Body, block, "", nil)
+	want := []diagKey{{"Unencrypted method configured", 2, 3}, {"Unencrypted method configured", 2, 3}}
+	if diff := cmp.Diff(want, keysOf(diags)); diff != "" {
+		t.Errorf("Decode: -want +got\n%s", diff)
+	}
+	if got := diags[0].Detail; got != "Method unencrypted is present in configuration. This is a security risk and should only be enabled during migrations." {
+		t.Errorf("detail = %q", got)
+	}
+	if diags := Validate(f.Body, block, "", nil); len(diags) > 0 {
+		t.Errorf("Validate: %v", diags)
 	}
 }

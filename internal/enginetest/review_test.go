@@ -145,9 +145,9 @@ func planErrors(t *testing.T, src string) diags.Diagnostics {
 }
 
 // TestReviewSensitiveErrors: Terraform refuses sensitive values where
-// they would be disclosed: count, for_each keys (a sensitive set, or a
-// map built with a sensitive key) and root outputs not declared
-// sensitive.
+// they would be disclosed: for_each keys (a sensitive set, or a map built
+// with a sensitive key) and root outputs not declared sensitive. A
+// sensitive count is allowed (TestReviewSensitiveCount).
 func TestReviewSensitiveErrors(t *testing.T) {
 	const secret = "variable \"s\" {\n  default   = \"k\"\n  sensitive = true\n}\nvariable \"n\" {\n  default   = 2\n  sensitive = true\n}\n"
 	tests := map[string]struct {
@@ -155,14 +155,6 @@ func TestReviewSensitiveErrors(t *testing.T) {
 		summary string
 		pos     string
 	}{
-		"count": {
-			src:     secret + "resource \"terraform_data\" \"a\" {\n  count = var.n\n}\n",
-			summary: "Invalid count argument", pos: "main.tf:10:11",
-		},
-		"count derived": {
-			src:     secret + "resource \"terraform_data\" \"a\" {\n  count = length(var.s)\n}\n",
-			summary: "Invalid count argument", pos: "main.tf:10:11",
-		},
 		"for_each set": {
 			src:     secret + "resource \"terraform_data\" \"a\" {\n  for_each = toset([var.s])\n}\n",
 			summary: "Invalid for_each argument", pos: "main.tf:10:14",
@@ -185,6 +177,35 @@ func TestReviewSensitiveErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReviewSensitiveCount: Terraform allows a sensitive count and uses
+// it unmarked, since instance keys 0..n-1 disclose nothing of the value:
+// the instances are planned, and count.index is not sensitive.
+func TestReviewSensitiveCount(t *testing.T) {
+	s := newStepper(t)
+	p := s.step(`
+variable "n" {
+  default   = 2
+  sensitive = true
+}
+variable "s" {
+  default   = "k"
+  sensitive = true
+}
+resource "terraform_data" "a" {
+  count = var.n + length(var.s)
+  input = count.index
+}
+`)
+	want := []string{"terraform_data.a[0] create", "terraform_data.a[1] create", "terraform_data.a[2] create"}
+	if diff := cmp.Diff(want, actions(p)); diff != "" {
+		t.Fatalf("actions -want +got\n%s", diff)
+	}
+	if in := change(p, "terraform_data.a[2]").After.GetAttr("input"); in.IsMarked() {
+		t.Errorf("count.index is sensitive: %#v", in)
+	}
+	s.wantNoChanges()
 }
 
 // TestReviewSensitiveForEachValues: sensitive values are allowed as

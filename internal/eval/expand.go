@@ -50,10 +50,10 @@ func expandCount(scope *lang.Scope, count hcl.Expression, allowUnknown bool) (*i
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	if v.HasMark(configschema.SensitiveMark) || v.ContainsMarked() {
-		return nil, ds.Append(diags.At(rng, "Invalid count argument",
-			"Sensitive values, or values derived from sensitive values, cannot be used as count arguments. Use nonsensitive() if the number of instances is not itself secret."))
-	}
+	// A sensitive count is allowed and used unmarked, as Terraform does: the
+	// number of instances shows in the plan, but instance keys 0..n-1 do not
+	// disclose the value it came from (a sensitive for_each key would).
+	v, _ = v.UnmarkDeep()
 	switch {
 	case !v.IsKnown():
 		if allowUnknown {

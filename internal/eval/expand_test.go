@@ -122,14 +122,23 @@ func TestExpand(t *testing.T) {
 			want:         &expansionView{Mode: instances.Unknown},
 		},
 		"CountSensitive": {
-			meta:      `count = var.secret_n`,
+			reason: "Terraform allows a sensitive count and uses it unmarked: keys 0..n-1 disclose nothing.",
+			meta:   `count = var.secret_n`,
+			want:   &expansionView{Mode: instances.Count, Count: 2, Keys: ints(2)},
+		},
+		"CountSensitiveDerived": {
+			meta: `count = length(var.secret_key) + 1`,
+			want: &expansionView{Mode: instances.Count, Count: 2, Keys: ints(2)},
+		},
+		"CountSensitiveUnknown": {
+			reason:    "An unknown sensitive count is still unknown.",
+			meta:      `count = var.unknown_n + var.secret_n`,
 			wantDiags: []diagView{errAt("Invalid count argument", "main.tf:3:11")},
 		},
 		"CountSensitiveUnknownAllowed": {
-			reason:       "Sensitivity is checked before unknowns are excused.",
 			meta:         `count = var.unknown_n + var.secret_n`,
 			allowUnknown: true,
-			wantDiags:    []diagView{errAt("Invalid count argument", "main.tf:3:11")},
+			want:         &expansionView{Mode: instances.Unknown},
 		},
 		"CountReferenceError": {
 			meta:      `count = var.nope`,

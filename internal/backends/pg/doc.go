@@ -9,7 +9,10 @@
 //     row's id while the row exists, and -1 while it creates one (a new
 //     workspace, or the default workspace's first state). Locks are held
 //     on one connection for the run and released by the server if the
-//     session ends.
+//     session ends. A run holding two workspaces of one database (a
+//     migration between schemas) borrows, for the second, a lock the
+//     first's session holds that covers it (State.LockAlongside), since
+//     the two sessions would otherwise refuse each other.
 //
 // Cairn adds one table Terraform never reads, cairn_journal: during an
 // apply every finished object is a row there, committed in groups (the

@@ -257,6 +257,31 @@ func (s *State) decodeJournalRecord(stored string) (journalRecord, error) {
 	return rec, nil
 }
 
+// StoredAt lists where the workspace's state is held: its states row and
+// a crashed apply's journal rows, each when there is one. A first apply
+// killed before it wrote a row leaves the whole state in the journal
+// rows alone.
+func (s *State) StoredAt() ([]string, error) {
+	ctx := context.Background()
+	var row, journal bool
+	schema := s.b.cfg.schemaIdent()
+	err := s.do(ctx, func(conn *pgx.Conn) error {
+		return conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+schema+`.states WHERE name = $1),
+			EXISTS (SELECT 1 FROM `+schema+`.`+journalTable+` WHERE name = $1)`, s.name).Scan(&row, &journal)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", s.Location(), err)
+	}
+	var out []string
+	if row {
+		out = append(out, s.Location())
+	}
+	if journal {
+		out = append(out, s.journalLocation(s.name))
+	}
+	return out, nil
+}
+
 // journalLocation names a journal's rows, for messages.
 func (s *State) journalLocation(name string) string {
 	return fmt.Sprintf("%s.%s (name %q)", unquote(s.b.cfg.schemaIdent()), journalTable, name)

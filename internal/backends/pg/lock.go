@@ -171,7 +171,7 @@ func (s *State) releaseLocked() error {
 // hold it; release gives back only a lock taken here. s.mu must be held.
 func (s *State) holdLocked(ctx context.Context) (release func() error, err error) {
 	if s.locked() {
-		return func() error { return nil }, nil
+		return func() error { return nil }, s.confirmBorrowed(ctx)
 	}
 	s.mu.Unlock()
 	ok, err := s.lockOnce(ctx, "cairn")

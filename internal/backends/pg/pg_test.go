@@ -444,3 +444,100 @@ func TestSkipTableCreationNeedsTheJournalTable(t *testing.T) {
 	}
 	b.Close()
 }
+
+// TestLockAlongside: a run that holds one workspace's lock can lock a
+// workspace of another schema in the same database although both need
+// Terraform's creation lock (the source has only journal rows, from a
+// first apply that was killed; the destination has no row), which Lock
+// refuses with the run's own session as holder. The borrowed lock still
+// keeps every other session out, writes go through, and each side gives
+// its lock back.
+func TestLockAlongside(t *testing.T) {
+	url := srv.Database(t)
+	ctx := context.Background()
+	crashed := stateOf(t, openBackend(t, url, Config{Schema: "src"}), "default")
+	rec, err := crashed.BeginApply(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+		t.Fatal(err)
+	}
+	crashed.close(ctx) // killed: the journal rows stay, no states row
+
+	src := stateOf(t, openBackend(t, url, Config{Schema: "src"}), "default")
+	dst := stateOf(t, openBackend(t, url, Config{Schema: "dst"}), "default")
+	unlockSrc, err := src.Lock(ctx, statemgr.LockInfo{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dst.Lock(ctx, statemgr.LockInfo{}, 0); !errors.Is(err, statemgr.ErrLocked) {
+		t.Fatalf("Lock of the destination = %v; want the conflict LockAlongside avoids", err)
+	}
+	unlockDst, err := dst.LockAlongside(ctx, statemgr.LockInfo{}, 0, src)
+	if err != nil {
+		t.Fatalf("LockAlongside = %v", err)
+	}
+	f, err := src.Read()
+	if err != nil || countInstances(f.State) != 1 {
+		t.Fatalf("source Read = %v, %v", f, err)
+	}
+	if err := dst.Import(f, true); err != nil {
+		t.Fatalf("Import under the borrowed lock = %v", err)
+	}
+	other := stateOf(t, openBackend(t, url, Config{Schema: "dst"}), "default")
+	if _, err := other.Lock(ctx, statemgr.LockInfo{}, 0); !errors.Is(err, statemgr.ErrLocked) {
+		t.Fatalf("another session's Lock of the destination = %v; want it refused", err)
+	}
+	if _, err := dst.BeginApply(f); err == nil {
+		t.Fatal("BeginApply under a borrowed lock succeeded")
+	}
+	if err := unlockDst(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dst.Persist(states.NewState()); !errors.Is(err, statemgr.ErrLocked) {
+		t.Fatalf("Persist after giving the borrowed lock back = %v; want a lock error", err)
+	}
+	if err := unlockSrc(); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := other.Lock(ctx, statemgr.LockInfo{}, 0)
+	if err != nil {
+		t.Fatalf("Lock after both released = %v", err)
+	}
+	got, err := other.Read()
+	if err != nil || countInstances(got.State) != 1 || got.Lineage != f.Lineage {
+		t.Fatalf("destination after the copy: %+v, %v", got, err)
+	}
+	unlock()
+}
+
+// TestLockAlongsideOnlyWhereCovered: where the held lock does not cover
+// the workspace (the source holds its own row's lock), LockAlongside
+// locks as Lock does; and it borrows the same row's lock (one database
+// reached through two backends).
+func TestLockAlongsideOnlyWhereCovered(t *testing.T) {
+	url := srv.Database(t)
+	ctx := context.Background()
+	src := stateOf(t, openBackend(t, url, Config{Schema: "src"}), "default")
+	if _, err := src.Persist(states.NewState()); err != nil {
+		t.Fatal(err)
+	}
+	unlockSrc, err := src.Lock(ctx, statemgr.LockInfo{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlockSrc()
+	dst := stateOf(t, openBackend(t, url, Config{Schema: "dst"}), "default")
+	unlock, err := dst.LockAlongside(ctx, statemgr.LockInfo{}, 0, src)
+	if err != nil || dst.borrowedLock() {
+		t.Fatalf("LockAlongside = %v, borrowed %v; want the destination's own lock", err, dst.borrowedLock())
+	}
+	unlock()
+	same := stateOf(t, openBackend(t, url, Config{Schema: "src"}), "default")
+	unlock, err = same.LockAlongside(ctx, statemgr.LockInfo{}, 0, src)
+	if err != nil || !same.borrowedLock() {
+		t.Fatalf("LockAlongside of the same row = %v, borrowed %v; want it borrowed", err, same.borrowedLock())
+	}
+	unlock()
+}

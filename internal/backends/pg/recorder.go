@@ -46,6 +46,11 @@ func (s *State) BeginApply(base *statefile.File) (backends.Recorder, error) {
 	if s.rec != nil {
 		return nil, fmt.Errorf("starting apply on %s: %w", s.Location(), errApplyOpen)
 	}
+	if s.borrowedLock() {
+		// The journal writer takes the lock back on a new session after
+		// a lost one; a borrowed lock lives on another session.
+		return nil, fmt.Errorf("starting apply on %s: the workspace's lock is borrowed from another workspace's session (LockAlongside)", s.Location())
+	}
 	ctx := context.Background()
 	release, err := s.holdLocked(ctx)
 	if err != nil {

@@ -37,6 +37,9 @@ type State struct {
 	sessionDropped bool
 	// lockKey is the advisory lock held, nil when none.
 	lockKey *int64
+	// borrowed is the manager of the same run whose session holds the
+	// lock that covers this workspace (LockAlongside), nil when none.
+	borrowed *State
 	// lastSum is the MD5 of the row's data as of the last read or write
 	// under the lock, "" for no row: after a lost session, the run goes on
 	// only if the row still has it, or pendingSum, the data of a write in
@@ -422,11 +425,11 @@ func (s *State) setSum(sum string) {
 	s.connMu.Unlock()
 }
 
-// locked reports whether the lock is held.
+// locked reports whether the lock is held, on this session or borrowed.
 func (s *State) locked() bool {
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
-	return s.lockKey != nil
+	return s.lockKey != nil || s.borrowed != nil
 }
 
 // md5Hex is the MD5 the server's md5(text) computes, to compare rows.

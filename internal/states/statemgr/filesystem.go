@@ -74,6 +74,24 @@ func NewFilesystem(path string, opts ...Option) *Filesystem {
 // Path returns the state file's path.
 func (m *Filesystem) Path() string { return m.path }
 
+// StoredAt lists the files that hold the state: the state file and a
+// crashed apply's journal, each when it exists. Both hold the complete
+// state, sensitive values included (the journal holds what the snapshot
+// lacked), so whoever moves the state elsewhere must know of both.
+func (m *Filesystem) StoredAt() ([]string, error) {
+	var out []string
+	for _, p := range []string{m.path, m.journalPath} {
+		_, err := os.Lstat(p)
+		switch {
+		case err == nil:
+			out = append(out, p)
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 var errApplyOpen = errors.New("an apply started with BeginApply is still open; use Recorder.State, or Close it first")
 
 // Read returns the current state: the snapshot plus, if an apply crashed
