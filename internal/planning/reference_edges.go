@@ -2,9 +2,12 @@ package planning
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/didyoumean"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -20,7 +23,7 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 				cg.g.Connect(v, t)
 			} else {
 				ds = ds.Append(diags.At(ref.SourceRange, "Reference to undeclared local value",
-					fmt.Sprintf("A local value with the name %q has not been declared.", sub.Name)))
+					fmt.Sprintf("A local value with the name %q has not been declared.%s", sub.Name, meant(sub.Name, cg.namesIn(m, vLocal)))))
 			}
 		case addrs.Resource:
 			ds = ds.Append(cg.connectResource(v, sub.InModule(m), ref.SourceRange))
@@ -35,8 +38,12 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 			if t, ok := cg.variables[moduleName{m.String(), sub.Name}]; ok {
 				cg.g.Connect(v, t)
 			} else {
+				hint := meant(sub.Name, cg.variableNames(m))
+				if hint == "" {
+					hint = fmt.Sprintf(" This variable can be declared with a variable %q {} block.", sub.Name)
+				}
 				ds = ds.Append(diags.At(ref.SourceRange, "Reference to undeclared input variable",
-					fmt.Sprintf("An input variable with the name %q has not been declared. This variable can be declared with a variable %q {} block.", sub.Name, sub.Name)))
+					fmt.Sprintf("An input variable with the name %q has not been declared.%s", sub.Name, hint)))
 			}
 		case addrs.ModuleCall:
 			ds = ds.Append(cg.connectModuleCall(v, m, sub, "", ref.SourceRange))
@@ -87,4 +94,33 @@ func moduleDisplay(m addrs.Module) string {
 		return "the root module"
 	}
 	return m.String()
+}
+
+// meant is Terraform's " Did you mean ...?" for a name close to one of
+// names, or empty.
+func meant(name string, names []string) string {
+	if s := didyoumean.NameSuggestion(name, names); s != "" {
+		return fmt.Sprintf(" Did you mean %q?", s)
+	}
+	return ""
+}
+
+// namesIn lists the names of module m's vertices of one kind.
+func (cg *configGraph) namesIn(m addrs.Module, kind vertexKind) []string {
+	var out []string
+	for _, i := range cg.modules[m.String()] {
+		if v := cg.vertices[i]; v.kind == kind {
+			out = append(out, v.name)
+		}
+	}
+	return out
+}
+
+// variableNames lists module m's declared input variables: the root
+// module's have no vertices.
+func (cg *configGraph) variableNames(m addrs.Module) []string {
+	if m.IsRoot() {
+		return slices.Sorted(maps.Keys(cg.rootVariables))
+	}
+	return cg.namesIn(m, vVariable)
 }
