@@ -1,0 +1,83 @@
+package marks
+
+import (
+	"sync"
+
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Known is the set of secrets one run knows of: the values of sensitive
+// variables, the sensitive parts of provider configurations, and the
+// sensitive parts of every object in the state it started from, in its plan
+// and in what it applied. It grows as the run learns them (a password a
+// provider generates is known once created), and what the run shows people
+// is checked against all of it, not only against the secrets of the object
+// shown: a provider's unmarked copy of a secret travels (a log group's id
+// built from a sensitive name becomes another resource's input), and only
+// its text gives it away.
+//
+// A nil *Known holds nothing and ignores additions. Safe for concurrent
+// use: a plan walk adds and progress lines read at the same time.
+type Known struct {
+	mu sync.RWMutex
+	s  Secrets
+}
+
+// NewKnown returns an empty set.
+func NewKnown() *Known { return &Known{} }
+
+// Add adds the secrets of v (SecretsOf): nothing when v has no sensitive
+// part, which costs one look for marks.
+func (k *Known) Add(v cty.Value) {
+	if k == nil || v == cty.NilVal || !Contains(v) {
+		return
+	}
+	k.AddSecrets(SecretsOf(v))
+}
+
+// AddSecrets adds s.
+func (k *Known) AddSecrets(s Secrets) {
+	if k == nil || s.Empty() {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for str := range s.whole {
+		k.s.add(str)
+	}
+}
+
+// Secrets returns what the set holds now, as a set that no later addition
+// changes, for a rendering that looks at many strings.
+func (k *Known) Secrets() Secrets {
+	if k == nil {
+		return Secrets{}
+	}
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	var out Secrets
+	for str := range k.s.whole {
+		out.add(str)
+	}
+	return out
+}
+
+// Reveals is Secrets.Reveals over what the set holds now.
+func (k *Known) Reveals(text string) bool {
+	if k == nil {
+		return false
+	}
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.s.Reveals(text)
+}
+
+// Redact is Secrets.Redact over what the set holds now.
+func (k *Known) Redact(text string) string {
+	if k == nil {
+		return text
+	}
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.s.Redact(text)
+}
