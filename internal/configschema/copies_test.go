@@ -121,6 +121,21 @@ func TestSecretPaths(t *testing.T) {
 	if masked.HasSensitive() {
 		t.Error("a masked attribute made the block HasSensitive")
 	}
+	// Secrets: the schema's secret attributes, marked or not, and any
+	// marked part; nothing else.
+	marked := cty.ObjectVal(map[string]cty.Value{
+		"token": cty.StringVal("t"), "pass": cty.StringVal("p"), "plain": cty.StringVal("x-from-variable").Mark(SensitiveMark),
+		"nested": cty.ListVal([]cty.Value{cty.ObjectVal(map[string]cty.Value{"key": cty.StringVal("k")})}),
+	})
+	s := b.Secrets(marked)
+	for _, want := range []string{"t", "p", "k", "x-from-variable"} {
+		if !s.Is(want) {
+			t.Errorf("Secrets does not hold %q", want)
+		}
+	}
+	if s := b.Secrets(v); s.Is("x") || s.Len() != 3 {
+		t.Errorf("Secrets of the unmarked value: %d secrets (want 3), plain one held: %v", s.Len(), s.Is("x"))
+	}
 }
 
 func TestOutsideCopies(t *testing.T) {

@@ -42,9 +42,7 @@ func (k *Known) AddSecrets(s Secrets) {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	for str := range s.whole {
-		k.s.add(str)
-	}
+	k.s.Merge(s)
 }
 
 // Secrets returns what the set holds now, as a set that no later addition
@@ -55,11 +53,7 @@ func (k *Known) Secrets() Secrets {
 	}
 	k.mu.RLock()
 	defer k.mu.RUnlock()
-	var out Secrets
-	for str := range k.s.whole {
-		out.add(str)
-	}
-	return out
+	return Secrets{}.Union(k.s)
 }
 
 // Reveals is Secrets.Reveals over what the set holds now.
