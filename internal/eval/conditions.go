@@ -141,8 +141,8 @@ func evalRule(scope *lang.Scope, rule *configs.CheckRule) (ruleResult, diags.Dia
 // checkErrorMessageValue evaluates a rule's error message. It returns ""
 // with no diagnostics while the message is unknown, and "" with a
 // diagnostic when it is not a usable string or derives from a sensitive
-// value: marked, or revealing a secret of an object it refers to (then
-// only a warning: the check itself still reports).
+// value: marked, or revealing a secret of an object it refers to or of the
+// run (then only a warning: the check itself still reports).
 func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (string, diags.Diagnostics) {
 	val, ds := scope.EvalExpr(expr, cty.DynamicPseudoType)
 	if ds.HasErrors() {
@@ -161,9 +161,10 @@ func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (string, dia
 	}
 	str, valMarks := str.Unmark()
 	// A message built from a provider's unmarked copy of a secret (self.output
-	// of a terraform_data whose input is sensitive) shows the secret as
-	// surely as one built from the secret itself.
-	if _, secret := valMarks[configschema.SensitiveMark]; secret || scope.ReferencedSecrets(expr).Reveals(strings.TrimSpace(str.AsString())) {
+	// of a terraform_data whose input is sensitive, or of one whose input
+	// is another object's copy) shows the secret as surely as one built
+	// from the secret itself.
+	if _, secret := valMarks[configschema.SensitiveMark]; secret || scope.RevealsSecret(expr, strings.TrimSpace(str.AsString())) {
 		return "", ds.Append(atExpr(scope, expr, diags.Warning, "Error message refers to sensitive values",
 			"The error expression used to explain this condition refers to sensitive values, so Cairn will not display the resulting message.\n\n"+
 				"You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data."))

@@ -16,6 +16,12 @@ import (
 // built from a sensitive name becomes another resource's input), and only
 // its text gives it away.
 //
+// It holds only secrets at least MinContained long. Within one object a
+// short secret equal to another of its strings is taken for a copy (a pin
+// echoed as an id); across a run, where a "1", a "yes" or a region recurs
+// in every other object, an equal string is more likely a coincidence, and
+// hiding them all would hide half of every object.
+//
 // A nil *Known holds nothing and ignores additions. Safe for concurrent
 // use: a plan walk adds and progress lines read at the same time.
 type Known struct {
@@ -35,14 +41,14 @@ func (k *Known) Add(v cty.Value) {
 	k.AddSecrets(SecretsOf(v))
 }
 
-// AddSecrets adds s.
+// AddSecrets adds those of s at least MinContained long.
 func (k *Known) AddSecrets(s Secrets) {
 	if k == nil || s.Empty() {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.s.Merge(s)
+	k.s.MergeLong(s)
 }
 
 // Secrets returns what the set holds now, as a set that no later addition

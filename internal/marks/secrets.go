@@ -120,6 +120,14 @@ func (s *Secrets) Merge(t Secrets) {
 	}
 }
 
+// MergeLong adds to s those of t's secrets at least MinContained long:
+// what one object's secrets add to a run's (see Known).
+func (s *Secrets) MergeLong(t Secrets) {
+	for _, str := range t.long {
+		s.add(str)
+	}
+}
+
 // Len is the number of secrets.
 func (s Secrets) Len() int { return len(s.whole) }
 
@@ -210,16 +218,21 @@ func (s Secrets) Redact(text string) string {
 // mark the set (cty keeps no marks on set elements). Without secrets, or
 // without a string that reveals one, v is returned as it is, so a run's
 // secrets cost the objects that hold none a walk, not a copy.
-func HideCopies(v cty.Value, s Secrets) cty.Value {
-	if s.Empty() || !revealsUnmarked(v, s) {
+func HideCopies(v cty.Value, s Secrets) cty.Value { return HideCopiesExcept(v, s, nil) }
+
+// HideCopiesExcept is HideCopies leaving alone the strings at paths except
+// accepts (nil accepts none): a diff hides a value whose other side is
+// sensitive anyway, and says so in its own words.
+func HideCopiesExcept(v cty.Value, s Secrets, except func(cty.Path) bool) cty.Value {
+	if s.Empty() || !revealsUnmarked(v, s, except) {
 		return v
 	}
-	out, _ := cty.Transform(v, func(_ cty.Path, part cty.Value) (cty.Value, error) {
+	out, _ := cty.Transform(v, func(p cty.Path, part cty.Value) (cty.Value, error) {
 		u, _ := part.Unmark()
 		if !u.IsKnown() || u.IsNull() || u.Type() != cty.String || part.HasMark(Sensitive) {
 			return part, nil
 		}
-		if s.Reveals(u.AsString()) {
+		if s.Reveals(u.AsString()) && (except == nil || !except(p)) {
 			return part.Mark(Sensitive), nil
 		}
 		return part, nil
@@ -228,15 +241,15 @@ func HideCopies(v cty.Value, s Secrets) cty.Value {
 }
 
 // revealsUnmarked reports whether a known string of v outside its
-// sensitive parts reveals one of s.
-func revealsUnmarked(v cty.Value, s Secrets) bool {
+// sensitive parts, at a path except does not accept, reveals one of s.
+func revealsUnmarked(v cty.Value, s Secrets, except func(cty.Path) bool) bool {
 	found := false
-	_ = cty.Walk(v, func(_ cty.Path, part cty.Value) (bool, error) {
+	_ = cty.Walk(v, func(p cty.Path, part cty.Value) (bool, error) {
 		// A marked part is hidden already (and cty cannot look inside it).
 		if found || part.IsMarked() {
 			return false, nil
 		}
-		if part.IsKnown() && !part.IsNull() && part.Type() == cty.String && s.Reveals(part.AsString()) {
+		if part.IsKnown() && !part.IsNull() && part.Type() == cty.String && s.Reveals(part.AsString()) && (except == nil || !except(p)) {
 			found = true
 		}
 		return !found, nil

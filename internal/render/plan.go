@@ -9,6 +9,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/parallel"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -26,7 +27,7 @@ import (
 // Every resource change must have a schema in schemas; a missing one is an
 // internal error and nothing is written. Errors writing to w are returned.
 func Plan(w io.Writer, p *plans.Plan, schemas providers.Schemas, opts Options) error {
-	doc, err := newPlanDoc(p, schemas)
+	doc, err := newPlanDoc(p, schemas, planSecrets(p, schemas, opts.Secrets))
 	if err != nil {
 		return err
 	}
@@ -61,7 +62,9 @@ type outputDiff struct {
 	diff *diff
 }
 
-func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
+// newPlanDoc computes the plan's diffs; strings that reveal one of
+// secrets are shown as sensitive.
+func newPlanDoc(p *plans.Plan, schemas providers.Schemas, secrets marks.Secrets) (*planDoc, error) {
 	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true, canApply: p.CanApply()}
 	for _, c := range p.Changes {
 		if (c.Action == plans.NoOp && c.Importing == nil && !c.Moved()) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
@@ -73,7 +76,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 	}
 	errs := make([]error, len(doc.changes))
 	parallel.ForEach(len(doc.changes), func(i int) {
-		doc.changes[i].diff, errs[i] = diffResourceChange(doc.changes[i].change, schemas, everything)
+		doc.changes[i].diff, errs[i] = diffResourceChange(doc.changes[i].change, schemas, everything, secrets)
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -84,7 +87,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		}
 	}
 	for _, o := range p.Outputs {
-		d := diffOutputChange(o)
+		d := diffOutputChange(o, secrets)
 		if d.action != plans.NoOp {
 			doc.empty = false
 		}
@@ -96,7 +99,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		return nil, err
 	}
 	for _, c := range drift {
-		d, err := diffResourceChange(c, schemas, everything)
+		d, err := diffResourceChange(c, schemas, everything, secrets)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +120,7 @@ func resourceSchema(schemas providers.Schemas, provider addrs.Provider, addr add
 
 // diffResourceChange computes the diff of a resource change against its
 // schema, sensitive values marked as people see them (humanMarks).
-func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas, relevant pathSet) (*diff, error) {
+func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas, relevant pathSet, secrets marks.Secrets) (*diff, error) {
 	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
 	if err != nil {
 		return nil, err
@@ -127,7 +130,7 @@ func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schem
 		// Nothing happens to the object: Terraform shows it unchanged.
 		cAfter = c.Before
 	}
-	before, after := humanChangeMarks(c.Before, cAfter, schema)
+	before, after := humanChangeMarks(c.Before, cAfter, schema, secrets)
 	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
 	return diffBlock(ch, schema), nil
 }
@@ -146,10 +149,12 @@ func withSchemaMarks(v cty.Value, schema *configschema.Block) cty.Value {
 }
 
 // diffOutputChange computes the diff of an output change. Outputs are
-// dynamically typed and sensitive as a whole or not at all.
-func diffOutputChange(o *plans.OutputChange) *diff {
+// dynamically typed and sensitive as a whole or not at all: for people, a
+// side that reveals one of secrets is sensitive too.
+func diffOutputChange(o *plans.OutputChange, secrets marks.Secrets) *diff {
 	c := newChange(unmarkDeep(o.Before), unmarkDeep(o.After), false, false, pathSet{}, everything)
-	c.beforeSensitive, c.afterSensitive = o.Sensitive, o.Sensitive
+	c.beforeSensitive = o.Sensitive || revealsSecret(o.Before, secrets)
+	c.afterSensitive = o.Sensitive || revealsSecret(o.After, secrets)
 	return diffJSON(c)
 }
 
