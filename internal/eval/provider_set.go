@@ -28,7 +28,7 @@ func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig,
 	if d := lang.UnstorableNumber(u); d != nil {
 		return ds.Append(providerDiags(diags.Diagnostics{*d}, cfg, addr))
 	}
-	pds := set.Configure(addr, u, configs.LanguageVersion)
+	pds := set.Configure(addr, u, config, configs.LanguageVersion)
 	return ds.Append(providerDiags(pds, cfg, addr))
 }
 

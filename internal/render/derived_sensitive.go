@@ -43,7 +43,7 @@ func ownMarks(v cty.Value, schema *configschema.Block) cty.Value {
 		return v
 	}
 	plain, pvm := v.UnmarkDeepWithPaths()
-	if more := schema.CopyMarks(plain, pvm, true); len(more) > 0 {
+	if more := schema.CopyMarks(plain, pvm, true, cty.NilVal); len(more) > 0 {
 		v = plain.MarkWithPaths(append(pvm, more...))
 	}
 	return marks.HideCopies(v, marks.SecretsOf(v))
