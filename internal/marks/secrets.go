@@ -90,16 +90,32 @@ func (s *Secrets) add(str string) {
 	}
 	if s.whole == nil {
 		s.whole = map[string]bool{}
-		s.byPrefix = map[string][]string{}
-		s.starts = new([1 << 16 / 64]uint64)
 	}
 	s.whole[str] = true
-	if len(str) >= MinContained {
-		s.long = append(s.long, str)
-		s.byPrefix[str[:MinContained]] = append(s.byPrefix[str[:MinContained]], str)
-		pair := uint16(str[0])<<8 | uint16(str[1])
-		s.starts[pair/64] |= 1 << (pair % 64)
+	if len(str) < MinContained {
+		return
 	}
+	s.long = append(s.long, str)
+	switch {
+	case len(s.long) <= linearMax:
+		// Looked for in turn (Reveals): an object's few secrets need
+		// no index.
+	case s.byPrefix == nil:
+		s.byPrefix = map[string][]string{}
+		s.starts = new([1 << 16 / 64]uint64)
+		for _, l := range s.long {
+			s.index(l)
+		}
+	default:
+		s.index(str)
+	}
+}
+
+// index adds a long secret to byPrefix and starts.
+func (s *Secrets) index(str string) {
+	s.byPrefix[str[:MinContained]] = append(s.byPrefix[str[:MinContained]], str)
+	pair := uint16(str[0])<<8 | uint16(str[1])
+	s.starts[pair/64] |= 1 << (pair % 64)
 }
 
 // Union returns the secrets of s and t together in a new set. Neither is
@@ -165,11 +181,15 @@ func (s Secrets) Reveals(text string) bool {
 // longestAt returns the length of the longest secret at least
 // MinContained long that text starts with, or 0.
 func (s Secrets) longestAt(text string) int {
-	if pair := uint16(text[0])<<8 | uint16(text[1]); s.starts[pair/64]&(1<<(pair%64)) == 0 {
-		return 0
+	candidates := s.long
+	if s.byPrefix != nil {
+		if pair := uint16(text[0])<<8 | uint16(text[1]); s.starts[pair/64]&(1<<(pair%64)) == 0 {
+			return 0
+		}
+		candidates = s.byPrefix[text[:MinContained]]
 	}
 	n := 0
-	for _, secret := range s.byPrefix[text[:MinContained]] {
+	for _, secret := range candidates {
 		if len(secret) > n && strings.HasPrefix(text, secret) {
 			n = len(secret)
 		}
@@ -224,7 +244,7 @@ func HideCopies(v cty.Value, s Secrets) cty.Value { return HideCopiesExcept(v, s
 // accepts (nil accepts none): a diff hides a value whose other side is
 // sensitive anyway, and says so in its own words.
 func HideCopiesExcept(v cty.Value, s Secrets, except func(cty.Path) bool) cty.Value {
-	if s.Empty() || !revealsUnmarked(v, s, except) {
+	if s.Empty() || !revealsUnmarked(v, s) {
 		return v
 	}
 	out, _ := cty.Transform(v, func(p cty.Path, part cty.Value) (cty.Value, error) {
@@ -240,21 +260,32 @@ func HideCopiesExcept(v cty.Value, s Secrets, except func(cty.Path) bool) cty.Va
 	return out
 }
 
-// revealsUnmarked reports whether a known string of v outside its
-// sensitive parts, at a path except does not accept, reveals one of s.
-func revealsUnmarked(v cty.Value, s Secrets, except func(cty.Path) bool) bool {
-	found := false
-	_ = cty.Walk(v, func(p cty.Path, part cty.Value) (bool, error) {
-		// A marked part is hidden already (and cty cannot look inside it).
-		if found || part.IsMarked() {
-			return false, nil
+// revealsUnmarked reports whether a known string of v outside its marked
+// parts reveals one of s. It builds no paths: most values reveal nothing,
+// and are looked at only here.
+func revealsUnmarked(v cty.Value, s Secrets) bool {
+	// A marked part is hidden already (and cty cannot look inside it).
+	if v.IsMarked() || !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		return s.Reveals(v.AsString())
+	case ty.IsObjectType():
+		for name := range ty.AttributeTypes() {
+			if revealsUnmarked(v.GetAttr(name), s) {
+				return true
+			}
 		}
-		if part.IsKnown() && !part.IsNull() && part.Type() == cty.String && s.Reveals(part.AsString()) && (except == nil || !except(p)) {
-			found = true
+	case ty.IsListType() || ty.IsMapType() || ty.IsSetType() || ty.IsTupleType():
+		for it := v.ElementIterator(); it.Next(); {
+			if _, e := it.Element(); revealsUnmarked(e, s) {
+				return true
+			}
 		}
-		return !found, nil
-	})
-	return found
+	}
+	return false
 }
 
 // Reachable returns the longest prefix of path that names a value in v

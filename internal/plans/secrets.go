@@ -14,15 +14,29 @@ import (
 // against them: a copy of a secret in another object, which no mark
 // follows, is recognised by its text.
 func (p *Plan) Secrets(schemaOf states.SchemaFunc) marks.Secrets {
-	var out marks.Secrets
+	out := p.SecretsBesideChanges(schemaOf)
 	for _, c := range p.Changes {
-		schema := schemaOf(c.Provider.Provider, c.Addr.Resource.Resource)
-		if schema == nil {
-			continue
-		}
-		out.Merge(schema.Secrets(c.Before))
-		out.Merge(schema.Secrets(c.After))
+		out.Merge(c.Secrets(schemaOf))
 	}
+	return out
+}
+
+// Secrets returns the secrets of both sides of the change, its schema
+// found by schemaOf (none when it has no schema).
+func (c *ResourceInstanceChange) Secrets(schemaOf states.SchemaFunc) marks.Secrets {
+	schema := schemaOf(c.Provider.Provider, c.Addr.Resource.Resource)
+	if schema == nil {
+		return marks.Secrets{}
+	}
+	out := schema.Secrets(c.Before)
+	out.Merge(schema.Secrets(c.After))
+	return out
+}
+
+// SecretsBesideChanges is Secrets without the changes': for a caller that
+// walks the changes' values anyway.
+func (p *Plan) SecretsBesideChanges(schemaOf states.SchemaFunc) marks.Secrets {
+	var out marks.Secrets
 	for _, v := range p.VariableValues {
 		out.Merge(marks.SecretsOf(v))
 	}

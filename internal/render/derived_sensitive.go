@@ -33,20 +33,45 @@ import (
 // run's secrets (secrets) and the object's own being secrets. A copy that
 // is not known yet is left as it is: it reads "(known after apply)".
 func humanMarks(v cty.Value, schema *configschema.Block, secrets marks.Secrets) cty.Value {
-	return marks.HideCopies(ownMarks(v, schema), secrets)
+	own, _ := ownMarks(v, schema)
+	return marks.HideCopies(own, secrets)
 }
 
-// ownMarks is humanMarks with the object's own secrets only.
-func ownMarks(v cty.Value, schema *configschema.Block) cty.Value {
+// ownMarks is humanMarks with the object's own secrets only; marked says
+// whether the result holds a mark (and so secrets).
+func ownMarks(v cty.Value, schema *configschema.Block) (_ cty.Value, marked bool) {
 	v = withSecretMarks(v, schema)
 	if !isKnownObject(v) || !marks.Contains(v) {
-		return v
+		return v, false
 	}
 	plain, pvm := v.UnmarkDeepWithPaths()
 	if more := schema.CopyMarks(plain, pvm, true, cty.NilVal); len(more) > 0 {
 		v = plain.MarkWithPaths(append(pvm, more...))
 	}
-	return marks.HideCopies(v, marks.SecretsOf(v))
+	return marks.HideCopies(v, marks.SecretsOf(v)), true
+}
+
+// ownChange is a change's two sides with their own human marks (ownMarks),
+// before the run's secrets are known, and whether either holds a mark.
+type ownChange struct {
+	before, after cty.Value
+	marked        bool
+}
+
+func ownChangeMarks(before, after cty.Value, schema *configschema.Block) ownChange {
+	b, mb := ownMarks(before, schema)
+	a, ma := ownMarks(after, schema)
+	return ownChange{before: b, after: a, marked: mb || ma}
+}
+
+// secrets returns the secrets of both sides.
+func (o ownChange) secrets() marks.Secrets {
+	if !o.marked {
+		return marks.Secrets{}
+	}
+	s := marks.SecretsOf(o.before)
+	s.Merge(marks.SecretsOf(o.after))
+	return s
 }
 
 // humanChangeMarks is humanMarks for the two sides of a change. A copy
@@ -57,8 +82,18 @@ func ownMarks(v cty.Value, schema *configschema.Block) cty.Value {
 // that attribute as sensitive on both sides anyway, and Terraform's
 // warning that it becomes (or stops being) sensitive stays true.
 func humanChangeMarks(before, after cty.Value, schema *configschema.Block, secrets marks.Secrets) (cty.Value, cty.Value) {
-	before, after = ownMarks(before, schema), ownMarks(after, schema)
-	before, after = marks.HideCopiesExcept(before, secrets, markedIn(after)), marks.HideCopiesExcept(after, secrets, markedIn(before))
+	own := ownChangeMarks(before, after, schema)
+	return own.withRunSecrets(schema, secrets)
+}
+
+// withRunSecrets is humanChangeMarks after ownChangeMarks.
+func (o ownChange) withRunSecrets(schema *configschema.Block, secrets marks.Secrets) (cty.Value, cty.Value) {
+	before, after := o.before, o.after
+	if !secrets.Empty() {
+		// Both sides are judged by their own marks, not by those the
+		// run's secrets add to the other.
+		before, after = marks.HideCopiesExcept(before, secrets, markedIn(after)), marks.HideCopiesExcept(after, secrets, markedIn(before))
+	}
 	if !isKnownObject(before) || !isKnownObject(after) {
 		return before, after
 	}
@@ -75,14 +110,20 @@ func humanChangeMarks(before, after cty.Value, schema *configschema.Block, secre
 	return before, after
 }
 
-// markedIn returns whether v marks a path or a part holding it (nil for a
-// value without marks).
+// markedIn returns whether v marks a path or a part holding it. The marks
+// are looked for on the first question: most values have no string that
+// needs asking about.
 func markedIn(v cty.Value) func(cty.Path) bool {
-	if v == cty.NilVal || !marks.Contains(v) {
+	if v == cty.NilVal {
 		return nil
 	}
-	_, pvm := v.UnmarkDeepWithPaths()
+	var pvm []cty.PathValueMarks
+	looked := false
 	return func(p cty.Path) bool {
+		if !looked {
+			_, pvm = marks.Unmark(v)
+			looked = true
+		}
 		for _, pm := range pvm {
 			if len(pm.Path) <= len(p) && pm.Path.Equals(p[:len(pm.Path)]) {
 				return true

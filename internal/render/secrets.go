@@ -28,12 +28,18 @@ func StateSecrets(s *states.State, schemas providers.Schemas) marks.Secrets {
 	return s.Secrets(schemas.ResourceSchema)
 }
 
-// planSecrets returns the secrets of everything a plan holds
-// (plans.Plan.Secrets) and those of extra, at least marks.MinContained
-// long.
-func planSecrets(p *plans.Plan, schemas providers.Schemas, extra *marks.Known) marks.Secrets {
+// planSecrets returns the secrets at least marks.MinContained long of
+// everything a plan holds (plans.Plan.Secrets) and of extra: the changes
+// shown from their own marks (own), the others (hidden) from their values.
+func planSecrets(p *plans.Plan, schemas providers.Schemas, extra *marks.Known, hidden []*plans.ResourceInstanceChange, own []ownChange) marks.Secrets {
 	out := extra.Secrets()
-	out.MergeLong(p.Secrets(schemas.ResourceSchema))
+	out.MergeLong(p.SecretsBesideChanges(schemas.ResourceSchema))
+	for _, c := range hidden {
+		out.MergeLong(c.Secrets(schemas.ResourceSchema))
+	}
+	for _, o := range own {
+		out.MergeLong(o.secrets())
+	}
 	return out
 }
 
