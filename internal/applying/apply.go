@@ -12,6 +12,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/graph"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -56,6 +57,11 @@ type Options struct {
 	// Prepared is the cache of analysed bodies the plan used, when the plan
 	// was made in this process against the same configuration; nil is fine.
 	Prepared *eval.PreparedCache
+	// Secrets collects the secrets the run knows of (marks.Known): apply
+	// adds the plan's (plans.Plan.Secrets), the provider configurations'
+	// and every applied object's, and what it shows people reveals none
+	// of them. nil gives the apply a set of its own.
+	Secrets *marks.Known
 	// StateFailureAdvice says what to do once State could not record a
 	// result, for the storage it writes to (a database, not a disk); ""
 	// gives the local state file's advice.
@@ -168,7 +174,12 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared}
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared, Secrets: a.opts.Secrets}
+	if a.env.Secrets == nil {
+		a.env.Secrets = marks.NewKnown()
+	}
+	a.env.Secrets.AddSecrets(p.Secrets(schemas.ResourceSchema))
+	vals.CollectSecrets(a.env.Secrets)
 	ds = ds.Append(a.seedValues(vals))
 	a.graph = graph.New(len(p.Graph.Nodes))
 	for i, n := range p.Graph.Nodes {

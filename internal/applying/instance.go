@@ -36,7 +36,7 @@ func (a *applier) instance(n plans.Node, obj addrs.AbsResourceInstanceObject) (*
 	}
 	in := &instance{change: c, target: &lifecycle.Target{
 		Addr: obj, Provider: p, ProviderAddr: c.Provider.Provider, Schema: schema, SchemaVersion: version,
-		ProviderMeta: a.metas.For(c.Addr.Module.Module(), c.Provider.Provider),
+		ProviderMeta: a.metas.For(c.Addr.Module.Module(), c.Provider.Provider), ProviderConfig: a.set.Config(c.Provider),
 	}}
 	if mod := a.moduleConfig(c.Addr.Module.Module()); mod != nil {
 		in.config = mod.ResourceByAddr(res)

@@ -213,7 +213,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	}
 	hooks := newUIHooks(m)
 	ds := applying.Apply(ctx, applying.Options{
-		Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
+		Secrets: m.runSecrets(), Plan: p, Config: op.cfg, Providers: op.library, Funcs: m.funcTable(false), Parallelism: parallelism,
 		State: rec, Hooks: hooks, Workspace: op.state.workspace, Prepared: op.prepared,
 		StateFailureAdvice: stateFailureAdvice(op.state.mgr),
 	})
@@ -258,7 +258,7 @@ func (m *Meta) appliedOutputs(outputs map[string]*states.OutputValue) int {
 		render.Outputs(m.Stdout, outputs, m.renderOpts())
 		return 0
 	}
-	msg, err := render.AppliedOutputsUIMessage(outputs)
+	msg, err := render.AppliedOutputsUIMessage(outputs, m.secrets.Secrets())
 	if err != nil {
 		return m.errorf("Failed to render outputs", "%s.", err)
 	}

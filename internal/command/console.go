@@ -91,6 +91,17 @@ func (m *Meta) consoleScope(vars []varFlag, lock bool, timeout time.Duration) (*
 		Config: cfg, State: h.state(), Schemas: schemas, Variables: values, Funcs: funcs,
 		ModuleDir: ".", Workspace: "default",
 	})
+	if scope != nil {
+		// Values are printed as the console evaluates them: a copy of a
+		// secret (an id built from a sensitive name) is shown as
+		// sensitive, as a marked value is.
+		secrets := m.runSecrets()
+		for _, v := range values {
+			secrets.Add(v)
+		}
+		m.addStateSecrets(context.Background(), lib, h.state())
+		scope.Secrets = secrets
+	}
 	return scope, h, ds.Append(eds)
 }
 
@@ -171,7 +182,7 @@ func consoleLine(scope *lang.Scope, line string) (string, bool, diags.Diagnostic
 		return "", false, ds.Append(diags.Errorf("Invalid use of type function",
 			"The console-only \"type\" function cannot be used as part of an expression."))
 	}
-	return render.ConsoleValue(v), false, ds
+	return render.ConsoleValue(v, scope.Secrets.Secrets()), false, ds
 }
 
 // typeCapsule is the result of the console-only type(expr) function: the

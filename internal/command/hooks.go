@@ -156,7 +156,7 @@ func (v humanProgress) started(op *runningOp, prior cty.Value) string {
 	verb, _ := verbs(op.action)
 	idText := ""
 	if op.action != plans.Create && op.action != plans.Read {
-		if k, id := render.ObjectIDOrName(prior); k != "" {
+		if k, id := render.ObjectIDOrName(prior, v.m.secrets); k != "" {
 			idText = " [" + k + "=" + id + "]"
 		}
 	}
@@ -175,7 +175,7 @@ func (v humanProgress) finished(op *runningOp, now time.Time, newVal cty.Value, 
 	done := map[plans.Action]string{plans.Create: "Creation complete", plans.Update: "Modifications complete", plans.Delete: "Destruction complete", plans.Read: "Read complete"}[op.action]
 	idText := ""
 	if op.action != plans.Delete {
-		idText = idSuffix(newVal)
+		idText = v.m.idSuffix(newVal)
 	}
 	return fmt.Sprintf("%s: %s after %s%s\n", v.m.bold(op.addr.String()), done, now.Sub(op.start).Truncate(time.Second), idText)
 }
@@ -187,7 +187,7 @@ func (v humanProgress) finished(op *runningOp, now time.Time, newVal cty.Value, 
 type jsonProgress struct{ v *jsonView }
 
 func (j jsonProgress) started(op *runningOp, prior cty.Value) string {
-	return string(j.v.encode(render.UIApplyStart(op.addr.ResourceInstance, op.action, prior)))
+	return string(j.v.encode(render.UIApplyStart(op.addr.ResourceInstance, op.action, prior, j.v.m.secrets)))
 }
 
 func (j jsonProgress) stillRunning(op *runningOp, now time.Time) string {
@@ -199,7 +199,7 @@ func (j jsonProgress) finished(op *runningOp, now time.Time, newVal cty.Value, e
 	if err != nil {
 		return string(j.v.encode(render.UIApplyErrored(op.addr.ResourceInstance, op.action, elapsed)))
 	}
-	return string(j.v.encode(render.UIApplyComplete(op.addr.ResourceInstance, op.action, newVal, elapsed)))
+	return string(j.v.encode(render.UIApplyComplete(op.addr.ResourceInstance, op.action, newVal, elapsed, j.v.m.secrets)))
 }
 
 func roundedElapsed(start, now time.Time) time.Duration {
@@ -221,9 +221,10 @@ func verbs(a plans.Action) (verb, gerund string) {
 }
 
 // idSuffix renders " [id=...]" (or " [name=...]") when the object has a
-// known, non-sensitive identifying attribute.
-func idSuffix(v cty.Value) string {
-	k, id := render.ObjectID(v)
+// known, non-sensitive identifying attribute that reveals none of the
+// run's secrets.
+func (m *Meta) idSuffix(v cty.Value) string {
+	k, id := render.ObjectID(v, m.secrets)
 	if k == "" {
 		return ""
 	}

@@ -45,7 +45,7 @@ func runImport(m *Meta, args []string) int {
 	pp := m.refreshProgress()
 	onRefresh, done := pp.start, pp.done
 	st, ids := planning.Import(ctx, planning.Options{
-		Config: op.cfg, PrevState: op.state.state(), Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Now: m.Now().UTC(),
+		Secrets: m.runSecrets(), Config: op.cfg, PrevState: op.state.state(), Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Now: m.Now().UTC(),
 		OnRefresh: onRefresh, Workspace: op.state.workspace,
 	}, addr, fs.Arg(1), m.importHooks())
 	done()

@@ -12,7 +12,8 @@ import (
 // jsonView writes the machine-readable UI stream of plan, apply and
 // destroy with -json: one JSON message per line on stdout, errors
 // included, as Terraform does. Tools read it line by line while the
-// command runs; it carries no attribute values, so no secret.
+// command runs; it carries no attribute values, and no text in it reveals
+// one of the run's secrets.
 //
 // Messages are written whole under a lock, so concurrent hooks never
 // interleave two lines.
@@ -57,6 +58,6 @@ func (v *jsonView) write(w io.Writer, line []byte) {
 func (v *jsonView) diagnostics(ds diags.Diagnostics) {
 	sources := render.NewSourceIndex(v.m.sources)
 	for _, d := range ds {
-		v.emit(render.UIDiagnosticMessage(d, sources))
+		v.emit(render.UIDiagnosticMessage(d, sources, v.m.secrets))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/zclconf/go-cty/cty/function"
@@ -53,10 +54,25 @@ type Meta struct {
 	enc      *runEncryption
 	// takesVarOptions is set when the command registered varOptions.
 	takesVarOptions bool
+	// secrets are the secrets the run knows of (render's Options.Secrets,
+	// planning's and applying's): every text for people, diagnostics
+	// included, is checked against them. nil until a command reads a
+	// state or plans.
+	secrets *marks.Known
 }
 
 // renderOpts are the rendering options for text written to stdout.
-func (m *Meta) renderOpts() render.Options { return render.Options{Color: m.colorOn(m.Stdout)} }
+func (m *Meta) renderOpts() render.Options {
+	return render.Options{Color: m.colorOn(m.Stdout), Secrets: m.secrets}
+}
+
+// runSecrets returns the run's secrets, starting the set on first use.
+func (m *Meta) runSecrets() *marks.Known {
+	if m.secrets == nil {
+		m.secrets = marks.NewKnown()
+	}
+	return m.secrets
+}
 
 // showDiags prints diagnostics: errors to stderr, warnings to stdout, as
 // Terraform does; with -json, all of them as messages on stdout.
@@ -77,7 +93,7 @@ func (m *Meta) showDiags(ds diags.Diagnostics) {
 		render.Diagnostics(m.Stdout, warns, m.sources, m.renderOpts())
 	}
 	if len(errs) > 0 {
-		render.Diagnostics(m.Stderr, errs, m.sources, render.Options{Color: m.colorOn(m.Stderr)})
+		render.Diagnostics(m.Stderr, errs, m.sources, render.Options{Color: m.colorOn(m.Stderr), Secrets: m.secrets})
 	}
 }
 

@@ -75,7 +75,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	lineage, serial := op.state.lineageSerial()
 	pp := m.refreshProgress()
 	p, pds := planning.Plan(ctx, planning.Options{
-		Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
+		Secrets: m.runSecrets(), Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Targets: targets, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
 		OnRefresh: pp.start, OnRefreshed: pp.complete, OnImport: pp.importing, OnRead: pp.read, OnReadComplete: pp.readComplete,
@@ -170,19 +170,19 @@ func (m *Meta) refreshProgress() planProgress {
 	if v := m.jsonUI; v != nil {
 		pp.start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
 			if managed(addr) {
-				out.Printf("%s", v.encode(render.UIRefreshStart(addr.ResourceInstance, prior)))
+				out.Printf("%s", v.encode(render.UIRefreshStart(addr.ResourceInstance, prior, m.secrets)))
 			}
 		}
 		pp.complete = func(addr addrs.AbsResourceInstanceObject, refreshed cty.Value) {
 			if managed(addr) {
-				out.Printf("%s", v.encode(render.UIRefreshComplete(addr.ResourceInstance, refreshed)))
+				out.Printf("%s", v.encode(render.UIRefreshComplete(addr.ResourceInstance, refreshed, m.secrets)))
 			}
 		}
 		return pp
 	}
 	pp.start = func(addr addrs.AbsResourceInstanceObject, prior cty.Value) {
 		if managed(addr) {
-			out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), idSuffix(prior))
+			out.Printf("%s: Refreshing state...%s\n", m.bold(addr.String()), m.idSuffix(prior))
 		}
 	}
 	pp.importing = func(addr addrs.AbsResourceInstance, id string) {
@@ -195,10 +195,10 @@ func (m *Meta) refreshProgress() planProgress {
 func (m *Meta) readProgress(out *progressOut) (read func(addrs.AbsResourceInstance), complete func(addrs.AbsResourceInstance, cty.Value, time.Duration)) {
 	if v := m.jsonUI; v != nil {
 		read = func(addr addrs.AbsResourceInstance) {
-			out.Printf("%s", v.encode(render.UIApplyStart(addr, plans.Read, cty.NullVal(cty.DynamicPseudoType))))
+			out.Printf("%s", v.encode(render.UIApplyStart(addr, plans.Read, cty.NullVal(cty.DynamicPseudoType), m.secrets)))
 		}
 		complete = func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration) {
-			out.Printf("%s", v.encode(render.UIApplyComplete(addr, plans.Read, val, elapsed.Round(time.Second))))
+			out.Printf("%s", v.encode(render.UIApplyComplete(addr, plans.Read, val, elapsed.Round(time.Second), m.secrets)))
 		}
 		return read, complete
 	}
@@ -206,7 +206,7 @@ func (m *Meta) readProgress(out *progressOut) (read func(addrs.AbsResourceInstan
 		out.Printf("%s: Reading...\n", m.bold(addr.String()))
 	}
 	complete = func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration) {
-		out.Printf("%s: Read complete after %s%s\n", m.bold(addr.String()), elapsed.Truncate(time.Second), idSuffix(val))
+		out.Printf("%s: Read complete after %s%s\n", m.bold(addr.String()), elapsed.Truncate(time.Second), m.idSuffix(val))
 	}
 	return read, complete
 }

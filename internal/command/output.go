@@ -1,9 +1,12 @@
 package command
 
 import (
+	"context"
 	"encoding/json"
 
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
+	"github.com/cairn-iac/cairn/internal/states"
 )
 
 // runOutput implements "cairn output [-json|-raw] [NAME]".
@@ -36,12 +39,29 @@ func runOutput(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	defer h.release(m)
-	ods := render.Output(m.Stdout, fs.Arg(0), h.state().Outputs, format)
+	if format == render.OutputHuman && fs.Arg(0) == "" {
+		// The list of every output is for people: one that reveals a
+		// secret of the state is hidden there. A value asked for by
+		// name or as JSON is for scripts, and printed as it is.
+		if lib, lds := m.providerLibrary(cfg); !lds.HasErrors() {
+			m.addStateSecrets(context.Background(), lib, h.state())
+		}
+	}
+	ods := render.Output(m.Stdout, fs.Arg(0), h.state().Outputs, format, m.secrets.Secrets())
 	if ods.HasErrors() {
 		return m.fail(ods)
 	}
 	m.showDiags(ods)
 	return 0
+}
+
+// addStateSecrets adds the secrets of st (render.StateSecrets) to the
+// run's, its objects decoded with the schemas lib serves for them. A
+// provider whose schema cannot be had leaves its objects' recorded marks
+// unread: only what is left out of text for people depends on them.
+func (m *Meta) addStateSecrets(ctx context.Context, lib *providers.Library, st *states.State) {
+	schemas, _ := lib.Schemas(ctx, st.Providers())
+	m.runSecrets().AddSecrets(render.StateSecrets(st, schemas))
 }
 
 // writeJSON prints a JSON document (terraform-json types) indented.

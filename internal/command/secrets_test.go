@@ -46,6 +46,9 @@ resource "terraform_data" "a" {
 resource "terraform_data" "d" {
   input = { shout = local.shout, plain = "visible" }
 }
+resource "terraform_data" "chain" {
+  input = "${terraform_data.a.output}-chained"
+}
 resource "test_thing" "t" {
   name   = "t"
   secret = var.token
@@ -73,6 +76,9 @@ output "token" {
 output "visible" {
   value = terraform_data.d.output.plain
 }
+output "chained" {
+  value = terraform_data.chain.output
+}
 `
 
 // secretStep is one command of TestSecretsStayHidden.
@@ -89,6 +95,8 @@ type secretStep struct {
 	env map[string]string
 	// files are written before the step ("" removes the file).
 	files map[string]string
+	// stdin is the command's input.
+	stdin string
 }
 
 // secretSteps run in order against one working directory: every command
@@ -115,6 +123,7 @@ var secretSteps = []secretStep{
 	{args: []string{"state", "list"}},
 	{args: []string{"state", "show", "terraform_data.a"}},
 	{args: []string{"state", "show", "terraform_data.d"}},
+	{args: []string{"state", "show", "terraform_data.chain"}},
 	{args: []string{"state", "show", "test_thing.t"}},
 	{args: []string{"output"}},
 	{args: []string{"output", "-no-color"}},
@@ -124,6 +133,7 @@ var secretSteps = []secretStep{
 	{args: []string{"output", "-raw", "token"}, reveals: true},
 	{args: []string{"output", "password"}, reveals: true},
 	{args: []string{"output", "mirror"}, reveals: true},
+	{args: []string{"output", "chained"}, reveals: true},
 	{args: []string{"providers", "schema", "-json"}},
 	// A secret changes into another: update plans and applies.
 	{args: []string{"plan", "-no-color"}, env: map[string]string{"TF_VAR_password": secretNew}},
@@ -158,6 +168,18 @@ var secretSteps = []secretStep{
 	// secret (self.output) is withheld, in text and in the stream.
 	{args: []string{"apply", "-auto-approve"}, code: 1, files: map[string]string{"bad.tf": "resource \"terraform_data\" \"post\" {\n  input = var.password\n  lifecycle {\n    postcondition {\n      condition     = self.output == \"x\"\n      error_message = \"got ${self.output}\"\n    }\n  }\n}\n"}},
 	{args: []string{"apply", "-json", "-auto-approve", "-replace=terraform_data.post"}, code: 1},
+	// The same through another object: terraform_data.chain holds no
+	// mark, only a copy of the secret, which its postcondition message,
+	// a precondition's description of its value and a provider's error
+	// about it would show.
+	{args: []string{"apply", "-auto-approve"}, code: 1, files: map[string]string{"bad.tf": "resource \"terraform_data\" \"post\" {\n  input = terraform_data.chain.output\n  lifecycle {\n    postcondition {\n      condition     = self.output == \"x\"\n      error_message = \"got ${self.output}\"\n    }\n  }\n}\n"}},
+	{args: []string{"apply", "-json", "-auto-approve", "-replace=terraform_data.post"}, code: 1},
+	{args: []string{"plan", "-no-color"}, code: 1, files: map[string]string{"bad.tf": "resource \"terraform_data\" \"cond\" {\n  lifecycle {\n    precondition {\n      condition     = terraform_data.chain.output == \"x\"\n      error_message = \"no\"\n    }\n  }\n}\n"}},
+	{args: []string{"plan", "-json"}, code: 1},
+	{args: []string{"plan"}, code: 1, files: map[string]string{"bad.tf": "resource \"terraform_data\" \"bad\" {\n  input = tonumber(terraform_data.chain.output)\n}\n"}},
+	{args: []string{"plan", "-json"}, code: 1},
+	{args: []string{"console"}, files: map[string]string{"bad.tf": ""}, stdin: "terraform_data.chain.output\n"},
+	{args: []string{"console"}, stdin: "terraform_data.chain\n"},
 	{args: []string{"version"}},
 }
 
@@ -171,8 +193,10 @@ func secretFileAllowed(name string) bool {
 
 // TestSecretsStayHidden runs every command and output format over a
 // configuration with a sensitive variable, values derived from it, a
-// mirror of it (terraform_data's output) and a provider-sensitive
-// attribute, and checks that no secret appears in what a command prints
+// mirror of it (terraform_data's output), a copy of the mirror in another
+// object, unmarked (terraform_data.chain's input, and the output
+// "chained", which needs no sensitive = true since Terraform marks neither)
+// and a provider-sensitive attribute, and checks that no secret appears in what a command prints
 // (stdout, stderr, with debug logging asked for) or in any file it
 // leaves, except where Terraform documents plain text.
 func TestSecretsStayHidden(t *testing.T) {
@@ -202,7 +226,7 @@ func TestSecretsStayHidden(t *testing.T) {
 		}
 		var stdout, stderr bytes.Buffer
 		code := Run(append([]string{"-chdir=" + dir}, step.args...), Streams{
-			Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
+			Stdin: strings.NewReader(step.stdin), Stdout: &stdout, Stderr: &stderr,
 			Getenv: func(k string) string { return env[k] },
 			Environ: func() []string {
 				var out []string

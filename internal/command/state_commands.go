@@ -93,6 +93,10 @@ func runStateShow(m *Meta, args []string) int {
 	if err != nil {
 		return m.errorf("Failed to decode state", "%s: %s.", addr, err)
 	}
+	// The object may hold a copy of another object's secret (an input
+	// copied from an id built from a sensitive name): the whole state's
+	// secrets are looked for.
+	m.addStateSecrets(context.Background(), lib, st)
 	render.StateShow(m.Stdout, addr, obj, schema, m.renderOpts())
 	return 0
 }

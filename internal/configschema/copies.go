@@ -14,6 +14,12 @@ import (
 // its source is (CopyMarks).
 type Copy struct {
 	From, To string
+	// FromProvider names a top-level attribute or block of the provider
+	// configuration whose values the provider copies into To as well:
+	// awscc merges the provider's default_tags into tags_all. A string in
+	// the copy equal to a string inside a sensitive part of it is
+	// sensitive ("" for none).
+	FromProvider string
 	// HumanOnly keeps the copy's marks to Cairn's human renderings: the
 	// engine (state, the JSON documents, expressions) keeps the marks
 	// Terraform gives the same provider's values. terraform_data declares
@@ -29,9 +35,11 @@ type Copy struct {
 // sensitive, whatever its type), and a string in a copy is sensitive when
 // it equals a string inside a sensitive part of the source (a tag's value
 // wherever tags_all puts it; inside a set, the set is marked). Copies
-// declared HumanOnly count only when human is set.
-func (b *Block) CopyMarks(u cty.Value, pvm []cty.PathValueMarks, human bool) []cty.PathValueMarks {
-	if b == nil || len(b.Copies) == 0 || len(pvm) == 0 || u.IsNull() || !u.IsKnown() || !u.Type().IsObjectType() {
+// declared HumanOnly count only when human is set. provider is the
+// configuration of the provider instance that made u, with its marks
+// (cty.NilVal when unknown): the source of copies declared FromProvider.
+func (b *Block) CopyMarks(u cty.Value, pvm []cty.PathValueMarks, human bool, provider cty.Value) []cty.PathValueMarks {
+	if b == nil || len(b.Copies) == 0 || u.IsNull() || !u.IsKnown() || !u.Type().IsObjectType() {
 		return nil
 	}
 	var out []cty.PathValueMarks
@@ -39,13 +47,28 @@ func (b *Block) CopyMarks(u cty.Value, pvm []cty.PathValueMarks, human bool) []c
 		if (c.HumanOnly && !human) || !u.Type().HasAttribute(c.From) || !u.Type().HasAttribute(c.To) {
 			continue
 		}
-		out = append(out, copyMarks(u, pvm, c)...)
+		out = append(out, copyMarks(u, pvm, c, providerSecrets(provider, c.FromProvider))...)
 	}
 	return out
 }
 
-// copyMarks returns the marks one copy adds.
-func copyMarks(u cty.Value, pvm []cty.PathValueMarks, c Copy) []cty.PathValueMarks {
+// providerSecrets returns the secrets inside attribute name of a provider
+// configuration.
+func providerSecrets(provider cty.Value, name string) marks.Secrets {
+	if name == "" || provider == cty.NilVal || !marks.Contains(provider) {
+		return marks.Secrets{}
+	}
+	u, pvm := provider.UnmarkDeepWithPaths()
+	if u.IsNull() || !u.IsKnown() || !u.Type().IsObjectType() || !u.Type().HasAttribute(name) {
+		return marks.Secrets{}
+	}
+	at := cty.GetAttrStep{Name: name}
+	return marks.SecretsAt(u, pvm, func(p cty.Path) bool { return len(p) > 0 && p[0] == at })
+}
+
+// copyMarks returns the marks one copy adds; more are the secrets of the
+// copy's provider source.
+func copyMarks(u cty.Value, pvm []cty.PathValueMarks, c Copy, more marks.Secrets) []cty.PathValueMarks {
 	to := u.GetAttr(c.To)
 	if to.IsNull() || !to.IsKnown() {
 		return nil
@@ -70,6 +93,7 @@ func copyMarks(u cty.Value, pvm []cty.PathValueMarks, c Copy) []cty.PathValueMar
 		}
 	}
 	secrets := marks.SecretsAt(u, pvm, inSource)
+	secrets.Merge(more)
 	if secrets.Empty() {
 		return out
 	}

@@ -15,13 +15,42 @@ func TestCopyMarks(t *testing.T) {
 	obj := func(from, to cty.Value) cty.Value { return cty.ObjectVal(map[string]cty.Value{"from": from, "to": to}) }
 	engine := &Block{Copies: []Copy{{From: "from", To: "to"}}}
 	human := &Block{Copies: []Copy{{From: "from", To: "to", HumanOnly: true}}}
+	defaults := &Block{Copies: []Copy{{From: "from", To: "to", FromProvider: "default_tags"}}}
+	providerConfig := func(token cty.Value) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{
+			"region":       str("hunter-region").Mark(SensitiveMark),
+			"default_tags": cty.ListVal([]cty.Value{cty.ObjectVal(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"token": token, "team": str("core")})})}),
+		})
+	}
 	tests := map[string]struct {
-		reason string
-		block  *Block
-		human  bool
-		v      cty.Value
-		want   []string
+		reason   string
+		block    *Block
+		human    bool
+		provider cty.Value
+		v        cty.Value
+		want     []string
 	}{
+		"from the provider": {
+			reason:   "a sensitive default tag the provider merges in makes its copy sensitive, though the resource's own tags hold no secret",
+			block:    defaults,
+			provider: providerConfig(str("hunter2").Mark(SensitiveMark)),
+			v:        obj(tags(tag(str("plain"), str("p"))), tags(tag(str("plain"), str("p")), tag(str("team"), str("core")), tag(str("token"), str("hunter2")))),
+			want:     []string{".to[2].value: sensitive"},
+		},
+		"from the provider, elsewhere": {
+			reason:   "only the declared part of the provider configuration is a source: a sensitive region is not a tag",
+			block:    defaults,
+			provider: providerConfig(str("hunter2")),
+			v:        obj(tags(tag(str("plain"), str("p"))), tags(tag(str("where"), str("hunter-region")), tag(str("token"), str("hunter2")))),
+			want:     nil,
+		},
+		"from the provider, undeclared": {
+			reason:   "a copy not declared FromProvider ignores the provider configuration",
+			block:    engine,
+			provider: providerConfig(str("hunter2").Mark(SensitiveMark)),
+			v:        obj(tags(tag(str("plain"), str("p"))), tags(tag(str("token"), str("hunter2")))),
+			want:     nil,
+		},
 		"whole": {
 			reason: "a sensitive source makes the whole copy sensitive",
 			block:  engine, v: obj(secret, str("hunter2")),
@@ -79,7 +108,8 @@ func TestCopyMarks(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			u, pvm := tc.v.UnmarkDeepWithPaths()
-			more := tc.block.CopyMarks(u, pvm, tc.human)
+			provider := tc.provider
+			more := tc.block.CopyMarks(u, pvm, tc.human, provider)
 			got := markedPaths(u.MarkWithPaths(append(pvm, more...)))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
@@ -90,7 +120,7 @@ func TestCopyMarks(t *testing.T) {
 				t.Errorf("CopyMarks repeated a path: %d marks for %d paths", len(pvm)+len(more), len(got))
 			}
 			all := append(pvm, more...)
-			if again := tc.block.CopyMarks(u, all, tc.human); len(again) > 0 {
+			if again := tc.block.CopyMarks(u, all, tc.human, provider); len(again) > 0 {
 				t.Errorf("CopyMarks over its own marks added %d", len(again))
 			}
 		})
@@ -120,6 +150,21 @@ func TestSecretPaths(t *testing.T) {
 	masked := &Block{Attributes: map[string]*Attribute{"token": {Type: cty.String, Optional: true, Masked: true}}}
 	if masked.HasSensitive() {
 		t.Error("a masked attribute made the block HasSensitive")
+	}
+	// Secrets: the schema's secret attributes, marked or not, and any
+	// marked part; nothing else.
+	marked := cty.ObjectVal(map[string]cty.Value{
+		"token": cty.StringVal("t"), "pass": cty.StringVal("p"), "plain": cty.StringVal("x-from-variable").Mark(SensitiveMark),
+		"nested": cty.ListVal([]cty.Value{cty.ObjectVal(map[string]cty.Value{"key": cty.StringVal("k")})}),
+	})
+	s := b.Secrets(marked)
+	for _, want := range []string{"t", "p", "k", "x-from-variable"} {
+		if !s.Is(want) {
+			t.Errorf("Secrets does not hold %q", want)
+		}
+	}
+	if s := b.Secrets(v); s.Is("x") || s.Len() != 3 {
+		t.Errorf("Secrets of the unmarked value: %d secrets (want 3), plain one held: %v", s.Len(), s.Is("x"))
 	}
 }
 

@@ -209,3 +209,30 @@ func containsPath(paths []cty.Path, p cty.Path) bool {
 	}
 	return false
 }
+
+// Secrets returns the secrets (marks.Secrets) of v, an object of this
+// block's type: the strings inside its marked parts and inside the
+// attributes the schema declares secret (sensitive or masked), whether v
+// marks them or not (values read from state carry only recorded marks).
+// A run collects these from every object it knows, so that a copy of one
+// elsewhere is recognised.
+func (b *Block) Secrets(v cty.Value) marks.Secrets {
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
+		return marks.Secrets{}
+	}
+	s := marks.SecretsOf(v)
+	if !b.HasSecret() {
+		return s
+	}
+	u, _ := marks.Unmark(v)
+	paths := b.SecretPaths(u)
+	if len(paths) == 0 {
+		return s
+	}
+	pvm := make([]cty.PathValueMarks, len(paths))
+	for i, p := range paths {
+		pvm[i] = cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(SensitiveMark)}
+	}
+	s.Merge(marks.SecretsAt(u, pvm, nil))
+	return s
+}

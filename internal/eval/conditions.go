@@ -108,7 +108,7 @@ type ruleResult struct {
 // message is evaluated whether or not the condition holds, so an invalid
 // message is reported before the day it is needed.
 func evalRule(scope *lang.Scope, rule *configs.CheckRule) (ruleResult, diags.Diagnostics) {
-	msg, ds := checkErrorMessageValue(scope, rule.ErrorMessage)
+	msg, withheld, ds := checkErrorMessageValue(scope, rule.ErrorMessage)
 	cond, cds := scope.EvalExpr(rule.Condition, cty.DynamicPseudoType)
 	ds = ds.Append(cds)
 	if ds.HasErrors() {
@@ -132,6 +132,9 @@ func evalRule(scope *lang.Scope, rule *configs.CheckRule) (ruleResult, diags.Dia
 	if b.True() {
 		return ruleResult{status: rulePass}, ds
 	}
+	if withheld != nil {
+		ds = ds.Append(*withheld)
+	}
 	if msg == "" {
 		msg = "This check failed, but has an invalid error message as described in the other accompanying messages."
 	}
@@ -141,34 +144,51 @@ func evalRule(scope *lang.Scope, rule *configs.CheckRule) (ruleResult, diags.Dia
 // checkErrorMessageValue evaluates a rule's error message. It returns ""
 // with no diagnostics while the message is unknown, and "" with a
 // diagnostic when it is not a usable string or derives from a sensitive
-// value: marked, or revealing a secret of an object it refers to (then
-// only a warning: the check itself still reports).
-func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (string, diags.Diagnostics) {
+// value (then only a warning: the check itself still reports). A marked
+// message is reported whether or not the condition holds, as Terraform
+// does; one that is not marked but reveals a secret of an object it refers
+// to or of the run (a provider's copy of a secret) comes back as withheld,
+// for the caller to report only when the message would have been shown:
+// Terraform would show it, and there is nothing to correct while the
+// condition holds.
+func checkErrorMessageValue(scope *lang.Scope, expr hcl.Expression) (msg string, withheld *diags.Diagnostic, ds diags.Diagnostics) {
 	val, ds := scope.EvalExpr(expr, cty.DynamicPseudoType)
 	if ds.HasErrors() {
-		return "", ds
+		return "", nil, ds
 	}
 	str, err := convert.Convert(val, cty.String)
 	switch {
 	case err != nil:
-		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
+		return "", nil, ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
 			fmt.Sprintf("Unsuitable value for error message: %s.", diags.FormatError(err))))
 	case !str.IsKnown():
-		return "", ds
+		return "", nil, ds
 	case str.IsNull():
-		return "", ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
+		return "", nil, ds.Append(atExpr(scope, expr, diags.Error, "Invalid error message",
 			"Unsuitable value for error message: must not be null."))
 	}
 	str, valMarks := str.Unmark()
-	// A message built from a provider's unmarked copy of a secret (self.output
-	// of a terraform_data whose input is sensitive) shows the secret as
-	// surely as one built from the secret itself.
-	if _, secret := valMarks[configschema.SensitiveMark]; secret || scope.ReferencedSecrets(expr).Reveals(strings.TrimSpace(str.AsString())) {
-		return "", ds.Append(atExpr(scope, expr, diags.Warning, "Error message refers to sensitive values",
-			"The error expression used to explain this condition refers to sensitive values, so Cairn will not display the resulting message.\n\n"+
-				"You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data."))
+	text := strings.TrimSpace(str.AsString())
+	if _, secret := valMarks[configschema.SensitiveMark]; secret {
+		return "", nil, ds.Append(sensitiveMessage(scope, expr))
 	}
-	return strings.TrimSpace(str.AsString()), ds
+	// A message built from a provider's unmarked copy of a secret (self.output
+	// of a terraform_data whose input is sensitive, or of one whose input
+	// is another object's copy) shows the secret as surely as one built
+	// from the secret itself.
+	if scope.RevealsSecret(expr, text) {
+		d := sensitiveMessage(scope, expr)
+		return "", &d, ds
+	}
+	return text, nil, ds
+}
+
+// sensitiveMessage is Terraform's warning for an error message withheld
+// because it would show a secret.
+func sensitiveMessage(scope *lang.Scope, expr hcl.Expression) diags.Diagnostic {
+	return atExpr(scope, expr, diags.Warning, "Error message refers to sensitive values",
+		"The error expression used to explain this condition refers to sensitive values, so Cairn will not display the resulting message.\n\n"+
+			"You can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.")
 }
 
 // atExpr is a diagnostic about expr that shows, under its source, what

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
@@ -168,6 +170,27 @@ func TestCheckRules(t *testing.T) {
 				failed(errAt("Resource postcondition failed", "main.tf:1:1"), invalidMsg),
 			},
 		},
+		"SelfCopyOfSecretPassing": {
+			reason: "A copy's message is not shown while the condition holds, and there is nothing to warn about.",
+			kind:   ResourcePostcondition,
+			cond:   `self.output == "hunter2"`, msg: `"got ${self.output}"`,
+			self: cty.ObjectVal(map[string]cty.Value{"input": secret, "output": cty.StringVal("hunter2")}),
+		},
+		"CopyFromAnotherObject": {
+			reason: "self holds no mark, only a copy of a secret another object holds (an input copied from an id built from a sensitive name): the run's secrets withhold the message and the value is not described.",
+			kind:   ResourcePostcondition,
+			cond:   `self.output == "x"`, msg: `"got ${self.output}"`,
+			self: cty.ObjectVal(map[string]cty.Value{"input": cty.StringVal("app-s3cr3t-name-v2"), "output": cty.StringVal("app-s3cr3t-name-v2")}),
+			want: []checkView{
+				failed(warnAt(sensitiveMsg, "main.tf:2:1"), sensitiveDetail),
+				failed(errAt("Resource postcondition failed", "main.tf:1:1"), invalidMsg),
+			},
+		},
+		"CopyFromAnotherObjectPassing": {
+			kind: ResourcePostcondition,
+			cond: `self.output != "x"`, msg: `"got ${self.output}"`,
+			self: cty.ObjectVal(map[string]cty.Value{"input": cty.StringVal("app-s3cr3t-name-v2"), "output": cty.StringVal("app-s3cr3t-name-v2")}),
+		},
 		"SelfBesideSecret": {
 			reason: "A message from other values of an object that holds a secret is shown.",
 			kind:   ResourcePostcondition,
@@ -188,7 +211,10 @@ func TestCheckRules(t *testing.T) {
 			if kind == 0 {
 				kind = ResourcePrecondition
 			}
-			scope := &lang.Scope{Data: namedvals.New(vars).Data(addrs.RootModuleInstance), Funcs: funcs.Table("."), Repetition: tc.rep, Self: tc.self}
+			// The run knows a secret no object in scope holds.
+			known := marks.NewKnown()
+			known.Add(cty.StringVal("s3cr3t-name").Mark(marks.Sensitive))
+			scope := &lang.Scope{Data: namedvals.New(vars).Data(addrs.RootModuleInstance), Funcs: funcs.Table("."), Repetition: tc.rep, Self: tc.self, Secrets: known}
 			ds := CheckRules(scope, kind, []*configs.CheckRule{conditionRule(t, tc.cond, tc.msg)})
 			var got []checkView
 			for i, v := range viewDiags(ds) {
@@ -205,7 +231,7 @@ func TestCheckRules(t *testing.T) {
 				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
 			}
 			for _, d := range ds {
-				if strings.Contains(d.Detail, "hunter2") || strings.Contains(d.Summary, "hunter2") {
+				if text := d.Summary + d.Detail + fmt.Sprint(d.Values); strings.Contains(text, "hunter2") || strings.Contains(text, "s3cr3t") {
 					t.Errorf("the secret appears in %q: %q", d.Summary, d.Detail)
 				}
 			}

@@ -20,11 +20,15 @@ func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig,
 	if ds.HasErrors() {
 		return ds
 	}
+	// Its secrets are the run's (a sensitive default tag the provider
+	// copies into every object's tags_all, an access key it echoes in an
+	// error).
+	env.Secrets.AddSecrets(schema.Secrets(config))
 	u := marks.Strip(config)
 	if d := lang.UnstorableNumber(u); d != nil {
 		return ds.Append(providerDiags(diags.Diagnostics{*d}, cfg, addr))
 	}
-	pds := set.Configure(addr, u, configs.LanguageVersion)
+	pds := set.Configure(addr, u, config, configs.LanguageVersion)
 	return ds.Append(providerDiags(pds, cfg, addr))
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/zclconf/go-cty/cty/function"
 )
@@ -28,6 +29,11 @@ type Env struct {
 	// follows in the same process share one. Env never replaces it: scopes
 	// are used from many goroutines at once.
 	Prepared *PreparedCache
+	// Secrets are the secrets the run knows of (marks.Known; nil: none).
+	// Both phases add what they learn (variables, provider
+	// configurations, prior, planned and applied objects), and every
+	// scope checks what it shows people against them.
+	Secrets *marks.Known
 }
 
 // PreparedCache holds resource bodies prepared for evaluation, by
@@ -42,7 +48,7 @@ func NewPreparedCache() *PreparedCache { return &PreparedCache{} }
 // Scope returns the scope for module-level expressions of module instance
 // m (locals, outputs, provider blocks, count and for_each).
 func (e *Env) Scope(m addrs.ModuleInstance) *lang.Scope {
-	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.moduleDir(m), RootDir: e.moduleDir(nil), Workspace: e.Workspace}
+	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.moduleDir(m), RootDir: e.moduleDir(nil), Workspace: e.Workspace, Secrets: e.Secrets}
 }
 
 // moduleDir returns path.module for module instance m as Terraform gives

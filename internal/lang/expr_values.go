@@ -7,6 +7,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -21,10 +22,13 @@ import (
 func (s *Scope) DescribeValues(expr hcl.Expression) []diags.ExprValue {
 	refs, _ := ReferencesInExpr(expr)
 	ctx, _ := s.EvalContext(refs)
-	return describeValues(expr.Variables(), ctx)
+	return describeValues(expr.Variables(), ctx, s.Secrets)
 }
 
-func describeValues(traversals []hcl.Traversal, ctx *hcl.EvalContext) []diags.ExprValue {
+// describeValues describes the values of traversals in ctx, saying nothing
+// of one that reads from an object holding a secret (nearSecret) or is a
+// string revealing one of the run's secrets.
+func describeValues(traversals []hcl.Traversal, ctx *hcl.EvalContext, secrets *marks.Known) []diags.ExprValue {
 	var out []diags.ExprValue
 	seen := map[string]bool{}
 	for _, t := range traversals {
@@ -38,7 +42,7 @@ func describeValues(traversals []hcl.Traversal, ctx *hcl.EvalContext) []diags.Ex
 				break
 			}
 			seen[name] = true
-			if nearSecret(t, ctx) {
+			if nearSecret(t, ctx) || revealsKnown(val, secrets) {
 				break
 			}
 			if stmt, ok := valueStatement(val); ok {
@@ -75,6 +79,15 @@ func nearSecret(t hcl.Traversal, ctx *hcl.EvalContext) bool {
 		}
 	}
 	return false
+}
+
+// revealsKnown reports whether val is a known string that reveals one of
+// secrets: only strings are described in full (compactValue).
+func revealsKnown(val cty.Value, secrets *marks.Known) bool {
+	if val.IsMarked() || !val.IsKnown() || val.IsNull() || val.Type() != cty.String {
+		return false
+	}
+	return secrets.Reveals(val.AsString())
 }
 
 // valueStatement describes val; ok is false when nothing may be said.

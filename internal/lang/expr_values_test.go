@@ -5,6 +5,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -26,6 +27,7 @@ func TestDescribeValues(t *testing.T) {
 		"empty":  cty.MapValEmpty(cty.String),
 		"obj":    cty.ObjectVal(map[string]cty.Value{"k": cty.StringVal("v").Mark(configschema.SensitiveMark)}),
 		"tags":   cty.MapVal(map[string]cty.Value{"a": cty.StringVal("1")}),
+		"copy":   cty.StringVal("app-run-secret-v2"),
 		"creds": cty.ObjectVal(map[string]cty.Value{
 			"user": cty.StringVal("admin"), "pw": cty.StringVal("hunter2").Mark(configschema.SensitiveMark),
 		}),
@@ -78,15 +80,22 @@ func TestDescribeValues(t *testing.T) {
 			expr: `var.n > 1 && var.n < 2`,
 			want: []diags.ExprValue{exprValue("var.n", "is 1.5")},
 		},
+		"CopyOfARunSecret": {
+			reason: "A string that reveals a secret the run knows of, held by no object in scope, is not described.",
+			expr:   `var.copy == "x" || var.n > 1`,
+			want:   []diags.ExprValue{exprValue("var.n", "is 1.5")},
+		},
 		"NoReferences": {expr: `1 > 2`},
 	}
+	known := marks.NewKnown()
+	known.Add(cty.StringVal("run-secret").Mark(marks.Sensitive))
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			expr, hd := hclsyntax.ParseExpression([]byte(tc.expr), "main.tf", hcl.InitialPos)
 			if hd.HasErrors() {
 				t.Fatal(hd.Error())
 			}
-			s := &Scope{Data: data}
+			s := &Scope{Data: data, Secrets: known}
 			if diff := cmp.Diff(tc.want, s.DescribeValues(expr)); diff != "" {
 				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
 			}

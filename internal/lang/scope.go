@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang/typeconv"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -34,6 +35,11 @@ type Scope struct {
 	// An expression whose references have errors is not evaluated: as in
 	// Terraform, evaluating it would only repeat them less precisely.
 	Check func(refs []*addrs.Reference) diags.Diagnostics
+	// Secrets are the secrets the run knows of (nil: none): what this
+	// scope says to people about values (a condition's message, the
+	// values a diagnostic describes) shows none of them, even through a
+	// copy that lost its mark.
+	Secrets *marks.Known
 }
 
 // EvalExpr evaluates expr and converts the result to want

@@ -35,3 +35,13 @@ func (s *Scope) ReferencedSecrets(expr hcl.Expression) marks.Secrets {
 	}
 	return marks.SecretsOf(cty.TupleVal(objs))
 }
+
+// RevealsSecret reports whether text, which the scope evaluated from expr
+// and would show to people, reveals a secret: one of the objects expr
+// refers to (ReferencedSecrets, where even a short secret counts when it
+// is the whole text) or one the run knows of (Secrets: a copy that
+// travelled through another object, as an input copied from the id of a
+// log group named after a secret).
+func (s *Scope) RevealsSecret(expr hcl.Expression, text string) bool {
+	return s.Secrets.Reveals(text) || s.ReferencedSecrets(expr).Reveals(text)
+}

@@ -74,7 +74,7 @@ func pendingObject(t *Target, p *Planned, private []byte) *Applied {
 		}
 		return v, nil
 	})
-	nv := withMarks(t.Schema, u, t.Schema.OutsideCopies(p.planned.marks))
+	nv := withMarks(t.Schema, u, t.Schema.OutsideCopies(p.planned.marks), t.ProviderConfig)
 	return &Applied{Value: nv.v, Private: private, Pending: true, u: u, marks: nv.marks}
 }
 
@@ -96,7 +96,7 @@ func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Di
 	// The new object has the planned value's marks; its copies' are
 	// worked out on it (a tags_all unknown in the plan, or in another
 	// order now).
-	nv := withMarks(t.Schema, newU, t.Schema.OutsideCopies(p.planned.marks))
+	nv := withMarks(t.Schema, newU, t.Schema.OutsideCopies(p.planned.marks), t.ProviderConfig)
 	out := &Applied{Value: nv.v, Private: resp.Private, u: newU, marks: nv.marks}
 	if ds.HasErrors() || resp.LegacyTypeSystem {
 		return out, ds

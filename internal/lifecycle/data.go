@@ -37,7 +37,7 @@ func ReadData(ctx context.Context, t *Target, config cty.Value) (cty.Value, diag
 	if len(problems) > 0 {
 		return cty.NilVal, ds
 	}
-	return withMarks(t.Schema, val, c.marks).v, ds
+	return withMarks(t.Schema, val, c.marks, t.ProviderConfig).v, ds
 }
 
 // PlannedData is the value a data source to be read during apply has in
@@ -58,5 +58,5 @@ func PlannedData(schema *configschema.Block, config cty.Value) cty.Value {
 			attrs[name] = cty.UnknownVal(a.ImpliedType())
 		}
 	}
-	return withMarks(schema, cty.ObjectVal(attrs), c.marks).v
+	return withMarks(schema, cty.ObjectVal(attrs), c.marks, cty.NilVal).v
 }

@@ -541,6 +541,70 @@ func TestCopiesMarked(t *testing.T) {
 	}
 }
 
+// TestProviderCopiesMarked: a provider that copies a sensitive value of its
+// own configuration (a default tag) into an object marks nothing, the
+// protocol carrying no marks; a copy declared FromProvider is sensitive in
+// the plan, after apply and after refresh, though the resource's own tags
+// hold no secret.
+func TestProviderCopiesMarked(t *testing.T) {
+	copySchema := &configschema.Block{
+		Attributes: map[string]*configschema.Attribute{
+			"id":       {Type: cty.String, Computed: true},
+			"tags":     {Type: cty.List(cty.String), Optional: true},
+			"tags_all": {Type: cty.List(cty.String), Computed: true},
+		},
+		Copies: []configschema.Copy{{From: "tags", To: "tags_all", FromProvider: "default_tags"}},
+	}
+	val := func(id, tags, all cty.Value) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{"id": id, "tags": tags, "tags_all": all})
+	}
+	secret := str("hunter2").Mark(configschema.SensitiveMark)
+	plainTags := cty.ListVal([]cty.Value{str("plain")})
+	merged := cty.ListVal([]cty.Value{str("plain"), str("hunter2")})
+	markedAll := cty.ListVal([]cty.Value{str("plain"), secret})
+	f := &fake{
+		plan: func(r providers.PlanResourceChangeRequest) providers.PlanResourceChangeResponse {
+			return providers.PlanResourceChangeResponse{PlannedState: val(unkStr, r.Config.GetAttr("tags"), merged)}
+		},
+		apply: func(r providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+			return providers.ApplyResourceChangeResponse{NewState: val(str("i-1"), r.PlannedState.GetAttr("tags"), merged)}
+		},
+		read: func(r providers.ReadResourceRequest) providers.ReadResourceResponse {
+			return providers.ReadResourceResponse{NewState: val(str("i-1"), r.PriorState.GetAttr("tags"), merged)}
+		},
+	}
+	tg := target(f)
+	tg.Schema = copySchema
+	tg.ProviderConfig = cty.ObjectVal(map[string]cty.Value{
+		"default_tags": cty.ObjectVal(map[string]cty.Value{"tags": cty.MapVal(map[string]cty.Value{"token": secret})}),
+	})
+	p, ds := Plan(context.Background(), tg, cty.NullVal(copySchema.ImpliedType()), nil, val(nullStr, plainTags, cty.NullVal(cty.List(cty.String))))
+	if ds.HasErrors() {
+		t.Fatalf("plan: %v", view(ds))
+	}
+	if want := val(unkStr, plainTags, markedAll); !p.Value.RawEquals(want) {
+		t.Errorf("planned %#v\nwant    %#v", p.Value, want)
+	}
+	got, ds := Apply(context.Background(), tg, p)
+	if ds.HasErrors() {
+		t.Fatalf("apply: %v", view(ds))
+	}
+	if want := val(str("i-1"), plainTags, markedAll); !got.Value.RawEquals(want) {
+		t.Errorf("new  %#v\nwant %#v", got.Value, want)
+	}
+	r, ds := Refresh(context.Background(), tg, &states.Object{Value: got.Value, Status: states.ObjectReady})
+	if ds.HasErrors() {
+		t.Fatalf("refresh: %v", view(ds))
+	}
+	if !r.Value.GetAttr("tags_all").RawEquals(markedAll) {
+		t.Errorf("refreshed tags_all %#v, want the default tag marked", r.Value.GetAttr("tags_all"))
+	}
+	tg.ProviderConfig = cty.NilVal
+	if p, _ := Plan(context.Background(), tg, cty.NullVal(copySchema.ImpliedType()), nil, val(nullStr, plainTags, cty.NullVal(cty.List(cty.String)))); p.Value.GetAttr("tags_all").ContainsMarked() {
+		t.Errorf("without the provider's configuration the copy is marked: %#v", p.Value)
+	}
+}
+
 // TestProviderErrorsRedacted: a provider's error text names what it was
 // asked about; the secrets of the values it was given (a name built from a
 // sensitive variable) are redacted from it, at every step.

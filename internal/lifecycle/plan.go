@@ -74,7 +74,7 @@ func plan(ctx context.Context, t *Target, prior split, priorPrivate []byte, conf
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	planned := withMarks(t.Schema, resp.PlannedState, config.marks)
+	planned := withMarks(t.Schema, resp.PlannedState, config.marks, t.ProviderConfig)
 	p := &Planned{
 		Value: planned.v, RequiresReplace: resp.RequiresReplace, Private: resp.PlannedPrivate, LegacyTypeSystem: resp.LegacyTypeSystem,
 		prior: prior, config: config, planned: planned,

@@ -43,7 +43,7 @@ func Refresh(ctx context.Context, t *Target, obj *states.Object) (*states.Object
 		return obj, ds
 	}
 	return &states.Object{
-		Value: withMarks(t.Schema, newVal, t.Schema.OutsideCopies(priorMarks)).v, Private: resp.Private, Status: obj.Status,
+		Value: withMarks(t.Schema, newVal, t.Schema.OutsideCopies(priorMarks), t.ProviderConfig).v, Private: resp.Private, Status: obj.Status,
 		Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
 	}, ds
 }

@@ -27,6 +27,11 @@ type Target struct {
 	// ProviderMeta is the module's provider_meta for this provider,
 	// unmarked; cty.NilVal sends a null.
 	ProviderMeta cty.Value
+	// ProviderConfig is the configuration Provider was configured with,
+	// marks included (providers.InstanceSet.Config), or cty.NilVal: parts
+	// the provider copies into objects (configschema.Copy.FromProvider)
+	// are sensitive there where they are sensitive in it.
+	ProviderConfig cty.Value
 	// Body and DeclRange are the resource block's, when the object has a
 	// configuration: provider diagnostics with attribute paths are located
 	// in it. Body is nil for an object no longer configured.

@@ -22,10 +22,11 @@ func splitMarks(v cty.Value) split {
 
 // withMarks re-applies marks to an unmarked answer, plus the schema's and
 // those of the copies it declares (a copy of a sensitive value is
-// sensitive), without walking the value for marks again.
-func withMarks(schema *configschema.Block, u cty.Value, pvm []cty.PathValueMarks) split {
+// sensitive, the provider configuration's included: provider, with its
+// marks, or cty.NilVal), without walking the value for marks again.
+func withMarks(schema *configschema.Block, u cty.Value, pvm []cty.PathValueMarks, provider cty.Value) split {
 	sp := schema.SensitivePaths(u)
-	copies := schema.CopyMarks(u, pvm, false)
+	copies := schema.CopyMarks(u, pvm, false, provider)
 	if len(sp) == 0 && len(copies) == 0 {
 		return split{v: marks.Apply(u, pvm), u: u, marks: pvm}
 	}

@@ -6,7 +6,9 @@
 //
 // It also knows the sensitive mark's secrets (secrets.go): the strings a
 // copy of a sensitive value would show, so that copies a provider made
-// without the mark can be recognised and hidden.
+// without the mark can be recognised and hidden; and a run's secrets
+// (known.go), the set every text shown to people is checked against, since
+// such a copy travels into objects that hold no mark at all.
 //
 // Boundary: a leaf under configschema and everything above it: it
 // imports nothing of Cairn's and knows no schemas, state or rendering.

@@ -1,7 +1,6 @@
 package marks
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -25,7 +24,19 @@ const MinContained = 6
 type Secrets struct {
 	whole map[string]bool
 	long  []string // the members at least MinContained long, for Reveals
+	// byPrefix indexes long by their first MinContained bytes, so that a
+	// text is looked at once per position however many secrets a run
+	// holds (one per instance of a resource with a generated password).
+	byPrefix map[string][]string
+	// starts has a bit for the first two bytes of every long secret: most
+	// positions of a text are passed over without a map look-up.
+	starts *[1 << 16 / 64]uint64
 }
+
+// linearMax is the number of long secrets up to which Reveals looks for
+// each in turn: for a handful, strings.Contains is quicker than a map
+// look-up per position of the text.
+const linearMax = 8
 
 // SecretsOf returns the secrets of v: every known, non-empty string inside
 // a part of v that carries the sensitive mark. A value without marks costs
@@ -65,23 +76,76 @@ func SecretsAt(u cty.Value, pvm []cty.PathValueMarks, keep func(cty.Path) bool) 
 func (s *Secrets) addStrings(v cty.Value) {
 	u, _ := v.UnmarkDeep()
 	_ = cty.Walk(u, func(_ cty.Path, e cty.Value) (bool, error) {
-		if !e.IsKnown() || e.IsNull() || e.Type() != cty.String {
-			return true, nil
-		}
-		str := e.AsString()
-		if str == "" || s.whole[str] {
-			return true, nil
-		}
-		if s.whole == nil {
-			s.whole = map[string]bool{}
-		}
-		s.whole[str] = true
-		if len(str) >= MinContained {
-			s.long = append(s.long, str)
+		if e.IsKnown() && !e.IsNull() && e.Type() == cty.String {
+			s.add(e.AsString())
 		}
 		return true, nil
 	})
 }
+
+// add adds one secret; the empty string is none.
+func (s *Secrets) add(str string) {
+	if str == "" || s.whole[str] {
+		return
+	}
+	if s.whole == nil {
+		s.whole = map[string]bool{}
+	}
+	s.whole[str] = true
+	if len(str) < MinContained {
+		return
+	}
+	s.long = append(s.long, str)
+	switch {
+	case len(s.long) <= linearMax:
+		// Looked for in turn (Reveals): an object's few secrets need
+		// no index.
+	case s.byPrefix == nil:
+		s.byPrefix = map[string][]string{}
+		s.starts = new([1 << 16 / 64]uint64)
+		for _, l := range s.long {
+			s.index(l)
+		}
+	default:
+		s.index(str)
+	}
+}
+
+// index adds a long secret to byPrefix and starts.
+func (s *Secrets) index(str string) {
+	s.byPrefix[str[:MinContained]] = append(s.byPrefix[str[:MinContained]], str)
+	pair := uint16(str[0])<<8 | uint16(str[1])
+	s.starts[pair/64] |= 1 << (pair % 64)
+}
+
+// Union returns the secrets of s and t together in a new set. Neither is
+// changed.
+func (s Secrets) Union(t Secrets) Secrets {
+	var out Secrets
+	out.Merge(s)
+	out.Merge(t)
+	return out
+}
+
+// Merge adds t's secrets to s, which must not share its storage with
+// another set (a zero Secrets, or one built by SecretsOf, SecretsAt, Union
+// or Merge): collecting a run's secrets object by object stays linear.
+func (s *Secrets) Merge(t Secrets) {
+	for str := range t.whole {
+		s.add(str)
+	}
+}
+
+// MergeLong adds to s those of t's secrets at least MinContained long:
+// what one object's secrets add to a run's (see Known).
+func (s *Secrets) MergeLong(t Secrets) {
+	for _, str := range t.long {
+		s.add(str)
+	}
+}
+
+// Len is the number of secrets.
+func (s Secrets) Len() int { return len(s.whole) }
 
 // Empty reports whether there are no secrets.
 func (s Secrets) Empty() bool { return len(s.whole) == 0 }
@@ -95,12 +159,42 @@ func (s Secrets) Reveals(text string) bool {
 	if s.whole[text] {
 		return true
 	}
-	for _, secret := range s.long {
-		if strings.Contains(text, secret) {
+	if len(text) < MinContained || len(s.long) == 0 {
+		return false
+	}
+	if len(s.long) <= linearMax {
+		for _, secret := range s.long {
+			if strings.Contains(text, secret) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i+MinContained <= len(text); i++ {
+		if s.longestAt(text[i:]) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// longestAt returns the length of the longest secret at least
+// MinContained long that text starts with, or 0.
+func (s Secrets) longestAt(text string) int {
+	candidates := s.long
+	if s.byPrefix != nil {
+		if pair := uint16(text[0])<<8 | uint16(text[1]); s.starts[pair/64]&(1<<(pair%64)) == 0 {
+			return 0
+		}
+		candidates = s.byPrefix[text[:MinContained]]
+	}
+	n := 0
+	for _, secret := range candidates {
+		if len(secret) > n && strings.HasPrefix(text, secret) {
+			n = len(secret)
+		}
+	}
+	return n
 }
 
 // Redacted is what Redact puts in place of a secret.
@@ -109,7 +203,9 @@ const Redacted = "(sensitive value)"
 // Redact returns text with every secret at least MinContained long in it
 // replaced by Redacted, or Redacted alone when text is a secret: text a
 // provider wrote about a value (an error naming a resource whose name is
-// secret) shows no secret the value held.
+// secret) shows no secret the value held. Where secrets overlap, the
+// longest one starting first is replaced, so no part of a longer secret
+// that holds a shorter one is left behind.
 func (s Secrets) Redact(text string) string {
 	if s.Empty() {
 		return text
@@ -117,35 +213,79 @@ func (s Secrets) Redact(text string) string {
 	if s.whole[text] {
 		return Redacted
 	}
-	long := append([]string(nil), s.long...)
-	// The longest first: a secret inside a longer one would otherwise
-	// leave the rest of the longer one behind.
-	sort.Slice(long, func(i, j int) bool { return len(long[i]) > len(long[j]) })
-	for _, secret := range long {
-		text = strings.ReplaceAll(text, secret, Redacted)
+	if !s.Reveals(text) {
+		return text
 	}
-	return text
+	var b strings.Builder
+	last := 0
+	for i := 0; i+MinContained <= len(text); {
+		n := s.longestAt(text[i:])
+		if n == 0 {
+			i++
+			continue
+		}
+		b.WriteString(text[last:i])
+		b.WriteString(Redacted)
+		i += n
+		last = i
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // HideCopies returns v with the sensitive mark on every known string that
 // Reveals a secret, where v does not mark it already. Strings inside a set
-// mark the set (cty keeps no marks on set elements). Without secrets v is
-// returned as it is.
-func HideCopies(v cty.Value, s Secrets) cty.Value {
-	if s.Empty() {
+// mark the set (cty keeps no marks on set elements). Without secrets, or
+// without a string that reveals one, v is returned as it is, so a run's
+// secrets cost the objects that hold none a walk, not a copy.
+func HideCopies(v cty.Value, s Secrets) cty.Value { return HideCopiesExcept(v, s, nil) }
+
+// HideCopiesExcept is HideCopies leaving alone the strings at paths except
+// accepts (nil accepts none): a diff hides a value whose other side is
+// sensitive anyway, and says so in its own words.
+func HideCopiesExcept(v cty.Value, s Secrets, except func(cty.Path) bool) cty.Value {
+	if s.Empty() || !revealsUnmarked(v, s) {
 		return v
 	}
-	out, _ := cty.Transform(v, func(_ cty.Path, part cty.Value) (cty.Value, error) {
+	out, _ := cty.Transform(v, func(p cty.Path, part cty.Value) (cty.Value, error) {
 		u, _ := part.Unmark()
 		if !u.IsKnown() || u.IsNull() || u.Type() != cty.String || part.HasMark(Sensitive) {
 			return part, nil
 		}
-		if s.Reveals(u.AsString()) {
+		if s.Reveals(u.AsString()) && (except == nil || !except(p)) {
 			return part.Mark(Sensitive), nil
 		}
 		return part, nil
 	})
 	return out
+}
+
+// revealsUnmarked reports whether a known string of v outside its marked
+// parts reveals one of s. It builds no paths: most values reveal nothing,
+// and are looked at only here.
+func revealsUnmarked(v cty.Value, s Secrets) bool {
+	// A marked part is hidden already (and cty cannot look inside it).
+	if v.IsMarked() || !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		return s.Reveals(v.AsString())
+	case ty.IsObjectType():
+		for name := range ty.AttributeTypes() {
+			if revealsUnmarked(v.GetAttr(name), s) {
+				return true
+			}
+		}
+	case ty.IsListType() || ty.IsMapType() || ty.IsSetType() || ty.IsTupleType():
+		for it := v.ElementIterator(); it.Next(); {
+			if _, e := it.Element(); revealsUnmarked(e, s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Reachable returns the longest prefix of path that names a value in v

@@ -1,6 +1,8 @@
 package marks
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
@@ -143,5 +145,122 @@ func TestRedact(t *testing.T) {
 	}
 	if got := (Secrets{}).Redact("x"); got != "x" {
 		t.Errorf("no secrets: Redact = %q", got)
+	}
+}
+
+// TestRevealsMany holds Reveals and Redact to the same answers past
+// linearMax, where they look secrets up by prefix instead of in turn.
+func TestRevealsMany(t *testing.T) {
+	for _, n := range []int{1, linearMax, linearMax + 1, 1000} {
+		var s Secrets
+		for i := 0; i < n; i++ {
+			s.add(fmt.Sprintf("secret-%04d", i))
+		}
+		s.add("pin1")
+		s.add("secret-0000-longer")
+		last := fmt.Sprintf("secret-%04d", n-1)
+		tests := map[string]struct {
+			text    string
+			reveals bool
+			redact  string
+		}{
+			"whole":           {text: last, reveals: true, redact: Redacted},
+			"inside":          {text: "arn:" + last + ":*", reveals: true, redact: "arn:" + Redacted + ":*"},
+			"longest first":   {text: "x-secret-0000-longer", reveals: true, redact: "x-" + Redacted},
+			"two":             {text: last + "/secret-0000", reveals: true, redact: Redacted + "/" + Redacted},
+			"short whole":     {text: "pin1", reveals: true, redact: Redacted},
+			"short inside":    {text: "pin1-x", reveals: false, redact: "pin1-x"},
+			"a prefix only":   {text: "secret-", reveals: false, redact: "secret-"},
+			"none":            {text: "all fine here", reveals: false, redact: "all fine here"},
+			"at the very end": {text: "..." + last, reveals: true, redact: "..." + Redacted},
+		}
+		for name, tc := range tests {
+			t.Run(fmt.Sprintf("%d/%s", n, name), func(t *testing.T) {
+				if got := s.Reveals(tc.text); got != tc.reveals {
+					t.Errorf("Reveals(%q) = %v, want %v", tc.text, got, tc.reveals)
+				}
+				if got := s.Redact(tc.text); got != tc.redact {
+					t.Errorf("Redact(%q) = %q, want %q", tc.text, got, tc.redact)
+				}
+			})
+		}
+	}
+}
+
+func TestUnion(t *testing.T) {
+	a := SecretsOf(cty.StringVal("first-secret").Mark(Sensitive))
+	b := SecretsOf(cty.StringVal("second-secret").Mark(Sensitive))
+	u := a.Union(b)
+	for _, text := range []string{"first-secret", "x-second-secret"} {
+		if !u.Reveals(text) {
+			t.Errorf("the union does not reveal %q", text)
+		}
+	}
+	if a.Reveals("second-secret") || b.Reveals("first-secret") {
+		t.Errorf("Union changed its operands")
+	}
+	if got := u.Len(); got != 2 {
+		t.Errorf("Len = %d, want 2", got)
+	}
+}
+
+// TestKnown adds from many goroutines while others read (run it with
+// -race): a snapshot keeps what it held, the set learns every secret.
+func TestKnown(t *testing.T) {
+	var nilKnown *Known
+	nilKnown.Add(cty.StringVal("x").Mark(Sensitive))
+	if nilKnown.Reveals("x") || nilKnown.Redact("x") != "x" || !nilKnown.Secrets().Empty() {
+		t.Errorf("a nil Known holds something")
+	}
+	k := NewKnown()
+	k.Add(cty.ObjectVal(map[string]cty.Value{"plain": cty.StringVal("visible-text")}))
+	snap := k.Secrets()
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			k.Add(cty.ObjectVal(map[string]cty.Value{"pw": cty.StringVal(fmt.Sprintf("password-%d", i)).Mark(Sensitive)}))
+		}()
+		go func() {
+			defer wg.Done()
+			_ = k.Reveals("id-password-3")
+			_ = k.Redact("id-password-3")
+			_ = k.Secrets().Reveals("x")
+		}()
+	}
+	wg.Wait()
+	if k.Reveals("visible-text") {
+		t.Errorf("an unmarked string became a secret")
+	}
+	for i := 0; i < 8; i++ {
+		if text := fmt.Sprintf("log-group/password-%d", i); !k.Reveals(text) {
+			t.Errorf("Reveals(%q) = false after the secret was added", text)
+		}
+	}
+	if !snap.Empty() {
+		t.Errorf("a snapshot taken before the additions holds %d secrets", snap.Len())
+	}
+	if got, want := k.Redact("a password-5 b"), "a "+Redacted+" b"; got != want {
+		t.Errorf("Redact = %q, want %q", got, want)
+	}
+}
+
+// BenchmarkReveals checks a 40-byte string against a run's secrets: the
+// cost per string stays flat as their number grows.
+func BenchmarkReveals(b *testing.B) {
+	for _, n := range []int{1, 8, 100, 10000} {
+		var s Secrets
+		for i := 0; i < n; i++ {
+			s.add(fmt.Sprintf("generated-password-%06d", i))
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if s.Reveals("arn:aws:logs:us-east-1:123456789012:log") {
+					b.Fatal("revealed")
+				}
+			}
+		})
 	}
 }

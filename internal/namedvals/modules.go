@@ -17,6 +17,7 @@ type callVals struct {
 
 // SetVariable records an input variable of a module instance.
 func (v *Values) SetVariable(addr addrs.AbsInputVariable, val cty.Value) {
+	v.secrets.Add(val)
 	v.mu.Lock()
 	v.module(addr.Module).vars[addr.Variable.Name] = val
 	v.mu.Unlock()
@@ -35,6 +36,7 @@ func (v *Values) Variable(addr addrs.AbsInputVariable) (cty.Value, bool) {
 
 // SetOutput records an output value of a child module instance.
 func (v *Values) SetOutput(addr addrs.AbsOutputValue, val cty.Value) {
+	v.secrets.Add(val)
 	v.mu.Lock()
 	mv := v.module(addr.Module)
 	if mv.outputs == nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -21,6 +22,8 @@ type Values struct {
 	// root resource asks for it, and boxing a fresh one costs an
 	// allocation each time.
 	root *moduleData
+	// secrets collects the secrets of every value recorded (nil: none).
+	secrets *marks.Known
 }
 
 // moduleVals holds the values of one module instance, keyed by the local
@@ -65,6 +68,21 @@ func (v *Values) module(m addrs.ModuleInstance) *moduleVals {
 	return mv
 }
 
+// CollectSecrets makes the table add to k the secrets of every value it
+// holds and is given from now on (marks.Known.Add): every value a run's
+// expressions can see passes through it (variables, locals, module
+// outputs, planned and applied instances), so a value derived from a
+// secret, such as a local upper(var.password), is known as one too. Call
+// it before the table is shared.
+func (v *Values) CollectSecrets(k *marks.Known) {
+	v.secrets = k
+	for _, mv := range v.modules {
+		for _, val := range mv.vars {
+			k.Add(val)
+		}
+	}
+}
+
 // lookup returns the values of m, or nil; the caller holds a lock.
 func (v *Values) lookup(m addrs.ModuleInstance) *moduleVals { return v.modules[m.String()] }
 
@@ -78,6 +96,7 @@ func (v *Values) Data(m addrs.ModuleInstance) lang.Data {
 
 // SetLocal records a local value.
 func (v *Values) SetLocal(addr addrs.AbsLocalValue, val cty.Value) {
+	v.secrets.Add(val)
 	v.mu.Lock()
 	v.module(addr.Module).locals[addr.Local.Name] = val
 	v.mu.Unlock()
@@ -112,6 +131,7 @@ func (v *Values) Expansion(addr addrs.AbsResource) *instances.Expansion {
 // SetInstance records an instance's value (possibly with unknowns); a null
 // value records that the instance will not exist.
 func (v *Values) SetInstance(addr addrs.AbsResourceInstance, val cty.Value) {
+	v.secrets.Add(val)
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	mv := v.module(addr.Module)

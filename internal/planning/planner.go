@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -19,6 +20,12 @@ import (
 // Options is everything one plan needs.
 type Options struct {
 	Mode plans.Mode
+	// Secrets collects the secrets the run knows of (marks.Known): the
+	// plan adds the variables', the provider configurations', the prior
+	// state's and every planned object's, and what it shows people
+	// (condition messages, the values errors describe) reveals none of
+	// them. nil gives the plan a set of its own.
+	Secrets *marks.Known
 	// Config is the root module.
 	Config *configs.Module
 	// PrevState is the state as read; nil means empty.
@@ -213,7 +220,14 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
 	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(fds)
-	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared}
+	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets}
+	if p.env.Secrets == nil {
+		p.env.Secrets = marks.NewKnown()
+	}
+	// The prior state's secrets are known before anything is refreshed:
+	// an object read early may show a copy of one read later.
+	p.env.Secrets.AddSecrets(p.opts.PrevState.Secrets(schemas.ResourceSchema))
+	p.env.Values.CollectSecrets(p.env.Secrets)
 	p.indexInputs()
 	if ds.HasErrors() {
 		return ds

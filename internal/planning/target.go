@@ -22,6 +22,9 @@ type resourceTarget struct {
 	schema   *configschema.Block
 	version  int64
 	meta     cty.Value
+	// providerConfig is the provider instance's configuration, with its
+	// marks (providers.InstanceSet.Config).
+	providerConfig cty.Value
 	// planDestroy: the provider wants PlanResourceChange for deletes.
 	planDestroy bool
 	exp         *instances.Expansion
@@ -40,6 +43,7 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 		return nil, diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s: %s.", addr, err)}
 	}
 	rt.provider = provider
+	rt.providerConfig = p.set.Config(pAddr)
 	if ps := p.schemas[pAddr.Provider]; ps != nil {
 		rt.planDestroy = ps.PlanDestroy
 	}
@@ -51,7 +55,7 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 func (rt *resourceTarget) target(key addrs.InstanceKey, dk addrs.DeposedKey) *lifecycle.Target {
 	t := &lifecycle.Target{
 		Addr: rt.addr.Instance(key).Object(dk), Provider: rt.provider, ProviderAddr: rt.pAddr.Provider,
-		Schema: rt.schema, SchemaVersion: rt.version, ProviderMeta: rt.meta,
+		Schema: rt.schema, SchemaVersion: rt.version, ProviderMeta: rt.meta, ProviderConfig: rt.providerConfig,
 	}
 	if rt.config != nil {
 		t.Body, t.DeclRange = rt.config.Config, rt.config.DeclRange

@@ -20,25 +20,49 @@ type InstanceSet struct {
 
 	mu        sync.Mutex
 	instances map[addrs.UniqueKey]Interface
+	// configs are the configurations the instances were configured with,
+	// marks included (see Config).
+	configs map[addrs.UniqueKey]cty.Value
 }
 
 // NewInstanceSet returns an empty set whose instances live as long as ctx.
 func (l *Library) NewInstanceSet(ctx context.Context) *InstanceSet {
-	return &InstanceSet{lib: l, ctx: ctx, instances: map[addrs.UniqueKey]Interface{}}
+	return &InstanceSet{lib: l, ctx: ctx, instances: map[addrs.UniqueKey]Interface{}, configs: map[addrs.UniqueKey]cty.Value{}}
 }
 
 // Library returns the library the set starts instances from.
 func (s *InstanceSet) Library() *Library { return s.lib }
 
 // Configure starts the instance for addr and configures it (see
-// Library.Configure). The diagnostics are the provider's, with attribute
+// Library.Configure) with config, which must be unmarked; marked is the
+// same configuration with its marks, kept for Config (cty.NilVal when the
+// caller has none). The diagnostics are the provider's, with attribute
 // paths for the caller to locate.
-func (s *InstanceSet) Configure(addr addrs.AbsProviderConfig, config cty.Value, terraformVersion string) diags.Diagnostics {
+func (s *InstanceSet) Configure(addr addrs.AbsProviderConfig, config, marked cty.Value, terraformVersion string) diags.Diagnostics {
 	inst, ds := s.lib.Configure(s.ctx, addr.Provider, config, terraformVersion)
 	if ds.HasErrors() {
 		return ds
 	}
-	return s.put(addr, inst, ds)
+	if ds = s.put(addr, inst, ds); !ds.HasErrors() && marked != cty.NilVal {
+		s.mu.Lock()
+		s.configs[addr.UniqueKey()] = marked
+		s.mu.Unlock()
+	}
+	return ds
+}
+
+// Config returns the configuration the instance for addr was configured
+// with, marks included, or cty.NilVal. A provider copies parts of it into
+// the objects it manages (awscc's default tags into tags_all), and a part
+// that is sensitive in the configuration is sensitive in the copy
+// (configschema.Copy.FromProvider).
+func (s *InstanceSet) Config(addr addrs.AbsProviderConfig) cty.Value {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.configs[addr.UniqueKey()]; ok {
+		return v
+	}
+	return cty.NilVal
 }
 
 // Unconfigured starts an instance for addr that is never configured, for

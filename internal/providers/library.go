@@ -242,6 +242,13 @@ type tracked struct {
 // instance and closes it does the right thing.
 func (t *tracked) Close() error { return t.lib.Release(t) }
 
+// ResourceSchema returns the schema of the objects of resource r, or nil:
+// ResourceTypeSchema for a resource address (a states.SchemaFunc).
+func (s Schemas) ResourceSchema(provider addrs.Provider, r addrs.Resource) *configschema.Block {
+	schema, _ := s.ResourceTypeSchema(provider, r.Mode, r.Type)
+	return schema
+}
+
 // ResourceTypeSchema returns the schema of a managed resource type (mode
 // ManagedResourceMode) or data source (DataResourceMode), or nil.
 func (s Schemas) ResourceTypeSchema(provider addrs.Provider, mode addrs.ResourceMode, typeName string) (*configschema.Block, int64) {

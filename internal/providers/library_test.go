@@ -110,7 +110,7 @@ func TestLibraryLifetimes(t *testing.T) {
 					}
 				}
 				set := lib.NewInstanceSet(ctx)
-				if ds := set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig("eu"), "1.5.7"); ds.HasErrors() {
+				if ds := set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig("eu"), cty.NilVal, "1.5.7"); ds.HasErrors() {
 					t.Fatal(ds)
 				}
 				set.Close()
@@ -121,8 +121,8 @@ func TestLibraryLifetimes(t *testing.T) {
 			reason: "each provider configuration has its own instance, configured with what validation prepared",
 			run: func(t *testing.T, lib *Library, log *eventLog) {
 				set := lib.NewInstanceSet(context.Background())
-				set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig(""), "1.5.7")
-				set.Configure(addrs.AbsProviderConfig{Provider: testAddr, Alias: "west"}, regionConfig("west"), "1.5.7")
+				set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig(""), cty.NilVal, "1.5.7")
+				set.Configure(addrs.AbsProviderConfig{Provider: testAddr, Alias: "west"}, regionConfig("west"), cty.NilVal, "1.5.7")
 				a, _ := set.Get(addrs.AbsProviderConfig{Provider: testAddr})
 				b, _ := set.Get(addrs.AbsProviderConfig{Provider: testAddr, Alias: "west"})
 				if a == b {
@@ -138,7 +138,7 @@ func TestLibraryLifetimes(t *testing.T) {
 		"FailedConfigurationReleased": {
 			run: func(t *testing.T, lib *Library, log *eventLog) {
 				set := lib.NewInstanceSet(context.Background())
-				if ds := set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig("bad"), "1.5.7"); !ds.HasErrors() {
+				if ds := set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig("bad"), cty.NilVal, "1.5.7"); !ds.HasErrors() {
 					t.Errorf("no error for a configuration the provider refused")
 				}
 				if _, err := set.Get(addrs.AbsProviderConfig{Provider: testAddr}); err == nil {
@@ -152,7 +152,7 @@ func TestLibraryLifetimes(t *testing.T) {
 			run: func(t *testing.T, lib *Library, log *eventLog) {
 				ctx, cancel := context.WithCancel(context.Background())
 				set := lib.NewInstanceSet(ctx)
-				set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig("eu"), "1.5.7")
+				set.Configure(addrs.AbsProviderConfig{Provider: testAddr}, regionConfig("eu"), cty.NilVal, "1.5.7")
 				cancel()
 				waitFor(t, func() bool { return contains(log.list(), "stop 1") })
 				set.Close()

@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
 )
 
 // ConsoleValue formats a value as Terraform 1.5.7's console prints it:
@@ -17,9 +18,10 @@ import (
 // and map keys quoted, one element per line indented two spaces, typed
 // nulls and collections written as the conversion that makes them
 // (tolist, toset, tomap, tostring(null)), "(known after apply)" for an
-// unknown value and "(sensitive value)" for a sensitive one.
-func ConsoleValue(v cty.Value) string {
-	return consoleValue(v, 0)
+// unknown value and "(sensitive value)" for a sensitive one, or for a
+// string that reveals one of secrets (a provider's unmarked copy of one).
+func ConsoleValue(v cty.Value, secrets marks.Secrets) string {
+	return consoleValue(marks.HideCopies(v, secrets), 0)
 }
 
 func consoleValue(v cty.Value, indent int) string {

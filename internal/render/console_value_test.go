@@ -3,10 +3,10 @@ package render
 import (
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
-
-	"github.com/cairn-iac/cairn/internal/configschema"
 )
 
 func TestConsoleValue(t *testing.T) {
@@ -59,7 +59,7 @@ func TestConsoleValue(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, ConsoleValue(tc.val)); diff != "" {
+			if diff := cmp.Diff(tc.want, ConsoleValue(tc.val, marks.Secrets{})); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/builtin"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -78,7 +79,7 @@ func TestHumanMarks(t *testing.T) {
 			if tc.typ != "terraform_data" {
 				schema = noCopies
 			}
-			_, got := humanChangeMarks(before, tc.after, schema)
+			_, got := humanChangeMarks(before, tc.after, schema, marks.Secrets{})
 			if !got.RawEquals(tc.want) {
 				t.Errorf("%s\ngot  %#v\nwant %#v", tc.reason, got, tc.want)
 			}
@@ -125,7 +126,7 @@ func TestHumanMarksDerived(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			if got := humanMarks(tc.v, schema); !got.RawEquals(tc.want) {
+			if got := humanMarks(tc.v, schema, marks.Secrets{}); !got.RawEquals(tc.want) {
 				t.Errorf("%s\ngot  %#v\nwant %#v", tc.reason, got, tc.want)
 			}
 		})

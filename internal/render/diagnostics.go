@@ -35,6 +35,7 @@ func Diagnostics(w io.Writer, ds diags.Diagnostics, sources map[string][]byte, o
 	bw := bufio.NewWriter(w)
 	index := NewSourceIndex(sources)
 	for _, d := range capDiagnostics(consolidateWarnings(sortDiagnostics(ds)), MaxDiagnosticsShown) {
+		d = redactDiagnostic(d, opts.Secrets)
 		if opts.Color {
 			bw.WriteString(boxedDiagnostic(d, index, opts))
 		} else {

@@ -1,5 +1,7 @@
 package render
 
+import "github.com/cairn-iac/cairn/internal/marks"
+
 // Options say how text is printed.
 type Options struct {
 	// Color adds Terraform's ANSI colours and bold text. Without it the
@@ -9,6 +11,10 @@ type Options struct {
 	// details) is word-wrapped. Zero means 78, the width Terraform assumes
 	// when its output is not a terminal: what scripts and logs see.
 	Width int
+	// Secrets are the secrets the run knows of beyond what is rendered
+	// (see secrets.go): a string that reveals one is shown as sensitive.
+	// nil holds none.
+	Secrets *marks.Known
 }
 
 // defaultWidth is Terraform's column count when stdout is not a terminal.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -26,24 +27,25 @@ func ApplySummary(w io.Writer, sum UIChangeSummary, opts Options) error {
 
 // Outputs writes the "Outputs:" section `terraform apply` prints after the
 // summary: every root output in name order, "name = value" in Terraform
-// language syntax, sensitive ones as "name = <sensitive>". With no outputs
-// it writes nothing.
+// language syntax, sensitive ones as "name = <sensitive>", and so are those
+// that reveal a secret of opts.Secrets. With no outputs it writes nothing.
 func Outputs(w io.Writer, outputs map[string]*states.OutputValue, opts Options) error {
 	if len(outputs) == 0 {
 		return nil
 	}
-	s := opts.painter().paint("[reset][bold][green]\nOutputs:\n\n") + outputLines(outputs) + "\n"
+	s := opts.painter().paint("[reset][bold][green]\nOutputs:\n\n") + outputLines(outputs, opts.Secrets.Secrets()) + "\n"
 	_, err := io.WriteString(w, s)
 	return err
 }
 
 // outputLines returns the "name = value" lines of all outputs, without a
-// final newline.
-func outputLines(outputs map[string]*states.OutputValue) string {
+// final newline; sensitive outputs, and those revealing one of secrets,
+// read <sensitive>.
+func outputLines(outputs map[string]*states.OutputValue, secrets marks.Secrets) string {
 	var b strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(outputs)) {
 		o := outputs[name]
-		if o.Sensitive {
+		if o.Sensitive || revealsSecret(o.Value, secrets) {
 			fmt.Fprintf(&b, "%s = <sensitive>\n", name)
 			continue
 		}
@@ -70,12 +72,14 @@ const (
 // [NAME]` prints them: one output when name is set, else all of them.
 // Sensitive values are printed when asked for by name or as JSON, and
 // hidden as <sensitive> in the human list of all outputs, as Terraform
-// does.
+// does; there, values that reveal one of secrets (the state's, see
+// StateSecrets) are hidden too: the list is for people, a value asked for
+// by name or as JSON is for scripts.
 //
 // Problems the user can fix (no such output, no outputs at all, a value
 // -raw cannot print) come back as diagnostics, with nothing written.
 // Errors writing to w come back as an error diagnostic too.
-func Output(w io.Writer, name string, outputs map[string]*states.OutputValue, format OutputFormat) diags.Diagnostics {
+func Output(w io.Writer, name string, outputs map[string]*states.OutputValue, format OutputFormat, secrets marks.Secrets) diags.Diagnostics {
 	if len(outputs) == 0 && format != OutputJSON {
 		return diags.Diagnostics{{Severity: diags.Warning, Summary: "No outputs found",
 			Detail: "The state file either has no outputs defined, or all the defined outputs are empty. Please define an output in your configuration with the `output` keyword and run `cairn apply` for it to become available. If you are using interpolation, please verify the interpolated value is not empty."}}
@@ -102,7 +106,7 @@ func Output(w io.Writer, name string, outputs map[string]*states.OutputValue, fo
 	case o != nil:
 		text = FormatValue(o.Value, 0) + "\n"
 	default:
-		text = outputLines(outputs) + "\n"
+		text = outputLines(outputs, secrets) + "\n"
 	}
 	if ds.HasErrors() {
 		return ds

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
@@ -24,7 +25,7 @@ func TestOutputMatchesTerraform(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			var got bytes.Buffer
-			if ds := Output(&got, "", outputs, tc.format); len(ds) > 0 {
+			if ds := Output(&got, "", outputs, tc.format, marks.Secrets{}); len(ds) > 0 {
 				t.Fatal(ds)
 			}
 			if diff := cmp.Diff(readGolden(t, tc.want), got.String()); diff != "" {
@@ -41,7 +42,7 @@ func TestOutputEachMatchesTerraform(t *testing.T) {
 	outputs := stage1State(t).Outputs
 	run := func(name string, f OutputFormat, color bool) string {
 		var out bytes.Buffer
-		ds := Output(&out, name, outputs, f)
+		ds := Output(&out, name, outputs, f, marks.Secrets{})
 		// Cairn's advice names the command to run, cairn apply, where
 		// Terraform's names terraform apply; put Terraform's name back so
 		// the rest (wrapping included) is compared byte for byte.
@@ -172,7 +173,7 @@ func TestOutputProblems(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var out bytes.Buffer
 			var got []problem
-			for _, d := range Output(&out, tc.name, tc.outputs, tc.format) {
+			for _, d := range Output(&out, tc.name, tc.outputs, tc.format, marks.Secrets{}) {
 				got = append(got, problem{string(rune(d.Severity)), d.Summary})
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/parallel"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -26,7 +27,7 @@ import (
 // Every resource change must have a schema in schemas; a missing one is an
 // internal error and nothing is written. Errors writing to w are returned.
 func Plan(w io.Writer, p *plans.Plan, schemas providers.Schemas, opts Options) error {
-	doc, err := newPlanDoc(p, schemas)
+	doc, err := newPlanDoc(p, schemas, opts.Secrets)
 	if err != nil {
 		return err
 	}
@@ -61,19 +62,32 @@ type outputDiff struct {
 	diff *diff
 }
 
-func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
+// newPlanDoc computes the plan's diffs; strings that reveal a secret of
+// the plan or of extra are shown as sensitive. The changes shown are marked
+// with their own secrets first, and what that finds is part of the plan's
+// secrets (planSecrets), so each value is walked for marks once.
+func newPlanDoc(p *plans.Plan, schemas providers.Schemas, extra *marks.Known) (*planDoc, error) {
 	doc := &planDoc{mode: p.Mode, errored: p.Errored, empty: true, canApply: p.CanApply()}
+	var hidden []*plans.ResourceInstanceChange
 	for _, c := range p.Changes {
 		if (c.Action == plans.NoOp && c.Importing == nil && !c.Moved()) || (c.Action == plans.Delete && c.Addr.Resource.Resource.Mode == addrs.DataResourceMode) {
 			// A no-op is not shown, and forgetting a data resource is
 			// bookkeeping, not a change: neither needs a diff.
+			hidden = append(hidden, c)
 			continue
 		}
 		doc.changes = append(doc.changes, resourceDiff{change: c})
 	}
 	errs := make([]error, len(doc.changes))
+	own := make([]ownChange, len(doc.changes))
 	parallel.ForEach(len(doc.changes), func(i int) {
-		doc.changes[i].diff, errs[i] = diffResourceChange(doc.changes[i].change, schemas, everything)
+		own[i], errs[i] = ownResourceChange(doc.changes[i].change, schemas)
+	})
+	secrets := planSecrets(p, schemas, extra, hidden, own)
+	parallel.ForEach(len(doc.changes), func(i int) {
+		if errs[i] == nil {
+			doc.changes[i].diff, errs[i] = diffOwnChange(doc.changes[i].change, own[i], schemas, everything, secrets)
+		}
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -84,7 +98,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		}
 	}
 	for _, o := range p.Outputs {
-		d := diffOutputChange(o)
+		d := diffOutputChange(o, secrets)
 		if d.action != plans.NoOp {
 			doc.empty = false
 		}
@@ -96,7 +110,7 @@ func newPlanDoc(p *plans.Plan, schemas providers.Schemas) (*planDoc, error) {
 		return nil, err
 	}
 	for _, c := range drift {
-		d, err := diffResourceChange(c, schemas, everything)
+		d, err := diffResourceChange(c, schemas, everything, secrets)
 		if err != nil {
 			return nil, err
 		}
@@ -117,17 +131,36 @@ func resourceSchema(schemas providers.Schemas, provider addrs.Provider, addr add
 
 // diffResourceChange computes the diff of a resource change against its
 // schema, sensitive values marked as people see them (humanMarks).
-func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas, relevant pathSet) (*diff, error) {
-	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
+func diffResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas, relevant pathSet, secrets marks.Secrets) (*diff, error) {
+	own, err := ownResourceChange(c, schemas)
 	if err != nil {
 		return nil, err
+	}
+	return diffOwnChange(c, own, schemas, relevant, secrets)
+}
+
+// ownResourceChange is the change's two sides with their own human marks
+// (ownChangeMarks).
+func ownResourceChange(c *plans.ResourceInstanceChange, schemas providers.Schemas) (ownChange, error) {
+	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
+	if err != nil {
+		return ownChange{}, err
 	}
 	cAfter := c.After
 	if c.Action == plans.Forget {
 		// Nothing happens to the object: Terraform shows it unchanged.
 		cAfter = c.Before
 	}
-	before, after := humanChangeMarks(c.Before, cAfter, schema)
+	return ownChangeMarks(c.Before, cAfter, schema), nil
+}
+
+// diffOwnChange is diffResourceChange from the change's own marks.
+func diffOwnChange(c *plans.ResourceInstanceChange, own ownChange, schemas providers.Schemas, relevant pathSet, secrets marks.Secrets) (*diff, error) {
+	schema, _, err := resourceSchema(schemas, c.Provider.Provider, c.Addr)
+	if err != nil {
+		return nil, err
+	}
+	before, after := own.withRunSecrets(schema, secrets)
 	ch := newChange(before, after, false, false, pathSet{paths: c.RequiredReplace}, relevant)
 	return diffBlock(ch, schema), nil
 }
@@ -146,10 +179,12 @@ func withSchemaMarks(v cty.Value, schema *configschema.Block) cty.Value {
 }
 
 // diffOutputChange computes the diff of an output change. Outputs are
-// dynamically typed and sensitive as a whole or not at all.
-func diffOutputChange(o *plans.OutputChange) *diff {
+// dynamically typed and sensitive as a whole or not at all: for people, a
+// side that reveals one of secrets is sensitive too.
+func diffOutputChange(o *plans.OutputChange, secrets marks.Secrets) *diff {
 	c := newChange(unmarkDeep(o.Before), unmarkDeep(o.After), false, false, pathSet{}, everything)
-	c.beforeSensitive, c.afterSensitive = o.Sensitive, o.Sensitive
+	c.beforeSensitive = o.Sensitive || revealsSecret(o.Before, secrets)
+	c.afterSensitive = o.Sensitive || revealsSecret(o.After, secrets)
 	return diffJSON(c)
 }
 

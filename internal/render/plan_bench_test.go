@@ -8,6 +8,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/builtin"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/zclconf/go-cty/cty"
@@ -15,19 +16,30 @@ import (
 
 // benchPlan returns a plan of n terraform_data changes: a third created,
 // a third updated (a nested input edited), a third replaced.
-func benchPlan(n int) *plans.Plan {
+func benchPlan(n int) *plans.Plan { return benchPlanOf(n, false) }
+
+// benchSecretPlan is benchPlan where every change's input name is a
+// sensitive value of its own, and its output a copy of it: n secrets for
+// every string of the plan to be checked against.
+func benchSecretPlan(n int) *plans.Plan { return benchPlanOf(n, true) }
+
+func benchPlanOf(n int, secret bool) *plans.Plan {
 	p := &plans.Plan{}
 	prov := addrs.AbsProviderConfig{Provider: builtin.TerraformProviderAddr}
 	res := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "x"}.Absolute(addrs.RootModuleInstance)
 	input := func(i int) cty.Value {
+		name := cty.StringVal(fmt.Sprintf("item-%d", i))
+		if secret {
+			name = cty.StringVal(fmt.Sprintf("secret-item-%d", i)).Mark(marks.Sensitive)
+		}
 		return cty.ObjectVal(map[string]cty.Value{
-			"name":  cty.StringVal(fmt.Sprintf("item-%d", i)),
+			"name":  name,
 			"ports": cty.TupleVal([]cty.Value{cty.NumberIntVal(80), cty.NumberIntVal(int64(i))}),
 			"tags":  cty.ObjectVal(map[string]cty.Value{"env": cty.StringVal("prod"), "team": cty.StringVal("core")}),
 		})
 	}
 	obj := func(id cty.Value, in, out, trig cty.Value) cty.Value {
-		return cty.ObjectVal(map[string]cty.Value{"id": id, "input": in, "output": out, "triggers_replace": trig})
+		return cty.ObjectVal(map[string]cty.Value{"id": id, "input": in, "output": marks.Strip(out), "triggers_replace": trig})
 	}
 	null := cty.NullVal(cty.DynamicPseudoType)
 	unknownID := cty.UnknownVal(cty.String)
@@ -65,6 +77,25 @@ func BenchmarkPlan(b *testing.B) {
 	schemas := builtinSchemas()
 	for _, n := range []int{100, 1000, 10000} {
 		p := benchPlan(n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Plan(io.Discard, p, schemas, Options{Color: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/change")
+		})
+	}
+}
+
+// BenchmarkPlanSecrets is BenchmarkPlan over benchSecretPlan: as many
+// secrets as changes, so that checking each string against every secret of
+// the plan would make rendering quadratic.
+func BenchmarkPlanSecrets(b *testing.B) {
+	schemas := builtinSchemas()
+	for _, n := range []int{100, 1000, 10000} {
+		p := benchSecretPlan(n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
@@ -23,16 +24,18 @@ var stateOpts = printOpts{showUnchanged: true, noSymbols: true}
 // ADDR` prints it: "# ADDR:" (with " (tainted)" for a tainted object) and
 // the object as a resource block. Attributes the schema or the object's
 // marks call sensitive, and values derived from them (see humanMarks), read
-// "(sensitive value)".
+// "(sensitive value)": from the object's own secrets and from those in
+// opts.Secrets, which the caller fills with the whole state's
+// (StateSecrets).
 func StateShow(w io.Writer, addr addrs.AbsResourceInstance, obj *states.Object, schema *configschema.Block, opts Options) error {
 	var b strings.Builder
-	writeStateObject(&b, newPrinter(opts.painter()), addr, addrs.NotDeposed, obj, schema)
+	writeStateObject(&b, newPrinter(opts.painter()), addr, addrs.NotDeposed, obj, schema, opts.Secrets.Secrets())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // writeStateObject writes the header line and the block of one object.
-func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *states.Object, schema *configschema.Block) {
+func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, obj *states.Object, schema *configschema.Block, secrets marks.Secrets) {
 	switch {
 	case key != addrs.NotDeposed:
 		fmt.Fprintf(b, "# %s: (deposed object %s)\n", addr, key)
@@ -41,7 +44,7 @@ func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceIns
 	default:
 		fmt.Fprintf(b, "# %s:\n", addr)
 	}
-	v := humanMarks(obj.Value, schema)
+	v := humanMarks(obj.Value, schema, secrets)
 	d := diffBlock(newChange(v, v, false, false, pathSet{}, everything), schema)
 	b.WriteString(resourceHeader(addr))
 	b.WriteString(" ")
@@ -51,7 +54,9 @@ func writeStateObject(b *strings.Builder, pr *printer, addr addrs.AbsResourceIns
 
 // State writes a whole state as `terraform show` prints it: every resource
 // instance object in address order, then the root outputs. Objects are
-// decoded with their resource type's schema from schemas. An object with no
+// decoded with their resource type's schema from schemas; strings that
+// reveal a secret of the state, or of opts.Secrets, read as sensitive. An
+// object with no
 // schema or that does not decode with it is left out and named in the
 // returned error, and the rest is still written: a state that no longer
 // matches its provider is when people most need to see what it holds.
@@ -62,6 +67,8 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 		return bw.Flush()
 	}
 	pr := newPrinter(opts.painter())
+	secrets := opts.Secrets.Secrets()
+	secrets.MergeLong(StateSecrets(s, schemas))
 	var b strings.Builder
 	first := true
 	var errs []error
@@ -74,7 +81,7 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 				continue
 			}
 			b.Reset()
-			if err := writeStateSrc(&b, pr, addr, key, rs.ProviderConfig, src, schemas); err != nil {
+			if err := writeStateSrc(&b, pr, addr, key, rs.ProviderConfig, src, schemas, secrets); err != nil {
 				errs = append(errs, err)
 				continue
 			}
@@ -85,12 +92,12 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 			bw.WriteString(b.String())
 		}
 	})
-	writeStateOutputs(bw, pr, s.Outputs)
+	writeStateOutputs(bw, pr, s.Outputs, secrets)
 	return errors.Join(append(errs, bw.Flush())...)
 }
 
 // writeStateSrc decodes a stored object and writes it.
-func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas) error {
+func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstance, key addrs.DeposedKey, provider addrs.AbsProviderConfig, src *states.ObjectSrc, schemas providers.Schemas, secrets marks.Secrets) error {
 	schema, _, err := resourceSchema(schemas, provider.Provider, addr)
 	if err != nil {
 		return err
@@ -99,13 +106,14 @@ func writeStateSrc(b *strings.Builder, pr *printer, addr addrs.AbsResourceInstan
 	if err != nil {
 		return fmt.Errorf("decoding %s: %w", addr, err)
 	}
-	writeStateObject(b, pr, addr, key, obj, schema)
+	writeStateObject(b, pr, addr, key, obj, schema, secrets)
 	return nil
 }
 
 // writeStateOutputs writes the "Outputs:" section of `terraform show`:
-// values printed by their type, sensitive ones hidden.
-func writeStateOutputs(w *bufio.Writer, pr *printer, outputs map[string]*states.OutputValue) {
+// values printed by their type, sensitive ones hidden, and so are those
+// that reveal one of secrets.
+func writeStateOutputs(w *bufio.Writer, pr *printer, outputs map[string]*states.OutputValue, secrets marks.Secrets) {
 	if len(outputs) == 0 {
 		return
 	}
@@ -115,7 +123,8 @@ func writeStateOutputs(w *bufio.Writer, pr *printer, outputs map[string]*states.
 		o := outputs[name]
 		v := unmarkDeep(o.Value)
 		c := newChange(v, v, false, false, pathSet{}, everything)
-		c.beforeSensitive, c.afterSensitive = o.Sensitive, o.Sensitive
+		sensitive := o.Sensitive || revealsSecret(v, secrets)
+		c.beforeSensitive, c.afterSensitive = sensitive, sensitive
 		ty := cty.DynamicPseudoType
 		if v != cty.NilVal {
 			ty = v.Type()

@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 )
 
 // uiDiagnostic is a diagnostic as the machine-readable UI stream carries
@@ -48,8 +49,11 @@ type uiExprValue struct {
 
 // UIDiagnosticMessage returns the diagnostic message of d: level "error"
 // or "warn", "Error: SUMMARY" or "Warning: SUMMARY", and the diagnostic
-// with its range and, when sources holds its file, the source snippet.
-func UIDiagnosticMessage(d diags.Diagnostic, sources *SourceIndex) UIMessage {
+// with its range and, when sources holds its file, the source snippet. The
+// secrets of the run (secrets, may be nil) are redacted from it, as from
+// the human rendering (redactDiagnostic).
+func UIDiagnosticMessage(d diags.Diagnostic, sources *SourceIndex, secrets *marks.Known) UIMessage {
+	d = redactDiagnostic(d, secrets)
 	out := uiDiagnostic{Severity: "error", Summary: d.Summary, Detail: d.Detail, Address: d.Address}
 	level := "error"
 	if d.Severity == diags.Warning {

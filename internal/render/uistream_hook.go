@@ -50,8 +50,8 @@ func idText(key, value string) string {
 
 // UIApplyStart is the apply_start message of an operation on an object;
 // prior is its value before the operation (null for a create).
-func UIApplyStart(addr addrs.AbsResourceInstance, action plans.Action, prior cty.Value) UIMessage {
-	k, v := ObjectIDOrName(prior)
+func UIApplyStart(addr addrs.AbsResourceInstance, action plans.Action, prior cty.Value, secrets *marks.Known) UIMessage {
+	k, v := ObjectIDOrName(prior, secrets)
 	h := uiApplyStartHook{Resource: newUIResource(addr), Action: uiAction(action), IDKey: k, IDValue: v}
 	verb, _, _ := uiVerbs(action)
 	return infoMessage("apply_start", fmt.Sprintf("%s: %s...%s", addr, verb, idText(k, v)), "hook", h)
@@ -67,8 +67,8 @@ func UIApplyProgress(addr addrs.AbsResourceInstance, action plans.Action, elapse
 
 // UIApplyComplete is the apply_complete message of a finished operation;
 // newVal is the object's new value (null after a delete).
-func UIApplyComplete(addr addrs.AbsResourceInstance, action plans.Action, newVal cty.Value, elapsed time.Duration) UIMessage {
-	k, v := ObjectID(newVal)
+func UIApplyComplete(addr addrs.AbsResourceInstance, action plans.Action, newVal cty.Value, elapsed time.Duration, secrets *marks.Known) UIMessage {
+	k, v := ObjectID(newVal, secrets)
 	h := uiApplyHook{Resource: newUIResource(addr), Action: uiAction(action), IDKey: k, IDValue: v, Elapsed: elapsed.Seconds()}
 	_, _, noun := uiVerbs(action)
 	return infoMessage("apply_complete", fmt.Sprintf("%s: %s complete after %s%s", addr, noun, elapsed, idText(k, v)), "hook", h)
@@ -84,16 +84,16 @@ func UIApplyErrored(addr addrs.AbsResourceInstance, action plans.Action, elapsed
 
 // UIRefreshStart is the refresh_start message of reading an existing
 // object during planning; prior is its stored value.
-func UIRefreshStart(addr addrs.AbsResourceInstance, prior cty.Value) UIMessage {
-	k, v := ObjectID(prior)
+func UIRefreshStart(addr addrs.AbsResourceInstance, prior cty.Value, secrets *marks.Known) UIMessage {
+	k, v := ObjectID(prior, secrets)
 	h := uiRefreshHook{Resource: newUIResource(addr), IDKey: k, IDValue: v}
 	return infoMessage("refresh_start", fmt.Sprintf("%s: Refreshing state...%s", addr, idText(k, v)), "hook", h)
 }
 
 // UIRefreshComplete is the refresh_complete message; refreshed is the
 // object as read (null when it is gone).
-func UIRefreshComplete(addr addrs.AbsResourceInstance, refreshed cty.Value) UIMessage {
-	k, v := ObjectID(refreshed)
+func UIRefreshComplete(addr addrs.AbsResourceInstance, refreshed cty.Value, secrets *marks.Known) UIMessage {
+	k, v := ObjectID(refreshed, secrets)
 	h := uiRefreshHook{Resource: newUIResource(addr), IDKey: k, IDValue: v}
 	return infoMessage("refresh_complete", fmt.Sprintf("%s: Refresh complete%s", addr, idText(k, v)), "hook", h)
 }
@@ -120,17 +120,17 @@ func uiVerbs(a plans.Action) (verb, gerund, noun string) {
 // ObjectID returns the attribute that identifies an object to people, as
 // progress messages show it ("[id=...]"): its string "id", or failing that
 // its string "name". Unknown and null values are never shown, nor is a
-// sensitive one: marked, or revealing a secret of the object (see
-// shownString).
-func ObjectID(obj cty.Value) (key, value string) {
+// sensitive one: marked, or revealing a secret of the object or of the
+// run (secrets, may be nil; see shownString).
+func ObjectID(obj cty.Value, secrets *marks.Known) (key, value string) {
 	if obj == cty.NilVal || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() {
 		return "", ""
 	}
 	switch atys := obj.Type().AttributeTypes(); {
 	case atys["id"] == cty.String:
-		return shownString("id", obj.GetAttr("id"), obj)
+		return shownString("id", obj.GetAttr("id"), obj, secrets)
 	case atys["name"] == cty.String:
-		return shownString("name", obj.GetAttr("name"), obj)
+		return shownString("name", obj.GetAttr("name"), obj, secrets)
 	}
 	return "", ""
 }
@@ -138,8 +138,8 @@ func ObjectID(obj cty.Value) (key, value string) {
 // ObjectIDOrName is ObjectID, or when that finds nothing the object's
 // "name" or its "Name" or "name" tag, as an operation's first message
 // names the object it is about to change.
-func ObjectIDOrName(obj cty.Value) (key, value string) {
-	if k, v := ObjectID(obj); k != "" {
+func ObjectIDOrName(obj cty.Value, secrets *marks.Known) (key, value string) {
+	if k, v := ObjectID(obj, secrets); k != "" {
 		return k, v
 	}
 	if obj == cty.NilVal || obj.IsNull() || !obj.IsKnown() || !obj.Type().IsObjectType() {
@@ -147,7 +147,7 @@ func ObjectIDOrName(obj cty.Value) (key, value string) {
 	}
 	atys := obj.Type().AttributeTypes()
 	if atys["name"] == cty.String {
-		return shownString("name", obj.GetAttr("name"), obj)
+		return shownString("name", obj.GetAttr("name"), obj, secrets)
 	}
 	tagsTy, ok := atys["tags"]
 	if !ok || !tagsTy.IsMapType() || tagsTy.ElementType() != cty.String {
@@ -159,7 +159,7 @@ func ObjectIDOrName(obj cty.Value) (key, value string) {
 	}
 	for _, k := range []string{"name", "Name"} {
 		if tags.HasIndex(cty.StringVal(k)).True() {
-			return shownString("tags."+k, tags.Index(cty.StringVal(k)), obj)
+			return shownString("tags."+k, tags.Index(cty.StringVal(k)), obj, secrets)
 		}
 	}
 	return "", ""
@@ -168,15 +168,17 @@ func ObjectIDOrName(obj cty.Value) (key, value string) {
 // shownString returns key and v's text, or nothing when v may not be
 // shown: unknown, null or sensitive. A value is sensitive when it is
 // marked (by configuration, the schema or a declared copy), and also when
-// it reveals one of obj's secrets (marks.Secrets): an identifier is
-// computed by the provider, often from the object's own arguments (awscc's
-// id is the log group's name, an ARN contains it), and Terraform, which
-// looks only at marks, prints a secret name in every progress line.
-func shownString(key string, v, obj cty.Value) (string, string) {
+// it reveals one of obj's secrets or the run's (marks.Secrets): an
+// identifier is computed by the provider, often from the object's own
+// arguments (awscc's id is the log group's name, an ARN contains it) or
+// from another object's (an input copied from a secret-named log group's
+// id), and Terraform, which looks only at marks, prints a secret name in
+// every progress line.
+func shownString(key string, v, obj cty.Value, secrets *marks.Known) (string, string) {
 	if v.IsMarked() || !v.IsKnown() || v.IsNull() {
 		return "", ""
 	}
-	if marks.SecretsOf(obj).Reveals(v.AsString()) {
+	if text := v.AsString(); secrets.Reveals(text) || marks.SecretsOf(obj).Reveals(text) {
 		return "", ""
 	}
 	return key, v.AsString()

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -96,7 +97,7 @@ func outputsMessage(outputs map[string]uiOutput) UIMessage {
 // successful apply: every root output's type, and the value of each that is
 // not sensitive. The value of a sensitive output is left out, never masked
 // with a placeholder a tool could mistake for the value.
-func AppliedOutputsUIMessage(outputs map[string]*states.OutputValue) (UIMessage, error) {
+func AppliedOutputsUIMessage(outputs map[string]*states.OutputValue, secrets marks.Secrets) (UIMessage, error) {
 	out := make(map[string]uiOutput, len(outputs))
 	names := make([]string, 0, len(outputs))
 	for name := range outputs {
@@ -110,8 +111,11 @@ func AppliedOutputsUIMessage(outputs map[string]*states.OutputValue) (UIMessage,
 		if err != nil {
 			return UIMessage{}, fmt.Errorf("output %s: %w", name, err)
 		}
-		uo := uiOutput{Sensitive: o.Sensitive, Type: ty}
-		if !o.Sensitive {
+		// A value that reveals a secret is sent as a sensitive one is,
+		// without its value: the stream is read by people too.
+		sensitive := o.Sensitive || revealsSecret(v, secrets)
+		uo := uiOutput{Sensitive: sensitive, Type: ty}
+		if !sensitive {
 			if uo.Value, err = ctyjson.Marshal(v, v.Type()); err != nil {
 				return UIMessage{}, fmt.Errorf("output %s: %w", name, err)
 			}

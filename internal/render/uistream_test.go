@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/google/go-cmp/cmp"
@@ -95,31 +96,31 @@ func TestUIProgressMessages(t *testing.T) {
 		want string
 	}{
 		"start of a delete names the id": {
-			msg:  UIApplyStart(a, plans.Delete, withID),
+			msg:  UIApplyStart(a, plans.Delete, withID, nil),
 			want: uiHead + `"example_thing.a: Destroying... [id=i-1]",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"delete","id_key":"id","id_value":"i-1"},"type":"apply_start"}`,
 		},
 		"start of a create has no id": {
-			msg:  UIApplyStart(c, plans.Create, cty.NullVal(withID.Type())),
+			msg:  UIApplyStart(c, plans.Create, cty.NullVal(withID.Type()), nil),
 			want: uiHead + `"example_thing.c[\"k\"]: Creating...",` + uiStampMod + `,"hook":{"resource":` + cKey + `,"action":"create"},"type":"apply_start"}`,
 		},
 		"start falls back to the Name tag": {
-			msg:  UIApplyStart(a, plans.Update, tagged),
+			msg:  UIApplyStart(a, plans.Update, tagged, nil),
 			want: uiHead + `"example_thing.a: Modifying... [tags.Name=web]",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"update","id_key":"tags.Name","id_value":"web"},"type":"apply_start"}`,
 		},
 		"a sensitive id is never shown, and the name is not used in its place": {
-			msg:  UIApplyComplete(a, plans.Create, secretID, 3*time.Second),
+			msg:  UIApplyComplete(a, plans.Create, secretID, 3*time.Second, nil),
 			want: uiHead + `"example_thing.a: Creation complete after 3s",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"create","elapsed_seconds":3},"type":"apply_complete"}`,
 		},
 		"an id derived from a sensitive argument is not shown": {
-			msg:  UIApplyComplete(a, plans.Create, derivedID, 3*time.Second),
+			msg:  UIApplyComplete(a, plans.Create, derivedID, 3*time.Second, nil),
 			want: uiHead + `"example_thing.a: Creation complete after 3s",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"create","elapsed_seconds":3},"type":"apply_complete"}`,
 		},
 		"an id containing a secret is not shown while refreshing": {
-			msg:  UIRefreshStart(a, arnID),
+			msg:  UIRefreshStart(a, arnID, nil),
 			want: uiHead + `"example_thing.a: Refreshing state...",` + uiStampMod + `,"hook":{"resource":` + thingA + `},"type":"refresh_start"}`,
 		},
 		"an id beside a secret is shown": {
-			msg:  UIApplyStart(a, plans.Delete, plainID),
+			msg:  UIApplyStart(a, plans.Delete, plainID, nil),
 			want: uiHead + `"example_thing.a: Destroying... [id=i-1]",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"delete","id_key":"id","id_value":"i-1"},"type":"apply_start"}`,
 		},
 		"progress": {
@@ -131,11 +132,11 @@ func TestUIProgressMessages(t *testing.T) {
 			want: uiHead + `"example_thing.a: Modifications errored after 1m10s",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"action":"update","elapsed_seconds":70},"type":"apply_errored"}`,
 		},
 		"refresh complete of a gone object": {
-			msg:  UIRefreshComplete(a, cty.NullVal(withID.Type())),
+			msg:  UIRefreshComplete(a, cty.NullVal(withID.Type()), nil),
 			want: uiHead + `"example_thing.a: Refresh complete",` + uiStampMod + `,"hook":{"resource":` + thingA + `},"type":"refresh_complete"}`,
 		},
 		"refresh start": {
-			msg:  UIRefreshStart(a, withID),
+			msg:  UIRefreshStart(a, withID, nil),
 			want: uiHead + `"example_thing.a: Refreshing state... [id=i-1]",` + uiStampMod + `,"hook":{"resource":` + thingA + `,"id_key":"id","id_value":"i-1"},"type":"refresh_start"}`,
 		},
 	}
@@ -156,7 +157,7 @@ func TestUIOutputsAndDiagnostics(t *testing.T) {
 	out, err := AppliedOutputsUIMessage(map[string]*states.OutputValue{
 		"pw":  {Value: str("hunter2"), Sensitive: true},
 		"tag": {Value: str("<a&b>")},
-	})
+	}, marks.Secrets{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,19 +172,19 @@ func TestUIOutputsAndDiagnostics(t *testing.T) {
 			want: uiHead + `"Outputs: 2",` + uiStampMod + `,"outputs":{"pw":{"sensitive":true,"type":"string"},"tag":{"sensitive":false,"type":"string","value":"\u003ca\u0026b\u003e"}},"type":"outputs"}`,
 		},
 		"warning without a range": {
-			msg:  UIDiagnosticMessage(diags.Diagnostic{Severity: diags.Warning, Summary: "Careful", Detail: "Why."}, nil),
+			msg:  UIDiagnosticMessage(diags.Diagnostic{Severity: diags.Warning, Summary: "Careful", Detail: "Why."}, nil, nil),
 			want: `{"@level":"warn","@message":"Warning: Careful",` + uiStampMod + `,"diagnostic":{"severity":"warning","summary":"Careful","detail":"Why."},"type":"diagnostic"}`,
 		},
 		"error without its source": {
-			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), nil),
+			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), nil, nil),
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}}},"type":"diagnostic"}`,
 		},
 		"error with its source": {
-			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), NewSourceIndex(src)),
+			msg:  UIDiagnosticMessage(diags.At(rng, "Bad", "Fix it."), NewSourceIndex(src), nil),
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}},"snippet":{"context":"x","code":"  bogus = 1","start_line":2,"highlight_start_offset":2,"highlight_end_offset":7,"values":[]}},"type":"diagnostic"}`,
 		},
 		"error with the values of its references": {
-			msg:  UIDiagnosticMessage(withValues(diags.At(rng, "Bad", "Fix it."), diags.ExprValue{Traversal: "var.min", Statement: "is 3"}), NewSourceIndex(src)),
+			msg:  UIDiagnosticMessage(withValues(diags.At(rng, "Bad", "Fix it."), diags.ExprValue{Traversal: "var.min", Statement: "is 3"}), NewSourceIndex(src), nil),
 			want: `{"@level":"error","@message":"Error: Bad",` + uiStampMod + `,"diagnostic":{"severity":"error","summary":"Bad","detail":"Fix it.","range":{"filename":"main.tf","start":{"line":2,"column":3,"byte":6},"end":{"line":2,"column":8,"byte":11}},"snippet":{"context":"x","code":"  bogus = 1","start_line":2,"highlight_start_offset":2,"highlight_end_offset":7,"values":[{"traversal":"var.min","statement":"is 3"}]}},"type":"diagnostic"}`,
 		},
 	}

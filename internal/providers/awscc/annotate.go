@@ -14,16 +14,17 @@ import (
 //     schema served here, so awscc's configurations run unchanged; Cairn's
 //     human output, Pulumi adapter and Crossplane kinds still keep them
 //     secret;
-//   - tags_all is a Copy of the tags attribute: it holds the configured
-//     tags (and the default tags), so a sensitive tag value is sensitive in
-//     tags_all too, in state and in the JSON documents. tags_all is Cairn's
-//     own attribute, so no Terraform behaviour is there to keep.
+//   - tags_all is a Copy of the tags attribute and of the provider's
+//     default_tags: it holds both, so a sensitive tag value, configured on
+//     the resource or as a default tag, is sensitive in tags_all too, in
+//     state and in the JSON documents. tags_all is Cairn's own attribute,
+//     so no Terraform behaviour is there to keep.
 func (p *Provider) annotate(resp *providers.GetProviderSchemaResponse) {
 	for _, t := range p.catalog.Types() {
 		if s, ok := resp.ResourceTypes[t.TerraformName]; ok && s.Block != nil {
 			markMasked(t, s.Block)
 			if sh, ok := tagShapeOf(t); ok {
-				s.Block.Copies = append(s.Block.Copies, configschema.Copy{From: sh.attr.Name, To: tagsAllName})
+				s.Block.Copies = append(s.Block.Copies, configschema.Copy{From: sh.attr.Name, To: tagsAllName, FromProvider: "default_tags"})
 			}
 		}
 		if s, ok := resp.DataSources[t.TerraformName]; ok && s.Block != nil {

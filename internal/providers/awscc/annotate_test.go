@@ -41,7 +41,7 @@ func TestAnnotate(t *testing.T) {
 			t.Errorf("%s: thing_name is masked", kind)
 		}
 	}
-	want := []configschema.Copy{{From: "tags", To: "tags_all"}}
+	want := []configschema.Copy{{From: "tags", To: "tags_all", FromProvider: "default_tags"}}
 	if diff := cmp.Diff(want, resp.ResourceTypes["awscc_test_thing"].Block.Copies); diff != "" {
 		t.Errorf("copies (-want +got):\n%s", diff)
 	}
