@@ -160,3 +160,17 @@ const SchemasEnv = "CAIRN_AWSCC_SCHEMAS"
 // TypesEnv names the environment variable that limits a run or a plugin
 // to some types (a list TypeFilter reads).
 const TypesEnv = "CAIRN_AWSCC_TYPES"
+
+// InWorkingDir resolves a relative path against the process's working
+// directory, as a plugin binary (which has no -chdir) resolves the
+// directories it is given.
+func InWorkingDir(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	return filepath.Join(dir, p)
+}

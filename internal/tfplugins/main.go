@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
@@ -34,17 +32,7 @@ func Main(args []string, getenv func(string) string, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return report(stderr, &Problem{"Unexpected argument", fmt.Sprintf("terraform-provider-awscc takes only flags, not %q.", fs.Arg(0))})
 	}
-	dir, err := os.Getwd()
-	if err != nil {
-		dir = "."
-	}
-	abs := func(p string) string {
-		if filepath.IsAbs(p) {
-			return p
-		}
-		return filepath.Join(dir, p)
-	}
-	cfg := Config{Sources: cfnsources.FromEnv(getenv, abs, schemas...), Types: *types, Debug: *debug, Getenv: getenv}
+	cfg := Config{Sources: cfnsources.FromEnv(getenv, cfnsources.InWorkingDir, schemas...), Types: *types, Debug: *debug, Getenv: getenv}
 	if err := ServeAWSCC(cfg); err != nil {
 		return report(stderr, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/pulumi/server"
@@ -18,21 +17,15 @@ import (
 // The plugin serves until ctx ends (the caller's interrupt) or the engine
 // goes away.
 func Main(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	dir, err := os.Getwd()
-	if err != nil {
-		dir = "."
-	}
-	abs := func(p string) string {
-		if filepath.IsAbs(p) {
-			return p
-		}
-		return filepath.Join(dir, p)
-	}
 	var load server.Loader
 	switch name {
 	case "awscc":
-		load = AWSCC(cfnsources.FromEnv(getenv, abs), getenv(cfnsources.TypesEnv))
+		load = AWSCC(cfnsources.FromEnv(getenv, cfnsources.InWorkingDir), getenv(cfnsources.TypesEnv))
 	case "terraform":
+		dir, err := os.Getwd()
+		if err != nil {
+			dir = "."
+		}
 		load = Terraform(dir)
 	default:
 		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
