@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,6 +72,9 @@ func dotSource(d *drawnGraph) []byte {
 	b.WriteString("digraph g {\n")
 	b.WriteString("graph [rankdir=LR, nodesep=0.15, ranksep=0.6, margin=0, pad=0];\n")
 	fmt.Fprintf(&b, "node [shape=box, fixedsize=true, label=\"\", height=%s];\n", inches(nodeHeight))
+	// Edges leave a box on its right and enter on its left, as a reader
+	// follows them, not from anywhere on a wide box's border.
+	b.WriteString("edge [tailport=e, headport=w];\n")
 	index := d.index()
 	for i, n := range d.nodes {
 		fmt.Fprintf(&b, "%s [width=%s];\n", nodeName(i), inches(nodeWidth(n.text)))
@@ -132,7 +136,8 @@ func readLayout(out []byte, d *drawnGraph) (*placed, error) {
 	if err != nil || len(bb) != 2 {
 		return nil, fmt.Errorf("graphsvg: Graphviz's bounding box %q", j.BB)
 	}
-	p := &placed{width: bb[1].x + 2*margin, height: bb[1].y + 2*margin}
+	// Whole units, so that Drawing's size is the one the SVG states.
+	p := &placed{width: math.Ceil(bb[1].x + 2*margin), height: math.Ceil(bb[1].y + 2*margin)}
 	flip := func(q point) point { return point{q.x + margin, bb[1].y - q.y + margin} }
 	if err := placeNodes(p, &j, d, flip); err != nil {
 		return nil, err
