@@ -189,7 +189,11 @@ func graphModel(g graphsvg.Graph, d *graphsvg.Drawing, entries map[string]int) *
 		}
 		m.Members[id] = members
 		for _, mid := range members {
-			m.Labels[mid] = label[mid]
+			// A member with an entry is listed by its entry's address:
+			// 10,000 labels would weigh half a megabyte.
+			if _, ok := entries[mid]; !ok {
+				m.Labels[mid] = label[mid]
+			}
 		}
 	}
 	return m

@@ -87,7 +87,8 @@ type Graph struct {
 	// checks) are not in it.
 	Entries map[string]int `json:"entries"`
 	// Folded is true when nodes were folded into groups; Members then
-	// lists each folded node's members and Labels names them.
+	// lists each folded node's members, and Labels names those that have
+	// no entry.
 	Folded  bool                `json:"folded,omitempty"`
 	Members map[string][]string `json:"members,omitempty"`
 	Labels  map[string]string   `json:"labels,omitempty"`

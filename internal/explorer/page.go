@@ -33,6 +33,10 @@ func pageTemplate() (*template.Template, error) {
 		"css": func() template.CSS { return template.CSS(css) },
 		"js":  func() template.JS { return template.JS(js) },
 		"svg": func(s string) template.HTML { return template.HTML(s) },
+		// The graph's node kinds the legend explains.
+		"kinds": func() []string {
+			return []string{"create", "update", "replace", "delete", "read", "provider", "output"}
+		},
 		// The filter names of actions, in the summary's order.
 		"actions": func() []string {
 			return []string{"add", "change", "replace", "destroy", "read", "import", "move", "forget"}
@@ -51,14 +55,27 @@ func WritePlan(ctx context.Context, w io.Writer, p *plans.Plan, schemas provider
 
 // WriteState writes the page of a state to w. Objects that cannot be
 // shown are listed on the page as problems and returned as the error,
-// after the page is written, as render.State does.
+// after the rest is written, as render.State does.
 func WriteState(ctx context.Context, w io.Writer, s *states.State, schemas providers.Schemas, opts Options) error {
-	pg, err := statePage(ctx, s, schemas, opts)
+	pg, unshown, err := statePage(ctx, s, schemas, opts)
 	if err != nil {
 		return err
 	}
-	return pg.write(w)
+	if err := pg.write(w); err != nil {
+		return err
+	}
+	if unshown != nil {
+		return &UnshownError{Err: unshown}
+	}
+	return nil
 }
+
+// UnshownError is WriteState's report of objects the page could not
+// show; the page was written, with the rest.
+type UnshownError struct{ Err error }
+
+func (e *UnshownError) Error() string { return e.Err.Error() }
+func (e *UnshownError) Unwrap() error { return e.Err }
 
 // write executes the template; the model is encoded as JSON by
 // html/template, which escapes what could end the script element.

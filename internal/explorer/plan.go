@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/graphsvg"
@@ -93,7 +94,9 @@ func changeEntryOf(t *tables, b render.Block) Entry {
 	}
 	if b.Action.IsReplace() {
 		for _, p := range c.RequiredReplace {
-			e.Replace = append(e.Replace, diags.FormatPath(p))
+			// FormatPath writes an attribute as ".name", for after
+			// an address; alone, the name reads better.
+			e.Replace = append(e.Replace, strings.TrimPrefix(diags.FormatPath(p), "."))
 		}
 	}
 	e.setLines(b.Lines)

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/graphsvg"
@@ -13,12 +14,13 @@ import (
 // statePage builds the page of a state: every object as `cairn show`
 // prints it, with the resources it depends on, and a graph of the
 // resources and those dependencies. Objects the schemas cannot decode
-// are named in Model.Problems, and the rest is shown, as show does.
-func statePage(ctx context.Context, s *states.State, schemas providers.Schemas, opts Options) (*page, error) {
-	parts, err := render.StateParts(s, schemas, render.Options{Secrets: opts.Secrets})
+// are named in Model.Problems, and the rest is shown, as show does; the
+// problems are returned too (unshown).
+func statePage(ctx context.Context, s *states.State, schemas providers.Schemas, opts Options) (pg *page, unshown, err error) {
+	parts, unshown := render.StateParts(s, schemas, render.Options{Secrets: opts.Secrets})
 	m := &Model{Kind: "state"}
-	if err != nil {
-		m.Problems = append(m.Problems, err.Error())
+	if unshown != nil {
+		m.Problems = append(m.Problems, unshown.Error())
 	}
 	t := newTables()
 	first := map[string]int{}
@@ -53,21 +55,21 @@ func statePage(ctx context.Context, s *states.State, schemas providers.Schemas, 
 		m.Outputs = append(m.Outputs, e)
 	}
 	m.Modules, m.Providers = t.modules, t.providers
-	pg := &page{Title: opts.Title, Model: m}
+	pg = &page{Title: opts.Title, Model: m}
 	if pg.Title == "" {
 		pg.Title = "Cairn state"
 	}
 	if len(first) == 0 {
-		return pg, nil
+		return pg, unshown, nil
 	}
 	g, entries := dependencyGraph(s, first)
 	d, err := graphsvg.Draw(ctx, g, graphsvg.Options{MaxNodes: opts.MaxNodes})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m.Graph = graphModel(g, d, entries)
 	pg.SVG = d.SVG
-	return pg, nil
+	return pg, unshown, nil
 }
 
 // dependencyGraph is one node per resource of the state, with an edge to

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/cairn-iac/cairn/internal/parallel"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 )
@@ -88,11 +89,18 @@ func PlanBlocks(p *plans.Plan, schemas providers.Schemas, opts Options) (*Blocks
 	// the codes are taken out again (splitPainted).
 	pr := newPrinter(painter{on: true})
 	out := &Blocks{}
+	var listed []resourceDiff
 	for _, rd := range doc.changes {
 		if shown(rd.change) {
-			out.Changes = append(out.Changes, resourceBlock(pr, rd, planned))
+			listed = append(listed, rd)
 		}
 	}
+	// The printer is read-only once built: blocks are printed in
+	// parallel, as Plan prints its changes.
+	out.Changes = make([]Block, len(listed))
+	parallel.ForEach(len(listed), func(i int) {
+		out.Changes[i] = resourceBlock(pr, listed[i], planned)
+	})
 	if !doc.empty || doc.mode == plans.RefreshOnlyMode {
 		for _, rd := range doc.shownDrift() {
 			out.Drift = append(out.Drift, resourceBlock(pr, rd, detected))
