@@ -82,7 +82,7 @@ func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name st
 	}
 	if html.on {
 		return m.writeHTML(html.file, func(w io.Writer) error {
-			return explorer.WritePlan(ctx, w, p, schemas, explorer.Options{Secrets: m.renderOpts().Secrets})
+			return explorer.WritePlan(ctx, w, p, schemas, explorer.Options{Secrets: m.renderOpts().Secrets, Title: "Cairn plan: " + filepath.Base(name)})
 		})
 	}
 	if err := render.Plan(m.Stdout, p, schemas, m.renderOpts()); err != nil {

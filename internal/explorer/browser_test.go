@@ -43,11 +43,27 @@ func TestPlanPagesInBrowser(t *testing.T) {
 			checkGraphClicks(t, p, pl.plan, m)
 			p.Click(t, "#reset-filters")
 			p.Click(t, "#expand-all")
+			checkDiffText(t, p, m)
 			var source string
 			p.Eval(t, `document.documentElement.outerHTML`, &source)
 			checkSelfContained(t, source, sc.secrets)
 			t.Logf("screenshot: %s", p.Screenshot(t, name))
 		})
+	}
+}
+
+// checkDiffText compares the text of every open change, line by line as
+// the page shows it, with the block `cairn show` prints.
+func checkDiffText(t *testing.T, p *testbrowser.Page, m *Model) {
+	t.Helper()
+	var got []string
+	p.Eval(t, `Array.from(document.querySelectorAll("#changes details[open] pre.diff")).map(pre => Array.from(pre.children).map(l => l.textContent).join("\n"))`, &got)
+	var want []string
+	for _, e := range m.Changes {
+		want = append(want, e.Text)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the changes' text on the page (-cairn show +page):\n%s", diff)
 	}
 }
 

@@ -9,8 +9,9 @@ import (
 
 // Model is what the page shows, as the JSON its script reads. Tests
 // decode it from the page and compare it with golden files, so its
-// fields are the page's contract; strings of addresses, types and
-// providers repeat for every change and are kept short or in tables.
+// fields are the page's contract. Modules and providers repeat for every
+// change and are kept in tables; entries travel in a compact form
+// (wire.go).
 type Model struct {
 	// Kind is "plan" or "state".
 	Kind string `json:"kind"`

@@ -32,7 +32,7 @@ type page struct {
 	SVG   string
 }
 
-// PlanModel builds the page model of a plan and its graph drawing.
+// planPage builds the page model of a plan and its graph drawing.
 func planPage(ctx context.Context, p *plans.Plan, schemas providers.Schemas, opts Options) (*page, error) {
 	blocks, err := render.PlanBlocks(p, schemas, render.Options{Secrets: opts.Secrets})
 	if err != nil {

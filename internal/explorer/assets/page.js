@@ -11,6 +11,13 @@
 
   performance.mark("cairn:start");
   var model = JSON.parse(document.getElementById("model").textContent);
+  // Entries travel with one-letter keys and their lines' indentation
+  // apart (explorer/wire.go); indent keeps it, one character a line.
+  function expand(w) {
+    return {addr: w.a, module: w.m, provider: w.p, type: w.t, action: w.x, tags: w.g, reason: w.r,
+      replace: w.f, movedFrom: w.mf, importId: w.im, deposed: w.dk, deps: w.d, text: w.s, kinds: w.k, indent: w.i};
+  }
+  ["changes", "drift", "outputs"].forEach(function (k) { if (model[k]) model[k] = model[k].map(expand); });
   performance.mark("cairn:parsed");
 
   // Why an action was chosen, by Terraform's JSON name of the reason.
@@ -265,7 +272,8 @@
     var pre = el("pre", "diff");
     var lines = e.text.split("\n");
     for (var i = 0; i < lines.length; i++) {
-      var l = lines[i], span = el("span", "k" + e.kinds.charAt(i));
+      // The page carries each line's indentation as one character.
+      var l = " ".repeat(e.indent.charCodeAt(i) - 48) + lines[i], span = el("span", "k" + e.kinds.charAt(i));
       var f = l.lastIndexOf(FORCES);
       if (f >= 0 && f === l.length - FORCES.length) {
         span.textContent = l.slice(0, f);
@@ -378,7 +386,7 @@
   function showMembers(id) {
     var box = $("members");
     box.textContent = "";
-    box.appendChild(el("strong", "", nodes[id].textContent + ": " + g.members[id].length + " operations"));
+    box.appendChild(el("strong", "", nodeLabel(id) + ": " + g.members[id].length + " operations"));
     var ul = el("ul");
     // Members with a change come first, in the plan's order.
     var members = g.members[id].slice().sort(function (a, b) {
@@ -398,6 +406,12 @@
     });
     box.appendChild(ul);
     box.hidden = false;
+  }
+
+  // nodeLabel is a node's whole label: its text may be shortened.
+  function nodeLabel(id) {
+    var t = nodes[id].querySelector("title");
+    return t ? t.textContent : nodes[id].textContent;
   }
 
   function centerOn(id) {
@@ -537,7 +551,10 @@
   });
   $("expand-all").addEventListener("click", function () {
     sections.forEach(function (sc) {
-      for (var i = 0; i < sc.shown; i++) sc.matched[i].el.open = true;
+      for (var i = 0; i < sc.shown; i++) {
+        sc.matched[i].el.open = true;
+        renderBody(sc.matched[i]); // toggle events come later, one task each
+      }
     });
   });
   $("collapse-all").addEventListener("click", function () {
