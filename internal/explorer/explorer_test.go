@@ -230,5 +230,3 @@ func TestStatePages(t *testing.T) {
 		})
 	}
 }
-
-
