@@ -96,6 +96,13 @@ func TestBigPlanPage(t *testing.T) {
 	if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	checkBigPageInBrowser(t, path, m)
+}
+
+// checkBigPageInBrowser opens the page of 10,000 changes, reports how
+// long it took, and uses its search and a folded node.
+func checkBigPageInBrowser(t *testing.T, path string, m *Model) {
+	t.Helper()
 	b := testbrowser.New(t)
 	p := b.Open(t, path)
 	tm := p.Timing(t)

@@ -150,28 +150,10 @@ func goldenModel(t *testing.T, p *plans.Plan, m *Model) string {
 	return modelText(t, m)
 }
 
-// plainEntry is Entry without its methods: encoded by field names.
-type plainEntry Entry
-
-// modelText is a model as golden files hold it: entries by their field
-// names, each text as `cairn show` prints it, not as the page carries
-// them (Entry.MarshalJSON).
+// modelText is a model as golden files hold it.
 func modelText(t *testing.T, m *Model) string {
 	t.Helper()
-	plain := func(es []Entry) []plainEntry {
-		var out []plainEntry
-		for _, e := range es {
-			out = append(out, plainEntry(e))
-		}
-		return out
-	}
-	v := struct {
-		*Model
-		Changes []plainEntry `json:"changes"`
-		Drift   []plainEntry `json:"drift,omitempty"`
-		Outputs []plainEntry `json:"outputs,omitempty"`
-	}{m, plain(m.Changes), plain(m.Drift), plain(m.Outputs)}
-	b, err := json.MarshalIndent(v, "", "  ")
+	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,14 +100,14 @@ func operationGraph(p *plans.Plan, changeEntry map[*plans.ResourceInstanceChange
 	var g graphsvg.Graph
 	entries := map[string]int{}
 	targets := make([][]int, len(p.Graph.Nodes))
-	for i := range p.Graph.Nodes {
-		if c.kept[i] {
+	for i, n := range p.Graph.Nodes {
+		if drawn(n.Op) {
 			targets[i] = c.targets(i)
 		}
 	}
-	// Hubs are found while contracting; their own targets come last.
-	for i := range p.Graph.Nodes {
-		if c.kept[i] && targets[i] == nil && !drawn(p.Graph.Nodes[i].Op) {
+	// Contracting found the hubs, and what each reaches.
+	for i, n := range p.Graph.Nodes {
+		if c.kept[i] && !drawn(n.Op) {
 			targets[i] = c.reach[i]
 		}
 	}

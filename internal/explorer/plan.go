@@ -32,6 +32,9 @@ type page struct {
 	SVG   string
 }
 
+// Data is the model as the page carries it (wire.go).
+func (pg *page) Data() pageData { return dataOf(pg.Model) }
+
 // planPage builds the page model of a plan and its graph drawing.
 func planPage(ctx context.Context, p *plans.Plan, schemas providers.Schemas, opts Options) (*page, error) {
 	blocks, err := render.PlanBlocks(p, schemas, render.Options{Secrets: opts.Secrets})

@@ -303,9 +303,13 @@ func pageModel(t testing.TB, html string) *Model {
 	if j < 0 {
 		t.Fatal("the model element does not end")
 	}
-	var m Model
-	if err := json.Unmarshal([]byte(rest[:j]), &m); err != nil {
+	var d pageData
+	if err := json.Unmarshal([]byte(rest[:j]), &d); err != nil {
 		t.Fatalf("decoding the page's model: %v", err)
 	}
-	return &m
+	m, err := d.model()
+	if err != nil {
+		t.Fatalf("decoding the page's model: %v", err)
+	}
+	return m
 }

@@ -25,24 +25,7 @@ func statePage(ctx context.Context, s *states.State, schemas providers.Schemas, 
 	t := newTables()
 	first := map[string]int{}
 	for _, o := range parts.Objects {
-		e := Entry{
-			Addr:     o.Addr.String(),
-			Module:   t.module(o.Addr.Module),
-			Provider: t.provider(o.Resource.ProviderConfig),
-			Type:     typeName(o.Addr.Resource.Resource),
-			Action:   "none",
-			Deposed:  string(o.DeposedKey),
-		}
-		if o.DeposedKey != addrs.NotDeposed {
-			e.Tags = append(e.Tags, "deposed")
-		}
-		if o.Object.Status == states.ObjectTainted {
-			e.Tags = append(e.Tags, "tainted")
-		}
-		for _, d := range o.Object.Dependencies {
-			e.Deps = append(e.Deps, d.String())
-		}
-		e.setLines(o.Lines)
+		e := stateEntry(t, o)
 		res := o.Resource.Addr.String()
 		if _, ok := first[res]; !ok {
 			first[res] = len(m.Changes)
@@ -70,6 +53,29 @@ func statePage(ctx context.Context, s *states.State, schemas providers.Schemas, 
 	m.Graph = graphModel(g, d, entries)
 	pg.SVG = d.SVG
 	return pg, unshown, nil
+}
+
+// stateEntry is the entry of one object of the state.
+func stateEntry(t *tables, o render.StateObject) Entry {
+	e := Entry{
+		Addr:     o.Addr.String(),
+		Module:   t.module(o.Addr.Module),
+		Provider: t.provider(o.Resource.ProviderConfig),
+		Type:     typeName(o.Addr.Resource.Resource),
+		Action:   "none",
+		Deposed:  string(o.DeposedKey),
+	}
+	if o.DeposedKey != addrs.NotDeposed {
+		e.Tags = append(e.Tags, "deposed")
+	}
+	if o.Object.Status == states.ObjectTainted {
+		e.Tags = append(e.Tags, "tainted")
+	}
+	for _, d := range o.Object.Dependencies {
+		e.Deps = append(e.Deps, d.String())
+	}
+	e.setLines(o.Lines)
+	return e
 }
 
 // dependencyGraph is one node per resource of the state, with an edge to

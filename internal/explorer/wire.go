@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -11,13 +10,22 @@ import (
 // 10,000 times), and each line's indentation taken out of the text and
 // written as one character of the indent string (a plan's text is a
 // fifth leading spaces). Only the encoding differs: decoding gives back
-// the Entry, its Text exactly as `cairn show` prints it. The page's
+// the model, each Text exactly as `cairn show` prints it. The page's
 // script expands the keys (page.js, expand).
 
 // indentBase is the character of no indentation; a line indented n
 // spaces is written as indentBase+n. '0' keeps common depths printable
 // and clear of the characters JSON or html/template escape.
 const indentBase = '0'
+
+// pageData is a model as the page carries it: its entries in their wire
+// form, shadowing the model's own.
+type pageData struct {
+	*Model
+	Changes []entryWire `json:"changes"`
+	Drift   []entryWire `json:"drift,omitempty"`
+	Outputs []entryWire `json:"outputs,omitempty"`
+}
 
 // entryWire is an Entry as the page carries it.
 type entryWire struct {
@@ -38,42 +46,69 @@ type entryWire struct {
 	Indent    string   `json:"i"`
 }
 
-// MarshalJSON writes the entry as the page carries it.
-func (e Entry) MarshalJSON() ([]byte, error) {
-	w := entryWire{
-		Addr: e.Addr, Module: e.Module, Provider: e.Provider, Type: e.Type, Action: e.Action, Tags: e.Tags,
-		Reason: e.Reason, Replace: e.Replace, MovedFrom: e.MovedFrom, ImportID: e.ImportID, Deposed: e.Deposed,
-		Deps: e.Deps, Kinds: e.Kinds,
-	}
-	lines := strings.Split(e.Text, "\n")
-	indent := make([]rune, len(lines))
-	for i, l := range lines {
-		t := strings.TrimLeft(l, " ")
-		indent[i] = indentBase + rune(len(l)-len(t))
-		lines[i] = t
-	}
-	w.Text, w.Indent = strings.Join(lines, "\n"), string(indent)
-	return json.Marshal(w)
+// dataOf is m as the page carries it.
+func dataOf(m *Model) pageData {
+	return pageData{Model: m, Changes: wireEntries(m.Changes), Drift: wireEntries(m.Drift), Outputs: wireEntries(m.Outputs)}
 }
 
-// UnmarshalJSON reads what MarshalJSON writes.
-func (e *Entry) UnmarshalJSON(b []byte) error {
-	var w entryWire
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
+func wireEntries(es []Entry) []entryWire {
+	if es == nil {
+		return nil
 	}
-	lines := strings.Split(w.Text, "\n")
-	indent := []rune(w.Indent)
-	if len(indent) != len(lines) {
-		return fmt.Errorf("%s: %d indentations for %d lines", w.Addr, len(indent), len(lines))
+	out := make([]entryWire, len(es))
+	for i, e := range es {
+		w := entryWire{
+			Addr: e.Addr, Module: e.Module, Provider: e.Provider, Type: e.Type, Action: e.Action, Tags: e.Tags,
+			Reason: e.Reason, Replace: e.Replace, MovedFrom: e.MovedFrom, ImportID: e.ImportID, Deposed: e.Deposed,
+			Deps: e.Deps, Kinds: e.Kinds,
+		}
+		lines := strings.Split(e.Text, "\n")
+		indent := make([]rune, len(lines))
+		for j, l := range lines {
+			t := strings.TrimLeft(l, " ")
+			indent[j] = indentBase + rune(len(l)-len(t))
+			lines[j] = t
+		}
+		w.Text, w.Indent = strings.Join(lines, "\n"), string(indent)
+		out[i] = w
 	}
-	for i := range lines {
-		lines[i] = strings.Repeat(" ", int(indent[i]-indentBase)) + lines[i]
+	return out
+}
+
+// model is the model the page data carries, for tests that read pages.
+func (d pageData) model() (*Model, error) {
+	m := *d.Model
+	var err error
+	for _, s := range []struct {
+		to   *[]Entry
+		from []entryWire
+	}{{&m.Changes, d.Changes}, {&m.Drift, d.Drift}, {&m.Outputs, d.Outputs}} {
+		if *s.to, err = modelEntries(s.from); err != nil {
+			return nil, err
+		}
 	}
-	*e = Entry{
-		Addr: w.Addr, Module: w.Module, Provider: w.Provider, Type: w.Type, Action: w.Action, Tags: w.Tags,
-		Reason: w.Reason, Replace: w.Replace, MovedFrom: w.MovedFrom, ImportID: w.ImportID, Deposed: w.Deposed,
-		Deps: w.Deps, Kinds: w.Kinds, Text: strings.Join(lines, "\n"),
+	return &m, nil
+}
+
+func modelEntries(ws []entryWire) ([]Entry, error) {
+	if ws == nil {
+		return nil, nil
 	}
-	return nil
+	out := make([]Entry, len(ws))
+	for i, w := range ws {
+		lines := strings.Split(w.Text, "\n")
+		indent := []rune(w.Indent)
+		if len(indent) != len(lines) {
+			return nil, fmt.Errorf("%s: %d indentations for %d lines", w.Addr, len(indent), len(lines))
+		}
+		for j := range lines {
+			lines[j] = strings.Repeat(" ", int(indent[j]-indentBase)) + lines[j]
+		}
+		out[i] = Entry{
+			Addr: w.Addr, Module: w.Module, Provider: w.Provider, Type: w.Type, Action: w.Action, Tags: w.Tags,
+			Reason: w.Reason, Replace: w.Replace, MovedFrom: w.MovedFrom, ImportID: w.ImportID, Deposed: w.Deposed,
+			Deps: w.Deps, Kinds: w.Kinds, Text: strings.Join(lines, "\n"),
+		}
+	}
+	return out, nil
 }
