@@ -24,5 +24,5 @@
 //
 // Imports:
 //
-//	deny internal/planning internal/applying internal/lifecycle internal/states/statemgr internal/backends/... internal/command # it only shows what it is handed
+//	deny internal/planning internal/applying internal/lifecycle internal/states/statemgr internal/backends/... internal/command os # it only shows what it is handed: callers pass an io.Writer
 package explorer
