@@ -1,0 +1,55 @@
+// Package graphsvg draws a directed graph (the operation graph of a plan,
+// or the dependencies of a state) as a layered drawing in SVG, for the
+// HTML explorer of `cairn show -html`. Graphviz's dot, compiled to
+// WebAssembly and run in process by github.com/goccy/go-graphviz, computes
+// the layout only: node positions and edge splines are read back from its
+// JSON output and the SVG is written here, so the markup is exactly the
+// one the page's script and style sheet rely on (the contract below).
+//
+// Layout: ranks run left to right. Everything an edge's From waits for
+// (its To) is placed to the left of it, so a plan reads in the order apply
+// runs it; nodes of one rank stack vertically, which keeps long resource
+// addresses readable where a top-to-bottom layout would set them side by
+// side. Edges are drawn from To to From, the arrowhead at the node that
+// waits.
+//
+// Folding: a graph with more nodes than Options.MaxNodes is drawn folded.
+// Nodes sharing a Group become one drawn node; if there are still too
+// many, groups fold by their module path (the part of the Group before
+// its last resource address, "(root)" for the root module), then by
+// shorter module paths, and finally the largest folds are kept and the
+// rest drawn as one "(other)" node. So a graph of any size draws at most
+// MaxNodes nodes, and Drawing.Members says which nodes each drawn node
+// stands for.
+//
+// SVG contract (what the explorer's script and CSS use):
+//
+//   - The root is one <svg class="graphsvg"> with xmlns, viewBox, width and
+//     height, and no script, no external reference and no inline colour.
+//     A <style> block gives readable defaults inside :where(.graphsvg), so
+//     any rule of the page overrides it.
+//   - Each drawn node is <g class="node k-KIND" id="node-ID" data-node="ID">
+//     holding a <title> with the full label (and, folded, the member
+//     count), a <rect> and a <text>. KIND is one of create, update,
+//     replace, delete, read, noop, provider, output or other (an unknown
+//     Kind draws as other). A label longer than 48 characters is shortened
+//     in the middle with "…". A node standing for several nodes has ID
+//     "g:" followed by its fold key, the label "KEY × COUNT", and the kind
+//     its members share, or "other" when they differ; a fold of one node
+//     draws that node as it is.
+//   - Each edge is <g class="edge" data-from="ID" data-to="ID"> holding one
+//     <path> whose marker-end is the arrowhead <marker id="graphsvg-arrow">
+//     in <defs>. Edges between folded nodes are drawn once, and edges
+//     within one drawn node are not drawn.
+//   - Text and attribute values are XML-escaped; edges come before nodes,
+//     each sorted by id, and the same graph always gives the same bytes.
+//
+// Only the explorer imports this package: go-graphviz compiles its
+// WebAssembly module in its package initialisation, which every process
+// linking it pays at start (see docs/design/graph-drawing.md), so nothing
+// the provider binaries or the text renderer link may import it.
+//
+// Imports:
+//
+//	deny internal/... # a drawing of nodes and edges: it knows no plans, states or addresses, only strings
+package graphsvg
