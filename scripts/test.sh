@@ -62,6 +62,11 @@ export CAIRN_PULUMI_DIR="$(scripts/install-pulumi.sh)"
 echo "==> Chromium and Mermaid"
 export CAIRN_CHROMIUM="$(scripts/install-chromium.sh)"
 export CAIRN_MERMAID="$(scripts/install-mermaid.sh)"
+# Screenshots the browser tests take (one per explorer scenario, and the
+# drawn Mermaid goldens) are kept here as test artifacts, fresh each run.
+export CAIRN_TEST_ARTIFACTS="${CAIRN_TEST_ARTIFACTS:-$PWD/test-artifacts}"
+rm -rf "$PWD/test-artifacts"
+mkdir -p "$CAIRN_TEST_ARTIFACTS"
 
 echo "==> go vet"
 go vet ./...
