@@ -247,26 +247,27 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
 		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, RelevantAttributes: doc.Relevant,
 	}
+	tc := typeCache{}
 	for name, ev := range doc.Variables {
-		v, err := ev.decode()
+		v, err := ev.decode(tc)
 		if err != nil {
 			return nil, fmt.Errorf("variable %s: %w", name, err)
 		}
 		p.VariableValues[name] = v
 	}
 	for i, ec := range doc.Changes {
-		c, err := decodeChange(ec)
+		c, err := decodeChange(ec, tc)
 		if err != nil {
 			return nil, fmt.Errorf("change %d: %w", i, err)
 		}
 		p.Changes = append(p.Changes, c)
 	}
 	for _, eo := range doc.Outputs {
-		before, err := eo.Before.decode()
+		before, err := eo.Before.decode(tc)
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
 		}
-		after, err := eo.After.decode()
+		after, err := eo.After.decode(tc)
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
 		}
@@ -280,10 +281,10 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		return nil, err
 	}
 	p.Targets = doc.Targets
-	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules); err != nil {
+	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules, tc); err != nil {
 		return nil, err
 	}
-	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
+	if p.Expansions, err = decodeExpansions(doc.Expansions, tc); err != nil {
 		return nil, err
 	}
 	if p.Moves, err = decodeMoves(doc.Moves); err != nil {
@@ -298,7 +299,7 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	return p, nil
 }
 
-func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
+func decodeChange(ec changeV1, tc typeCache) (*ResourceInstanceChange, error) {
 	addr, ds := addrs.ParseAbsResourceInstanceStr(ec.Addr)
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("invalid address %q", ec.Addr)
@@ -311,11 +312,11 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 	if err != nil {
 		return nil, err
 	}
-	before, err := ec.Before.decode()
+	before, err := ec.Before.decode(tc)
 	if err != nil {
 		return nil, fmt.Errorf("before: %w", err)
 	}
-	after, err := ec.After.decode()
+	after, err := ec.After.decode(tc)
 	if err != nil {
 		return nil, fmt.Errorf("after: %w", err)
 	}
@@ -333,7 +334,7 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 		c.PrevRunAddr = prev
 	}
 	for _, ep := range ec.RequiredReplace {
-		path, err := ep.decode()
+		path, err := ep.decode(tc)
 		if err != nil {
 			return nil, err
 		}

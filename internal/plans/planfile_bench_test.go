@@ -85,12 +85,12 @@ func BenchmarkReadPlanFile(b *testing.B) {
 	shapes := map[string]benchShape{"terraform_data": terraformDataShape, "awscc": awsccShape}
 	for _, name := range []string{"terraform_data", "awscc"} {
 		for _, n := range []int{1000, 10000} {
-			var buf bytes.Buffer
-			if err := WriteFile(&buf, benchPlan(b, shapes[name], n)); err != nil {
-				b.Fatal(err)
-			}
-			file := buf.Bytes()
 			b.Run(fmt.Sprintf("%s/%d", name, n), func(b *testing.B) {
+				var buf bytes.Buffer
+				if err := WriteFile(&buf, benchPlan(b, shapes[name], n)); err != nil {
+					b.Fatal(err)
+				}
+				file := buf.Bytes()
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, err := ReadFile(bytes.NewReader(file)); err != nil {
