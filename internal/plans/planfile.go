@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -255,12 +257,9 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		}
 		p.VariableValues[name] = v
 	}
-	for i, ec := range doc.Changes {
-		c, err := decodeChange(ec, tc)
-		if err != nil {
-			return nil, fmt.Errorf("change %d: %w", i, err)
-		}
-		p.Changes = append(p.Changes, c)
+	var err error
+	if p.Changes, err = decodeChanges(doc.Changes); err != nil {
+		return nil, err
 	}
 	for _, eo := range doc.Outputs {
 		before, err := eo.Before.decode(tc)
@@ -273,7 +272,6 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		}
 		p.Outputs = append(p.Outputs, &OutputChange{Name: eo.Name, Action: eo.Action, Before: before, After: after, Sensitive: eo.Sensitive})
 	}
-	var err error
 	if p.PriorState, err = decodeState(doc.PriorState); err != nil {
 		return nil, err
 	}
@@ -299,7 +297,54 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	return p, nil
 }
 
-func decodeChange(ec changeV1, tc typeCache) (*ResourceInstanceChange, error) {
+// minChangesPerWorker keeps small plans on one goroutine: for fewer
+// changes than this, starting a worker (with its own type cache to fill)
+// costs more than it saves.
+const minChangesPerWorker = 256
+
+// decodeChanges decodes a plan file's resource changes in contiguous runs,
+// one per GOMAXPROCS goroutine: once types are cached, decoding values and
+// parsing addresses is most of reading a big plan, and every change
+// decodes on its own. The changes keep the file's order, and the error is
+// the lowest-numbered bad change's, as a sequential read would report.
+func decodeChanges(ecs []changeV1) ([]*ResourceInstanceChange, error) {
+	if len(ecs) == 0 {
+		return nil, nil
+	}
+	out := make([]*ResourceInstanceChange, len(ecs))
+	workers := min(runtime.GOMAXPROCS(0), (len(ecs)+minChangesPerWorker-1)/minChangesPerWorker)
+	size := (len(ecs) + workers - 1) / workers
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := min(w*size, len(ecs)), min((w+1)*size, len(ecs))
+		wg.Go(func() { errs[w] = decodeChangeRun(ecs[lo:hi], out[lo:hi], lo) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// decodeChangeRun decodes ecs, the changes numbered from first on, into
+// out, stopping at the first bad one. Its type cache is its own, so runs
+// share nothing but what they only read.
+func decodeChangeRun(ecs []changeV1, out []*ResourceInstanceChange, first int) error {
+	tc := typeCache{}
+	for i := range ecs {
+		c, err := decodeChange(&ecs[i], tc)
+		if err != nil {
+			return fmt.Errorf("change %d: %w", first+i, err)
+		}
+		out[i] = c
+	}
+	return nil
+}
+
+func decodeChange(ec *changeV1, tc typeCache) (*ResourceInstanceChange, error) {
 	addr, ds := addrs.ParseAbsResourceInstanceStr(ec.Addr)
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("invalid address %q", ec.Addr)

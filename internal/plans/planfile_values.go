@@ -120,18 +120,19 @@ func (ev valueV1) decode(tc typeCache) (cty.Value, error) {
 }
 
 // unmarshalDynamic decodes b as ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
-// does, taking the type inside the wrapper from the cache. Anything but
-// the wrapper as go-cty writes it (null, unknown, a wrapper go-cty reads
-// but does not write, a corrupt one) goes to go-cty whole, so the result
-// and the error are go-cty's.
+// does, taking the type inside the wrapper from the cache: go-cty reads
+// the wrapper's type, then the rest of b with that type, as this does.
+// Anything but the wrapper as go-cty writes it (null, unknown, a wrapper
+// go-cty reads but does not write, a corrupt one) goes to go-cty whole,
+// so the result or the error is go-cty's.
 func (tc typeCache) unmarshalDynamic(b []byte) (cty.Value, error) {
 	typeJSON, rest, ok := peelDynamic(b)
 	if !ok {
 		return ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
 	}
 	ty, err := tc.parse(typeJSON)
-	if err != nil || ty == cty.DynamicPseudoType {
-		return ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
+	if err != nil {
+		return cty.DynamicVal, err
 	}
 	return ctymsgpack.Unmarshal(rest, ty)
 }
