@@ -249,9 +249,9 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
 		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, RelevantAttributes: doc.Relevant,
 	}
-	tc := typeCache{}
+	dc := newDecodeCache()
 	for name, ev := range doc.Variables {
-		v, err := ev.decode(tc)
+		v, err := ev.decode(dc)
 		if err != nil {
 			return nil, fmt.Errorf("variable %s: %w", name, err)
 		}
@@ -262,11 +262,11 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		return nil, err
 	}
 	for _, eo := range doc.Outputs {
-		before, err := eo.Before.decode(tc)
+		before, err := eo.Before.decode(dc)
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
 		}
-		after, err := eo.After.decode(tc)
+		after, err := eo.After.decode(dc)
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
 		}
@@ -279,10 +279,10 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		return nil, err
 	}
 	p.Targets = doc.Targets
-	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules, tc); err != nil {
+	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules, dc); err != nil {
 		return nil, err
 	}
-	if p.Expansions, err = decodeExpansions(doc.Expansions, tc); err != nil {
+	if p.Expansions, err = decodeExpansions(doc.Expansions, dc); err != nil {
 		return nil, err
 	}
 	if p.Moves, err = decodeMoves(doc.Moves); err != nil {
@@ -298,7 +298,7 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 }
 
 // minChangesPerWorker keeps small plans on one goroutine: for fewer
-// changes than this, starting a worker (with its own type cache to fill)
+// changes than this, starting a worker (with its own decode cache to fill)
 // costs more than it saves.
 const minChangesPerWorker = 256
 
@@ -330,12 +330,12 @@ func decodeChanges(ecs []changeV1) ([]*ResourceInstanceChange, error) {
 }
 
 // decodeChangeRun decodes ecs, the changes numbered from first on, into
-// out, stopping at the first bad one. Its type cache is its own, so runs
+// out, stopping at the first bad one. Its decode cache is its own, so runs
 // share nothing but what they only read.
 func decodeChangeRun(ecs []changeV1, out []*ResourceInstanceChange, first int) error {
-	tc := typeCache{}
+	dc := newDecodeCache()
 	for i := range ecs {
-		c, err := decodeChange(&ecs[i], tc)
+		c, err := decodeChange(&ecs[i], dc)
 		if err != nil {
 			return fmt.Errorf("change %d: %w", first+i, err)
 		}
@@ -344,7 +344,7 @@ func decodeChangeRun(ecs []changeV1, out []*ResourceInstanceChange, first int) e
 	return nil
 }
 
-func decodeChange(ec *changeV1, tc typeCache) (*ResourceInstanceChange, error) {
+func decodeChange(ec *changeV1, dc *decodeCache) (*ResourceInstanceChange, error) {
 	addr, ds := addrs.ParseAbsResourceInstanceStr(ec.Addr)
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("invalid address %q", ec.Addr)
@@ -357,11 +357,11 @@ func decodeChange(ec *changeV1, tc typeCache) (*ResourceInstanceChange, error) {
 	if err != nil {
 		return nil, err
 	}
-	before, err := ec.Before.decode(tc)
+	before, err := ec.Before.decode(dc)
 	if err != nil {
 		return nil, fmt.Errorf("before: %w", err)
 	}
-	after, err := ec.After.decode(tc)
+	after, err := ec.After.decode(dc)
 	if err != nil {
 		return nil, fmt.Errorf("after: %w", err)
 	}
@@ -379,7 +379,7 @@ func decodeChange(ec *changeV1, tc typeCache) (*ResourceInstanceChange, error) {
 		c.PrevRunAddr = prev
 	}
 	for _, ep := range ec.RequiredReplace {
-		path, err := ep.decode(tc)
+		path, err := ep.decode(dc)
 		if err != nil {
 			return nil, err
 		}

@@ -30,7 +30,7 @@ func FuzzReadFile(f *testing.F) {
 }
 
 // FuzzValueDecode: on any msgpack the plan file reader accepts, decoding a
-// value with the type cache gives what go-cty's own dynamic decoding
+// value with the decode cache gives what go-cty's own dynamic decoding
 // gives: the same value, or an error.
 func FuzzValueDecode(f *testing.F) {
 	f.Add(wrapped([]byte{0xc4}, `["object",{"a":"dynamic"}]`, 0x81, 0xa1, 'a', 0xc0))
@@ -42,7 +42,7 @@ func FuzzValueDecode(f *testing.F) {
 			return // refused before decoding; go-cty would allocate what lengths claim
 		}
 		want, wantErr := ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
-		got, err := typeCache{}.unmarshalDynamic(b)
+		got, err := newDecodeCache().unmarshalDynamic(b)
 		if (err != nil) != (wantErr != nil) || (err == nil && !got.RawEquals(want)) {
 			t.Fatalf("decoded %#v, %v; go-cty gives %#v, %v", got, err, want, wantErr)
 		}

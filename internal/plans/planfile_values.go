@@ -67,38 +67,67 @@ func encodeValue(v cty.Value) (valueV1, error) {
 	return ev, nil
 }
 
-// typeCache holds the types one plan file read has parsed, by their JSON.
-// Every value records its type twice (beside it and inside its msgpack),
-// and the values of a big plan share a handful of types, so parsing each
-// distinct type once instead of twice per value takes most of the work out
-// of reading a plan: go-cty's JSON type parser was two thirds of it.
-// A cache belongs to one read and one goroutine, so types never outlive
-// the file they came from and need no lock.
-type typeCache map[string]cty.Type
+// decodeCache holds what one plan file read has decoded, by its JSON:
+// value types, and the keys of sensitive paths' index steps. Every value
+// records its type twice (beside it and inside its msgpack), and the
+// values of a big plan share a handful of types and keys, so decoding
+// each distinct one once takes most of the work out of reading a plan:
+// go-cty's JSON type parser alone was two thirds of it. A cache belongs
+// to one read and one goroutine, so nothing decoded outlives the file it
+// came from, and it needs no lock.
+type decodeCache struct {
+	types map[string]cty.Type
+	keys  map[string]map[string]cty.Value // by key type JSON, then key JSON
+}
 
-// parse returns the type raw describes. The result only depends on raw, so
-// a cached type is the one parsing would give.
-func (tc typeCache) parse(raw []byte) (cty.Type, error) {
-	if ty, ok := tc[string(raw)]; ok {
+func newDecodeCache() *decodeCache {
+	return &decodeCache{types: map[string]cty.Type{}, keys: map[string]map[string]cty.Value{}}
+}
+
+// parseType returns the type raw describes. The result only depends on
+// raw, so a cached type is the one parsing would give.
+func (dc *decodeCache) parseType(raw []byte) (cty.Type, error) {
+	if ty, ok := dc.types[string(raw)]; ok {
 		return ty, nil
 	}
 	ty, err := ctyjson.UnmarshalType(raw)
 	if err != nil {
 		return cty.NilType, err
 	}
-	tc[string(raw)] = ty
+	dc.types[string(raw)] = ty
 	return ty, nil
 }
 
-func (ev valueV1) decode(tc typeCache) (cty.Value, error) {
-	ty, err := tc.parse(ev.Type)
+// pathKey returns the index key raw describes, of the type typeRaw
+// describes; like a type, a key only depends on the JSON.
+func (dc *decodeCache) pathKey(typeRaw, raw []byte) (cty.Value, error) {
+	if k, ok := dc.keys[string(typeRaw)][string(raw)]; ok {
+		return k, nil
+	}
+	kt, err := dc.parseType(typeRaw)
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("invalid path key type: %w", err)
+	}
+	k, err := ctyjson.Unmarshal(raw, kt)
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("invalid path key: %w", err)
+	}
+	if dc.keys[string(typeRaw)] == nil {
+		dc.keys[string(typeRaw)] = map[string]cty.Value{}
+	}
+	dc.keys[string(typeRaw)][string(raw)] = k
+	return k, nil
+}
+
+func (ev valueV1) decode(dc *decodeCache) (cty.Value, error) {
+	ty, err := dc.parseType(ev.Type)
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("invalid type: %w", err)
 	}
 	if err := checkMsgpack(ev.Msgpack); err != nil {
 		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
 	}
-	v, err := tc.unmarshalDynamic(ev.Msgpack)
+	v, err := dc.unmarshalDynamic(ev.Msgpack)
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
 	}
@@ -110,7 +139,7 @@ func (ev valueV1) decode(tc typeCache) (cty.Value, error) {
 	}
 	pvm := make([]cty.PathValueMarks, 0, len(ev.Sensitive))
 	for _, ep := range ev.Sensitive {
-		p, err := ep.decode(tc)
+		p, err := ep.decode(dc)
 		if err != nil {
 			return cty.NilVal, err
 		}
@@ -125,12 +154,12 @@ func (ev valueV1) decode(tc typeCache) (cty.Value, error) {
 // Anything but the wrapper as go-cty writes it (null, unknown, a wrapper
 // go-cty reads but does not write, a corrupt one) goes to go-cty whole,
 // so the result or the error is go-cty's.
-func (tc typeCache) unmarshalDynamic(b []byte) (cty.Value, error) {
+func (dc *decodeCache) unmarshalDynamic(b []byte) (cty.Value, error) {
 	typeJSON, rest, ok := peelDynamic(b)
 	if !ok {
 		return ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
 	}
-	ty, err := tc.parse(typeJSON)
+	ty, err := dc.parseType(typeJSON)
 	if err != nil {
 		return cty.DynamicVal, err
 	}
@@ -206,20 +235,16 @@ func encodePath(p cty.Path) (pathV1, error) {
 	return out, nil
 }
 
-func (ep pathV1) decode(tc typeCache) (cty.Path, error) {
+func (ep pathV1) decode(dc *decodeCache) (cty.Path, error) {
 	out := make(cty.Path, 0, len(ep))
 	for _, s := range ep {
 		if s.Attr != "" {
 			out = append(out, cty.GetAttrStep{Name: s.Attr})
 			continue
 		}
-		kt, err := tc.parse(s.KeyType)
+		kv, err := dc.pathKey(s.KeyType, s.Key)
 		if err != nil {
-			return nil, fmt.Errorf("invalid path key type: %w", err)
-		}
-		kv, err := ctyjson.Unmarshal(s.Key, kt)
-		if err != nil {
-			return nil, fmt.Errorf("invalid path key: %w", err)
+			return nil, err
 		}
 		out = append(out, cty.IndexStep{Key: kv})
 	}

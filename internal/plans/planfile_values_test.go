@@ -41,6 +41,9 @@ func roundTripValues() map[string]cty.Value {
 			"m": cty.MapVal(map[string]cty.Value{"secret": cty.StringVal("s").WithMarks(sens), "open": cty.StringVal("o")}),
 			"l": cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b").WithMarks(sens)}),
 		}),
+		"sensitive map keys": cty.MapVal(map[string]cty.Value{
+			"a": cty.StringVal("1").WithMarks(sens), "b": cty.StringVal("2").WithMarks(sens), "c": cty.StringVal("3"),
+		}),
 		"sensitive dynamic": dynamicAttrs(cty.StringVal("s").WithMarks(sens)),
 		"sensitive whole":   cty.StringVal("s").WithMarks(sens),
 	}
@@ -146,7 +149,7 @@ func TestValueDecodeMatchesGoCty(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			got, err := valueV1{Type: []byte(tc.recorded), Msgpack: tc.msgpack}.decode(typeCache{})
+			got, err := valueV1{Type: []byte(tc.recorded), Msgpack: tc.msgpack}.decode(newDecodeCache())
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("error %v, want error %v (value %#v)", err, tc.wantErr, got)
 			}
@@ -154,7 +157,7 @@ func TestValueDecodeMatchesGoCty(t *testing.T) {
 				return // go-cty would allocate what the lengths claim
 			}
 			want, wantErr := ctymsgpack.Unmarshal(tc.msgpack, cty.DynamicPseudoType)
-			got, err = typeCache{}.unmarshalDynamic(tc.msgpack)
+			got, err = newDecodeCache().unmarshalDynamic(tc.msgpack)
 			if (err != nil) != (wantErr != nil) || (err == nil && !got.RawEquals(want)) {
 				t.Errorf("decoded %#v, %v; go-cty gives %#v, %v", got, err, want, wantErr)
 			}
@@ -166,18 +169,48 @@ func TestValueDecodeMatchesGoCty(t *testing.T) {
 // disagrees with the type inside its msgpack is refused even when both
 // types were cached by values read before it.
 func TestValueTypeMismatchWithCachedType(t *testing.T) {
-	tc := typeCache{}
+	dc := newDecodeCache()
 	for _, ev := range []valueV1{
 		{Type: []byte(`"string"`), Msgpack: wrapped([]byte{0xc4}, `"string"`, 0xa1, 'x')},
 		{Type: []byte(`"number"`), Msgpack: wrapped([]byte{0xc4}, `"number"`, 0x01)},
 	} {
-		if _, err := ev.decode(tc); err != nil {
+		if _, err := ev.decode(dc); err != nil {
 			t.Fatal(err)
 		}
 	}
 	bad := valueV1{Type: []byte(`"string"`), Msgpack: wrapped([]byte{0xc4}, `"number"`, 0x01)}
-	if v, err := bad.decode(tc); err == nil || !strings.Contains(err.Error(), "recorded as string") {
+	if v, err := bad.decode(dc); err == nil || !strings.Contains(err.Error(), "recorded as string") {
 		t.Fatalf("decoded %#v, error %v; want a type mismatch", v, err)
+	}
+}
+
+// TestValueBadSensitivePath: a sensitive path whose index key or key type
+// is corrupt is an error, whether or not an earlier value cached a key
+// under the same type.
+func TestValueBadSensitivePath(t *testing.T) {
+	str := []byte(`"string"`)
+	good := valueV1{Type: str, Msgpack: wrapped([]byte{0xc4}, `"string"`, 0xa1, 'x')}
+	tests := map[string]stepV1{
+		"unknown key type":       {KeyType: []byte(`"text"`), Key: []byte(`"k"`)},
+		"key not JSON":           {KeyType: str, Key: []byte(`"k`)},
+		"key of another type":    {KeyType: str, Key: []byte(`{}`)},
+		"key type not JSON":      {KeyType: []byte(`["map"`), Key: []byte(`"k"`)},
+		"number key as a string": {KeyType: []byte(`"number"`), Key: []byte(`"one"`)},
+	}
+	for name, step := range tests {
+		t.Run(name, func(t *testing.T) {
+			dc := newDecodeCache()
+			ok := good
+			ok.Sensitive = []pathV1{{{KeyType: str, Key: []byte(`"k"`)}}}
+			if _, err := ok.decode(dc); err != nil {
+				t.Fatal(err)
+			}
+			bad := good
+			bad.Sensitive = []pathV1{{{Attr: "a"}, step}}
+			if v, err := bad.decode(dc); err == nil {
+				t.Errorf("decoded %#v, want an error", v)
+			}
+		})
 	}
 }
 
