@@ -345,8 +345,8 @@ func decodeChangeRun(ecs []changeV1, out []*ResourceInstanceChange, first int) e
 }
 
 func decodeChange(ec *changeV1, dc *decodeCache) (*ResourceInstanceChange, error) {
-	addr, ds := addrs.ParseAbsResourceInstanceStr(ec.Addr)
-	if ds.HasErrors() {
+	addr, ok := dc.instanceAddr(ec.Addr)
+	if !ok {
 		return nil, fmt.Errorf("invalid address %q", ec.Addr)
 	}
 	prov, pds := addrs.ParseAbsProviderConfig(ec.Provider)
@@ -372,8 +372,8 @@ func decodeChange(ec *changeV1, dc *decodeCache) (*ResourceInstanceChange, error
 		PrevRunAddr: addr,
 	}
 	if ec.PrevRunAddr != "" {
-		prev, ds := addrs.ParseAbsResourceInstanceStr(ec.PrevRunAddr)
-		if ds.HasErrors() {
+		prev, ok := dc.instanceAddr(ec.PrevRunAddr)
+		if !ok {
 			return nil, fmt.Errorf("invalid previous address %q", ec.PrevRunAddr)
 		}
 		c.PrevRunAddr = prev

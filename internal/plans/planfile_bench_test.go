@@ -15,6 +15,7 @@ import (
 type benchShape struct {
 	resourceType string
 	action       Action
+	forEach      bool // keys "c0", "c1", ... rather than 0, 1, ...
 	values       func(i int) (before, after cty.Value)
 }
 
@@ -32,10 +33,11 @@ var terraformDataShape = benchShape{resourceType: "terraform_data", action: Crea
 	return before, after
 }}
 
-// awsccShape is an in-place update of a typical Cloud Control resource:
+// awsccShape is an in-place update of a typical Cloud Control resource
+// with for_each:
 // fifteen attributes, nested blocks, a map, and sensitive paths through an
 // attribute, a map key and a list index.
-var awsccShape = benchShape{resourceType: "awscc_rds_dbcluster", action: Update, values: func(i int) (cty.Value, cty.Value) {
+var awsccShape = benchShape{resourceType: "awscc_rds_dbcluster", action: Update, forEach: true, values: func(i int) (cty.Value, cty.Value) {
 	obj := func(desc string, created cty.Value) cty.Value {
 		sens := cty.NewValueMarks(configschema.SensitiveMark)
 		return cty.ObjectVal(map[string]cty.Value{
@@ -72,7 +74,11 @@ func benchPlan(tb testing.TB, shape benchShape, n int) *Plan {
 	pr := g.Add(Node{Op: OpConfigureProvider, Ref: g.AddProvider(prov)})
 	for i := 0; i < n; i++ {
 		before, after := shape.values(i)
-		inst := res.Instance(addrs.IntKey(i))
+		var key addrs.InstanceKey = addrs.IntKey(i)
+		if shape.forEach {
+			key = addrs.StringKey(fmt.Sprintf("c%d", i))
+		}
+		inst := res.Instance(key)
 		p.Changes = append(p.Changes, &ResourceInstanceChange{Addr: inst, PrevRunAddr: inst, Provider: prov, Action: shape.action, Before: before, After: after})
 		g.Add(Node{Op: OpCreate, Ref: i, Deps: []int{pr}})
 	}

@@ -67,58 +67,6 @@ func encodeValue(v cty.Value) (valueV1, error) {
 	return ev, nil
 }
 
-// decodeCache holds what one plan file read has decoded, by its JSON:
-// value types, and the keys of sensitive paths' index steps. Every value
-// records its type twice (beside it and inside its msgpack), and the
-// values of a big plan share a handful of types and keys, so decoding
-// each distinct one once takes most of the work out of reading a plan:
-// go-cty's JSON type parser alone was two thirds of it. A cache belongs
-// to one read and one goroutine, so nothing decoded outlives the file it
-// came from, and it needs no lock.
-type decodeCache struct {
-	types map[string]cty.Type
-	keys  map[string]map[string]cty.Value // by key type JSON, then key JSON
-}
-
-func newDecodeCache() *decodeCache {
-	return &decodeCache{types: map[string]cty.Type{}, keys: map[string]map[string]cty.Value{}}
-}
-
-// parseType returns the type raw describes. The result only depends on
-// raw, so a cached type is the one parsing would give.
-func (dc *decodeCache) parseType(raw []byte) (cty.Type, error) {
-	if ty, ok := dc.types[string(raw)]; ok {
-		return ty, nil
-	}
-	ty, err := ctyjson.UnmarshalType(raw)
-	if err != nil {
-		return cty.NilType, err
-	}
-	dc.types[string(raw)] = ty
-	return ty, nil
-}
-
-// pathKey returns the index key raw describes, of the type typeRaw
-// describes; like a type, a key only depends on the JSON.
-func (dc *decodeCache) pathKey(typeRaw, raw []byte) (cty.Value, error) {
-	if k, ok := dc.keys[string(typeRaw)][string(raw)]; ok {
-		return k, nil
-	}
-	kt, err := dc.parseType(typeRaw)
-	if err != nil {
-		return cty.NilVal, fmt.Errorf("invalid path key type: %w", err)
-	}
-	k, err := ctyjson.Unmarshal(raw, kt)
-	if err != nil {
-		return cty.NilVal, fmt.Errorf("invalid path key: %w", err)
-	}
-	if dc.keys[string(typeRaw)] == nil {
-		dc.keys[string(typeRaw)] = map[string]cty.Value{}
-	}
-	dc.keys[string(typeRaw)][string(raw)] = k
-	return k, nil
-}
-
 func (ev valueV1) decode(dc *decodeCache) (cty.Value, error) {
 	ty, err := dc.parseType(ev.Type)
 	if err != nil {
