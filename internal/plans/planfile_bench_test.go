@@ -34,9 +34,8 @@ var terraformDataShape = benchShape{resourceType: "terraform_data", action: Crea
 }}
 
 // awsccShape is an in-place update of a typical Cloud Control resource
-// with for_each:
-// fifteen attributes, nested blocks, a map, and sensitive paths through an
-// attribute, a map key and a list index.
+// with for_each: fifteen attributes, nested blocks, a map, and sensitive
+// paths through an attribute, a map key and a list index.
 var awsccShape = benchShape{resourceType: "awscc_rds_dbcluster", action: Update, forEach: true, values: func(i int) (cty.Value, cty.Value) {
 	obj := func(desc string, created cty.Value) cty.Value {
 		sens := cty.NewValueMarks(configschema.SensitiveMark)
