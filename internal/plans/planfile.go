@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -247,32 +249,29 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
 		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, RelevantAttributes: doc.Relevant,
 	}
+	dc := newDecodeCache()
 	for name, ev := range doc.Variables {
-		v, err := ev.decode()
+		v, err := ev.decode(dc)
 		if err != nil {
 			return nil, fmt.Errorf("variable %s: %w", name, err)
 		}
 		p.VariableValues[name] = v
 	}
-	for i, ec := range doc.Changes {
-		c, err := decodeChange(ec)
-		if err != nil {
-			return nil, fmt.Errorf("change %d: %w", i, err)
-		}
-		p.Changes = append(p.Changes, c)
+	var err error
+	if p.Changes, err = decodeChanges(doc.Changes); err != nil {
+		return nil, err
 	}
 	for _, eo := range doc.Outputs {
-		before, err := eo.Before.decode()
+		before, err := eo.Before.decode(dc)
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
 		}
-		after, err := eo.After.decode()
+		after, err := eo.After.decode(dc)
 		if err != nil {
 			return nil, fmt.Errorf("output %s: %w", eo.Name, err)
 		}
 		p.Outputs = append(p.Outputs, &OutputChange{Name: eo.Name, Action: eo.Action, Before: before, After: after, Sensitive: eo.Sensitive})
 	}
-	var err error
 	if p.PriorState, err = decodeState(doc.PriorState); err != nil {
 		return nil, err
 	}
@@ -280,10 +279,10 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		return nil, err
 	}
 	p.Targets = doc.Targets
-	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules); err != nil {
+	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules, dc); err != nil {
 		return nil, err
 	}
-	if p.Expansions, err = decodeExpansions(doc.Expansions); err != nil {
+	if p.Expansions, err = decodeExpansions(doc.Expansions, dc); err != nil {
 		return nil, err
 	}
 	if p.Moves, err = decodeMoves(doc.Moves); err != nil {
@@ -298,9 +297,56 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	return p, nil
 }
 
-func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
-	addr, ds := addrs.ParseAbsResourceInstanceStr(ec.Addr)
-	if ds.HasErrors() {
+// minChangesPerWorker keeps small plans on one goroutine: for fewer
+// changes than this, starting a worker (with its own decode cache to fill)
+// costs more than it saves.
+const minChangesPerWorker = 256
+
+// decodeChanges decodes a plan file's resource changes in contiguous runs,
+// one per GOMAXPROCS goroutine: once types are cached, decoding values and
+// parsing addresses is most of reading a big plan, and every change
+// decodes on its own. The changes keep the file's order, and the error is
+// the lowest-numbered bad change's, as a sequential read would report.
+func decodeChanges(ecs []changeV1) ([]*ResourceInstanceChange, error) {
+	if len(ecs) == 0 {
+		return nil, nil
+	}
+	out := make([]*ResourceInstanceChange, len(ecs))
+	workers := min(runtime.GOMAXPROCS(0), (len(ecs)+minChangesPerWorker-1)/minChangesPerWorker)
+	size := (len(ecs) + workers - 1) / workers
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := min(w*size, len(ecs)), min((w+1)*size, len(ecs))
+		wg.Go(func() { errs[w] = decodeChangeRun(ecs[lo:hi], out[lo:hi], lo) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// decodeChangeRun decodes ecs, the changes numbered from first on, into
+// out, stopping at the first bad one. Its decode cache is its own, so runs
+// share nothing but what they only read.
+func decodeChangeRun(ecs []changeV1, out []*ResourceInstanceChange, first int) error {
+	dc := newDecodeCache()
+	for i := range ecs {
+		c, err := decodeChange(&ecs[i], dc)
+		if err != nil {
+			return fmt.Errorf("change %d: %w", first+i, err)
+		}
+		out[i] = c
+	}
+	return nil
+}
+
+func decodeChange(ec *changeV1, dc *decodeCache) (*ResourceInstanceChange, error) {
+	addr, ok := dc.instanceAddr(ec.Addr)
+	if !ok {
 		return nil, fmt.Errorf("invalid address %q", ec.Addr)
 	}
 	prov, pds := addrs.ParseAbsProviderConfig(ec.Provider)
@@ -311,11 +357,11 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 	if err != nil {
 		return nil, err
 	}
-	before, err := ec.Before.decode()
+	before, err := ec.Before.decode(dc)
 	if err != nil {
 		return nil, fmt.Errorf("before: %w", err)
 	}
-	after, err := ec.After.decode()
+	after, err := ec.After.decode(dc)
 	if err != nil {
 		return nil, fmt.Errorf("after: %w", err)
 	}
@@ -326,14 +372,14 @@ func decodeChange(ec changeV1) (*ResourceInstanceChange, error) {
 		PrevRunAddr: addr,
 	}
 	if ec.PrevRunAddr != "" {
-		prev, ds := addrs.ParseAbsResourceInstanceStr(ec.PrevRunAddr)
-		if ds.HasErrors() {
+		prev, ok := dc.instanceAddr(ec.PrevRunAddr)
+		if !ok {
 			return nil, fmt.Errorf("invalid previous address %q", ec.PrevRunAddr)
 		}
 		c.PrevRunAddr = prev
 	}
 	for _, ep := range ec.RequiredReplace {
-		path, err := ep.decode()
+		path, err := ep.decode(dc)
 		if err != nil {
 			return nil, err
 		}

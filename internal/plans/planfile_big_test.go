@@ -12,7 +12,7 @@ func TestValueRejectsHugeLengths(t *testing.T) {
 	b = append(b, typ...)
 	b = append(b, 0xdd, 0x7f, 0xff, 0xff, 0xff)
 	ev := valueV1{Type: []byte(`["list","string"]`), Msgpack: b}
-	if _, err := ev.decode(); err == nil {
+	if _, err := ev.decode(newDecodeCache()); err == nil {
 		t.Fatal("no error for a truncated value with a huge length")
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"testing"
+
+	"github.com/zclconf/go-cty/cty"
+	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
 )
 
 // FuzzReadFile feeds arbitrary bytes (raw, and gzip-wrapped so the JSON
@@ -22,6 +25,26 @@ func FuzzReadFile(f *testing.F) {
 		p, err := ReadFile(&buf)
 		if err == nil && p == nil {
 			t.Fatal("nil plan without error")
+		}
+	})
+}
+
+// FuzzValueDecode: on any msgpack the plan file reader accepts, decoding a
+// value with the decode cache gives what go-cty's own dynamic decoding
+// gives: the same value, or an error.
+func FuzzValueDecode(f *testing.F) {
+	f.Add(wrapped([]byte{0xc4}, `["object",{"a":"dynamic"}]`, 0x81, 0xa1, 'a', 0xc0))
+	f.Add(wrapped([]byte{0xc5}, `["list","string"]`, 0x91, 0xd4, 0, 0))
+	f.Add(wrapped([]byte{0xc4}, `"dynamic"`, wrapped([]byte{0xc4}, `"number"`, 0x01)...))
+	f.Add([]byte{0xc0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if checkMsgpack(b) != nil {
+			return // refused before decoding; go-cty would allocate what lengths claim
+		}
+		want, wantErr := ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
+		got, err := newDecodeCache().unmarshalDynamic(b)
+		if (err != nil) != (wantErr != nil) || (err == nil && !got.RawEquals(want)) {
+			t.Fatalf("decoded %#v, %v; go-cty gives %#v, %v", got, err, want, wantErr)
 		}
 	})
 }

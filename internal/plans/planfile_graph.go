@@ -198,14 +198,14 @@ func encodeExpansion(label string, e *instances.Expansion) (expansionV1, error) 
 	return ev, nil
 }
 
-func decodeExpansions(evs []expansionV1) ([]*ResourceExpansion, error) {
+func decodeExpansions(evs []expansionV1, dc *decodeCache) ([]*ResourceExpansion, error) {
 	out := make([]*ResourceExpansion, 0, len(evs))
 	for _, ev := range evs {
 		addr, ds := addrs.ParseAbsResourceStr(ev.Resource)
 		if ds.HasErrors() {
 			return nil, fmt.Errorf("invalid resource %q in expansions", ev.Resource)
 		}
-		exp, err := decodeExpansion(ev)
+		exp, err := decodeExpansion(ev, dc)
 		if err != nil {
 			return nil, err
 		}
@@ -214,14 +214,14 @@ func decodeExpansions(evs []expansionV1) ([]*ResourceExpansion, error) {
 	return out, nil
 }
 
-func decodeModuleExpansions(evs []expansionV1) ([]*ModuleExpansion, error) {
+func decodeModuleExpansions(evs []expansionV1, dc *decodeCache) ([]*ModuleExpansion, error) {
 	out := make([]*ModuleExpansion, 0, len(evs))
 	for _, ev := range evs {
 		m, err := addrs.ParseModuleInstanceStr(ev.Resource)
 		if err != nil || len(m) == 0 || m[len(m)-1].Key != addrs.NoKey {
 			return nil, fmt.Errorf("invalid module call %q in module expansions", ev.Resource)
 		}
-		exp, err := decodeExpansion(ev)
+		exp, err := decodeExpansion(ev, dc)
 		if err != nil {
 			return nil, err
 		}
@@ -230,7 +230,7 @@ func decodeModuleExpansions(evs []expansionV1) ([]*ModuleExpansion, error) {
 	return out, nil
 }
 
-func decodeExpansion(ev expansionV1) (*instances.Expansion, error) {
+func decodeExpansion(ev expansionV1, dc *decodeCache) (*instances.Expansion, error) {
 	switch ev.Mode {
 	case instances.Single:
 		return instances.SingleExpansion(), nil
@@ -242,7 +242,7 @@ func decodeExpansion(ev expansionV1) (*instances.Expansion, error) {
 	case instances.ForEach:
 		each := make(map[string]cty.Value, len(ev.Each))
 		for k, enc := range ev.Each {
-			v, err := enc.decode()
+			v, err := enc.decode(dc)
 			if err != nil {
 				return nil, fmt.Errorf("expansion of %s, key %q: %w", ev.Resource, k, err)
 			}

@@ -2,7 +2,7 @@ package plans
 
 import (
 	"bytes"
-
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 
@@ -67,15 +67,15 @@ func encodeValue(v cty.Value) (valueV1, error) {
 	return ev, nil
 }
 
-func (ev valueV1) decode() (cty.Value, error) {
-	ty, err := ctyjson.UnmarshalType(ev.Type)
+func (ev valueV1) decode(dc *decodeCache) (cty.Value, error) {
+	ty, err := dc.parseType(ev.Type)
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("invalid type: %w", err)
 	}
 	if err := checkMsgpack(ev.Msgpack); err != nil {
 		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
 	}
-	v, err := ctymsgpack.Unmarshal(ev.Msgpack, cty.DynamicPseudoType)
+	v, err := dc.unmarshalDynamic(ev.Msgpack)
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("invalid value: %w", err)
 	}
@@ -87,13 +87,62 @@ func (ev valueV1) decode() (cty.Value, error) {
 	}
 	pvm := make([]cty.PathValueMarks, 0, len(ev.Sensitive))
 	for _, ep := range ev.Sensitive {
-		p, err := ep.decode()
+		p, err := ep.decode(dc)
 		if err != nil {
 			return cty.NilVal, err
 		}
 		pvm = append(pvm, cty.PathValueMarks{Path: p, Marks: cty.NewValueMarks(configschema.SensitiveMark)})
 	}
 	return v.MarkWithPaths(pvm), nil
+}
+
+// unmarshalDynamic decodes b as ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
+// does, taking the type inside the wrapper from the cache: go-cty reads
+// the wrapper's type, then the rest of b with that type, as this does.
+// Anything but the wrapper as go-cty writes it (null, unknown, a wrapper
+// go-cty reads but does not write, a corrupt one) goes to go-cty whole,
+// so the result or the error is go-cty's.
+func (dc *decodeCache) unmarshalDynamic(b []byte) (cty.Value, error) {
+	typeJSON, rest, ok := peelDynamic(b)
+	if !ok {
+		return ctymsgpack.Unmarshal(b, cty.DynamicPseudoType)
+	}
+	ty, err := dc.parseType(typeJSON)
+	if err != nil {
+		return cty.DynamicVal, err
+	}
+	return ctymsgpack.Unmarshal(rest, ty)
+}
+
+// peelDynamic splits the wrapper ctymsgpack.Marshal(v, DynamicPseudoType)
+// writes for a value of a known type, [type JSON, value]: a fixarray of
+// two, then the type JSON as msgpack bin 8, 16 or 32. ok is false for
+// anything else, or if the bin's length runs past b.
+func peelDynamic(b []byte) (typeJSON, rest []byte, ok bool) {
+	if len(b) < 3 || b[0] != 0x92 {
+		return nil, nil, false
+	}
+	var n, head uint64
+	switch b[1] {
+	case 0xc4:
+		n, head = uint64(b[2]), 3
+	case 0xc5:
+		if len(b) < 4 {
+			return nil, nil, false
+		}
+		n, head = uint64(binary.BigEndian.Uint16(b[2:])), 4
+	case 0xc6:
+		if len(b) < 6 {
+			return nil, nil, false
+		}
+		n, head = uint64(binary.BigEndian.Uint32(b[2:])), 6
+	default:
+		return nil, nil, false
+	}
+	if uint64(len(b))-head < n {
+		return nil, nil, false
+	}
+	return b[head : head+n], b[head+n:], true
 }
 
 // checkMsgpack verifies that b is exactly one well-formed msgpack value
@@ -134,20 +183,16 @@ func encodePath(p cty.Path) (pathV1, error) {
 	return out, nil
 }
 
-func (ep pathV1) decode() (cty.Path, error) {
+func (ep pathV1) decode(dc *decodeCache) (cty.Path, error) {
 	out := make(cty.Path, 0, len(ep))
 	for _, s := range ep {
 		if s.Attr != "" {
 			out = append(out, cty.GetAttrStep{Name: s.Attr})
 			continue
 		}
-		kt, err := ctyjson.UnmarshalType(s.KeyType)
+		kv, err := dc.pathKey(s.KeyType, s.Key)
 		if err != nil {
-			return nil, fmt.Errorf("invalid path key type: %w", err)
-		}
-		kv, err := ctyjson.Unmarshal(s.Key, kt)
-		if err != nil {
-			return nil, fmt.Errorf("invalid path key: %w", err)
+			return nil, err
 		}
 		out = append(out, cty.IndexStep{Key: kv})
 	}
