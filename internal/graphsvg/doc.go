@@ -11,16 +11,21 @@
 // runs it; nodes of one rank stack vertically, which keeps long resource
 // addresses readable where a top-to-bottom layout would set them side by
 // side. Edges are drawn from To to From, the arrowhead at the node that
-// waits.
+// waits. An edge implied by a longer path is not drawn (a transitive
+// reduction, as `terraform graph` draws): what a node waits for, directly
+// or not, is unchanged, a provider's edge to each of its resources no
+// longer crosses the whole drawing, and dot, whose time grows with the
+// ranks each edge spans, stays fast.
 //
 // Folding: a graph with more nodes than Options.MaxNodes is drawn folded.
 // Nodes sharing a Group become one drawn node; if there are still too
 // many, groups fold by their module path (the part of the Group before
 // its last resource address, "(root)" for the root module), then by
 // shorter module paths, and finally the largest folds are kept and the
-// rest drawn as one "(other)" node. So a graph of any size draws at most
-// MaxNodes nodes, and Drawing.Members says which nodes each drawn node
-// stands for.
+// rest drawn as one "(other)" node. A drawing left with more than three
+// edges per allowed node goes on to the next fold too. So a graph of any
+// size draws at most MaxNodes nodes, and Drawing.Members says which nodes
+// each drawn node stands for.
 //
 // SVG contract (what the explorer's script and CSS use):
 //
@@ -39,8 +44,8 @@
 //     draws that node as it is.
 //   - Each edge is <g class="edge" data-from="ID" data-to="ID"> holding one
 //     <path> whose marker-end is the arrowhead <marker id="graphsvg-arrow">
-//     in <defs>. Edges between folded nodes are drawn once, and edges
-//     within one drawn node are not drawn.
+//     in <defs>. Edges between folded nodes are drawn once, edges within
+//     one drawn node and edges implied by others are not drawn.
 //   - Text and attribute values are XML-escaped; edges come before nodes,
 //     each sorted by id, and the same graph always gives the same bytes.
 //
@@ -52,4 +57,5 @@
 // Imports:
 //
 //	deny internal/... # a drawing of nodes and edges: it knows no plans, states or addresses, only strings
+//	allow internal/graph # the cycles of a folded graph
 package graphsvg

@@ -50,22 +50,43 @@ const rootModule = "(root)"
 // has too many keys.
 const otherFold = "(other)"
 
-// fold returns the drawing of nodes and edges with at most limit nodes:
-// the graph itself when it is small enough, else the first fold whose
-// keys number at most limit (see foldLevels), else the limit-1 largest keys
-// of the coarsest fold and one otherFold node for the rest.
+// edgesPerNode bounds the edges of a drawing, after reduce, at
+// edgesPerNode × the node limit: dot's time grows with edges more than
+// with nodes (crossing minimisation), so a graph over it is folded one
+// level further.
+const edgesPerNode = 3
+
+// fold returns the drawing of nodes and edges, reduced, with at most
+// limit nodes: the graph itself when it is small enough, else the first
+// fold whose keys number at most limit (see foldKey), else the limit-1
+// largest keys of the coarsest fold and one otherFold node for the rest.
+// A drawing with more than edgesPerNode × limit edges goes on to the next
+// fold.
 func fold(nodes []Node, edges []Edge, limit int) *drawnGraph {
 	if len(nodes) <= limit {
-		return identity(nodes, edges)
+		if d := identity(nodes, edges); reducedFits(d, limit) {
+			return d
+		}
 	}
 	var keys map[string]string // group → fold key
 	for level := range foldLevels {
 		keys = foldKeys(nodes, level)
-		if distinct(keys) <= limit {
-			return foldBy(nodes, edges, keys)
+		if distinct(keys) > limit {
+			continue
+		}
+		if d := foldBy(nodes, edges, keys); reducedFits(d, limit) {
+			return d
 		}
 	}
-	return foldBy(nodes, edges, keepLargest(nodes, keys, limit-1))
+	d := foldBy(nodes, edges, keepLargest(nodes, keys, limit-1))
+	reduce(d)
+	return d
+}
+
+// reducedFits reduces d's edges and says whether they are few enough.
+func reducedFits(d *drawnGraph, limit int) bool {
+	reduce(d)
+	return len(d.edges) <= edgesPerNode*limit
 }
 
 func identity(nodes []Node, edges []Edge) *drawnGraph {

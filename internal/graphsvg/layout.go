@@ -70,7 +70,7 @@ func nodeWidth(text string) float64 {
 func dotSource(d *drawnGraph) []byte {
 	var b bytes.Buffer
 	b.WriteString("digraph g {\n")
-	b.WriteString("graph [rankdir=LR, nodesep=0.15, ranksep=0.6, margin=0, pad=0];\n")
+	fmt.Fprintf(&b, "graph [rankdir=LR, nodesep=0.15, ranksep=0.6, margin=0, pad=0, mclimit=%s];\n", mclimit(d))
 	fmt.Fprintf(&b, "node [shape=box, fixedsize=true, label=\"\", height=%s];\n", inches(nodeHeight))
 	// Edges leave a box on its right and enter on its left, as a reader
 	// follows them, not from anywhere on a wide box's border.
@@ -84,6 +84,19 @@ func dotSource(d *drawnGraph) []byte {
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+// fullEffort is the size (nodes plus edges) up to which dot minimises
+// crossings with its default effort.
+const fullEffort = 400
+
+// mclimit scales dot's crossing minimisation iterations down as the
+// graph grows past fullEffort: that phase is most of dot's time on large
+// graphs (a random graph of 1,000 nodes and 2,800 edges: 8.3 s at 1,
+// 3.3 s at 0.2), and a few more crossings cost less than the wait.
+func mclimit(d *drawnGraph) string {
+	work := len(d.nodes) + len(d.edges)
+	return strconv.FormatFloat(max(0.1, min(1, float64(fullEffort)/float64(max(work, 1)))), 'f', 2, 64)
 }
 
 func inches(points float64) string {

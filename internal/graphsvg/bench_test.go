@@ -1,0 +1,37 @@
+package graphsvg
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// BenchmarkDraw draws plan-like graphs (planGraph) of 100 and 1,000
+// nodes node by node, and of 10,000 nodes folded (the default MaxNodes):
+// what `cairn show -html` pays for its graph.
+func BenchmarkDraw(b *testing.B) {
+	for _, bc := range []struct {
+		groups, count, modules int
+		opts                   Options
+	}{
+		{groups: 20, count: 5, modules: 4},
+		{groups: 100, count: 10, modules: 10, opts: Options{MaxNodes: 1000}},
+		{groups: 100, count: 10, modules: 10},
+		{groups: 500, count: 20, modules: 25},
+	} {
+		g := planGraph(bc.groups, bc.count, bc.modules)
+		name := fmt.Sprintf("nodes=%d/max=%d", len(g.Nodes), bc.opts.MaxNodes)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var d *Drawing
+			for b.Loop() {
+				var err error
+				if d, err = Draw(context.Background(), g, bc.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(d.Members)), "drawn-nodes")
+			b.ReportMetric(float64(len(d.SVG))/1024, "svg-KiB")
+		})
+	}
+}
