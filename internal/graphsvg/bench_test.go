@@ -7,8 +7,10 @@ import (
 )
 
 // BenchmarkDraw draws plan-like graphs (planGraph) of 100 and 1,000
-// nodes node by node, and of 10,000 nodes folded (the default MaxNodes):
-// what `cairn show -html` pays for its graph.
+// nodes node by node, 1,000 folded by resource, and 10,000 folded (the
+// default MaxNodes) by resource (250 resources) and by module split
+// back into resources (500 resources): what `cairn show -html` pays for
+// its graph.
 func BenchmarkDraw(b *testing.B) {
 	for _, bc := range []struct {
 		groups, count, modules int
@@ -17,10 +19,11 @@ func BenchmarkDraw(b *testing.B) {
 		{groups: 20, count: 5, modules: 4},
 		{groups: 100, count: 10, modules: 10, opts: Options{MaxNodes: 1000}},
 		{groups: 100, count: 10, modules: 10},
+		{groups: 250, count: 40, modules: 25},
 		{groups: 500, count: 20, modules: 25},
 	} {
 		g := planGraph(bc.groups, bc.count, bc.modules)
-		name := fmt.Sprintf("nodes=%d/max=%d", len(g.Nodes), bc.opts.MaxNodes)
+		name := fmt.Sprintf("nodes=%d/groups=%d/max=%d", len(g.Nodes), bc.groups, bc.opts.MaxNodes)
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			var d *Drawing

@@ -74,6 +74,11 @@ func fold(nodes []Node, edges []Edge, limit int) *drawnGraph {
 		if distinct(keys) > limit {
 			continue
 		}
+		if level > 0 {
+			if d := foldBy(nodes, edges, refine(nodes, keys, foldKeys(nodes, level-1), limit)); reducedFits(d, limit) {
+				return d
+			}
+		}
 		if d := foldBy(nodes, edges, keys); reducedFits(d, limit) {
 			return d
 		}
@@ -81,6 +86,44 @@ func fold(nodes []Node, edges []Edge, limit int) *drawnGraph {
 	d := foldBy(nodes, edges, keepLargest(nodes, keys, limit-1))
 	reduce(d)
 	return d
+}
+
+// refine splits folds of coarse back into their keys in fine while the
+// drawing stays within limit nodes, those that split into fewest first
+// (then by key), so that a graph just past a level's limit is not drawn
+// as a handful of modules: each fold drawn is a module or a resource.
+func refine(nodes []Node, coarse, fine map[string]string, limit int) map[string]string {
+	parts := map[string]map[string]bool{} // coarse key → its fine keys
+	for g, k := range coarse {
+		if parts[k] == nil {
+			parts[k] = map[string]bool{}
+		}
+		parts[k][fine[g]] = true
+	}
+	order := make([]string, 0, len(parts))
+	for k := range parts {
+		order = append(order, k)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if a, b := len(parts[order[i]]), len(parts[order[j]]); a != b {
+			return a < b
+		}
+		return order[i] < order[j]
+	})
+	budget, split := limit-len(parts), map[string]bool{}
+	for _, k := range order {
+		if extra := len(parts[k]) - 1; extra <= budget {
+			split[k], budget = true, budget-extra
+		}
+	}
+	out := make(map[string]string, len(coarse))
+	for g, k := range coarse {
+		if split[k] {
+			k = fine[g]
+		}
+		out[g] = k
+	}
+	return out
 }
 
 // reducedFits reduces d's edges and says whether they are few enough.

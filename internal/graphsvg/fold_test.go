@@ -58,7 +58,7 @@ func TestFold(t *testing.T) {
 		want  []string // drawn node ids
 	}{
 		"10,000 nodes in 50 groups": {graph: planGraph(50, 200, 0), want: groupIDs("g:aws_thing.r%d", 50)},
-		"groups, then modules":      {graph: planGraph(40, 3, 4), max: 30, want: groupIDs("g:module.m%d", 4)},
+		"groups, then modules":      {graph: planGraph(40, 3, 4), max: 30, want: refined()},
 		"under the limit":           {graph: planGraph(3, 3, 0), max: 9, want: nil},
 		"edges past the budget":     {graph: bipartite(20), max: 40, want: []string{"g:a", "g:b"}},
 	} {
@@ -95,6 +95,19 @@ func bipartite(n int) Graph {
 		}
 	}
 	return g
+}
+
+// refined is how planGraph(40, 3, 4) draws in 30 nodes: 4 modules of 10
+// resources each, two of them (first by key) split into their resources.
+func refined() []string {
+	ids := []string{"g:module.m2", "g:module.m3"}
+	for r := range 40 {
+		if r%4 < 2 {
+			ids = append(ids, fmt.Sprintf("g:module.m%d.aws_thing.r%d", r%4, r))
+		}
+	}
+	sort.Strings(ids)
+	return ids
 }
 
 func groupIDs(format string, n int) []string {
@@ -163,8 +176,9 @@ func checkFoldNode(t *testing.T, id string, members []string, kind string, n svg
 }
 
 // TestFoldLevels checks which fold applies when groups are too many:
-// module paths, module paths without instance keys, top-level modules,
-// and finally the largest folds and "(other)".
+// module paths (split back into groups as far as the limit allows),
+// module paths without instance keys, top-level modules, and finally the
+// largest folds and "(other)".
 func TestFoldLevels(t *testing.T) {
 	// 3 groups in each of 4 instances of module.a["k"].module.b, 6 in the
 	// root, 2 in module.c: 20 groups of 2 nodes.
@@ -186,7 +200,7 @@ func TestFoldLevels(t *testing.T) {
 	add("module.c.aws_z.r1", 2)
 	for limit, want := range map[int][]string{
 		20: {`module.a["k0"].module.b.aws_x.r0`, `module.c.aws_z.r1`}, // by group: 20 keys
-		7:  {`module.a["k0"].module.b`, `module.a["k3"].module.b`, "(root)", "module.c"},
+		7:  {`module.a["k0"].module.b`, `module.a["k3"].module.b`, "(root)", "module.c.aws_z.r0", "module.c.aws_z.r1"}, // module.c split
 		3:  {"module.a.module.b", "(root)", "module.c"},
 		2:  {"module.a", "(other)"}, // module.a has 24 nodes, the root 12, module.c 4
 	} {
