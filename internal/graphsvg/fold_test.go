@@ -199,7 +199,7 @@ func TestFoldLevels(t *testing.T) {
 	add("module.c.aws_z.r0", 2)
 	add("module.c.aws_z.r1", 2)
 	for limit, want := range map[int][]string{
-		20: {`module.a["k0"].module.b.aws_x.r0`, `module.c.aws_z.r1`}, // by group: 20 keys
+		20: {`module.a["k0"].module.b.aws_x.r0`, `module.c.aws_z.r1`},                                                  // by group: 20 keys
 		7:  {`module.a["k0"].module.b`, `module.a["k3"].module.b`, "(root)", "module.c.aws_z.r0", "module.c.aws_z.r1"}, // module.c split
 		3:  {"module.a.module.b", "(root)", "module.c"},
 		2:  {"module.a", "(other)"}, // module.a has 24 nodes, the root 12, module.c 4
