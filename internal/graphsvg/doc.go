@@ -20,9 +20,13 @@
 // Folding: a graph with more nodes than Options.MaxNodes is drawn folded.
 // Nodes sharing a Group become one drawn node; if there are still too
 // many, groups fold by their module path (the part of the Group before
-// its last resource address, "(root)" for the root module), then by
-// shorter module paths, and finally the largest folds are kept and the
-// rest drawn as one "(other)" node. A drawing left with more than three
+// its last resource address, "(root)" for the root module), then by that
+// path without instance keys, then by
+// top-level module calls, and finally the largest folds are kept and the
+// rest drawn as one "(other)" node. At the first level that fits, folds
+// are split back into the finer keys of the level before (modules into
+// resources, those that split into fewest first) while the count stays
+// within MaxNodes. A drawing left with more than three
 // edges per allowed node goes on to the next fold too. So a graph of any
 // size draws at most MaxNodes nodes, and Drawing.Members says which nodes
 // each drawn node stands for.
@@ -46,8 +50,13 @@
 //     <path> whose marker-end is the arrowhead <marker id="graphsvg-arrow">
 //     in <defs>. Edges between folded nodes are drawn once, edges within
 //     one drawn node and edges implied by others are not drawn.
-//   - Text and attribute values are XML-escaped; edges come before nodes,
-//     each sorted by id, and the same graph always gives the same bytes.
+//   - The <g> of all edges (class "edges") comes before that of all nodes
+//     (class "nodes"), each sorted by id. Text and attribute values are
+//     XML-escaped (an id may hold quotes, brackets or spaces: look nodes up
+//     by getElementById or by data-node, with CSS.escape in selectors).
+//     The same graph always gives the same bytes.
+//   - Sizes are in Graphviz points; box widths assume the 12px monospace
+//     font of the default style.
 //
 // Only the explorer imports this package: go-graphviz compiles its
 // WebAssembly module in its package initialisation, which every process
