@@ -19,17 +19,16 @@
 //
 // Folding: a graph with more nodes than Options.MaxNodes is drawn folded.
 // Nodes sharing a Group become one drawn node; if there are still too
-// many, groups fold by their module path (the part of the Group before
-// its last resource address, "(root)" for the root module), then by that
-// path without instance keys, then by
-// top-level module calls, and finally the largest folds are kept and the
-// rest drawn as one "(other)" node. At the first level that fits, folds
-// are split back into the finer keys of the level before (modules into
-// resources, those that split into fewest first) while the count stays
-// within MaxNodes. A drawing left with more than three
-// edges per allowed node goes on to the next fold too. So a graph of any
-// size draws at most MaxNodes nodes, and Drawing.Members says which nodes
-// each drawn node stands for.
+// many, groups fold by their module path (the part of the Group before its
+// last resource address, "(root)" for the root module), then by that path
+// without instance keys, then by top-level module calls, and finally the
+// largest folds are kept and the rest drawn as one "(other)" node. At the
+// first level that fits, folds are split back into the finer keys of the
+// level before (modules into resources, those that split into fewest
+// first) while the count stays within MaxNodes. A drawing left with more
+// than three edges per allowed node goes on to the next fold too. So a
+// graph of any size draws at most MaxNodes nodes, and Drawing.Members says
+// which nodes each drawn node stands for.
 //
 // SVG contract (what the explorer's script and CSS use):
 //
