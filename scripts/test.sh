@@ -55,6 +55,14 @@ fi
 echo "==> Pulumi CLI and YAML language host"
 export CAIRN_PULUMI_DIR="$(scripts/install-pulumi.sh)"
 
+# Debian's chromium, driven headless by internal/testbrowser, for the tests
+# that open the pages Cairn writes in a real browser; and the npm package
+# mermaid (pinned, cached per machine), whose parser those tests run on
+# every Mermaid golden of `cairn graph -format=mermaid`.
+echo "==> Chromium and Mermaid"
+export CAIRN_CHROMIUM="$(scripts/install-chromium.sh)"
+export CAIRN_MERMAID="$(scripts/install-mermaid.sh)"
+
 echo "==> go vet"
 go vet ./...
 # Every package runs under the race detector: the engine walks graphs with

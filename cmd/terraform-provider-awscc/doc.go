@@ -12,6 +12,6 @@
 // Imports:
 //
 //	deny linked internal/command # a plugin binary links only what it serves, not the command line
-//	deny linked internal/graphsvg github.com/goccy/... github.com/tetratelabs/wazero/... # Graphviz (WebAssembly) is compiled at every start of a process that links it: only cairn show -html draws graphs
+//	deny linked internal/explorer internal/graphsvg github.com/goccy/go-graphviz/... github.com/chromedp/... # the HTML page, its layout engine (Graphviz in a wasm runtime) and the test browser are the command line's and the tests'
 //	uses flags environment terminal # a binary's main is where the process is read
 package main

@@ -4,9 +4,13 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/graphfmt"
 	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers/awscc"
@@ -109,56 +113,88 @@ func runValidate(m *Meta, args []string) int {
 	return 0
 }
 
-// runGraph implements "cairn graph": a graph in Graphviz DOT. The default
-// (-type=plan) is the configuration's dependency graph; -type=apply makes a
-// plan and prints the operation graph apply would run (as terraform graph
-// -type=apply does), and -plan=FILE prints a saved plan's.
+// runGraph implements "cairn graph": a graph in Graphviz DOT or as a
+// Mermaid flowchart (-format). The default (-type=plan) is the
+// configuration's dependency graph; -type=apply makes a plan and prints
+// the operation graph apply would run (as terraform graph -type=apply
+// does), -type=plan-destroy that of a destroy plan, and -plan=FILE prints
+// a saved plan's.
 func runGraph(m *Meta, args []string) int {
 	fs := newFlagSet("graph", m.Stderr)
-	var typ, planFile string
-	fs.StringVar(&typ, "type", "plan", "The graph to print: plan (dependencies) or apply (the operations of a plan).")
+	var typ, planFile, format string
+	fs.StringVar(&typ, "type", "plan", "The graph to print: plan (dependencies), plan-destroy or apply (the operations of a plan).")
 	fs.StringVar(&planFile, "plan", "", "Print the operation graph of this saved plan.")
+	fs.StringVar(&format, "format", string(graphfmt.DOT), "The output format: dot (Graphviz) or mermaid (a flowchart GitHub and GitLab render in Markdown).")
 	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
+	f := graphfmt.Format(format)
+	if !slices.Contains(graphfmt.Formats(), f) {
+		return m.errorf("Invalid graph format", "-format must be one of %s, not %q.", formatList(graphfmt.Formats()), format)
+	}
+	var g *graphfmt.Graph
 	switch {
 	case planFile != "":
 		p, code := m.loadPlanFile(planFile, "Failed to load plan file")
 		if p == nil {
 			return code
 		}
-		fmt.Fprint(m.Stdout, render.OperationGraphDOT(p))
-		return 0
+		g = render.OperationGraph(p)
 	case typ == "apply" || typ == "plan-destroy":
-		return m.graphOfPlan(typ == "plan-destroy")
+		var code int
+		if g, code = m.graphOfPlan(typ == "plan-destroy"); g == nil {
+			return code
+		}
 	case typ != "plan":
 		return m.errorf("Invalid graph type", "-type must be plan, plan-destroy or apply, not %q.", typ)
+	default:
+		var code int
+		if g, code = m.configGraph(); g == nil {
+			return code
+		}
 	}
+	if err := graphfmt.Write(m.Stdout, g, f); err != nil {
+		return m.errorf("Failed to write the graph", "%s", err)
+	}
+	return 0
+}
+
+// formatList names the formats for a message: "dot" or "mermaid".
+func formatList(fs []graphfmt.Format) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = strconv.Quote(string(f))
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// configGraph loads the configuration and returns its dependency graph,
+// or nil and the exit code of the failure it reported.
+func (m *Meta) configGraph() (*graphfmt.Graph, int) {
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
-		return m.fail(ds)
+		return nil, m.fail(ds)
 	}
 	m.noStateNeeded()
 	lib, rds := m.providerLibrary(cfg)
 	if rds.HasErrors() {
-		return m.fail(rds)
+		return nil, m.fail(rds)
 	}
-	dot, gds := planning.GraphDOT(context.Background(), cfg, lib)
+	g, gds := planning.ConfigGraph(context.Background(), cfg, lib)
 	if gds.HasErrors() {
-		return m.fail(gds)
+		return nil, m.fail(gds)
 	}
-	fmt.Fprint(m.Stdout, dot)
-	return 0
+	return g, 0
 }
 
-// graphOfPlan plans (without asking for input) and prints the operation
-// graph of the plan.
-func (m *Meta) graphOfPlan(destroy bool) int {
+// graphOfPlan plans (without asking for input) and returns the operation
+// graph of the plan, or nil and the exit code of the failure it reported.
+func (m *Meta) graphOfPlan(destroy bool) (*graphfmt.Graph, int) {
 	c := commonFlags{vars: m.varFlags, parallelism: defaultParallelism, lock: true, refresh: true}
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
-		return m.fail(ds)
+		return nil, m.fail(ds)
 	}
 	defer op.state.release(m)
 	mode := plans.NormalMode
@@ -170,8 +206,7 @@ func (m *Meta) graphOfPlan(destroy bool) int {
 	defer stop()
 	p, pds := m.makePlan(ctx, op, &c, mode)
 	if ds = ds.Append(pds); p == nil || ds.HasErrors() {
-		return m.fail(ds)
+		return nil, m.fail(ds)
 	}
-	fmt.Fprint(m.Stdout, render.OperationGraphDOT(p))
-	return 0
+	return render.OperationGraph(p), 0
 }

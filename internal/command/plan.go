@@ -77,8 +77,10 @@ func runPlan(m *Meta, args []string) int {
 	switch {
 	case jsonOut || !applyable:
 	case out != "":
-		fmt.Fprintf(m.Stdout, "%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n",
-			render.HorizontalRule(m.renderOpts()), out, out)
+		// The last line is Cairn's own: Terraform's text ends with the
+		// apply command.
+		fmt.Fprintf(m.Stdout, "%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n\nTo see this plan in a browser: cairn show -html %q\n",
+			render.HorizontalRule(m.renderOpts()), out, out, out)
 	default:
 		fmt.Fprintf(m.Stdout, "%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
 			render.HorizontalRule(m.renderOpts()))

@@ -4,10 +4,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/enginetest"
+	"github.com/cairn-iac/cairn/internal/graphfmt"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/states"
@@ -159,21 +161,36 @@ resource "test_thing" "c" { name = test_thing.b.id }`},
 	for name, sc := range cases {
 		t.Run(name, func(t *testing.T) {
 			p := planScenario(t, sc)
-			got := render.OperationGraphDOT(p)
-			golden := filepath.Join("testdata", "opgraph", name+".dot")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			g := render.OperationGraph(p)
+			for _, f := range []struct {
+				ext    string
+				format graphfmt.Format
+			}{{"dot", graphfmt.DOT}, {"mmd", graphfmt.Mermaid}} {
+				var b strings.Builder
+				if err := graphfmt.Write(&b, g, f.format); err != nil {
 					t.Fatal(err)
 				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%s (run with -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s\n%s: -want +got:\n%s", sc.reason, golden, diff)
+				checkGraphGolden(t, filepath.Join("testdata", "opgraph", name+"."+f.ext), b.String(), sc.reason)
 			}
 		})
+	}
+}
+
+// checkGraphGolden compares got with the golden file, rewriting it first
+// when -update is given.
+func checkGraphGolden(t *testing.T, golden, got, reason string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%s (run with -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s\n%s: -want +got:\n%s", reason, golden, diff)
 	}
 }
 

@@ -23,6 +23,11 @@
 // attributes (terraform_data's input and output) are compared the way
 // Terraform compares JSON: maps look like objects and sets like lists.
 //
+// The HTML page of `show -html` shows the same text one change at a time:
+// PlanBlocks and StateParts cut what Plan and State print into blocks,
+// each line classified by the colour it has in a terminal, from the same
+// diffs and masking, so the page cannot show what the text hides.
+//
 // This package only formats. It reads plans, states, schemas and
 // diagnostics and never changes them; it knows nothing of flags, terminals
 // or files: callers pass an io.Writer and say whether colour is wanted.

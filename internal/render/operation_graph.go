@@ -1,65 +1,42 @@
 package render
 
 import (
-	"fmt"
-	"sort"
-	"strings"
-
+	"github.com/cairn-iac/cairn/internal/graphfmt"
 	"github.com/cairn-iac/cairn/internal/plans"
 )
 
-// OperationGraphDOT renders a plan's operation graph in Graphviz DOT, in
-// the layout terraform graph uses: one node per operation, labelled with
-// the object and what apply does to it, and an edge from each operation to
-// each one it waits for. Nodes and edges are sorted, so the same plan
-// always renders the same text.
-func OperationGraphDOT(p *plans.Plan) string {
-	var b strings.Builder
-	b.WriteString("digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n\tsubgraph \"root\" {\n")
+// OperationGraph is a plan's operation graph as `cairn graph` draws it
+// (-type=apply, -type=plan-destroy, -plan=FILE), in the layout terraform
+// graph uses: one node per operation, labelled with the object and what
+// apply does to it, and an edge from each operation to each one it waits
+// for. Nodes and edges are sorted, so the same plan always draws the same
+// text.
+func OperationGraph(p *plans.Plan) *graphfmt.Graph {
+	g := &graphfmt.Graph{}
 	if p.Graph == nil {
-		b.WriteString("\t}\n}\n")
-		return b.String()
+		return g
 	}
-	names := make([]string, len(p.Graph.Nodes))
-	var nodes, edges []string
+	g.Nodes = make([]graphfmt.Node, len(p.Graph.Nodes))
 	for i, n := range p.Graph.Nodes {
-		names[i] = p.NodeName(i)
-		nodes = append(nodes, fmt.Sprintf("\t\t%q [label = %q, shape = %q]\n", "[root] "+names[i], names[i], opShape(n.Op)))
-	}
-	for i, n := range p.Graph.Nodes {
+		name := p.NodeName(i)
+		g.Nodes[i] = graphfmt.Node{ID: name, Label: name, Shape: opShape(n.Op)}
 		for _, d := range n.Deps {
-			edges = append(edges, fmt.Sprintf("\t\t%q -> %q\n", "[root] "+names[i], "[root] "+names[d]))
+			g.Edges = append(g.Edges, graphfmt.Edge{From: i, To: d})
 		}
 	}
-	sort.Strings(nodes)
-	sort.Strings(edges)
-	for _, list := range [][]string{nodes, dedupeSorted(edges)} {
-		for _, line := range list {
-			b.WriteString(line)
-		}
-	}
-	b.WriteString("\t}\n}\n")
-	return b.String()
+	g.SortNodes()
+	g.SortEdges()
+	return g
 }
 
-func opShape(op plans.Op) string {
+func opShape(op plans.Op) graphfmt.Shape {
 	switch op {
 	case plans.OpConfigureProvider:
-		return "diamond"
+		return graphfmt.Diamond
 	case plans.OpEvalLocal, plans.OpEvalOutput, plans.OpRemoveOutput:
-		return "note"
+		return graphfmt.Note
 	case plans.OpJoinResource, plans.OpJoinUpdated, plans.OpJoinDestroyed, plans.OpExpand:
-		return "ellipse"
+		return graphfmt.Ellipse
 	}
-	return "box"
-}
-
-func dedupeSorted(sorted []string) []string {
-	out := sorted[:0]
-	for i, s := range sorted {
-		if i == 0 || s != sorted[i-1] {
-			out = append(out, s)
-		}
-	}
-	return out
+	return graphfmt.Box
 }

@@ -357,10 +357,7 @@ func writeResourceDiff(b *strings.Builder, pr *printer, rd resourceDiff, cause w
 // outputLines returns one "~ name = value" line (or several) for each
 // output that changes, names aligned across all outputs.
 func (doc *planDoc) outputLines(pr *printer) []string {
-	width := 0
-	for _, o := range doc.outputs {
-		width = max(width, len(attrName(o.name)))
-	}
+	width := doc.outputNameWidth()
 	var out []string
 	var b strings.Builder
 	for _, o := range doc.outputs {
@@ -368,12 +365,27 @@ func (doc *planDoc) outputLines(pr *printer) []string {
 			continue
 		}
 		b.Reset()
-		b.WriteString(pr.symbols[o.diff.action])
-		fmt.Fprintf(&b, " %-*s = ", width, attrName(o.name))
-		pr.print(&b, o.diff, 0, printOpts{})
+		writeOutputLine(&b, pr, o, width)
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// outputNameWidth is the width output names are padded to: the longest.
+func (doc *planDoc) outputNameWidth() int {
+	width := 0
+	for _, o := range doc.outputs {
+		width = max(width, len(attrName(o.name)))
+	}
+	return width
+}
+
+// writeOutputLine writes one output's "~ name = value", the name padded
+// to width.
+func writeOutputLine(b *strings.Builder, pr *printer, o outputDiff, width int) {
+	b.WriteString(pr.symbols[o.diff.action])
+	fmt.Fprintf(b, " %-*s = ", width, attrName(o.name))
+	pr.print(b, o.diff, 0, printOpts{})
 }
 
 // writeNoChanges writes the message of a plan with nothing to do.

@@ -140,6 +140,18 @@ func objectOf(is *states.ResourceInstance, key addrs.DeposedKey) *states.ObjectS
 	return is.Deposed[key]
 }
 
+// shownDrift returns the drift the section lists: every object in
+// refresh-only mode, else those whose diff shows a change.
+func (doc *planDoc) shownDrift() []resourceDiff {
+	var shown []resourceDiff
+	for _, rd := range doc.drift {
+		if doc.mode == plans.RefreshOnlyMode || rd.diff.action != plans.NoOp {
+			shown = append(shown, rd)
+		}
+	}
+	return shown
+}
+
 // writeDrift writes the "Objects have changed outside of Terraform"
 // section and reports whether it wrote it. Outside refresh-only mode the
 // section is left out when the plan changes nothing.
@@ -148,12 +160,7 @@ func objectOf(is *states.ResourceInstance, key addrs.DeposedKey) *states.ObjectS
 // to; plans do not record those references, so every drifted attribute is
 // shown here, as Terraform does in refresh-only mode.
 func (doc *planDoc) writeDrift(w *bufio.Writer, pr *printer, width int) bool {
-	var shown []resourceDiff
-	for _, rd := range doc.drift {
-		if doc.mode == plans.RefreshOnlyMode || rd.diff.action != plans.NoOp {
-			shown = append(shown, rd)
-		}
-	}
+	shown := doc.shownDrift()
 	if len(shown) == 0 || (doc.empty && doc.mode != plans.RefreshOnlyMode) {
 		return false
 	}

@@ -69,13 +69,27 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 	pr := newPrinter(opts.painter())
 	secrets := opts.Secrets.Secrets()
 	secrets.MergeLong(StateSecrets(s, schemas))
-	var b strings.Builder
 	first := true
+	errs := eachStateObject(s, schemas, pr, secrets, func(_ addrs.AbsResourceInstance, _ addrs.DeposedKey, _ *states.Resource, _ *states.ObjectSrc, text string) {
+		if !first {
+			bw.WriteString("\n")
+		}
+		first = false
+		bw.WriteString(text)
+	})
+	writeStateOutputs(bw, pr, s.Outputs, secrets)
+	return errors.Join(append(errs, bw.Flush())...)
+}
+
+// eachStateObject writes every object of s in address order (current,
+// then deposed) and hands fn its text; objects that cannot be written
+// are skipped and their errors returned.
+func eachStateObject(s *states.State, schemas providers.Schemas, pr *printer, secrets marks.Secrets, fn func(addrs.AbsResourceInstance, addrs.DeposedKey, *states.Resource, *states.ObjectSrc, string)) []error {
+	var b strings.Builder
 	var errs []error
 	s.AllInstances(func(addr addrs.AbsResourceInstance, rs *states.Resource, is *states.ResourceInstance) {
-		objs := []addrs.DeposedKey{addrs.NotDeposed}
-		objs = append(objs, is.SortedDeposedKeys()...)
-		for _, key := range objs {
+		keys := append([]addrs.DeposedKey{addrs.NotDeposed}, is.SortedDeposedKeys()...)
+		for _, key := range keys {
 			src := objectOf(is, key)
 			if src == nil {
 				continue
@@ -85,15 +99,10 @@ func State(w io.Writer, s *states.State, schemas providers.Schemas, opts Options
 				errs = append(errs, err)
 				continue
 			}
-			if !first {
-				bw.WriteString("\n")
-			}
-			first = false
-			bw.WriteString(b.String())
+			fn(addr, key, rs, src, b.String())
 		}
 	})
-	writeStateOutputs(bw, pr, s.Outputs, secrets)
-	return errors.Join(append(errs, bw.Flush())...)
+	return errs
 }
 
 // writeStateSrc decodes a stored object and writes it.
@@ -120,17 +129,25 @@ func writeStateOutputs(w *bufio.Writer, pr *printer, outputs map[string]*states.
 	w.WriteString("\n\nOutputs:\n\n")
 	var b strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(outputs)) {
-		o := outputs[name]
-		v := unmarkDeep(o.Value)
-		c := newChange(v, v, false, false, pathSet{}, everything)
-		sensitive := o.Sensitive || revealsSecret(v, secrets)
-		c.beforeSensitive, c.afterSensitive = sensitive, sensitive
-		ty := cty.DynamicPseudoType
-		if v != cty.NilVal {
-			ty = v.Type()
-		}
 		b.Reset()
-		pr.print(&b, diffType(c, ty), 0, stateOpts)
-		fmt.Fprintf(w, "%s = %s\n", name, b.String())
+		writeStateOutput(&b, pr, name, outputs[name], secrets)
+		w.WriteString(b.String())
+		w.WriteString("\n")
 	}
+}
+
+// writeStateOutput writes "name = value" for one output, without the
+// final newline.
+func writeStateOutput(b *strings.Builder, pr *printer, name string, o *states.OutputValue, secrets marks.Secrets) {
+	v := unmarkDeep(o.Value)
+	c := newChange(v, v, false, false, pathSet{}, everything)
+	sensitive := o.Sensitive || revealsSecret(v, secrets)
+	c.beforeSensitive, c.afterSensitive = sensitive, sensitive
+	ty := cty.DynamicPseudoType
+	if v != cty.NilVal {
+		ty = v.Type()
+	}
+	b.WriteString(name)
+	b.WriteString(" = ")
+	pr.print(b, diffType(c, ty), 0, stateOpts)
 }
