@@ -273,6 +273,7 @@ func randomDAG(n, m int, seed int64) Graph {
 func TestDeterministic(t *testing.T) {
 	for name, g := range map[string]Graph{
 		"random": randomDAG(80, 200, 2),
+		"cyclic": randomGraph(80, 200, 5),
 		"folded": fanGraph(30, 20),
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -289,8 +290,8 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestConcurrentDraws draws from several goroutines at once: go-graphviz
-// has one WebAssembly instance per process (run with -race).
+// TestConcurrentDraws draws from several goroutines at once: the package
+// has no state to share, and -race holds it to that.
 func TestConcurrentDraws(t *testing.T) {
 	g := randomDAG(40, 80, 4)
 	want, _ := draw(t, g, Options{})

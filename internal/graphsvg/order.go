@@ -1,17 +1,20 @@
 package graphsvg
 
 import (
+	"cmp"
 	"context"
 	"slices"
-	"sort"
 )
 
 // sweepWork caps the crossing reduction: sweeps × (nodes + segments)
-// stays under it (one sweep is about one pass over both), so that a
-// drawing of 1,000 nodes and their virtual nodes takes milliseconds, not
-// seconds, whatever its shape. Small drawings get maxSweeps.
+// stays under it (a sweep sorts every column and counts the crossings),
+// so that a random DAG of 1,000 nodes, 2,600 edges after reduction and
+// 5,400 virtual nodes gets 17 sweeps, about 25 ms, and loses almost
+// nothing to more sweeps (0.1 % more crossings than 32 on a random DAG
+// of 500). Plan-like drawings of 1,000 nodes, and all smaller ones, get
+// maxSweeps.
 const (
-	sweepWork = 4_000_000
+	sweepWork = 250_000
 	minSweeps = 4
 	maxSweeps = 32
 	// stallSweeps without a better ordering end the reduction early.
@@ -125,8 +128,8 @@ func cloneLayers(layers [][]int) [][]int {
 func (l *layered) sortLayer(r int, nbrs [][]int) {
 	layer := l.layers[r]
 	type keyed struct {
-		v   int
-		key float64
+		v, at int // at: the current place, which breaks ties
+		key   float64
 	}
 	var moving []keyed
 	for _, v := range layer {
@@ -137,9 +140,11 @@ func (l *layered) sortLayer(r int, nbrs [][]int) {
 		for _, w := range nbrs[v] {
 			sum += l.pos[w]
 		}
-		moving = append(moving, keyed{v, float64(sum) / float64(len(nbrs[v]))})
+		moving = append(moving, keyed{v, l.pos[v], float64(sum) / float64(len(nbrs[v]))})
 	}
-	sort.SliceStable(moving, func(i, j int) bool { return moving[i].key < moving[j].key })
+	slices.SortFunc(moving, func(a, b keyed) int {
+		return cmp.Or(cmp.Compare(a.key, b.key), a.at-b.at)
+	})
 	k := 0
 	for i, v := range layer {
 		if len(nbrs[v]) > 0 {
