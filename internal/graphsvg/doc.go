@@ -1,10 +1,15 @@
 // Package graphsvg draws a directed graph (the operation graph of a plan,
 // or the dependencies of a state) as a layered drawing in SVG, for the
-// HTML explorer of `cairn show -html`. Graphviz's dot, compiled to
-// WebAssembly and run in process by github.com/goccy/go-graphviz, computes
-// the layout only: node positions and edge splines are read back from its
-// JSON output and the SVG is written here, so the markup is exactly the
-// one the page's script and style sheet rely on (the contract below).
+// HTML explorer of `cairn show -html`. The layout is computed here, in
+// Go, as a layered (Sugiyama) drawing: cycles broken by reversing the
+// back edges of a depth-first search, columns by longest path (a node
+// that waits for nothing moved next to what waits for it), one virtual
+// node per column a long edge crosses, crossings reduced by barycenter
+// sweeps, and y positions pulled toward each node's neighbours without
+// reordering or overlap. The SVG is written here too, so the markup is
+// exactly the one the page's script and style sheet rely on (the
+// contract below). The package holds no state: Draw may run from
+// several goroutines at once.
 //
 // Layout: ranks run left to right. Everything an edge's From waits for
 // (its To) is placed to the left of it, so a plan reads in the order apply
@@ -14,8 +19,10 @@
 // waits. An edge implied by a longer path is not drawn (a transitive
 // reduction, as `terraform graph` draws): what a node waits for, directly
 // or not, is unchanged, a provider's edge to each of its resources no
-// longer crosses the whole drawing, and dot, whose time grows with the
-// ranks each edge spans, stays fast.
+// longer crosses the whole drawing, and the layout, whose work grows with
+// the columns each edge spans, stays fast. An edge that closes a cycle
+// (a state's dependencies or a fold can have one) is drawn right to
+// left, its arrowhead still at the node that waits.
 //
 // Folding: a graph with more nodes than Options.MaxNodes is drawn folded.
 // Nodes sharing a Group become one drawn node; if there are still too
@@ -54,13 +61,12 @@
 //     XML-escaped (an id may hold quotes, brackets or spaces: look nodes up
 //     by getElementById or by data-node, with CSS.escape in selectors).
 //     The same graph always gives the same bytes.
-//   - Sizes are in Graphviz points; box widths assume the 12px monospace
+//   - Sizes are in SVG user units; box widths assume the 12px monospace
 //     font of the default style.
 //
-// Only the explorer imports this package: go-graphviz compiles its
-// WebAssembly module in its package initialisation, which every process
-// linking it pays at start (see docs/design/graph-drawing.md), so nothing
-// the provider binaries or the text renderer link may import it.
+// Only the explorer imports this package; the provider binaries have no
+// use for it and may not link it (see docs/design/graph-drawing.md for
+// why the layout is not Graphviz's).
 //
 // Imports:
 //

@@ -51,9 +51,9 @@ const rootModule = "(root)"
 const otherFold = "(other)"
 
 // edgesPerNode bounds the edges of a drawing, after reduce, at
-// edgesPerNode × the node limit: dot's time grows with edges more than
-// with nodes (crossing minimisation), so a graph over it is folded one
-// level further.
+// edgesPerNode × the node limit: the layout's work grows with edges more
+// than with nodes (virtual nodes, crossing reduction), and so does the
+// tangle a reader faces, so a graph over it is folded one level further.
 const edgesPerNode = 3
 
 // fold returns the drawing of nodes and edges, reduced, with at most

@@ -9,10 +9,10 @@ import (
 // reduce drops the edges implied by a longer path (a transitive
 // reduction, as `terraform graph` draws): what a node waits for, directly
 // or not, is unchanged, and the edges left are the ones a reader follows.
-// It is also what keeps dot fast: dot routes an edge spanning k ranks
-// through k-1 invisible nodes, and an edge from every resource to its
-// provider is exactly such a long edge, implied by the resource's other
-// dependencies. Cycles (folds can make them) are kept whole: reduction
+// It is also what keeps the layout fast: an edge spanning k columns
+// passes through k-1 virtual nodes, and an edge from every resource to
+// its provider is exactly such a long edge, implied by the resource's
+// other dependencies. Cycles (folds can make them) are kept whole: reduction
 // runs on the graph of strongly connected components.
 func reduce(d *drawnGraph) {
 	index := d.index()
