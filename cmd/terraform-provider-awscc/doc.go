@@ -12,6 +12,6 @@
 // Imports:
 //
 //	deny linked internal/command # a plugin binary links only what it serves, not the command line
-//	deny linked internal/explorer internal/graphsvg github.com/goccy/go-graphviz/... github.com/chromedp/... # the HTML page, its layout engine (Graphviz in a wasm runtime) and the test browser are the command line's and the tests'
+//	deny linked internal/explorer internal/graphsvg github.com/goccy/go-graphviz/... github.com/chromedp/... # the HTML page, its graph drawing and the test browser are the command line's and the tests'; go-graphviz (its init compiles WebAssembly) stays out
 //	uses flags environment terminal # a binary's main is where the process is read
 package main

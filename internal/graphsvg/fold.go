@@ -50,22 +50,86 @@ const rootModule = "(root)"
 // has too many keys.
 const otherFold = "(other)"
 
-// fold returns the drawing of nodes and edges with at most limit nodes:
-// the graph itself when it is small enough, else the first fold whose
-// keys number at most limit (see foldLevels), else the limit-1 largest keys
-// of the coarsest fold and one otherFold node for the rest.
+// edgesPerNode bounds the edges of a drawing, after reduce, at
+// edgesPerNode × the node limit: the layout's work grows with edges more
+// than with nodes (virtual nodes, crossing reduction), and so does the
+// tangle a reader faces, so a graph over it is folded one level further.
+const edgesPerNode = 3
+
+// fold returns the drawing of nodes and edges, reduced, with at most
+// limit nodes: the graph itself when it is small enough, else the first
+// fold whose keys number at most limit (see foldKey), else the limit-1
+// largest keys of the coarsest fold and one otherFold node for the rest.
+// A drawing with more than edgesPerNode × limit edges goes on to the next
+// fold.
 func fold(nodes []Node, edges []Edge, limit int) *drawnGraph {
 	if len(nodes) <= limit {
-		return identity(nodes, edges)
+		if d := identity(nodes, edges); reducedFits(d, limit) {
+			return d
+		}
 	}
 	var keys map[string]string // group → fold key
 	for level := range foldLevels {
 		keys = foldKeys(nodes, level)
-		if distinct(keys) <= limit {
-			return foldBy(nodes, edges, keys)
+		if distinct(keys) > limit {
+			continue
+		}
+		if level > 0 {
+			if d := foldBy(nodes, edges, refine(nodes, keys, foldKeys(nodes, level-1), limit)); reducedFits(d, limit) {
+				return d
+			}
+		}
+		if d := foldBy(nodes, edges, keys); reducedFits(d, limit) {
+			return d
 		}
 	}
-	return foldBy(nodes, edges, keepLargest(nodes, keys, limit-1))
+	d := foldBy(nodes, edges, keepLargest(nodes, keys, limit-1))
+	reduce(d)
+	return d
+}
+
+// refine splits folds of coarse back into their keys in fine while the
+// drawing stays within limit nodes, those that split into fewest first
+// (then by key), so that a graph just past a level's limit is not drawn
+// as a handful of modules: each fold drawn is a module or a resource.
+func refine(nodes []Node, coarse, fine map[string]string, limit int) map[string]string {
+	parts := map[string]map[string]bool{} // coarse key → its fine keys
+	for g, k := range coarse {
+		if parts[k] == nil {
+			parts[k] = map[string]bool{}
+		}
+		parts[k][fine[g]] = true
+	}
+	order := make([]string, 0, len(parts))
+	for k := range parts {
+		order = append(order, k)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if a, b := len(parts[order[i]]), len(parts[order[j]]); a != b {
+			return a < b
+		}
+		return order[i] < order[j]
+	})
+	budget, split := limit-len(parts), map[string]bool{}
+	for _, k := range order {
+		if extra := len(parts[k]) - 1; extra <= budget {
+			split[k], budget = true, budget-extra
+		}
+	}
+	out := make(map[string]string, len(coarse))
+	for g, k := range coarse {
+		if split[k] {
+			k = fine[g]
+		}
+		out[g] = k
+	}
+	return out
+}
+
+// reducedFits reduces d's edges and says whether they are few enough.
+func reducedFits(d *drawnGraph, limit int) bool {
+	reduce(d)
+	return len(d.edges) <= edgesPerNode*limit
 }
 
 func identity(nodes []Node, edges []Edge) *drawnGraph {

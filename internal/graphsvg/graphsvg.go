@@ -35,8 +35,8 @@ type Graph struct {
 }
 
 // DefaultMaxNodes is the number of drawn nodes above which Draw folds
-// when Options.MaxNodes is 0: dot lays out a few hundred nodes in a
-// fraction of a second, and a browser shows them without strain.
+// when Options.MaxNodes is 0: a drawing of a few hundred nodes is still
+// one a reader can follow, and a browser shows it without strain.
 const DefaultMaxNodes = 400
 
 // Options tune a drawing.
@@ -62,8 +62,7 @@ type Drawing struct {
 }
 
 // Draw lays g out in ranks and returns it as SVG. It fails when g names a
-// node twice or an edge names a node g lacks, when ctx ends, or when
-// Graphviz fails.
+// node twice or an edge names a node g lacks, or when ctx ends.
 func Draw(ctx context.Context, g Graph, opts Options) (*Drawing, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -165,9 +166,11 @@ func golden(t *testing.T, path, got string) {
 	}
 }
 
-// TestRanksFollowEdges requires every edge's To to be drawn wholly left
-// of its From, and its path to run from To to From, read back from the
-// SVG's coordinates.
+// TestRanksFollowEdges requires, read back from the SVG's coordinates,
+// every edge's To to be drawn wholly left of its From (the edges the
+// reduction left out included), each drawn path to run from To's right
+// side to From's left side, and the drawn edges to be edges of the graph
+// that keep what each node waits for, directly or not.
 func TestRanksFollowEdges(t *testing.T) {
 	for name, g := range map[string]Graph{
 		"chain":   chain("a", "b", "c", "d", "e"),
@@ -177,23 +180,73 @@ func TestRanksFollowEdges(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, p := draw(t, g, Options{})
-			if want := len(sortEdges(append([]Edge(nil), g.Edges...))); len(p.edges) != want {
-				t.Errorf("%d edges drawn, want %d", len(p.edges), want)
+			for _, e := range g.Edges {
+				from, to := p.nodes[e.From].Rect, p.nodes[e.To].Rect
+				if to.X+to.Width >= from.X {
+					t.Errorf("%q (x %v..%v) waits for %q (x %v..%v) but is not right of it",
+						e.From, from.X, from.X+from.Width, e.To, to.X, to.X+to.Width)
+				}
 			}
 			for _, e := range p.edges {
 				from, to := p.nodes[e.DataFrom].Rect, p.nodes[e.DataTo].Rect
-				if to.X+to.Width >= from.X {
-					t.Errorf("%q (x %v..%v) waits for %q (x %v..%v) but is not right of it",
-						e.DataFrom, from.X, from.X+from.Width, e.DataTo, to.X, to.X+to.Width)
-				}
 				start, end := pathEnds(t, e.Path.D)
 				if !near(start.x, to.X+to.Width) || !near(end.x, from.X) {
 					t.Errorf("edge %q → %q runs from x=%v to x=%v; the boxes end at %v and start at %v",
 						e.DataFrom, e.DataTo, start.x, end.x, to.X+to.Width, from.X)
 				}
 			}
+			checkReduced(t, edgeSet(g.Edges), p)
 		})
 	}
+}
+
+func edgeSet(edges []Edge) map[Edge]bool {
+	set := map[Edge]bool{}
+	for _, e := range edges {
+		set[e] = true
+	}
+	return set
+}
+
+// checkReduced requires the drawn edges to be edges of want, each drawn
+// once, through which every node reaches what it reaches in want.
+func checkReduced(t *testing.T, want map[Edge]bool, p *parsed) {
+	t.Helper()
+	drawn := map[Edge]bool{}
+	for _, e := range p.edges {
+		k := Edge{e.DataFrom, e.DataTo}
+		if drawn[k] || !want[k] {
+			t.Errorf("edge %q → %q drawn twice, or not an edge of the graph", k.From, k.To)
+		}
+		drawn[k] = true
+	}
+	full, reduced := closure(want), closure(drawn)
+	for e := range full {
+		if !reduced[e] {
+			t.Errorf("%q waits for %q, but no drawn path says so", e.From, e.To)
+		}
+	}
+}
+
+// closure is every pair (a, b) such that a reaches b along edges.
+func closure(edges map[Edge]bool) map[Edge]bool {
+	succ := map[string][]string{}
+	for e := range edges {
+		succ[e.From] = append(succ[e.From], e.To)
+	}
+	out := map[Edge]bool{}
+	for from := range succ {
+		stack := slices.Clone(succ[from])
+		for len(stack) > 0 {
+			to := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if !out[Edge{from, to}] {
+				out[Edge{from, to}] = true
+				stack = append(stack, succ[to]...)
+			}
+		}
+	}
+	return out
 }
 
 func near(a, b float64) bool { return a-b < 2 && b-a < 2 }
@@ -220,6 +273,7 @@ func randomDAG(n, m int, seed int64) Graph {
 func TestDeterministic(t *testing.T) {
 	for name, g := range map[string]Graph{
 		"random": randomDAG(80, 200, 2),
+		"cyclic": randomGraph(80, 200, 5),
 		"folded": fanGraph(30, 20),
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -236,8 +290,8 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestConcurrentDraws draws from several goroutines at once: go-graphviz
-// has one WebAssembly instance per process (run with -race).
+// TestConcurrentDraws draws from several goroutines at once: the package
+// has no state to share, and -race holds it to that.
 func TestConcurrentDraws(t *testing.T) {
 	g := randomDAG(40, 80, 4)
 	want, _ := draw(t, g, Options{})

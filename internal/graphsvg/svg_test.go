@@ -164,16 +164,25 @@ func checkEdge(t *testing.T, e svgItem, nodes map[string]svgItem, marker string)
 // pathEnds are the first and last points of an edge's path.
 func pathEnds(t *testing.T, d string) (start, end point) {
 	t.Helper()
+	pts := pathPoints(t, d)
+	return pts[0], pts[len(pts)-1]
+}
+
+// pathPoints are the points of an edge's path, control points included.
+func pathPoints(t *testing.T, d string) []point {
+	t.Helper()
 	f := strings.FieldsFunc(d, func(r rune) bool { return strings.ContainsRune("MCL ,", r) })
 	if len(f) < 4 || len(f)%2 != 0 {
 		t.Fatalf("path %q", d)
 	}
-	v := make([]float64, len(f))
-	for i, s := range f {
-		var err error
-		if v[i], err = strconv.ParseFloat(s, 64); err != nil {
+	pts := make([]point, len(f)/2)
+	for i := range pts {
+		x, errX := strconv.ParseFloat(f[2*i], 64)
+		y, errY := strconv.ParseFloat(f[2*i+1], 64)
+		if err := errors.Join(errX, errY); err != nil {
 			t.Fatalf("path %q: %v", d, err)
 		}
+		pts[i] = point{x, y}
 	}
-	return point{v[0], v[1]}, point{v[len(v)-2], v[len(v)-1]}
+	return pts
 }

@@ -35,4 +35,5 @@
 // Imports:
 //
 //	deny internal/planning internal/applying internal/lifecycle internal/states/statemgr internal/backends/... internal/command os # it only formats: callers pass an io.Writer
+//	deny linked internal/graphsvg github.com/goccy/... # every command renders text; Graphviz's start-up cost belongs to show -html alone
 package render
