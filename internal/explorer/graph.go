@@ -166,7 +166,8 @@ func nodeGroup(p *plans.Plan, n plans.Node) string {
 		return p.Graph.Providers[n.Ref].String()
 	case n.Op == plans.OpEvalOutput || n.Op == plans.OpRemoveOutput:
 		return "outputs"
-	case n.Op == plans.OpJoinResource || n.Op == plans.OpJoinUpdated || n.Op == plans.OpJoinDestroyed:
+	case n.Op == plans.OpExpand || n.Op == plans.OpJoinResource || n.Op == plans.OpJoinUpdated || n.Op == plans.OpJoinDestroyed:
+		// A hub: with its resource, not with other modules' hubs.
 		return p.Graph.Resources[n.Ref].Config().String()
 	}
 	return "other"
