@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/testbrowser"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
@@ -303,5 +304,25 @@ func checkDependencyLink(t *testing.T, p *testbrowser.Page, m *Model) {
 		}
 		p.Click(t, "#collapse-all")
 		return
+	}
+}
+
+// TestLongAddressesStayInTheirBox opens a page whose change has a
+// for_each key of 200 characters: its address wraps inside its entry's
+// summary instead of running past the box and the page's edge.
+func TestLongAddressesStayInTheirBox(t *testing.T) {
+	addr := `terraform_data.k["` + strings.Repeat("y", 200) + `"]`
+	e := Entry{Addr: addr, Module: -1, Provider: -1, Action: "add"}
+	e.setLines([]render.Line{{Text: "# " + addr + " will be created"}})
+	pg := &page{Title: "long", Model: &Model{Kind: "plan", Summary: &Summary{Add: 1}, Changes: []Entry{e}}}
+	var buf bytes.Buffer
+	if err := pg.write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	p := testbrowser.New(t).OpenHTML(t, buf.String())
+	var overflow []int
+	p.Eval(t, `Array.from(document.querySelectorAll("#changes summary")).map(s => s.scrollWidth - s.clientWidth)`, &overflow)
+	if len(overflow) != 1 || overflow[0] > 0 {
+		t.Errorf("the summary of %s is wider than its box by %v pixels", addr, overflow)
 	}
 }

@@ -166,6 +166,12 @@ func nodeGroup(p *plans.Plan, n plans.Node) string {
 		return p.Graph.Providers[n.Ref].String()
 	case n.Op == plans.OpEvalOutput || n.Op == plans.OpRemoveOutput:
 		return "outputs"
+	case n.Op == plans.OpExpand:
+		// Drawn only as a hub: with the same resource's expansions in
+		// other module instances, not with other resources' (which
+		// would draw dependencies between them), nor among the
+		// resource's changes, whose folds list only changes.
+		return p.Graph.Resources[n.Ref].Config().String() + " (expand)"
 	case n.Op == plans.OpJoinResource || n.Op == plans.OpJoinUpdated || n.Op == plans.OpJoinDestroyed:
 		return p.Graph.Resources[n.Ref].Config().String()
 	}

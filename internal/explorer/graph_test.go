@@ -57,6 +57,40 @@ resource "test_thing" "b" {
 	}
 }
 
+// TestOperationGraphGroupsHubs checks that a hub folds by its resource:
+// the expansion of test_thing.b, which every b waits for and which waits
+// for every a, is drawn as a hub, and a large graph must fold it with
+// test_thing.b's expansions only, not into a group of unrelated hubs
+// from other modules that would draw dependencies between them.
+func TestOperationGraphGroupsHubs(t *testing.T) {
+	sc := scenario{steps: []map[string]string{{"main.tf": `
+resource "test_thing" "a" {
+  count = 20
+  name  = "a${count.index}"
+}
+resource "test_thing" "b" {
+  count = 20
+  name  = test_thing.a[count.index].id
+}
+`}}}
+	p := sc.run(t).plan
+	g, _ := operationGraph(p, nil)
+	hubs := 0
+	for _, n := range g.Nodes {
+		i, _ := strconv.Atoi(strings.TrimPrefix(n.ID, "n"))
+		if drawn(p.Graph.Nodes[i].Op) {
+			continue
+		}
+		hubs++
+		if want := p.Graph.Resources[p.Graph.Nodes[i].Ref].Config().String() + " (expand)"; n.Group != want {
+			t.Errorf("hub %s folds into %q, want %q", n.Label, n.Group, want)
+		}
+	}
+	if hubs == 0 {
+		t.Error("no hub drawn: the test no longer tests anything")
+	}
+}
+
 // reachableDrawn returns the ids the drawing reaches from id, sorted.
 func reachableDrawn(g graphsvg.Graph, id string) []string {
 	next := map[string][]string{}

@@ -50,8 +50,8 @@
 //     Kind draws as other). A label longer than 48 characters is shortened
 //     in the middle with "…". A node standing for several nodes has ID
 //     "g:" followed by its fold key, the label "KEY × COUNT", and the kind
-//     its members share, or "other" when they differ; a fold of one node
-//     draws that node as it is.
+//     its members share (members of kind other aside), or "other" when
+//     they differ; a fold of one node draws that node as it is.
 //   - Each edge is <g class="edge" data-from="ID" data-to="ID"> holding one
 //     <path> whose marker-end is the arrowhead <marker id="graphsvg-arrow">
 //     in <defs>. Edges between folded nodes are drawn once, edges within

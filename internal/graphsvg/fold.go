@@ -272,17 +272,31 @@ func foldNode(key string, members []Node) drawnNode {
 		id:      "g:" + key,
 		label:   key + count,
 		text:    shorten(key, maxLabel-utf8.RuneCountInString(count)) + count,
-		kind:    kindClass(members[0].Kind),
 		count:   len(members),
 		members: make([]string, len(members)),
 	}
 	for i, m := range members {
 		dn.members[i] = m.ID
-		if kindClass(m.Kind) != dn.kind {
-			dn.kind = "other"
-		}
+		dn.kind = foldKind(dn.kind, kindClass(m.Kind))
+	}
+	if dn.kind == "" {
+		dn.kind = "other"
 	}
 	return dn
+}
+
+// foldKind is the kind of a fold so far (kind, "" for none yet) with one
+// more member's. A member of kind other (bookkeeping, such as a
+// resource's expansion folded with its instances) leaves the kind its
+// fellows share: 800 creates and their expansion still draw as creates.
+func foldKind(kind, member string) string {
+	switch {
+	case member == "other" || kind == member:
+		return kind
+	case kind == "":
+		return member
+	}
+	return "other"
 }
 
 // modulePrefix is the module path a group address starts with:

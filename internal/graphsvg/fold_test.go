@@ -61,6 +61,7 @@ func TestFold(t *testing.T) {
 		"groups, then modules":      {graph: planGraph(40, 3, 4), max: 30, want: refined()},
 		"under the limit":           {graph: planGraph(3, 3, 0), max: 9, want: nil},
 		"edges past the budget":     {graph: bipartite(20), max: 40, want: []string{"g:a", "g:b"}},
+		"a hub with its resource":   {graph: withHub(planGraph(3, 20, 0), "aws_thing.r1"), max: 30, want: groupIDs("g:aws_thing.r%d", 3)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			d, p := draw(t, tc.graph, Options{MaxNodes: tc.max})
@@ -82,6 +83,21 @@ func TestFold(t *testing.T) {
 			checkReduced(t, foldedEdges(tc.graph, member), p)
 		})
 	}
+}
+
+// withHub adds to g a bookkeeping node (kind other) in group, as a
+// resource's expansion is, that every node of the group waits for.
+func withHub(g Graph, group string) Graph {
+	hub := group + " (expand)"
+	var edges []Edge
+	for _, n := range g.Nodes {
+		if n.Group == group {
+			edges = append(edges, Edge{From: n.ID, To: hub})
+		}
+	}
+	g.Nodes = append(g.Nodes, Node{ID: hub, Kind: "other", Group: group})
+	g.Edges = append(g.Edges, edges...)
+	return g
 }
 
 // bipartite is n nodes in group a each waiting for every one of n nodes
@@ -142,14 +158,21 @@ func checkMembers(t *testing.T, g Graph, d *Drawing, p *parsed) map[string]strin
 		if !slices.IsSorted(ms) || len(ms) == 0 {
 			t.Errorf("Members[%q] = %q: want sorted node ids", id, ms)
 		}
-		kind := kinds[ms[0]]
+		// The kind members share, those of kind other aside.
+		shared := map[string]bool{}
 		for _, m := range ms {
 			if _, dup := member[m]; dup {
 				t.Errorf("node %q is in %q and %q", m, member[m], id)
 			}
 			member[m] = id
-			if kinds[m] != kind {
-				kind = "other"
+			if kinds[m] != "other" {
+				shared[kinds[m]] = true
+			}
+		}
+		kind := "other"
+		if len(shared) == 1 {
+			for k := range shared {
+				kind = k
 			}
 		}
 		checkFoldNode(t, id, ms, kind, p.nodes[id])

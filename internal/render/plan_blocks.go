@@ -72,7 +72,8 @@ type Blocks struct {
 	Drift []Block
 	// Outputs are the outputs that change, by name.
 	Outputs []Block
-	// Summary is the "Plan: ..." line, or "" when the text has none.
+	// Summary is the "Plan: ..." line, or the "No changes." line of a
+	// plan that does nothing, or "" when the text has neither.
 	Summary string
 }
 
@@ -115,13 +116,18 @@ func PlanBlocks(p *plans.Plan, schemas providers.Schemas, opts Options) (*Blocks
 		writeOutputLine(&b, pr, o, width)
 		out.Outputs = append(out.Outputs, Block{Output: o.name, Action: o.diff.action, Lines: splitPainted(b.String())})
 	}
-	if n, imports, moves := doc.counts(), doc.imports(), doc.moves(); len(n) > 0 || imports > 0 || moves > 0 {
-		var buf bytes.Buffer
-		w := bufio.NewWriter(&buf)
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	switch n, imports, moves := doc.counts(), doc.imports(), doc.moves(); {
+	case len(n) > 0 || imports > 0 || moves > 0:
 		doc.writeSummary(w, painter{}, n, imports)
-		w.Flush()
-		out.Summary = strings.TrimSpace(buf.String())
+	case len(out.Outputs) == 0:
+		// The text says there is nothing to do instead; a page of
+		// the plan says it too, rather than nothing.
+		doc.writeNoChanges(w, painter{}, 1, len(out.Drift) > 0) // width 1: no rule, no wrapping
 	}
+	w.Flush()
+	out.Summary, _, _ = strings.Cut(strings.TrimSpace(buf.String()), "\n")
 	return out, nil
 }
 

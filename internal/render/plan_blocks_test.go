@@ -11,19 +11,22 @@ import (
 // TestPlanBlocksAreThePlanText holds the blocks to the text Plan prints
 // for the Terraform plans of TestPlanMatchesTerraform: every block's
 // lines appear in the text as they are, in order, and the summary line is
-// the text's. The kinds follow the symbols the lines start with.
+// the text's ("No changes." for a plan that does nothing). The kinds
+// follow the symbols the lines start with.
 func TestPlanBlocksAreThePlanText(t *testing.T) {
 	tests := map[string]struct {
 		plan string
 		mode plans.Mode
 	}{
-		"create":  {plan: "s1/plan_create.json"},
-		"update":  {plan: "s1/plan_update.json"},
-		"replace": {plan: "s1/plan_replace.json"},
-		"destroy": {plan: "s1/plan_destroy.json", mode: plans.DestroyMode},
-		"tricky":  {plan: "s4/plan_b.json"},
-		"outputs": {plan: "s4/plan_c.json"},
-		"moved":   {plan: "s5/plan_moved.json"},
+		"create":          {plan: "s1/plan_create.json"},
+		"update":          {plan: "s1/plan_update.json"},
+		"replace":         {plan: "s1/plan_replace.json"},
+		"destroy":         {plan: "s1/plan_destroy.json", mode: plans.DestroyMode},
+		"tricky":          {plan: "s4/plan_b.json"},
+		"outputs":         {plan: "s4/plan_c.json"},
+		"moved":           {plan: "s5/plan_moved.json"},
+		"no changes":      {plan: "s1/plan_noop.json"},
+		"destroy nothing": {plan: "empty/plan_destroy_noop.json", mode: plans.DestroyMode},
 	}
 	schemas := terraformSchemas(t)
 	for name, tc := range tests {
@@ -43,11 +46,22 @@ func TestPlanBlocksAreThePlanText(t *testing.T) {
 					rest = checkBlockIn(t, rest, b)
 				}
 			}
-			if got.Summary != "" && !strings.Contains(text.String(), "\n"+got.Summary+"\n") {
-				t.Errorf("summary %q is not a line of the text", got.Summary)
+			if want := summaryLine(text.String()); got.Summary != want {
+				t.Errorf("summary %q, want the text's %q", got.Summary, want)
 			}
 		})
 	}
+}
+
+// summaryLine is the line of a plan's text that sums it up: "Plan: ..."
+// or, when it does nothing, "No changes. ...".
+func summaryLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "Plan: ") || strings.HasPrefix(l, "No changes. ") {
+			return l
+		}
+	}
+	return ""
 }
 
 // checkBlockIn checks that b's lines follow in text, each line's kind
