@@ -239,7 +239,7 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 // summary prints "Apply complete!" or "Destroy complete!" with counts.
 func (m *Meta) summary(p *plans.Plan, destroy bool) {
 	add, change, del := p.Counts()
-	sum := render.UIChangeSummary{Import: p.ImportCount(), Add: add, Change: change, Remove: del, Operation: "apply"}
+	sum := render.UIChangeSummary{Import: p.ImportCount(), Add: add, Change: change, Remove: del, Forget: p.ForgetCount(), Operation: "apply"}
 	if destroy {
 		sum.Operation = "destroy"
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -149,10 +150,15 @@ func runRefreshOnlyScenario(t *testing.T, sc refreshOnlyScenario, run func(dir s
 	return outs
 }
 
+// browserHintRE matches the line plan -out adds after Terraform's text.
+var browserHintRE = regexp.MustCompile(`\n\nTo see this plan in a browser: cairn show -html "[^"\n]*"`)
+
 // normaliseRefreshOnlyText replaces what differs between the programs
 // and between runs: names and object ids.
 func normaliseRefreshOnlyText(s string) string {
 	s = uuidRE.ReplaceAllString(s, "ID")
+	// Cairn's one addition to plan -out's text: where to see the plan.
+	s = browserHintRE.ReplaceAllString(s, "")
 	return strings.NewReplacer("Cairn", "Terraform", "cairn ", "terraform ").Replace(s)
 }
 

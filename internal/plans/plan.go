@@ -191,6 +191,20 @@ func (p *Plan) ImportCount() int {
 	return n
 }
 
+// ForgetCount is how many managed objects the plan drops from state without
+// destroying them (removed blocks with destroy = false): the "N to forget"
+// of Terraform 1.7's and OpenTofu's summaries. A data source leaves state
+// on every plan and is not counted.
+func (p *Plan) ForgetCount() int {
+	n := 0
+	for _, c := range p.Changes {
+		if c.Action == Forget && c.Addr.Resource.Resource.Mode == addrs.ManagedResourceMode {
+			n++
+		}
+	}
+	return n
+}
+
 // Counts returns how many instances will be added, changed and destroyed,
 // counting a replacement as one add and one destroy, as Terraform does.
 func (p *Plan) Counts() (add, change, destroy int) {

@@ -206,3 +206,27 @@ func TestApplySummaryDestroy(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestSummaryForgets: objects dropped from state without being destroyed
+// end the summary lines only when there are some, after the imports that
+// lead them, as Terraform 1.7 and OpenTofu word them.
+func TestSummaryForgets(t *testing.T) {
+	cases := map[string]struct {
+		sum  UIChangeSummary
+		want string
+	}{
+		"plan":               {UIChangeSummary{Remove: 1, Forget: 2, Operation: "plan"}, "Plan: 0 to add, 0 to change, 1 to destroy, 2 to forget."},
+		"plan with imports":  {UIChangeSummary{Import: 1, Forget: 1, Operation: "plan"}, "Plan: 1 to import, 0 to add, 0 to change, 0 to destroy, 1 to forget."},
+		"plan without":       {UIChangeSummary{Add: 1, Operation: "plan"}, "Plan: 1 to add, 0 to change, 0 to destroy."},
+		"apply":              {UIChangeSummary{Add: 1, Forget: 3, Operation: "apply"}, "Apply complete! Resources: 1 added, 0 changed, 0 destroyed, 3 forgotten."},
+		"apply with imports": {UIChangeSummary{Import: 2, Forget: 1, Operation: "apply"}, "Apply complete! Resources: 2 imported, 0 added, 0 changed, 0 destroyed, 1 forgotten."},
+		"apply without":      {UIChangeSummary{Change: 1, Operation: "apply"}, "Apply complete! Resources: 0 added, 1 changed, 0 destroyed."},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := tc.sum.text(); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -280,7 +280,7 @@ func (doc *planDoc) write(w *bufio.Writer, pr *printer, width int) {
 func (doc *planDoc) writeLegend(w *bufio.Writer, p painter, n counts, width int) {
 	w.WriteString(wordWrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:", width))
 	w.WriteString("\n")
-	for _, a := range []plans.Action{plans.Create, plans.Update, plans.Delete, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Read} {
+	for _, a := range []plans.Action{plans.Create, plans.Update, plans.Delete, plans.DeleteThenCreate, plans.CreateThenDelete, plans.Read, plans.Forget} {
 		if n[a] > 0 {
 			w.WriteString(p.paint(legend[a]))
 			w.WriteString("\n")
@@ -320,14 +320,25 @@ func shown(c *plans.ResourceInstanceChange) bool {
 	return c.Action != plans.NoOp || c.Importing != nil || c.Moved()
 }
 
-// writeSummary writes the "Plan: ..." line; the import count leads it
-// only when something is imported, as in Terraform 1.5.
+// writeSummary writes the "Plan: ..." line, worded as the UI stream's
+// change_summary: imports lead it and forgets end it only when there are
+// some.
 func (doc *planDoc) writeSummary(w *bufio.Writer, p painter, n counts, imports int) {
-	if imports > 0 {
-		fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to import, %d to add, %d to change, %d to destroy.\n"), imports, n.add(), n.change(), n.destroy())
-		return
+	sum := UIChangeSummary{Import: imports, Add: n.add(), Change: n.change(), Remove: n.destroy(), Forget: doc.forgets(), Operation: "plan"}
+	// The text holds only words and counts, so painting it is safe.
+	w.WriteString(p.paint("\n[bold]Plan:[reset]" + strings.TrimPrefix(sum.text(), "Plan:") + "\n"))
+}
+
+// forgets counts the managed objects the plan drops from state.
+func (doc *planDoc) forgets() int {
+	n := 0
+	for _, rd := range doc.changes {
+		c := rd.change
+		if c.Action == plans.Forget && c.Addr.Resource.Resource.Mode == addrs.ManagedResourceMode {
+			n++
+		}
 	}
-	fmt.Fprintf(w, p.paint("\n[bold]Plan:[reset] %d to add, %d to change, %d to destroy.\n"), n.add(), n.change(), n.destroy())
+	return n
 }
 
 // legend describes each action symbol.
@@ -338,6 +349,7 @@ var legend = map[plans.Action]string{
 	plans.DeleteThenCreate: "[red]-[reset]/[green]+[reset] destroy and then create replacement",
 	plans.CreateThenDelete: "[green]+[reset]/[red]-[reset] create replacement and then destroy",
 	plans.Read:             " [cyan]<=[reset] read (data resources)",
+	plans.Forget:           "  . forget",
 }
 
 // writeResourceDiff writes one resource change: the comment lines, then

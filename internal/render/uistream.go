@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -178,10 +179,13 @@ func newUIChange(c *plans.ResourceInstanceChange) *uiChange {
 // UIChangeSummary counts what a plan, apply or destroy does. operation is
 // "plan", "apply" or "destroy".
 type UIChangeSummary struct {
-	Add       int    `json:"add"`
-	Change    int    `json:"change"`
-	Import    int    `json:"import"`
-	Remove    int    `json:"remove"`
+	Add    int `json:"add"`
+	Change int `json:"change"`
+	Import int `json:"import"`
+	Remove int `json:"remove"`
+	// Forget counts objects left in the cloud but dropped from state
+	// (Terraform 1.7 and OpenTofu); absent when none, as from 1.5.
+	Forget    int    `json:"forget,omitempty"`
 	Operation string `json:"operation"`
 }
 
@@ -191,22 +195,29 @@ func (s UIChangeSummary) Message() UIMessage {
 	return infoMessage("change_summary", s.text(), "changes", s)
 }
 
-// text is the summary line, as Terraform 1.5.7 words it.
+// text is the summary line, as Terraform 1.5.7 words it; imports lead it
+// and forgets end it only when there are some, as Terraform 1.7 and
+// OpenTofu word them.
 func (s UIChangeSummary) text() string {
-	var text string
 	switch s.Operation {
 	case "apply":
-		text = fmt.Sprintf("Apply complete! Resources: %d added, %d changed, %d destroyed.", s.Add, s.Change, s.Remove)
-		if s.Import > 0 {
-			text = fmt.Sprintf("Apply complete! Resources: %d imported, %d added, %d changed, %d destroyed.", s.Import, s.Add, s.Change, s.Remove)
-		}
+		return "Apply complete! Resources: " + s.counted("%d imported, ", "%d added, %d changed, %d destroyed", ", %d forgotten") + "."
 	case "destroy":
-		text = fmt.Sprintf("Destroy complete! Resources: %d destroyed.", s.Remove)
-	default:
-		text = fmt.Sprintf("Plan: %d to add, %d to change, %d to destroy.", s.Add, s.Change, s.Remove)
-		if s.Import > 0 {
-			text = fmt.Sprintf("Plan: %d to import, %d to add, %d to change, %d to destroy.", s.Import, s.Add, s.Change, s.Remove)
-		}
+		return fmt.Sprintf("Destroy complete! Resources: %d destroyed.", s.Remove)
 	}
-	return text
+	return "Plan: " + s.counted("%d to import, ", "%d to add, %d to change, %d to destroy", ", %d to forget") + "."
+}
+
+// counted words the counts: the import and forget parts only when
+// non-zero.
+func (s UIChangeSummary) counted(imports, changes, forgets string) string {
+	var b strings.Builder
+	if s.Import > 0 {
+		fmt.Fprintf(&b, imports, s.Import)
+	}
+	fmt.Fprintf(&b, changes, s.Add, s.Change, s.Remove)
+	if s.Forget > 0 {
+		fmt.Fprintf(&b, forgets, s.Forget)
+	}
+	return b.String()
 }

@@ -42,6 +42,10 @@ func PlanUIMessages(p *plans.Plan, schemas providers.Schemas) ([]UIMessage, erro
 			sum.Import++
 		}
 		switch c.Action {
+		case plans.Forget:
+			if c.Addr.Resource.Resource.Mode == addrs.ManagedResourceMode {
+				sum.Forget++
+			}
 		case plans.Create:
 			sum.Add++
 		case plans.Update:
