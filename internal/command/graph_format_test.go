@@ -101,6 +101,7 @@ func TestGraphFormats(t *testing.T) {
 		{"plan", nil},
 		{"apply", []string{"-type=apply"}},
 		{"plan-destroy", []string{"-type=plan-destroy"}},
+		{"plan-refresh-only", []string{"-type=plan-refresh-only"}},
 		{"planfile", []string{"-plan=tfplan"}},
 	}
 	for _, g := range graphs {

@@ -117,12 +117,12 @@ func runValidate(m *Meta, args []string) int {
 // Mermaid flowchart (-format). The default (-type=plan) is the
 // configuration's dependency graph; -type=apply makes a plan and prints
 // the operation graph apply would run (as terraform graph -type=apply
-// does), -type=plan-destroy that of a destroy plan, and -plan=FILE prints
-// a saved plan's.
+// does), -type=plan-destroy and -type=plan-refresh-only those of a
+// destroy and a refresh-only plan, and -plan=FILE prints a saved plan's.
 func runGraph(m *Meta, args []string) int {
 	fs := newFlagSet("graph", m.Stderr)
 	var typ, planFile, format string
-	fs.StringVar(&typ, "type", "plan", "The graph to print: plan (dependencies), plan-destroy or apply (the operations of a plan).")
+	fs.StringVar(&typ, "type", "plan", "The graph to print: plan (dependencies), or apply, plan-destroy or plan-refresh-only (the operations of such a plan).")
 	fs.StringVar(&planFile, "plan", "", "Print the operation graph of this saved plan.")
 	fs.StringVar(&format, "format", string(graphfmt.DOT), "The output format: dot (Graphviz) or mermaid (a flowchart GitHub and GitLab render in Markdown).")
 	m.varOptions(fs)
@@ -141,13 +141,15 @@ func runGraph(m *Meta, args []string) int {
 			return code
 		}
 		g = render.OperationGraph(p)
-	case typ == "apply" || typ == "plan-destroy":
+	case typ != "plan":
+		mode, ok := graphPlanMode(typ)
+		if !ok {
+			return m.errorf("Invalid graph type", "-type must be plan, apply, plan-destroy or plan-refresh-only, not %q.", typ)
+		}
 		var code int
-		if g, code = m.graphOfPlan(typ == "plan-destroy"); g == nil {
+		if g, code = m.graphOfPlan(mode); g == nil {
 			return code
 		}
-	case typ != "plan":
-		return m.errorf("Invalid graph type", "-type must be plan, plan-destroy or apply, not %q.", typ)
 	default:
 		var code int
 		if g, code = m.configGraph(); g == nil {
@@ -188,19 +190,29 @@ func (m *Meta) configGraph() (*graphfmt.Graph, int) {
 	return g, 0
 }
 
+// graphPlanMode says whether a -type value makes a plan (Terraform's
+// names for them) and the mode of the plan it makes.
+func graphPlanMode(typ string) (plans.Mode, bool) {
+	switch typ {
+	case "apply":
+		return plans.NormalMode, true
+	case "plan-destroy":
+		return plans.DestroyMode, true
+	case "plan-refresh-only":
+		return plans.RefreshOnlyMode, true
+	}
+	return plans.NormalMode, false
+}
+
 // graphOfPlan plans (without asking for input) and returns the operation
 // graph of the plan, or nil and the exit code of the failure it reported.
-func (m *Meta) graphOfPlan(destroy bool) (*graphfmt.Graph, int) {
+func (m *Meta) graphOfPlan(mode plans.Mode) (*graphfmt.Graph, int) {
 	c := commonFlags{vars: m.varFlags, parallelism: defaultParallelism, lock: true, refresh: true}
 	op, ds := m.startOperation(&c, "OperationTypePlan")
 	if ds.HasErrors() {
 		return nil, m.fail(ds)
 	}
 	defer op.state.release(m)
-	mode := plans.NormalMode
-	if destroy {
-		mode = plans.DestroyMode
-	}
 	m.machineOutput = true
 	ctx, stop := m.interruptible()
 	defer stop()
