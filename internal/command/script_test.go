@@ -3,7 +3,6 @@ package command
 import (
 	"context"
 	"fmt"
-	"github.com/cairn-iac/cairn/internal/testproviders/cairntest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/testproviders"
+	"github.com/cairn-iac/cairn/internal/testproviders/cairntest"
 	"github.com/cairn-iac/cairn/internal/tfplugins"
 	"github.com/rogpeppe/go-internal/testscript"
 )
