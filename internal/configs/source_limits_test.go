@@ -2,12 +2,12 @@ package configs
 
 import (
 	"fmt"
-	"github.com/cairn-iac/cairn/internal/diags"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/google/go-cmp/cmp"
 )
 

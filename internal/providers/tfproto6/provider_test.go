@@ -2,10 +2,10 @@ package tfproto6
 
 import (
 	"context"
-	"github.com/cairn-iac/cairn/internal/configschema"
 	"sync/atomic"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/google/go-cmp/cmp"
