@@ -187,6 +187,10 @@ func (e *Endpoint) Notice() string { return e.db.Notice() }
 // operation, and how many of them were throttled (see Options.Rate).
 func (e *Endpoint) Calls() (Calls, int) { return e.traffic.counts() }
 
+// SetRTT changes Options.RTT for the calls that arrive from now on: a
+// benchmark fills the endpoint fast, then measures at a realistic pace.
+func (e *Endpoint) SetRTT(d time.Duration) { e.traffic.rtt.Store(int64(max(d, 0))) }
+
 // ResetCalls sets the call counts back to zero.
 func (e *Endpoint) ResetCalls() { e.traffic.reset() }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,7 +28,7 @@ const callsPath = "/_cairn/calls"
 // the admin API pass untouched and uncounted.
 type traffic struct {
 	next   http.Handler
-	rtt    time.Duration
+	rtt    atomic.Int64 // time.Duration
 	bucket *tokenBucket // nil: no limit
 	now    func() time.Time
 
@@ -37,7 +38,8 @@ type traffic struct {
 }
 
 func newTraffic(next http.Handler, rtt time.Duration, rate float64) *traffic {
-	t := &traffic{next: next, rtt: rtt, now: time.Now, calls: Calls{}}
+	t := &traffic{next: next, now: time.Now, calls: Calls{}}
+	t.rtt.Store(int64(rtt))
 	if rate > 0 {
 		t.bucket = newTokenBucket(rate, time.Now())
 	}
@@ -55,8 +57,8 @@ func (t *traffic) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		t.next.ServeHTTP(w, req)
 		return
 	}
-	if t.rtt > 0 {
-		timer := time.NewTimer(t.rtt)
+	if rtt := time.Duration(t.rtt.Load()); rtt > 0 {
+		timer := time.NewTimer(rtt)
 		select {
 		case <-timer.C:
 		case <-req.Context().Done():
