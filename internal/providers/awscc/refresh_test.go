@@ -1,15 +1,19 @@
 package awscc
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	"github.com/cairn-iac/cairn/internal/ccendpoint"
 	"github.com/cairn-iac/cairn/internal/enginetest"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/google/go-cmp/cmp"
 )
 
 // BenchmarkNoOpPlanLogGroups plans, with no change to make, 1,000 log
@@ -95,5 +99,80 @@ resource "awscc_logs_log_group" "g" {
 			b.ReportMetric(float64(calls["GetResource"]), "GetResource/op")
 			b.ReportMetric(float64(calls["ListResources"]), "ListResources/op")
 		})
+	}
+}
+
+// TestEndToEndRefreshFromPages refreshes 30 log groups through the engine
+// after two changed behind its back (one's retention edited, one
+// deleted): the plan sees both, as per-object reads would, while most
+// reads are answered from ListResources pages.
+func TestEndToEndRefreshFromPages(t *testing.T) {
+	corpus := corpusDir(t)
+	dir := t.TempDir()
+	schema, err := os.ReadFile(filepath.Join(corpus, "AWS_Logs_LogGroup.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "AWS_Logs_LogGroup.json"), schema, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: t.TempDir(), Region: "eu-west-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	h, ds := enginetest.New(map[string]string{"main.tf": fmt.Sprintf(`
+provider "awscc" {
+  region                  = "eu-west-1"
+  access_key              = "AKID"
+  secret_key              = "SECRET"
+  skip_metadata_api_check = true
+  endpoints = { cloudcontrolapi = %q }
+}
+resource "awscc_logs_log_group" "g" {
+  count             = 30
+  log_group_name    = "g${count.index}"
+  retention_in_days = 7
+}
+`, e.URL)})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	p, err := New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.testBackoff = &fastPolls
+	h.Providers[Addr] = p.Factory()
+	mustApply(t, h, plans.NormalMode)
+
+	client := cloudcontrol.New(cloudcontrol.Options{Region: "eu-west-1", BaseEndpoint: aws.String(e.URL), Credentials: aws.AnonymousCredentials{}})
+	ctx := context.Background()
+	rt := &runtime{api: client, poll: fastPolls, stop: ctx}
+	out, err := client.UpdateResource(ctx, &cloudcontrol.UpdateResourceInput{TypeName: aws.String("AWS::Logs::LogGroup"), Identifier: aws.String("g5"),
+		PatchDocument: aws.String(`[{"op":"replace","path":"/RetentionInDays","value":30}]`)})
+	if err == nil {
+		_, err = rt.await(ctx, out.ProgressEvent)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	del, err := client.DeleteResource(ctx, &cloudcontrol.DeleteResourceInput{TypeName: aws.String("AWS::Logs::LogGroup"), Identifier: aws.String("g7")})
+	if err == nil {
+		_, err = rt.await(ctx, del.ProgressEvent)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	e.ResetCalls()
+	got := actions(mustPlan(t, h, plans.NormalMode))
+	want := []string{"awscc_logs_log_group.g[5] update", "awscc_logs_log_group.g[7] create"}
+	if diff := cmp.Diff(want, got, cmpSorted); diff != "" {
+		t.Errorf("plan after the changes (-want +got):\n%s", diff)
+	}
+	calls, _ := e.Calls()
+	if calls["ListResources"] == 0 || calls["GetResource"] > 10 {
+		t.Errorf("calls %s: want the reads answered from pages", calls)
 	}
 }
