@@ -42,7 +42,9 @@ const DefaultListCacheTTL = 5 * time.Minute
 //
 //   - A type whose schema has no list handler, or whose list handler needs
 //     a resource model (a parent's identifier), is never listed; one whose
-//     ListResources fails is marked unusable and read object by object.
+//     ListResources fails is read object by object for a ttl, then listed
+//     again (the failure may have been throttling that outlasted the
+//     retries; a long-lived controller should not give up for good).
 //   - Some types list identifiers only, or fewer properties than they
 //     read. The first page fetched is checked against a GetResource
 //     answer of one of its objects (a warmup read's when the page holds
@@ -105,9 +107,12 @@ type typeCache struct {
 	// reads and calls count this type's reads and the calls they made
 	// (GetResource and ListResources): the budget.
 	reads, calls int
-	// unusable is set once the type cannot be listed, or its pages lack
-	// properties its reads have; every read then calls GetResource.
+	// unusable is set once the type's pages lack properties its reads
+	// have: every read then calls GetResource.
 	unusable bool
+	// failedAt is when its last ListResources failed: until a ttl has
+	// passed, every read calls GetResource.
+	failedAt time.Time
 	// verified is set once a page entry was found to hold every property
 	// GetResource returned for the same object.
 	verified bool
@@ -209,6 +214,10 @@ func (tc *typeCache) set(id string, props *string) {
 func (tc *typeCache) read(ctx context.Context, src pageSource, c *listCache, id string) (*string, error) {
 	tc.mu.Lock()
 	tc.reads++
+	now := c.now()
+	if !tc.failedAt.IsZero() && now.Sub(tc.failedAt) >= c.ttl {
+		tc.failedAt = time.Time{}
+	}
 	if tc.reads <= c.warmup && !tc.unusable {
 		tc.calls++
 		tc.mu.Unlock()
@@ -220,8 +229,9 @@ func (tc *typeCache) read(ctx context.Context, src pageSource, c *listCache, id 
 		}
 		return props, err
 	}
-	for !tc.unusable {
-		tc.expire(c.now(), c.ttl)
+	for !tc.unusable && tc.failedAt.IsZero() {
+		now = c.now()
+		tc.expire(now, c.ttl)
 		if props, ok := tc.walk.entries[id]; ok {
 			tc.mu.Unlock()
 			return props, nil
@@ -239,7 +249,7 @@ func (tc *typeCache) read(ctx context.Context, src pageSource, c *listCache, id 
 		if tc.walk.exhausted || !tc.affordable() {
 			break
 		}
-		tc.fetchPage(ctx, src, c.now())
+		tc.fetchPage(ctx, src, now)
 	}
 	tc.calls++
 	tc.mu.Unlock()
@@ -262,7 +272,8 @@ func (tc *typeCache) expire(now time.Time, ttl time.Duration) {
 
 // fetchPage fetches the walk's next page and records it; tc.mu is held on
 // entry and on return, and released during the calls. A failed list
-// marks the type unusable unless ctx ended (the reader's own deadline).
+// (unless ctx ended: the reader's own deadline) ends the walk and stops
+// listing for a ttl; a page lacking properties marks the type unusable.
 func (tc *typeCache) fetchPage(ctx context.Context, src pageSource, now time.Time) {
 	ch := make(chan struct{})
 	tc.fetch, tc.touched = ch, map[string]bool{}
@@ -287,7 +298,11 @@ func (tc *typeCache) fetchPage(ctx context.Context, src pageSource, now time.Tim
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return
-	case err != nil || !usable:
+	case err != nil:
+		tc.failedAt = now
+		tc.walk = walk{gen: tc.walk.gen + 1}
+		return
+	case !usable:
 		tc.unusable = true
 		tc.walk = walk{gen: tc.walk.gen + 1}
 		return

@@ -221,7 +221,7 @@ func TestListCacheReads(t *testing.T) {
 			wantGets: 300, wantLists: 1,
 		},
 		"list fails": {
-			reason:  "A type whose ListResources fails (its handler needs a parent) is read object by object after one try.",
+			reason:  "A type whose ListResources fails (its handler needs a parent) is read object by object after one try, for a TTL.",
 			objects: 300, listable: true, listErr: &cctypes.InvalidRequestException{Message: aws.String("parent required")},
 			read:     func(ids []string) []string { return ids },
 			wantGets: 300, wantLists: 1,
@@ -407,5 +407,29 @@ func BenchmarkListCacheRead(b *testing.B) {
 			b.ReportMetric(float64(p.gets.Load())/float64(b.N), "gets/op")
 			b.ReportMetric(float64(p.lists.Load())/float64(b.N), "lists/op")
 		})
+	}
+}
+
+// TestListCacheRetriesFailedList checks that a type whose list failed is
+// read object by object for a TTL, then listed again.
+func TestListCacheRetriesFailedList(t *testing.T) {
+	p := newPages(300)
+	p.listErr = &cctypes.ThrottlingException{Message: aws.String("Rate exceeded")}
+	ids := p.ids()
+	now := time.Unix(0, 0)
+	c := newListCache(time.Minute)
+	c.now = func() time.Time { return now }
+	readAll(t, c, p, true, ids[:100])
+	if gets, lists := p.gets.Load(), p.lists.Load(); gets != 100 || lists != 1 {
+		t.Fatalf("%d GetResource and %d ListResources calls while the list fails, want 100 and 1", gets, lists)
+	}
+	p.listErr = nil
+	now = now.Add(time.Minute)
+	got := readAll(t, c, p, true, ids[100:])
+	if diff := cmp.Diff(direct(p, ids[100:]), got); diff != "" {
+		t.Errorf("answers differ from GetResource's (-want +got):\n%s", diff)
+	}
+	if lists := p.lists.Load(); lists != 4 {
+		t.Errorf("%d ListResources calls, want 4: the failed one, then the walk again from its first page to its third", lists)
 	}
 }
