@@ -15,6 +15,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
+	"github.com/cairn-iac/cairn/internal/enginetest"
+	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -431,5 +433,64 @@ func TestListCacheRetriesFailedList(t *testing.T) {
 	}
 	if lists := p.lists.Load(); lists != 4 {
 		t.Errorf("%d ListResources calls, want 4: the failed one, then the walk again from its first page to its third", lists)
+	}
+}
+
+// TestWithListCacheTTL checks the option: a copy with the lifetime set,
+// the original unchanged, and a non-positive lifetime disabling the cache
+// of the runtimes it configures.
+func TestWithListCacheTTL(t *testing.T) {
+	p, err := New(testSchemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]struct {
+		ttl      time.Duration
+		wantTTL  time.Duration
+		disabled bool
+	}{
+		"default":  {ttl: -1, wantTTL: DefaultListCacheTTL},
+		"poll":     {ttl: 30 * time.Second, wantTTL: 30 * time.Second},
+		"zero":     {ttl: 0, wantTTL: 0, disabled: true},
+		"negative": {ttl: -time.Second, wantTTL: 0, disabled: true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			q := p
+			if name != "default" {
+				q = p.WithListCacheTTL(tc.ttl)
+			}
+			if q.listCacheTTL != tc.wantTTL {
+				t.Errorf("lifetime %s, want %s", q.listCacheTTL, tc.wantTTL)
+			}
+			if p.listCacheTTL != DefaultListCacheTTL {
+				t.Errorf("the original's lifetime changed to %s", p.listCacheTTL)
+			}
+			// Through the engine: a refresh of 6 widgets tries a list
+			// (the fake's pages hold identifiers only, so the reads fall
+			// back to GetResource) unless the cache is disabled.
+			fake := newFake()
+			q = q.WithListCacheTTL(q.listCacheTTL)
+			q.testAPI, q.testBackoff = fake, &fastPolls
+			h, ds := enginetest.New(map[string]string{"main.tf": `
+provider "awscc" { region = "eu-west-1" }
+resource "awscc_test_widget" "w" {
+  count       = 6
+  widget_name = "w${count.index}"
+}
+`})
+			if ds.HasErrors() {
+				t.Fatal(ds)
+			}
+			h.Providers[Addr] = q.Factory()
+			mustApply(t, h, plans.NormalMode)
+			lists := fake.count("ListResources")
+			if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+				t.Fatalf("plan has changes: %v", actions(p))
+			}
+			if listed := fake.count("ListResources") > lists; listed == tc.disabled {
+				t.Errorf("refresh listed: %v, want %v", listed, !tc.disabled)
+			}
+		})
 	}
 }
