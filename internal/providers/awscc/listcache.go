@@ -211,6 +211,9 @@ func (tc *typeCache) set(id string, props *string) {
 	tc.walk.entries[id] = props
 }
 
+// read is listCache.read for one type: a warmup GetResource, else a hit
+// in the walk's pages, else (after waiting for the fetch in flight, or
+// fetching the next page while the budget allows) GetResource.
 func (tc *typeCache) read(ctx context.Context, src pageSource, c *listCache, id string) (*string, error) {
 	tc.mu.Lock()
 	tc.reads++
