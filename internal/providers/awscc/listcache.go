@@ -54,8 +54,10 @@ const DefaultListCacheTTL = 5 * time.Minute
 //     over from prior state the same way for both.
 //
 // Freshness: the pages of a type form a walk, from the first page to the
-// last; the whole walk expires ttl after its first page was requested,
-// and the next read starts a new one. Create, update and delete replace
+// last. An entry answers one read: a second read of the same object is a
+// new refresh (a controller's next poll, a second plan in one process),
+// so it ends the walk and the reads from then on start a new one. The
+// whole walk also expires ttl after its first page was requested. Create, update and delete replace
 // or drop the entry of the object they change (store, forget); a page
 // fetched while an object changed never overwrites that object's entry.
 //
@@ -140,7 +142,7 @@ type walk struct {
 	// exhausted is set once a page came back without a NextToken.
 	exhausted bool
 	// entries are the properties of every object seen, by identifier.
-	entries map[string]*string
+	entries map[string]*entry
 }
 
 // read returns the properties of object id of type typeName, from a page
@@ -208,7 +210,16 @@ func (tc *typeCache) set(id string, props *string) {
 		delete(tc.walk.entries, id)
 		return
 	}
-	tc.walk.entries[id] = props
+	tc.walk.entries[id] = &entry{props: props}
+}
+
+// entry is what a walk holds of one object.
+type entry struct {
+	props *string
+	// served is set once a read was answered with it: a second read of
+	// the object is a new refresh (the controller's next poll), which
+	// the walk is too old for.
+	served bool
 }
 
 // read is listCache.read for one type: a warmup GetResource, else a hit
@@ -235,9 +246,14 @@ func (tc *typeCache) read(ctx context.Context, src pageSource, c *listCache, id 
 	for !tc.unusable && tc.failedAt.IsZero() {
 		now = c.now()
 		tc.expire(now, c.ttl)
-		if props, ok := tc.walk.entries[id]; ok {
+		if en, ok := tc.walk.entries[id]; ok && !en.served {
+			en.served = true
 			tc.mu.Unlock()
-			return props, nil
+			return en.props, nil
+		} else if ok {
+			// Read again: a new pass over the objects has begun.
+			tc.walk = walk{gen: tc.walk.gen + 1}
+			continue
 		}
 		if ch := tc.fetch; ch != nil {
 			tc.mu.Unlock()
@@ -281,7 +297,7 @@ func (tc *typeCache) fetchPage(ctx context.Context, src pageSource, now time.Tim
 	ch := make(chan struct{})
 	tc.fetch, tc.touched = ch, map[string]bool{}
 	if tc.walk.started.IsZero() {
-		tc.walk.started, tc.walk.entries = now, map[string]*string{}
+		tc.walk.started, tc.walk.entries = now, map[string]*entry{}
 	}
 	gen, token := tc.walk.gen, tc.walk.next
 	tc.calls++
@@ -322,7 +338,7 @@ func (tc *typeCache) fetchPage(ctx context.Context, src pageSource, now time.Tim
 	}
 	for _, rd := range out.ResourceDescriptions {
 		if id := aws.ToString(rd.Identifier); id != "" && !tc.touched[id] {
-			tc.walk.entries[id] = rd.Properties
+			tc.walk.entries[id] = &entry{props: rd.Properties}
 		}
 	}
 	tc.walk.next, tc.walk.exhausted = out.NextToken, aws.ToString(out.NextToken) == ""

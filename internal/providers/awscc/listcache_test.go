@@ -276,23 +276,34 @@ func TestListCacheFreshness(t *testing.T) {
 	now := time.Unix(0, 0)
 	c := newListCache(time.Minute)
 	c.now = func() time.Time { return now }
-	readAll(t, c, p, true, ids)
+	readAll(t, c, p, true, ids[:8])
 	if p.lists.Load() != 1 {
 		t.Fatalf("%d lists, want 1", p.lists.Load())
 	}
 
-	// Changed behind the cache's back: within the TTL the page answers.
-	p.set(ids[4], `{"Name":"changed"}`)
-	if got := readAll(t, c, p, true, ids[4:5])[0]; got == `{"Name":"changed"}` {
+	// Changed behind the cache's back: within the TTL the page answers
+	// the first read of an object.
+	p.set(ids[8], `{"Name":"changed"}`)
+	if got := readAll(t, c, p, true, ids[8:9])[0]; got == `{"Name":"changed"}` {
 		t.Errorf("read within the TTL went to the API")
 	}
 	// Past the TTL, the walk starts again.
 	now = now.Add(time.Minute)
-	if got := readAll(t, c, p, true, ids[4:5])[0]; got != `{"Name":"changed"}` {
+	p.set(ids[9], `{"Name":"changed"}`)
+	if got := readAll(t, c, p, true, ids[9:10])[0]; got != `{"Name":"changed"}` {
 		t.Errorf("read past the TTL answered %s", got)
 	}
 	if p.lists.Load() != 2 {
 		t.Errorf("%d lists, want 2", p.lists.Load())
+	}
+	// A second read of an object is a new refresh (a controller's next
+	// poll): it starts a new walk, whatever the TTL.
+	p.set(ids[9], `{"Name":"changed again"}`)
+	if got := readAll(t, c, p, true, ids[9:10])[0]; got != `{"Name":"changed again"}` {
+		t.Errorf("second read answered %s", got)
+	}
+	if p.lists.Load() != 3 {
+		t.Errorf("%d lists, want 3", p.lists.Load())
 	}
 
 	// An update's read-back replaces the entry; a delete drops it, and the
