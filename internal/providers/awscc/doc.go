@@ -26,9 +26,10 @@
 // (listcache.go): once a type's reads justify it, ListResources pages
 // (100 objects with their properties) answer them, within a budget of
 // 5/4 of a call per read, with GetResource as the fallback for anything a
-// page cannot answer and as the only judge of an object being gone. Pages
-// expire after Provider.WithListCacheTTL (DefaultListCacheTTL); create,
-// update and delete replace or drop the entries they change. Every front
+// page cannot answer and as the only judge of an object being gone. An
+// entry answers one read (reading an object again starts a new pass);
+// pages expire after Provider.WithListCacheTTL (DefaultListCacheTTL);
+// create, update and delete replace or drop the entries they change. Every front
 // end that runs this runtime (the engine, the served Terraform plugin, the
 // Pulumi plugin, the controller) refreshes the same way. A create that fails after the
 // resource was named returns its id with the error, so the engine keeps
