@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -35,7 +36,8 @@ const (
 //
 // Sub-benchmarks whose tool is missing are skipped. ns/op is the plan's
 // wall time; calls/op, GetResource/op and ListResources/op are the Cloud
-// Control calls the endpoint answered. Run with -benchtime=1x; the figure
+// Control calls the endpoint answered; peak-RSS-MiB is the planning
+// process's own (Cairn's whole; Terraform's without its plugin process). Run with -benchtime=1x; the figure
 // is in docs/design/performance.md ("Bulk refresh").
 func BenchmarkNoOpPlanRefresh(b *testing.B) {
 	corpus := os.Getenv("CAIRN_CFN_SCHEMAS")
@@ -91,6 +93,7 @@ resource "awscc_logs_log_group" "g" {
 			}
 			dir, env, prog := refreshBenchTool(b, tool, work, env)
 			var calls ccendpoint.Calls
+			var rss int64
 			for range b.N {
 				b.StopTimer()
 				e.ResetCalls()
@@ -109,8 +112,12 @@ resource "awscc_logs_log_group" "g" {
 					b.Fatalf("%s plan: %v\n%s", tool, err, tail(out))
 				}
 				calls, _ = e.Calls()
+				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+					rss = max(rss, ru.Maxrss*1024)
+				}
 				b.StartTimer()
 			}
+			b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
 			b.ReportMetric(float64(calls.Total()), "calls/op")
 			b.ReportMetric(float64(calls["GetResource"]), "GetResource/op")
 			b.ReportMetric(float64(calls["ListResources"]), "ListResources/op")
