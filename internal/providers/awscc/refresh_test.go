@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,44 +26,19 @@ import (
 func BenchmarkNoOpPlanLogGroups(b *testing.B) {
 	const n = 1000
 	const rtt = 100 * time.Millisecond
-	corpus := corpusDir(b)
-	dir := b.TempDir()
-	schema, err := os.ReadFile(filepath.Join(corpus, "AWS_Logs_LogGroup.json"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "AWS_Logs_LogGroup.json"), schema, 0o600); err != nil {
-		b.Fatal(err)
-	}
-	e, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: b.TempDir(), Region: "eu-west-1"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer e.Close()
-	main := fmt.Sprintf(`
-provider "awscc" {
-  region                  = "eu-west-1"
-  access_key              = "AKID"
-  secret_key              = "SECRET"
-  skip_metadata_api_check = true
-  endpoints = { cloudcontrolapi = %q }
-}
-resource "awscc_logs_log_group" "g" {
-  count             = %d
-  log_group_name    = "bench-${count.index}"
-  retention_in_days = 7
-}
-`, e.URL, n)
+	e, dir := startCountingEndpoint(b, "AWS::Logs::LogGroup")
 	p, err := New(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
 	p.testBackoff = &fastPolls
-	h, ds := enginetest.New(map[string]string{"main.tf": main})
-	if ds.HasErrors() {
-		b.Fatal(ds)
-	}
-	h.Providers[Addr] = p.Factory()
+	h := countingHarness(b, e, dir, fmt.Sprintf(`
+resource "awscc_logs_log_group" "g" {
+  count             = %d
+  log_group_name    = "bench-${count.index}"
+  retention_in_days = 7
+}
+`, n))
 	plan, ds := h.Plan(plans.NormalMode)
 	if ds.HasErrors() {
 		b.Fatal(ds)
@@ -102,25 +78,35 @@ resource "awscc_logs_log_group" "g" {
 	}
 }
 
-// TestEndToEndRefreshFromPages refreshes 30 log groups through the engine
-// after two changed behind its back (one's retention edited, one
-// deleted): the plan sees both, as per-object reads would, while most
-// reads are answered from ListResources pages.
-func TestEndToEndRefreshFromPages(t *testing.T) {
+// startCountingEndpoint starts an endpoint that counts its calls, and
+// returns it with a directory of the given types' schemas for the
+// provider.
+func startCountingEndpoint(t testing.TB, types ...string) (*ccendpoint.Endpoint, string) {
+	t.Helper()
 	corpus := corpusDir(t)
 	dir := t.TempDir()
-	schema, err := os.ReadFile(filepath.Join(corpus, "AWS_Logs_LogGroup.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "AWS_Logs_LogGroup.json"), schema, 0o600); err != nil {
-		t.Fatal(err)
+	for _, name := range types {
+		file := strings.ReplaceAll(name, "::", "_") + ".json"
+		schema, err := os.ReadFile(filepath.Join(corpus, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), schema, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	e, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: t.TempDir(), Region: "eu-west-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.Close()
+	t.Cleanup(func() { _ = e.Close() })
+	return e, dir
+}
+
+// countingHarness is an engine over main whose awscc provider serves the
+// schemas in dir against e.
+func countingHarness(t testing.TB, e *ccendpoint.Endpoint, dir, main string) *enginetest.Harness {
+	t.Helper()
 	h, ds := enginetest.New(map[string]string{"main.tf": fmt.Sprintf(`
 provider "awscc" {
   region                  = "eu-west-1"
@@ -129,12 +115,7 @@ provider "awscc" {
   skip_metadata_api_check = true
   endpoints = { cloudcontrolapi = %q }
 }
-resource "awscc_logs_log_group" "g" {
-  count             = 30
-  log_group_name    = "g${count.index}"
-  retention_in_days = 7
-}
-`, e.URL)})
+`, e.URL) + main})
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -144,6 +125,52 @@ resource "awscc_logs_log_group" "g" {
 	}
 	p.testBackoff = &fastPolls
 	h.Providers[Addr] = p.Factory()
+	return h
+}
+
+// TestEndToEndWriteOnlyFromPages refreshes six Lambda functions whose
+// code (write-only) only the configuration knows: reads answered from
+// pages keep it from prior state, as GetResource's do, so the plan is
+// empty.
+func TestEndToEndWriteOnlyFromPages(t *testing.T) {
+	e, dir := startCountingEndpoint(t, "AWS::Lambda::Function")
+	h := countingHarness(t, e, dir, `
+resource "awscc_lambda_function" "f" {
+  count         = 6
+  function_name = "f${count.index}"
+  role          = "arn:aws:iam::123456789012:role/fn"
+  runtime       = "python3.12"
+  handler       = "index.handler"
+  code          = { zip_file = "def handler(event, context): return ${count.index}" }
+}
+`)
+	mustApply(t, h, plans.NormalMode)
+	e.ResetCalls()
+	if p := mustPlan(t, h, plans.NormalMode); p.HasChanges() {
+		t.Fatalf("plan after apply has changes: %v", actions(p))
+	}
+	if calls, _ := e.Calls(); calls["ListResources"] == 0 || calls["GetResource"] >= 6 {
+		t.Errorf("calls %s: want reads answered from pages", calls)
+	}
+	f, _ := stateAttrs(t, h.State, "awscc_lambda_function.f[5]")
+	if code, _ := f["code"].(map[string]any); code["zip_file"] != "def handler(event, context): return 5" {
+		t.Errorf("code after the refresh: %v", f["code"])
+	}
+}
+
+// TestEndToEndRefreshFromPages refreshes 30 log groups through the engine
+// after two changed behind its back (one's retention edited, one
+// deleted): the plan sees both, as per-object reads would, while most
+// reads are answered from ListResources pages.
+func TestEndToEndRefreshFromPages(t *testing.T) {
+	e, dir := startCountingEndpoint(t, "AWS::Logs::LogGroup")
+	h := countingHarness(t, e, dir, `
+resource "awscc_logs_log_group" "g" {
+  count             = 30
+  log_group_name    = "g${count.index}"
+  retention_in_days = 7
+}
+`)
 	mustApply(t, h, plans.NormalMode)
 
 	client := cloudcontrol.New(cloudcontrol.Options{Region: "eu-west-1", BaseEndpoint: aws.String(e.URL), Credentials: aws.AnonymousCredentials{}})
