@@ -34,6 +34,15 @@ type Options struct {
 	// Latency makes every create, update and delete take one polling
 	// round of this long (see emulator.WithLatency).
 	Latency time.Duration
+	// RTT delays the answer of every Cloud Control call by this long, as
+	// a round trip to a remote endpoint would: reads cost what they cost
+	// against AWS, so benchmarks of a refresh measure something real.
+	RTT time.Duration
+	// Rate, when positive, is how many Cloud Control calls a second the
+	// endpoint accepts (bursts of one second's worth); the calls beyond it
+	// are answered with ThrottlingException, as Cloud Control answers
+	// them.
+	Rate float64
 	// Logger receives one line per call; nil discards.
 	Logger *slog.Logger
 	// Timeouts bound how long a connection may stall; zero fields take
@@ -85,15 +94,16 @@ type Endpoint struct {
 	// URL is the base URL clients use (http://127.0.0.1:PORT).
 	URL string
 
-	srv  *server.Server
-	db   *boltstore.DB
-	http *http.Server
-	done chan error
+	srv     *server.Server
+	db      *boltstore.DB
+	traffic *traffic
+	http    *http.Server
+	done    chan error
 }
 
 // Start opens the store, resumes unfinished requests and starts serving.
 func Start(opts Options) (*Endpoint, error) {
-	h, srv, db, err := NewHandler(opts)
+	h, srv, db, err := newHandler(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +117,7 @@ func Start(opts Options) (*Endpoint, error) {
 		db.Close()
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
 	}
-	e := &Endpoint{URL: "http://" + ln.Addr().String(), srv: srv, db: db,
+	e := &Endpoint{URL: "http://" + ln.Addr().String(), srv: srv, db: db, traffic: h,
 		http: httpServer(h, opts.Timeouts.or(DefaultTimeouts)), done: make(chan error, 1)}
 	go func() { e.done <- e.http.Serve(ln) }()
 	return e, nil
@@ -116,6 +126,16 @@ func Start(opts Options) (*Endpoint, error) {
 // NewHandler assembles the endpoint's http.Handler without listening (for
 // httptest); the caller closes srv and then db.
 func NewHandler(opts Options) (http.Handler, *server.Server, *boltstore.DB, error) {
+	h, srv, db, err := newHandler(opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return h, srv, db, nil
+}
+
+// newHandler is NewHandler with the traffic layer (delays, rate limit,
+// call counts) that wraps every other one.
+func newHandler(opts Options) (*traffic, *server.Server, *boltstore.DB, error) {
 	if opts.DataDir == "" {
 		return nil, nil, nil, errors.New("the endpoint needs a data directory")
 	}
@@ -155,12 +175,24 @@ func NewHandler(opts Options) (http.Handler, *server.Server, *boltstore.DB, erro
 		db.Close()
 		return nil, nil, nil, err
 	}
-	return &registryAPI{next: srv, source: source, provisioned: map[string]string{}}, srv, db, nil
+	reg := &registryAPI{next: srv, source: source, provisioned: map[string]string{}}
+	return newTraffic(reg, opts.RTT, opts.Rate), srv, db, nil
 }
 
 // Notice is what opening the store found worth telling the user without
 // refusing it (an empty store file taken as new), or "".
 func (e *Endpoint) Notice() string { return e.db.Notice() }
+
+// Calls returns the Cloud Control calls the endpoint received so far, by
+// operation, and how many of them were throttled (see Options.Rate).
+func (e *Endpoint) Calls() (Calls, int) { return e.traffic.counts() }
+
+// SetRTT changes Options.RTT for the calls that arrive from now on: a
+// benchmark fills the endpoint fast, then measures at a realistic pace.
+func (e *Endpoint) SetRTT(d time.Duration) { e.traffic.rtt.Store(int64(max(d, 0))) }
+
+// ResetCalls sets the call counts back to zero.
+func (e *Endpoint) ResetCalls() { e.traffic.reset() }
 
 // Server is the protocol server, for injecting faults.
 func (e *Endpoint) Server() *server.Server { return e.srv }

@@ -23,13 +23,16 @@ func runCloudControlServe(m *Meta, args []string) int {
 	fs := newFlagSet("cloudcontrol serve", m.Stderr)
 	var addr, data, region, account, logLevel, urlFile string
 	var schemas stringList
-	var latency time.Duration
+	var latency, rtt time.Duration
+	var rate float64
 	fs.StringVar(&addr, "addr", ccendpoint.DefaultAddr, "Address to listen on (loopback by default; port 0 picks one).")
 	fs.Var(&schemas, "schemas", "Directory of CloudFormation schemas laid over the built-in ones (repeatable).")
 	fs.StringVar(&data, "data", ".cairn-cloudcontrol", "Directory of the endpoint's durable store.")
 	fs.StringVar(&region, "region", "us-east-1", "Region the endpoint answers for (in ARNs).")
 	fs.StringVar(&account, "account", "123456789012", "Account the endpoint answers for (in ARNs and GetCallerIdentity).")
 	fs.DurationVar(&latency, "latency", 0, "Make every create, update and delete take this long, to exercise polling.")
+	fs.DurationVar(&rtt, "rtt", 0, "Delay the answer of every Cloud Control call (reads included) by this long, as a network round trip to AWS would.")
+	fs.Float64Var(&rate, "rate", 0, "Accept at most this many Cloud Control calls a second (0: no limit); the excess is answered with ThrottlingException, as Cloud Control answers it.")
 	fs.StringVar(&urlFile, "url-file", "", "Write the endpoint's URL to this file once it listens (for scripts, with -addr 127.0.0.1:0).")
 	fs.StringVar(&logLevel, "log", "info", "Log level of the one-line-per-call log on stderr: debug, info, warn, error or off.")
 	if !m.parseFlags(fs, args) {
@@ -37,6 +40,9 @@ func runCloudControlServe(m *Meta, args []string) int {
 	}
 	if fs.NArg() > 0 {
 		return m.errorf("Too many command line arguments", "cloudcontrol serve takes no arguments.")
+	}
+	if latency < 0 || rtt < 0 || rate < 0 {
+		return m.errorf("Invalid flag value", "-latency, -rtt and -rate cannot be negative.")
 	}
 	logger, err := serveLogger(m, logLevel)
 	if err != nil {
@@ -51,7 +57,7 @@ func runCloudControlServe(m *Meta, args []string) int {
 	e, err := ccendpoint.Start(ccendpoint.Options{
 		Addr: addr, DataDir: m.absPath(data), SchemaDirs: dirs, Region: region, Account: account,
 		AccessKey: m.Getenv("CAIRN_CLOUDCONTROL_ACCESS_KEY_ID"), SecretKey: m.Getenv("CAIRN_CLOUDCONTROL_SECRET_ACCESS_KEY"),
-		Latency: latency, Logger: logger,
+		Latency: latency, RTT: rtt, Rate: rate, Logger: logger,
 	})
 	if err != nil {
 		return m.errorf("Cannot start the Cloud Control endpoint", "%s.", err)
@@ -78,7 +84,8 @@ func runCloudControlServe(m *Meta, args []string) int {
 	if err := e.Close(); err != nil {
 		return m.errorf("Cloud Control endpoint stopped with an error", "%s.", err)
 	}
-	fmt.Fprintln(m.Stdout, "Cloud Control endpoint stopped.")
+	calls, throttled := e.Calls()
+	fmt.Fprintf(m.Stdout, "Cloud Control endpoint stopped after %d calls (%s; %d throttled).\n", calls.Total(), calls, throttled)
 	return 0
 }
 

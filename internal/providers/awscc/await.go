@@ -10,10 +10,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
+	"github.com/cairn-iac/cairn/cfnschema"
 )
 
 // runtime is one configured provider's connection to Cloud Control,
-// shared by its resources and data sources. It is immutable once built.
+// shared by its resources and data sources. It is immutable once built,
+// but for its list cache, which synchronizes itself.
 type runtime struct {
 	api     api
 	region  string
@@ -27,6 +29,9 @@ type runtime struct {
 	// defaultTagsUnknown is set when the configuration's default_tags are
 	// not known yet (planning before a value they depend on exists).
 	defaultTagsUnknown bool
+	// lists answers refresh reads from ListResources pages; nil when the
+	// cache is disabled.
+	lists *listCache
 }
 
 // defaultOperationTimeout is how long an operation waits when neither
@@ -211,16 +216,44 @@ func (r *runtime) cause(ctx context.Context) error {
 	return context.Cause(ctx)
 }
 
-// getModel reads a resource's properties.
+// getModel reads a resource's properties with GetResource.
 func (r *runtime) getModel(ctx context.Context, typeName, id string) (map[string]any, error) {
+	props, err := r.getProperties(ctx, typeName, id)
+	if err != nil {
+		return nil, err
+	}
+	return decodeModel(props)
+}
+
+// getProperties is one GetResource call: the resource's properties as
+// JSON text (nil when the answer has none).
+func (r *runtime) getProperties(ctx context.Context, typeName, id string) (*string, error) {
 	out, err := r.api.GetResource(ctx, &cloudcontrol.GetResourceInput{TypeName: &typeName, Identifier: &id, RoleArn: r.role()})
 	if err != nil {
 		return nil, err
 	}
 	if out.ResourceDescription == nil {
-		return map[string]any{}, nil
+		return nil, nil
 	}
-	return decodeModel(out.ResourceDescription.Properties)
+	return out.ResourceDescription.Properties, nil
+}
+
+// listPage is one ListResources call: the page after token (nil for the
+// first).
+func (r *runtime) listPage(ctx context.Context, typeName string, token *string) (*cloudcontrol.ListResourcesOutput, error) {
+	return r.api.ListResources(ctx, &cloudcontrol.ListResourcesInput{
+		TypeName: &typeName, NextToken: token, MaxResults: aws.Int32(listPageSize), RoleArn: r.role(),
+	})
+}
+
+// readModel reads a resource's properties for a refresh: from the list
+// cache when a page holds it, else with GetResource (see listCache).
+func (r *runtime) readModel(ctx context.Context, t *cfnschema.ResourceType, id string) (map[string]any, error) {
+	props, err := r.lists.read(ctx, r, t.TypeName, t.PluralName != "", id)
+	if err != nil {
+		return nil, err
+	}
+	return decodeModel(props)
 }
 
 // role is the RoleArn of every mutating and reading call, nil when unset.

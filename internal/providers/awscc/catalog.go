@@ -16,7 +16,7 @@ func NewFromCatalog(catalog *cfnschema.Catalog, problems cfnschema.Diagnostics, 
 	if len(catalog.Types()) == 0 && len(problems.Errors()) > 0 {
 		return nil, fmt.Errorf("no loadable CloudFormation schema in %s: %s", origin, problems.Errors()[0])
 	}
-	return &Provider{dir: origin, catalog: catalog, problems: problems, schemas: &tfproto6.SchemaCache{}}, nil
+	return &Provider{dir: origin, catalog: catalog, problems: problems, schemas: &tfproto6.SchemaCache{}, listCacheTTL: DefaultListCacheTTL}, nil
 }
 
 // CatalogSource is where a run's CloudFormation schemas come from

@@ -160,7 +160,7 @@ func (in *instance) Configure(ctx context.Context, req provider.ConfigureRequest
 	if resp.Diagnostics.Append(req.Config.Get(ctx, &m)...); resp.Diagnostics.HasError() {
 		return
 	}
-	rt := &runtime{stop: in.stop, poll: defaultBackoff}
+	rt := &runtime{stop: in.stop, poll: defaultBackoff, lists: newListCache(in.listCacheTTL)}
 	resp.ResourceData, resp.DataSourceData = rt, rt
 	s, known, ds := decodeSettings(ctx, m)
 	if resp.Diagnostics.Append(ds...); resp.Diagnostics.HasError() {

@@ -17,8 +17,21 @@
 // framework and CloudFormation JSON level by level with cfnschema's
 // attributes (translate_to.go, translate_from.go), never through a flat
 // name table. Requests are polled with capped, jittered backoff; the SDK's
-// retryer retries throttling on every call; a provider-wide stop context
-// (StopProvider) cancels requests in flight. A create that fails after the
+// retryer retries throttling on every call, in its adaptive mode, which
+// lowers the client's send rate after a ThrottlingException and raises it
+// again as calls succeed; a provider-wide stop context (StopProvider)
+// cancels requests in flight.
+//
+// Refresh reads go through a list cache owned by the configured runtime
+// (listcache.go): once a type's reads justify it, ListResources pages
+// (100 objects with their properties) answer them, within a budget of
+// 5/4 of a call per read, with GetResource as the fallback for anything a
+// page cannot answer and as the only judge of an object being gone. An
+// entry answers one read (reading an object again starts a new pass);
+// pages expire after Provider.WithListCacheTTL (DefaultListCacheTTL);
+// create, update and delete replace or drop the entries they change. Every front
+// end that runs this runtime (the engine, the served Terraform plugin, the
+// Pulumi plugin, the controller) refreshes the same way. A create that fails after the
 // resource was named returns its id with the error, so the engine keeps
 // it tainted. Taggable types get the provider's default_tags through a
 // computed tags_all, as the AWS provider does.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cairn-iac/cairn/cfnschema"
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -36,6 +37,9 @@ type Provider struct {
 	// problems are the catalog's load diagnostics, served as one warning.
 	problems cfnschema.Diagnostics
 	schemas  *tfproto6.SchemaCache
+	// listCacheTTL is how long a ListResources page answers reads in each
+	// configured runtime; 0 disables the list cache.
+	listCacheTTL time.Duration
 }
 
 var _ provider.Provider = (*Provider)(nil)
@@ -53,7 +57,20 @@ func New(dir string, opts ...cfnschema.Option) (*Provider, error) {
 		}
 		return nil, fmt.Errorf("no loadable CloudFormation schema (*.json) in %s", dir)
 	}
-	return &Provider{dir: dir, catalog: catalog, problems: ds, schemas: &tfproto6.SchemaCache{}}, nil
+	return &Provider{dir: dir, catalog: catalog, problems: ds, schemas: &tfproto6.SchemaCache{}, listCacheTTL: DefaultListCacheTTL}, nil
+}
+
+// WithListCacheTTL returns a provider like p whose configured runtimes
+// answer refresh reads from ListResources pages for at most d after the
+// first page of a walk was requested (see listCache); d <= 0 disables the
+// cache, so that every read is a GetResource. The default is
+// DefaultListCacheTTL, right for one command; a long-lived controller sets
+// its poll interval, so that each poll sees the cloud afresh. The copy
+// shares p's catalog and converted schemas; p is unchanged.
+func (p *Provider) WithListCacheTTL(d time.Duration) *Provider {
+	cp := *p
+	cp.listCacheTTL = max(d, 0)
+	return &cp
 }
 
 // Catalog returns the resource types the provider serves.

@@ -164,9 +164,15 @@ func (r *ccResource) keepPending(ctx context.Context, pend pendingCreate, id str
 // settle reads the resource after a create or update and sets state to
 // planned with every unknown filled from the model read.
 func (r *ccResource) settle(ctx context.Context, id string, planned tftypes.Value, state *tfsdk.State) error {
-	model, err := r.rt.getModel(ctx, r.t.TypeName, id)
+	props, err := r.rt.getProperties(ctx, r.t.TypeName, id)
 	if err != nil {
 		return fmt.Errorf("reading the resource after the request: %s", r.rt.callError(ctx, err))
+	}
+	// What GetResource said now replaces what a page said before.
+	r.rt.lists.store(r.t.TypeName, id, props)
+	model, err := decodeModel(props)
+	if err != nil {
+		return fmt.Errorf("reading the resource model: %w", err)
 	}
 	ty := planned.Type().(tftypes.Object)
 	remote, err := stateFromJSON(r.t.Attributes, ty, model, planned)
@@ -218,7 +224,7 @@ func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	model, err := r.rt.getModel(ctx, r.t.TypeName, id)
+	model, err := r.rt.readModel(ctx, r.t, id)
 	if isNotFound(err) {
 		resp.Diagnostics.AddWarning("Resource not found", fmt.Sprintf("%s %q no longer exists; it is removed from state.", r.t.TypeName, id))
 		resp.State.RemoveResource(ctx)
@@ -315,6 +321,7 @@ func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, res
 		return
 	}
 	if patch != "[]" {
+		r.rt.lists.forget(r.t.TypeName, id)
 		out, err := r.rt.api.UpdateResource(ctx, &cloudcontrol.UpdateResourceInput{
 			TypeName: &r.t.TypeName, Identifier: &id, PatchDocument: &patch, ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
 		})
@@ -343,6 +350,7 @@ func (r *ccResource) Delete(ctx context.Context, req resource.DeleteRequest, res
 	if !ok {
 		return
 	}
+	r.rt.lists.forget(r.t.TypeName, id)
 	out, err := r.rt.api.DeleteResource(ctx, &cloudcontrol.DeleteResourceInput{
 		TypeName: &r.t.TypeName, Identifier: &id, ClientToken: aws.String(clientToken()), RoleArn: r.rt.role(),
 	})

@@ -94,15 +94,7 @@ func loadOptions(s settings) []func(*config.LoadOptions) error {
 		opts = append(opts, config.WithHTTPClient(httpClient(s)))
 	}
 	maxRetries := s.MaxRetries
-	opts = append(opts, config.WithRetryer(func() aws.Retryer {
-		// Every call retries throttling and transient errors, polls
-		// included. No retry quota: a throttled apply waits rather than
-		// failing when the bucket runs dry.
-		return retry.NewStandard(func(o *retry.StandardOptions) {
-			o.MaxAttempts = maxRetries + 1
-			o.RateLimiter = ratelimit.None
-		})
-	}))
+	opts = append(opts, config.WithRetryer(func() aws.Retryer { return newRetryer(maxRetries) }))
 	if len(s.UserAgent) > 0 {
 		var apiOpts []func(*middleware.Stack) error
 		for _, p := range s.UserAgent {
@@ -111,6 +103,27 @@ func loadOptions(s settings) []func(*config.LoadOptions) error {
 		opts = append(opts, config.WithAPIOptions(apiOpts))
 	}
 	return opts
+}
+
+// newRetryer is the retryer of one client, shared by all its calls. Every
+// call retries throttling and transient errors, polls included, up to
+// maxRetries times. No retry quota: a throttled apply waits rather than
+// failing when the bucket runs dry.
+//
+// It is the SDK's adaptive mode: after a ThrottlingException the client
+// limits its own send rate (cutting it multiplicatively, then growing it
+// back along a cubic curve as calls succeed), so that a large plan or a
+// controller observing thousands of objects slows to what Cloud Control
+// accepts instead of sending ever more retries into the throttle. Until
+// the first throttle it limits nothing. The engine's -parallelism still
+// caps the operations in flight.
+func newRetryer(maxRetries int) aws.RetryerV2 {
+	return retry.NewAdaptiveMode(func(o *retry.AdaptiveModeOptions) {
+		o.StandardOptions = append(o.StandardOptions, func(o *retry.StandardOptions) {
+			o.MaxAttempts = maxRetries + 1
+			o.RateLimiter = ratelimit.None
+		})
+	})
 }
 
 // httpClient is a client with its own transport, so proxy and TLS
