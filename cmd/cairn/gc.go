@@ -28,9 +28,14 @@ type gcPolicy struct {
 }
 
 // defaultGCPolicy: a 160 MiB floor keeps runs of a few thousand
-// instances at GOGC=400's speed and 10,000 at about two thirds of its
-// memory; growth 1 is Go's default headroom for large heaps.
-var defaultGCPolicy = gcPolicy{floor: 160 << 20, growth: 1, maxPercent: 400}
+// instances at GOGC=400's speed (10,000 terraform_data instances end a
+// plan with about 60 MB live); growth 1 is Go's default headroom for
+// large heaps, which at 100,000 instances costs a fifth to a half more
+// CPU than GOGC=400 for about a third less memory (performance.md,
+// "Scale (issue 26)").
+func defaultGCPolicy() gcPolicy {
+	return gcPolicy{floor: 160 << 20, growth: 1, maxPercent: 400}
+}
 
 // percent is the GOGC for a run whose last collection left live bytes.
 func (p gcPolicy) percent(live uint64) int {
@@ -50,7 +55,7 @@ func (p gcPolicy) percent(live uint64) int {
 // GOMEMLIMIT in the environment win.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
-		newGCTuner(defaultGCPolicy).start()
+		newGCTuner(defaultGCPolicy()).start()
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		if total := totalMemory(); total > 0 {
