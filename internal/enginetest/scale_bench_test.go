@@ -129,24 +129,29 @@ func nestedModulesShape(depth int) map[string]string {
 	return files
 }
 
-// moduleScaleSizes are the module shapes at two sizes each, to show cost
-// linear in module instances and in depth: 100 and 1,000 instances of
-// ten resources, and 10 and 50 levels of ten resources.
-var moduleScaleSizes = []struct {
+// moduleScaleSize is one module shape at one size.
+type moduleScaleSize struct {
 	name      string
 	files     map[string]string
 	instances int
-}{
-	{"instances/100", moduleInstancesShape(100), 1000},
-	{"instances/1000", moduleInstancesShape(1000), 10000},
-	{"nested/10", nestedModulesShape(10), 100},
-	{"nested/50", nestedModulesShape(50), 500},
+}
+
+// moduleScaleSizes are the module shapes at two sizes each, to show cost
+// linear in module instances and in depth: 100 and 1,000 instances of
+// ten resources, and 10 and 50 levels of ten resources.
+func moduleScaleSizes() []moduleScaleSize {
+	return []moduleScaleSize{
+		{"instances/100", moduleInstancesShape(100), 1000},
+		{"instances/1000", moduleInstancesShape(1000), 10000},
+		{"nested/10", nestedModulesShape(10), 100},
+		{"nested/50", nestedModulesShape(50), 500},
+	}
 }
 
 // BenchmarkModuleScale plans the module shapes from nothing, plans them
 // again once applied (no changes), and applies them (in memory).
 func BenchmarkModuleScale(b *testing.B) {
-	for _, sz := range moduleScaleSizes {
+	for _, sz := range moduleScaleSizes() {
 		b.Run("plan/"+sz.name, func(b *testing.B) { benchModulePlan(b, sz.files, sz.instances, false) })
 		b.Run("noop/"+sz.name, func(b *testing.B) { benchModulePlan(b, sz.files, sz.instances, true) })
 		b.Run("apply/"+sz.name, func(b *testing.B) { benchModuleApply(b, sz.files, sz.instances) })
