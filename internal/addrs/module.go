@@ -23,7 +23,12 @@ func (m Module) String() string {
 	if len(m) == 0 {
 		return ""
 	}
+	size := len(m) * len(".module.")
+	for _, name := range m {
+		size += len(name)
+	}
 	var b strings.Builder
+	b.Grow(size)
 	for i, name := range m {
 		if i > 0 {
 			b.WriteByte('.')

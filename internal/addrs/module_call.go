@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // ModuleCall is a reference to a whole module call, module.NAME: every
@@ -93,7 +92,7 @@ func ParseAbsOutputValueStr(s string) (AbsOutputValue, error) {
 // parseModulePrefixedName splits MODULE.KIND.NAME into the module instance
 // and NAME.
 func parseModulePrefixedName(s, kind string) (ModuleInstance, string, error) {
-	t, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+	t, ds := parseTraversal(s)
 	if ds.HasErrors() {
 		return nil, "", fmt.Errorf("invalid address %q: not a valid traversal", s)
 	}

@@ -2,6 +2,7 @@ package addrs
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -27,15 +28,42 @@ func (m ModuleInstance) IsRoot() bool { return len(m) == 0 }
 
 // String returns the module path, e.g. module.a["x"].module.b, or "" for
 // the root module.
+//
+// The text is built in one allocation (for integer keys and plain names):
+// module paths key maps throughout planning, and a deep path's text is
+// long.
 func (m ModuleInstance) String() string {
+	if len(m) == 0 {
+		return ""
+	}
+	size := 0
+	for _, s := range m {
+		size += len("module.") + len(s.Name) + 1
+		switch k := s.Key.(type) {
+		case IntKey:
+			size += 2 + 20
+		case StringKey:
+			size += 4 + len(k)
+		}
+	}
 	var b strings.Builder
+	b.Grow(size)
+	var num [20]byte
 	for i, s := range m {
 		if i > 0 {
 			b.WriteByte('.')
 		}
 		b.WriteString("module.")
 		b.WriteString(s.Name)
-		b.WriteString(KeyString(s.Key))
+		switch k := s.Key.(type) {
+		case IntKey:
+			b.WriteByte('[')
+			b.Write(strconv.AppendInt(num[:0], int64(k), 10))
+			b.WriteByte(']')
+		case nil:
+		default:
+			b.WriteString(k.String())
+		}
 	}
 	return b.String()
 }

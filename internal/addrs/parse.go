@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // ParseAbsResourceInstanceStr parses an instance address as people type it on
@@ -12,7 +11,7 @@ import (
 // module.m["k"].terraform_data.a). A resource address without a key parses
 // as the NoKey instance.
 func ParseAbsResourceInstanceStr(s string) (AbsResourceInstance, hcl.Diagnostics) {
-	t, diags := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.Pos{Line: 1, Column: 1})
+	t, diags := parseTraversal(s)
 	if diags.HasErrors() {
 		return AbsResourceInstance{}, invalidAddress(s, "it is not a valid traversal")
 	}
@@ -97,7 +96,7 @@ func ParseModuleInstanceStr(s string) (ModuleInstance, error) {
 	if s == "" {
 		return RootModuleInstance, nil
 	}
-	t, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+	t, ds := parseTraversal(s)
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("invalid module address %q: not a valid traversal", s)
 	}
@@ -162,7 +161,7 @@ func invalidAddress(s, why string) hcl.Diagnostics {
 // ParseAbsLocalValueStr parses local.NAME with an optional module instance
 // path before it, as Graph operands record local values.
 func ParseAbsLocalValueStr(s string) (AbsLocalValue, error) {
-	t, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.InitialPos)
+	t, ds := parseTraversal(s)
 	if ds.HasErrors() {
 		return AbsLocalValue{}, fmt.Errorf("invalid local value address %q: not a valid traversal", s)
 	}

@@ -1,6 +1,8 @@
 package addrs
 
 import (
+	"fmt"
+	"math"
 	"math/rand"
 	"sort"
 	"testing"
@@ -441,6 +443,11 @@ func TestModuleInstanceString(t *testing.T) {
 		"One":    {m: ModuleInstance{{Name: "a"}}, want: "module.a"},
 		"Keyed":  {m: ModuleInstance{{Name: "a", Key: StringKey("x")}, {Name: "b", Key: IntKey(2)}}, want: `module.a["x"].module.b[2]`},
 		"Nested": {m: ModuleInstance{{Name: "a"}, {Name: "b"}}, want: "module.a.module.b"},
+		"BigAndNegativeKeys": {
+			m:    ModuleInstance{{Name: "a", Key: IntKey(math.MaxInt)}, {Name: "b", Key: IntKey(math.MinInt)}, {Name: "c", Key: IntKey(0)}},
+			want: fmt.Sprintf("module.a[%d].module.b[%d].module.c[0]", math.MaxInt, math.MinInt),
+		},
+		"EscapedKey": {m: ModuleInstance{{Name: "a", Key: StringKey("x\"${y}\n")}}, want: `module.a["x\"$${y}\n"]`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

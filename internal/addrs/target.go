@@ -2,7 +2,6 @@ package addrs
 
 import (
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // Target is a -target address: a module instance, optionally a resource in
@@ -22,7 +21,7 @@ type Target struct {
 
 // ParseTargetStr parses a -target value.
 func ParseTargetStr(s string) (Target, hcl.Diagnostics) {
-	t, ds := hclsyntax.ParseTraversalAbs([]byte(s), "", hcl.Pos{Line: 1, Column: 1})
+	t, ds := parseTraversal(s)
 	if ds.HasErrors() {
 		return Target{}, invalidTarget(s, "it is not a valid traversal")
 	}

@@ -88,6 +88,12 @@ func TestTerraformDataPlan(t *testing.T) {
 			proposed: tfData(id1, hello, hello, cty.StringVal("t")),
 			want:     tfData(id1, hello, hello, cty.StringVal("t")),
 		},
+		"NoChangeSensitive": {
+			reason:   "The plan of an unchanged object is the prior object, marks and all.",
+			prior:    tfData(id1, hello.Mark("sensitive"), hello.Mark("sensitive"), cty.NilVal),
+			proposed: tfData(id1, hello.Mark("sensitive"), hello.Mark("sensitive"), cty.NilVal),
+			want:     tfData(id1, hello.Mark("sensitive"), hello.Mark("sensitive"), cty.NilVal),
+		},
 		"InputChanged": {
 			reason:   "A new input only recomputes output; the object keeps its id.",
 			prior:    tfData(id1, hello, hello, cty.NilVal),

@@ -1,6 +1,7 @@
 package planning
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -40,6 +41,11 @@ func (cg *configGraph) computeResourceDeps() {
 		sets[v], done[v] = out, true
 		return out
 	}
+	// Each resource's address is built once and shared by every set
+	// naming it: a resource d levels deep is named by the sets of
+	// everything below it, and its module path is d steps long.
+	addrOf := make([]addrs.AbsResource, n)
+	built := make([]bool, n)
 	for i, v := range cg.vertices {
 		if v.kind != vResource {
 			continue
@@ -50,7 +56,10 @@ func (cg *configGraph) computeResourceDeps() {
 		}
 		deps := make([]addrs.AbsResource, len(set))
 		for k, d := range set {
-			deps[k] = cg.unkeyedAddr(int(d))
+			if !built[d] {
+				addrOf[d], built[d] = cg.unkeyedAddr(int(d)), true
+			}
+			deps[k] = addrOf[d]
 		}
 		cg.resourceDeps[i] = deps
 	}
@@ -107,8 +116,9 @@ func (cg *configGraph) resourceRanks() []int32 {
 }
 
 // unkeyedAddr is resource vertex i's address as state dependencies record
-// it: its module path with no instance keys.
+// it: its module path with no instance keys. The path is clipped, so
+// appending to it copies.
 func (cg *configGraph) unkeyedAddr(i int) addrs.AbsResource {
 	v := cg.vertices[i]
-	return v.resource.Addr().Absolute(v.module.UnkeyedInstance())
+	return v.resource.Addr().Absolute(slices.Clip(v.module.UnkeyedInstance()))
 }

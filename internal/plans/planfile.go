@@ -385,12 +385,15 @@ func decodeChange(ec *changeV1, dc *decodeCache) (*ResourceInstanceChange, error
 		}
 		c.RequiredReplace = append(c.RequiredReplace, path)
 	}
-	for _, d := range ec.Dependencies {
-		ra, ds := addrs.ParseAbsResourceStr(d)
-		if ds.HasErrors() {
+	if len(ec.Dependencies) > 0 {
+		c.Dependencies = make([]addrs.AbsResource, len(ec.Dependencies))
+	}
+	for i, d := range ec.Dependencies {
+		ra, ok := dc.resource(d)
+		if !ok {
 			return nil, fmt.Errorf("invalid dependency %q", d)
 		}
-		c.Dependencies = append(c.Dependencies, ra)
+		c.Dependencies[i] = ra
 	}
 	return c, nil
 }

@@ -2,6 +2,7 @@ package plans
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,20 +72,29 @@ func (dc *decodeCache) pathKey(typeRaw, raw []byte) (cty.Value, error) {
 // that key, and its resource is parsed once per read.
 func (dc *decodeCache) instanceAddr(s string) (addrs.AbsResourceInstance, bool) {
 	if prefix, key, ok := splitInstanceKey(s); ok {
-		res, cached := dc.resources[prefix]
-		if !cached {
-			r, ds := addrs.ParseAbsResourceStr(prefix)
-			if !ds.HasErrors() {
-				res, cached = r, true
-				dc.resources[prefix] = r
-			}
-		}
-		if cached {
+		if res, ok := dc.resource(prefix); ok {
 			return res.Instance(key), true
 		}
 	}
 	a, ds := addrs.ParseAbsResourceInstanceStr(s)
 	return a, !ds.HasErrors()
+}
+
+// resource parses a resource address as addrs.ParseAbsResourceStr does,
+// once per read: the instance addresses and the dependencies of a plan's
+// changes name the same resources over and over (a chain of N records
+// N²/2 dependencies naming N resources).
+func (dc *decodeCache) resource(s string) (addrs.AbsResource, bool) {
+	if r, ok := dc.resources[s]; ok {
+		return r, true
+	}
+	r, ds := addrs.ParseAbsResourceStr(s)
+	if ds.HasErrors() {
+		return addrs.AbsResource{}, false
+	}
+	r.Module = slices.Clip(r.Module) // shared: appending must copy
+	dc.resources[s] = r
+	return r, true
 }
 
 // splitInstanceKey splits s into the text before its final index and the

@@ -31,27 +31,12 @@ func decodeOutput(o outputV4) (*states.OutputValue, error) {
 	return &states.OutputValue{Value: v, Sensitive: o.Sensitive}, nil
 }
 
-// providerCache holds the provider configuration addresses a state file
-// names, parsed once each: thousands of resources share a handful.
-type providerCache map[string]addrs.AbsProviderConfig
-
-func (c providerCache) parse(s string) (addrs.AbsProviderConfig, error) {
-	if pc, ok := c[s]; ok {
-		return pc, nil
-	}
-	pc, err := parseProviderConfig(s)
-	if err == nil {
-		c[s] = pc
-	}
-	return pc, err
-}
-
-func decodeResource(r *resourceV4, providers providerCache) (*states.Resource, error) {
-	addr, err := decodeResourceAddr(r)
+func decodeResource(r *resourceV4, cache *addrCache) (*states.Resource, error) {
+	addr, err := decodeResourceAddr(r, cache)
 	if err != nil {
 		return nil, err
 	}
-	pc, err := providers.parse(r.Provider)
+	pc, err := cache.provider(r.Provider)
 	if err != nil {
 		return nil, err
 	}
@@ -61,14 +46,14 @@ func decodeResource(r *resourceV4, providers providerCache) (*states.Resource, e
 		Instances:      make(map[addrs.InstanceKey]*states.ResourceInstance, len(r.Instances)),
 	}
 	for j := range r.Instances {
-		if err := decodeInstance(rs, &r.Instances[j]); err != nil {
+		if err := decodeInstance(rs, &r.Instances[j], cache); err != nil {
 			return nil, fmt.Errorf("instances[%d]: %w", j, err)
 		}
 	}
 	return rs, nil
 }
 
-func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
+func decodeResourceAddr(r *resourceV4, cache *addrCache) (addrs.AbsResource, error) {
 	var mode addrs.ResourceMode
 	switch r.Mode {
 	case modeManaged:
@@ -84,7 +69,7 @@ func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
 	if !addrs.ValidIdentifier(r.Name) {
 		return addrs.AbsResource{}, fmt.Errorf("invalid address: name %q is not a valid name", r.Name)
 	}
-	m, err := parseModuleInstance(r.Module)
+	m, err := cache.module(r.Module)
 	if err != nil {
 		return addrs.AbsResource{}, err
 	}
@@ -93,7 +78,7 @@ func decodeResourceAddr(r *resourceV4) (addrs.AbsResource, error) {
 
 // decodeInstance adds one instance entry (a current or a deposed object) to
 // rs, rejecting a second entry for the same object.
-func decodeInstance(rs *states.Resource, is *instanceV4) error {
+func decodeInstance(rs *states.Resource, is *instanceV4, cache *addrCache) error {
 	key, err := decodeIndexKey(is.IndexKey)
 	if err != nil {
 		return err
@@ -102,7 +87,7 @@ func decodeInstance(rs *states.Resource, is *instanceV4) error {
 	if err != nil {
 		return err
 	}
-	obj, err := decodeObject(is)
+	obj, err := decodeObject(is, cache)
 	if err != nil {
 		return fmt.Errorf("%s: %w", describeObject(rs.Addr.Instance(key), dk), err)
 	}
@@ -168,7 +153,7 @@ func decodeIndexKey(raw json.RawMessage) (addrs.InstanceKey, error) {
 // decodeDeposedKey checks the eight hexadecimal digits Terraform generates.
 func decodeDeposedKey(s string) (addrs.DeposedKey, error) { return addrs.ParseDeposedKey(s) }
 
-func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
+func decodeObject(is *instanceV4, cache *addrCache) (*states.ObjectSrc, error) {
 	if is.AttributesFlat != nil && len(is.Attributes) == 0 {
 		return nil, fmt.Errorf("attributes are in the legacy attributes_flat form left by a format version 3 " +
 			"upgrade; run terraform apply -refresh-only with Terraform 1.x to convert them")
@@ -198,18 +183,37 @@ func decodeObject(is *instanceV4) (*states.ObjectSrc, error) {
 	if len(is.Private) > 0 {
 		obj.Private = is.Private
 	}
-	for _, d := range is.Dependencies {
-		dep, err := parseAbsResource(d)
-		if err != nil {
-			return nil, fmt.Errorf("dependencies: %w", err)
-		}
-		obj.Dependencies = append(obj.Dependencies, dep)
+	deps, err := decodeDependencies(is.Dependencies, cache)
+	if err != nil {
+		return nil, fmt.Errorf("dependencies: %w", err)
 	}
-	// Terraform writes dependencies sorted by address, and so does Write;
-	// sorting here too keeps a hand-edited file from reading differently
-	// after a write.
-	slices.SortStableFunc(obj.Dependencies, func(a, b addrs.AbsResource) int {
-		return strings.Compare(a.String(), b.String())
-	})
+	obj.Dependencies = deps
 	return obj, nil
+}
+
+// decodeDependencies parses an object's dependencies, sorted by address.
+// Terraform writes them sorted, and so does Write; sorting here too keeps
+// a hand-edited file from reading differently after a write. Text that is
+// already the addresses' String form and in order needs no sort, which
+// spares building every address's text again for each comparison.
+func decodeDependencies(texts []string, cache *addrCache) ([]addrs.AbsResource, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	deps := make([]addrs.AbsResource, len(texts))
+	sorted := true
+	for i, s := range texts {
+		d, err := cache.dep(s)
+		if err != nil {
+			return nil, err
+		}
+		deps[i] = d.addr
+		sorted = sorted && d.canonical && (i == 0 || texts[i-1] <= s)
+	}
+	if !sorted {
+		slices.SortStableFunc(deps, func(a, b addrs.AbsResource) int {
+			return strings.Compare(a.String(), b.String())
+		})
+	}
+	return deps, nil
 }

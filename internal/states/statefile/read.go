@@ -150,9 +150,9 @@ func decodeState(doc *fileV4) (*states.State, error) {
 		}
 		s.Outputs[name] = ov
 	}
-	providers := providerCache{}
+	cache := newAddrCache()
 	for i := range doc.Resources {
-		rs, err := decodeResource(&doc.Resources[i], providers)
+		rs, err := decodeResource(&doc.Resources[i], cache)
 		if err != nil {
 			return nil, fmt.Errorf("invalid state file: resources[%d]%s: %w", i, describeResource(&doc.Resources[i]), err)
 		}

@@ -92,11 +92,12 @@ func (r *ObjectRecord) UnmarshalJSON(src []byte) error {
 		return fmt.Errorf("invalid object record: %w", err)
 	}
 	res := resourceV4{Module: rec.Module, Mode: rec.Mode, Type: rec.Type, Name: rec.Name}
-	addr, err := decodeResourceAddr(&res)
+	cache := newAddrCache()
+	addr, err := decodeResourceAddr(&res, cache)
 	if err != nil {
 		return fmt.Errorf("invalid object record%s: %w", describeResource(&res), err)
 	}
-	pc, err := parseProviderConfig(rec.Provider)
+	pc, err := cache.provider(rec.Provider)
 	if err != nil {
 		return fmt.Errorf("invalid object record%s: %w", describeResource(&res), err)
 	}
@@ -114,7 +115,7 @@ func (r *ObjectRecord) UnmarshalJSON(src []byte) error {
 			// Records are written compact; canonicalize in case one was not.
 			rec.Instance.Attributes = appendCompact(nil, rec.Instance.Attributes)
 		}
-		obj, err := decodeObject(&rec.Instance)
+		obj, err := decodeObject(&rec.Instance, cache)
 		if err != nil {
 			return fmt.Errorf("invalid object record for %s: %w", describeObject(out.Addr, dk), err)
 		}
