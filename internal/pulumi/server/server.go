@@ -25,6 +25,19 @@ type Info struct {
 	// type names ("awscc").
 	Name    string
 	Version string
+	// Schemas, when set, keeps the package schema across launches:
+	// GetSchema answers from it without waiting for the provider to
+	// load, and keeps the schema it builds. The caller keys it by
+	// everything the schema is built from.
+	Schemas SchemaStore
+}
+
+// SchemaStore keeps a package schema (JSON) between plugin launches.
+// Load's ok is false when it holds none; Store may fail silently, costing
+// the next launch the build.
+type SchemaStore interface {
+	Load() (schema []byte, ok bool)
+	Store(schema []byte)
 }
 
 // Provider is what a Server serves: a Cairn provider and how Pulumi names
@@ -82,6 +95,8 @@ type Server struct {
 	schemaOnce sync.Once
 	schemaJSON []byte
 	schemaErr  error
+	// storedSchema reads info.Schemas once.
+	storedSchema func() ([]byte, bool)
 }
 
 var _ pulumirpc.ResourceProviderServer = (*Server)(nil)
@@ -94,6 +109,12 @@ func New(info Info, load Loader, host Logger) *Server {
 		s.host = discard{}
 	}
 	s.stop, s.cancel = context.WithCancel(context.Background())
+	s.storedSchema = sync.OnceValues(func() ([]byte, bool) {
+		if info.Schemas == nil {
+			return nil, false
+		}
+		return info.Schemas.Load()
+	})
 	go s.load(load)
 	return s
 }
@@ -163,10 +184,14 @@ func (s *Server) Handshake(context.Context, *pulumirpc.ProviderHandshakeRequest)
 	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
 }
 
-// GetSchema returns the package schema, built once.
+// GetSchema returns the package schema: the one info.Schemas kept, at
+// once, else built once the provider has loaded (and then kept).
 func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
 	if req.GetVersion() > 0 {
 		return nil, failure("Unsupported schema version", fmt.Sprintf("The provider serves schema version 0, not %d.", req.GetVersion()))
+	}
+	if stored, ok := s.storedSchema(); ok {
+		return &pulumirpc.GetSchemaResponse{Schema: string(stored)}, nil
 	}
 	if err := s.ready(ctx); err != nil {
 		return nil, err
@@ -179,7 +204,9 @@ func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest)
 			s.schemaErr = err
 			return
 		}
-		s.schemaJSON, s.schemaErr = json.Marshal(pkg)
+		if s.schemaJSON, s.schemaErr = json.Marshal(pkg); s.schemaErr == nil && s.info.Schemas != nil {
+			s.info.Schemas.Store(s.schemaJSON)
+		}
 	})
 	if s.schemaErr != nil {
 		return nil, failure("Failed to build the package schema", s.schemaErr.Error())
