@@ -1,11 +1,12 @@
 package plugincache
 
 import (
-	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 )
@@ -42,8 +43,18 @@ func Dir(getenv func(string) string) string {
 	return ""
 }
 
-// magic starts every entry, before the SHA-256 of the rest.
-const magic = "cairn plugin cache v1\n"
+// magic starts every entry, before the CRC-32C of the rest (4 bytes, big
+// endian). The checksum finds what a cache meets (a torn or truncated
+// write, a damaged block, another program's file) at several GB/s with
+// the CPU's CRC instruction, where SHA-256 took 70 ms of a warm launch's
+// 90 over the 10 MB schema; the cache is the user's own, so there is no
+// forger to resist.
+const magic = "cairn plugin cache v2\n"
+
+// castagnoli is CRC-32C's table (hardware-accelerated where the CPU can).
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+const sumSize = 4
 
 // Read returns the entry name holds; ok is false when there is none or it
 // is damaged (the caller derives it again and writes it).
@@ -52,11 +63,11 @@ func (c Cache) Read(name string) (data []byte, ok bool) {
 		return nil, false
 	}
 	raw, err := os.ReadFile(filepath.Join(c.dir, name))
-	if err != nil || len(raw) < len(magic)+sha256.Size || string(raw[:len(magic)]) != magic {
+	if err != nil || len(raw) < len(magic)+sumSize || string(raw[:len(magic)]) != magic {
 		return nil, false
 	}
-	sum, body := raw[len(magic):len(magic)+sha256.Size], raw[len(magic)+sha256.Size:]
-	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
+	sum, body := raw[len(magic):len(magic)+sumSize], raw[len(magic)+sumSize:]
+	if binary.BigEndian.Uint32(sum) != crc32.Checksum(body, castagnoli) {
 		return nil, false
 	}
 	return body, true
@@ -77,8 +88,8 @@ func (c Cache) Write(name string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("plugin cache: %w", err)
 	}
-	sum := sha256.Sum256(data)
-	_, err = f.Write(append(append([]byte(magic), sum[:]...), data...))
+	head := binary.BigEndian.AppendUint32([]byte(magic), crc32.Checksum(data, castagnoli))
+	_, err = f.Write(append(head, data...))
 	err = errors.Join(err, f.Close())
 	if err == nil {
 		err = os.Rename(f.Name(), filepath.Join(c.dir, name))

@@ -10,7 +10,7 @@
 // types) and by the running executable's Go build ID, which changes
 // whenever any of Cairn's code does, so a changed schema set or a changed
 // translator never meets an entry made from another. Entries are written
-// atomically (a temporary file renamed into place) and carry a SHA-256 of
+// atomically (a temporary file renamed into place) and carry a CRC-32C of
 // their content: a torn, truncated or foreign file reads as absent, and
 // the caller derives the value again. A cache that cannot be read or
 // written never fails a launch.

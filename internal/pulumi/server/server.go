@@ -75,8 +75,14 @@ type Server struct {
 	info Info
 	host Logger
 
-	loaded chan struct{}
-	p      *Provider
+	// loader loads the provider once, in the background: at once when
+	// the server starts, or, when a kept package schema answers GetSchema,
+	// after that answer or at the first call that needs the provider
+	// (loading 1,489 types on both cores would slow the answer tenfold).
+	loader   Loader
+	loadOnce sync.Once
+	loaded   chan struct{}
+	p        *Provider
 	// lib owns the provider's schema and the lifetime of its instance,
 	// as it does for the engine: the instance is stopped when the server
 	// is cancelled and closed with the server.
@@ -104,7 +110,7 @@ var _ pulumirpc.ResourceProviderServer = (*Server)(nil)
 // New returns a server and starts loading the provider. host receives the
 // provider's warnings for the Pulumi engine to show; nil drops them.
 func New(info Info, load Loader, host Logger) *Server {
-	s := &Server{info: info, host: host, loaded: make(chan struct{})}
+	s := &Server{info: info, host: host, loader: load, loaded: make(chan struct{})}
 	if s.host == nil {
 		s.host = discard{}
 	}
@@ -115,8 +121,15 @@ func New(info Info, load Loader, host Logger) *Server {
 		}
 		return info.Schemas.Load()
 	})
-	go s.load(load)
+	if _, ok := s.storedSchema(); !ok {
+		s.startLoad()
+	}
 	return s
+}
+
+// startLoad starts loading the provider unless it has started.
+func (s *Server) startLoad() {
+	s.loadOnce.Do(func() { go s.load(s.loader) })
 }
 
 func (s *Server) load(load Loader) {
@@ -162,6 +175,7 @@ func (s *Server) load(load Loader) {
 // ready waits for the provider to load and returns the error of loading
 // it, as a gRPC status.
 func (s *Server) ready(ctx context.Context) error {
+	s.startLoad()
 	select {
 	case <-s.loaded:
 	case <-ctx.Done():
@@ -191,6 +205,8 @@ func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest)
 		return nil, failure("Unsupported schema version", fmt.Sprintf("The provider serves schema version 0, not %d.", req.GetVersion()))
 	}
 	if stored, ok := s.storedSchema(); ok {
+		// The engine's next calls need the provider.
+		defer s.startLoad()
 		return &pulumirpc.GetSchemaResponse{Schema: string(stored)}, nil
 	}
 	if err := s.ready(ctx); err != nil {
@@ -225,6 +241,11 @@ func (s *Server) Cancel(context.Context, *pbempty.Empty) (*pbempty.Empty, error)
 // Close ends the provider instance.
 func (s *Server) Close() error {
 	s.cancel()
+	// A provider never needed is never loaded.
+	s.loadOnce.Do(func() {
+		s.loadErr = context.Canceled
+		close(s.loaded)
+	})
 	<-s.loaded
 	if s.lib != nil {
 		return s.lib.Close()

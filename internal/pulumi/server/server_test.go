@@ -385,9 +385,10 @@ func (m *memStore) Store(schema []byte) {
 // loading; one whose store is empty builds the schema once the provider
 // has loaded and keeps it, and the next server answers the same bytes.
 func TestStoredSchema(t *testing.T) {
-	release := make(chan struct{})
+	release, started := make(chan struct{}), make(chan struct{})
 	held := &memStore{schema: []byte(`{"name":"kept"}`)}
 	slow := New(Info{Name: "slow", Version: "1.2.3", Schemas: held}, func() (*Provider, error) {
+		close(started)
 		<-release
 		return nil, context.Canceled
 	}, nil)
@@ -395,9 +396,19 @@ func TestStoredSchema(t *testing.T) {
 	defer func() { close(release); _ = slow.Close() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	select {
+	case <-started:
+		t.Fatal("with a kept schema, the load must wait for GetSchema's answer")
+	case <-time.After(20 * time.Millisecond):
+	}
 	resp, err := slow.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
 	if err != nil || resp.Schema != `{"name":"kept"}` {
 		t.Fatalf("a kept schema must be answered before the provider loads: %v %v", resp, err)
+	}
+	select {
+	case <-started:
+	case <-ctx.Done():
+		t.Fatal("the load must start once GetSchema is answered")
 	}
 
 	empty := &memStore{}
@@ -416,5 +427,21 @@ func TestStoredSchema(t *testing.T) {
 	defer next.Close()
 	if again, err := next.GetSchema(ctx, &pulumirpc.GetSchemaRequest{}); err != nil || again.Schema != first.Schema {
 		t.Fatalf("the next server must answer the kept schema: %v", err)
+	}
+}
+
+// TestCloseUnloaded: a server whose provider was never needed closes
+// without loading it.
+func TestCloseUnloaded(t *testing.T) {
+	loads := 0
+	s := New(Info{Name: "x", Schemas: &memStore{schema: []byte("{}")}}, func() (*Provider, error) {
+		loads++
+		return nil, context.Canceled
+	}, nil)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if loads != 0 {
+		t.Errorf("the provider was loaded %d times to be closed", loads)
 	}
 }
