@@ -25,13 +25,23 @@ import (
 // answer encoded deterministically.
 func wireSchema(t testing.TB, s tfprotov6.ProviderServer) proto.Message {
 	t.Helper()
-	srv := reflect.ValueOf(tf6server.New(awscc.Addr.String(), s))
+	quiet(t)
+	srv := reflect.ValueOf(tf6server.New(awscc.Addr.String(), s, tf6server.WithoutLogStderrOverride()))
 	m := srv.MethodByName("GetProviderSchema")
 	out := m.Call([]reflect.Value{reflect.ValueOf(context.Background()), reflect.New(m.Type().In(1).Elem())})
 	if err, _ := out[1].Interface().(error); err != nil {
 		t.Fatal(err)
 	}
 	return out[0].Interface().(proto.Message)
+}
+
+// quiet turns off terraform-plugin-go's and the framework's logs, which a
+// server made in process writes to stderr at trace level (in a plugin
+// process, Terraform reads and filters them).
+func quiet(t testing.TB) {
+	for _, v := range []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK"} {
+		t.Setenv(v, "OFF")
+	}
 }
 
 func encode(t testing.TB, m proto.Message) []byte {
@@ -80,6 +90,7 @@ func TestDeferredMatchesEager(t *testing.T) {
 // translates that type only, once, though the framework lists every
 // resource's name first.
 func TestDeferredTranslatesOnUse(t *testing.T) {
+	quiet(t)
 	_, idx := eagerAndIndex(t, "")
 	var mu sync.Mutex
 	loaded := map[string]int{}
