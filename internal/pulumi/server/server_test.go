@@ -407,8 +407,14 @@ func TestStoredSchema(t *testing.T) {
 	}
 	select {
 	case <-started:
+		t.Fatal("the load must wait until the answer is sent")
+	case <-time.After(20 * time.Millisecond):
+	}
+	slow.sent(pulumirpc.ResourceProvider_GetSchema_FullMethodName)
+	select {
+	case <-started:
 	case <-ctx.Done():
-		t.Fatal("the load must start once GetSchema is answered")
+		t.Fatal("the load must start once GetSchema's answer is sent")
 	}
 
 	empty := &memStore{}
