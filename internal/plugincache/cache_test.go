@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestReadWrite: an entry reads back as written; a damaged or foreign
@@ -147,4 +150,41 @@ func TestKey(t *testing.T) {
 	if runtime.GOOS == "linux" && !strings.HasPrefix(id, "go:") {
 		t.Errorf("BuildID %q: a Go ELF executable carries its build ID", id)
 	}
+}
+
+// TestPrune: the most recently written entries of a kind stay, older
+// ones and abandoned temporary files go, and entries of another kind are
+// untouched.
+func TestPrune(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir)
+	base := time.Now().Add(-48 * time.Hour)
+	for i, name := range []string{"a-1.pb", "a-2.pb", "a-3.pb", "a-4.pb", "b-1.json"} {
+		if err := c.Write(name, []byte(name)); err != nil {
+			t.Fatal(err)
+		}
+		mod := base.Add(time.Duration(i) * time.Hour)
+		if err := os.Chtimes(filepath.Join(dir, name), mod, mod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stale, fresh := filepath.Join(dir, "a-9.pb.123.tmp"), filepath.Join(dir, "a-8.pb.456.tmp")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(stale, base, base); err != nil {
+		t.Fatal(err)
+	}
+	c.Prune("a-*.pb", 2)
+	got, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for i := range got {
+		got[i] = filepath.Base(got[i])
+	}
+	want := []string{"a-3.pb", "a-4.pb", "a-8.pb.456.tmp", "b-1.json"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("after pruning (-want +got):\n%s", diff)
+	}
+	Cache{}.Prune("*", 0) // the zero cache has nothing to prune
 }

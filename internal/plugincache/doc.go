@@ -13,7 +13,8 @@
 // atomically (a temporary file renamed into place) and carry a CRC-32C of
 // their content: a torn, truncated or foreign file reads as absent, and
 // the caller derives the value again. A cache that cannot be read or
-// written never fails a launch.
+// written never fails a launch. Prune keeps the most recent entries of a
+// kind, so rebuilds and new schema sets do not fill the disk.
 //
 // Boundary: bytes under names in one directory, nothing of what they
 // hold. The caller passes the directory (Dir reads it from the

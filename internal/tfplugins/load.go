@@ -34,6 +34,18 @@ func openLaunchCache(cfg Config) launchCache {
 func (c launchCache) indexName() string  { return "awscc-" + c.key + ".index.json" }
 func (c launchCache) schemaName() string { return "awscc-" + c.key + ".schema.pb" }
 
+// keptSets is how many schema sets (with their types and builds) keep
+// their entries: a few configurations' CAIRN_AWSCC_TYPES and overlays,
+// at most 90 MB of answers.
+const keptSets = 8
+
+// write keeps an entry and prunes its kind down to keptSets.
+func (c launchCache) write(name, pattern string, data []byte) {
+	if c.cache.Write(name, data) == nil {
+		c.cache.Prune(pattern, keptSets)
+	}
+}
+
 // typeIndex is the cached index of a schema set: every type's names and
 // document, and the diagnostics of loading the set.
 type typeIndex struct {
@@ -62,7 +74,7 @@ func loadProvider(cfg Config, c launchCache) (*awscc.Provider, error) {
 	}
 	if c.key != "" {
 		if data, err := json.Marshal(typeIndex{Types: cfnsources.Index(catalog), Problems: problems}); err == nil {
-			_ = c.cache.Write(c.indexName(), data)
+			c.write(c.indexName(), "awscc-*.index.json", data)
 		}
 	}
 	return p, nil

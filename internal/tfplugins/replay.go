@@ -50,7 +50,7 @@ func (r *schemaReplay) intercept(ctx context.Context, req any, info *grpc.UnaryS
 	if merr != nil {
 		return resp, err
 	}
-	_ = r.cache.cache.Write(r.cache.schemaName(), data)
+	r.cache.write(r.cache.schemaName(), "awscc-*.schema.pb", data)
 	return rawReply(data), nil
 }
 

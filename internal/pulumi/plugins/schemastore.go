@@ -34,4 +34,12 @@ func awsccSchemaStore(dir string, src cfnsources.Sources, types string) (schemaS
 
 func (s schemaStore) Load() ([]byte, bool) { return s.cache.Read(s.name) }
 
-func (s schemaStore) Store(schema []byte) { _ = s.cache.Write(s.name, schema) }
+// keptSchemas is how many package schemas (schema sets, types, builds)
+// stay in the cache, at most 180 MB.
+const keptSchemas = 8
+
+func (s schemaStore) Store(schema []byte) {
+	if s.cache.Write(s.name, schema) == nil {
+		s.cache.Prune("pulumi-awscc-*.schema.json", keptSchemas)
+	}
+}
