@@ -67,13 +67,9 @@ func ServeAWSCC(cfg Config) error {
 	return nil
 }
 
-// handshake is Terraform's for plugin protocol 6: a process launched
-// without the cookie is not a plugin, and go-plugin refuses to serve.
-var handshake = goplugin.HandshakeConfig{
-	ProtocolVersion:  6,
-	MagicCookieKey:   MagicCookie,
-	MagicCookieValue: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
-}
+// magicCookieValue is Terraform's for plugin protocol 6: a process
+// launched without it is not a plugin, and go-plugin refuses to serve.
+const magicCookieValue = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2"
 
 // maxMessageSize is terraform-plugin-go's limit both ways: the schema of
 // every type is large.
@@ -84,7 +80,7 @@ const maxMessageSize = 256 << 20
 // Terraform is done with the process.
 func serve(factory func() tfprotov6.ProviderServer, replay *schemaReplay) {
 	goplugin.Serve(&goplugin.ServeConfig{
-		HandshakeConfig: handshake,
+		HandshakeConfig: goplugin.HandshakeConfig{ProtocolVersion: 6, MagicCookieKey: MagicCookie, MagicCookieValue: magicCookieValue},
 		Plugins: goplugin.PluginSet{
 			"provider": &tf6server.GRPCProviderPlugin{GRPCProvider: factory, Name: awscc.Addr.String()},
 		},
