@@ -51,8 +51,11 @@ func Dir(getenv func(string) string) string {
 // the user's own, so there is no forger to resist.
 const magic = "cairn plugin cache v2\n"
 
-// castagnoli is CRC-32C's table (hardware-accelerated where the CPU can).
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// checksum is data's CRC-32C (hash/crc32 makes Castagnoli's table once
+// and uses the CPU's instruction where there is one).
+func checksum(data []byte) uint32 {
+	return crc32.Checksum(data, crc32.MakeTable(crc32.Castagnoli))
+}
 
 const sumSize = 4
 
@@ -67,7 +70,7 @@ func (c Cache) Read(name string) (data []byte, ok bool) {
 		return nil, false
 	}
 	sum, body := raw[len(magic):len(magic)+sumSize], raw[len(magic)+sumSize:]
-	if binary.BigEndian.Uint32(sum) != crc32.Checksum(body, castagnoli) {
+	if binary.BigEndian.Uint32(sum) != checksum(body) {
 		return nil, false
 	}
 	return body, true
@@ -88,7 +91,7 @@ func (c Cache) Write(name string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("plugin cache: %w", err)
 	}
-	head := binary.BigEndian.AppendUint32([]byte(magic), crc32.Checksum(data, castagnoli))
+	head := binary.BigEndian.AppendUint32([]byte(magic), checksum(data))
 	_, err = f.Write(append(head, data...))
 	err = errors.Join(err, f.Close())
 	if err == nil {
