@@ -3,7 +3,9 @@
 // -protocol pulumi awscc", under the name the Pulumi CLI looks for on PATH
 // or in its plugin directory. It links only the provider and the Pulumi
 // adapter, not the rest of the CLI, so the engine's first call is
-// answered sooner.
+// answered sooner. The package schema is kept in the plugin cache
+// (internal/plugincache), so only the first launch over a schema set
+// builds it.
 //
 // Imports:
 //

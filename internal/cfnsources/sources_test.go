@@ -3,7 +3,10 @@ package cfnsources
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestTypeFilter(t *testing.T) {
@@ -85,5 +88,123 @@ func BenchmarkLoadOneType(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDigest: the digest changes with every change to the schema set a
+// run would load, and with nothing else.
+func TestDigest(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	write := func(dir, name, body string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(dir, "a.json", `{"typeName":"Initech::TPS::Report"}`)
+	src := Sources{CacheDir: cache, Dirs: []string{dir}}
+	digest := func(s Sources) string {
+		t.Helper()
+		d, err := s.Digest()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	base := digest(src)
+	if again := digest(src); again != base {
+		t.Fatalf("the same set must keep its digest: %s then %s", base, again)
+	}
+	write(dir, "notes.txt", "not a schema")
+	write(cache, "README", "not a schema")
+	if got := digest(src); got != base {
+		t.Errorf("files that are not schemas must not change the digest")
+	}
+	cases := map[string]struct {
+		reason string
+		change func() Sources
+	}{
+		"file rewritten": {"An edited schema (new size) is another set.", func() Sources {
+			write(dir, "a.json", `{"typeName":"Initech::TPS::Report","description":"edited"}`)
+			return src
+		}},
+		"file added to a dir": {"A new file of a directory is another set.", func() Sources {
+			write(dir, "b.json", `{}`)
+			return src
+		}},
+		"file added to the fetch cache": {"A fetched schema is another set.", func() Sources {
+			write(cache, "AWS_Logs_LogGroup.json", `{}`)
+			return src
+		}},
+		"dirs only": {"Leaving out the built-in schemas is another set.", func() Sources {
+			s := src
+			s.DirsOnly = true
+			return s
+		}},
+		"another dir": {"Another directory is another set.", func() Sources {
+			return Sources{CacheDir: cache, Dirs: []string{dir, t.TempDir()}}
+		}},
+	}
+	seen := map[string]string{base: "base"}
+	for _, name := range []string{"file rewritten", "file added to a dir", "file added to the fetch cache", "dirs only", "another dir"} {
+		tc := cases[name]
+		got := digest(tc.change())
+		if prev, ok := seen[got]; ok {
+			t.Errorf("%s: %s\ndigest equals that of %q", name, tc.reason, prev)
+		}
+		seen[got] = name
+	}
+	if _, err := (Sources{Dirs: []string{filepath.Join(dir, "missing")}}).Digest(); err != nil {
+		t.Errorf("a directory that does not exist holds no schema, as Load reads it: %v", err)
+	}
+}
+
+// TestLoadEntry: a type translated alone from its index entry is the type
+// the catalog of the whole set holds, for built-in and directory
+// documents, with the plural name the catalog settled; a stale entry is
+// an error, never another type.
+func TestLoadEntry(t *testing.T) {
+	dir := t.TempDir()
+	schema := `{"typeName":"AWS::Logs::LogGroup","description":"overlaid","properties":{"LogGroupName":{"type":"string"}},"primaryIdentifier":["/properties/LogGroupName"],"additionalProperties":false,"handlers":{"list":{"permissions":[]}}}`
+	path := filepath.Join(dir, "lg.json")
+	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := Sources{Dirs: []string{dir}}
+	c, _, err := src.Load(TypeFilter("AWS::Logs::LogGroup,AWS::S3::Bucket,AWS::EC2::VPC"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := Index(c)
+	if len(idx) != 3 {
+		t.Fatalf("index %+v, want the 3 types", idx)
+	}
+	for _, e := range idx {
+		got, err := LoadEntry(e)
+		if err != nil {
+			t.Fatalf("%s: %v", e.TypeName, err)
+		}
+		want := c.Type(e.TypeName)
+		if diff := cmp.Diff(want.ResourceSchema(), got.ResourceSchema()); diff != "" {
+			t.Errorf("%s from %s (-catalog +alone):\n%s", e.TypeName, e.File, diff)
+		}
+		if got.PluralName != want.PluralName || got.File != want.File || got.Description != want.Description {
+			t.Errorf("%s: plural %q file %q, want %q %q", e.TypeName, got.PluralName, got.File, want.PluralName, want.File)
+		}
+	}
+	lg := idx[slices.IndexFunc(idx, func(e Entry) bool { return e.TypeName == "AWS::Logs::LogGroup" })]
+	if lg.File != path {
+		t.Errorf("the overlaid LogGroup must name its file: %q", lg.File)
+	}
+	stale := lg
+	stale.TypeName = "AWS::Logs::Other"
+	if _, err := LoadEntry(stale); err == nil {
+		t.Error("an entry whose document defines another type must be an error")
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadEntry(lg); err == nil {
+		t.Error("an entry whose document is gone must be an error")
 	}
 }

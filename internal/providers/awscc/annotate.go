@@ -20,7 +20,7 @@ import (
 //     state and in the JSON documents. tags_all is Cairn's own attribute,
 //     so no Terraform behaviour is there to keep.
 func (p *Provider) annotate(resp *providers.GetProviderSchemaResponse) {
-	for _, t := range p.catalog.Types() {
+	for _, t := range p.servedTypes() {
 		if s, ok := resp.ResourceTypes[t.TerraformName]; ok && s.Block != nil {
 			markMasked(t, s.Block)
 			if sh, ok := tagShapeOf(t); ok {

@@ -9,7 +9,11 @@
 // The provider is written on terraform-plugin-framework and runs in the
 // engine through tfproto6, the same way it could be served to Terraform or
 // OpenTofu over protocol 6. Types are built at run time from the schema
-// directory given to New; nothing is generated or downloaded.
+// directory given to New; nothing is generated or downloaded. A plugin
+// process that knows the set's names already (NewDeferred, from the
+// plugin cache's index) translates a type only when an operation first
+// uses it: the framework asks every resource's name before any
+// operation, which deferredResource answers from the name alone.
 //
 // The runtime calls the AWS Cloud Control API (aws-sdk-go-v2): Create,
 // Read, Update (RFC 6902 patches), Delete, Import, and data source reads

@@ -7,7 +7,7 @@ package awscc
 // read-only (AWS makes it up), made of several properties, or the type is
 // unknown.
 func (p *Provider) IdentifierAttribute(typeName string) (attr string, ok bool) {
-	t := p.catalog.ByTerraformName(typeName)
+	t := p.typeByTerraformName(typeName)
 	if t == nil || len(t.PrimaryIdentifier) != 1 {
 		return "", false
 	}

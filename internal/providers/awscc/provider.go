@@ -34,6 +34,9 @@ type Provider struct {
 
 	dir     string
 	catalog *cfnschema.Catalog
+	// deferred replaces catalog in a provider whose types are translated
+	// on first use (NewDeferred).
+	deferred *deferredTypes
 	// problems are the catalog's load diagnostics, served as one warning.
 	problems cfnschema.Diagnostics
 	schemas  *tfproto6.SchemaCache
@@ -73,8 +76,26 @@ func (p *Provider) WithListCacheTTL(d time.Duration) *Provider {
 	return &cp
 }
 
-// Catalog returns the resource types the provider serves.
+// Catalog returns the resource types the provider serves; nil for a
+// provider made by NewDeferred, which holds no catalog.
 func (p *Provider) Catalog() *cfnschema.Catalog { return p.catalog }
+
+// servedTypes returns every type the provider serves, translating the
+// types of a deferred provider.
+func (p *Provider) servedTypes() []*cfnschema.ResourceType {
+	if p.deferred != nil {
+		return p.deferred.served()
+	}
+	return p.catalog.Types()
+}
+
+// typeByTerraformName returns the type of a resource name, or nil.
+func (p *Provider) typeByTerraformName(name string) *cfnschema.ResourceType {
+	if p.deferred != nil {
+		return p.deferred.byTerraformName(name)
+	}
+	return p.catalog.ByTerraformName(name)
+}
 
 // Problems returns the diagnostics of loading the schema directory.
 func (p *Provider) Problems() cfnschema.Diagnostics { return p.problems }
@@ -180,6 +201,9 @@ func (p *Provider) problemsDetail() string {
 
 // Resources implements provider.Provider: one resource per servable type.
 func (p *Provider) Resources(context.Context) []func() resource.Resource {
+	if p.deferred != nil {
+		return p.deferred.resources()
+	}
 	types := p.catalog.Types()
 	out := make([]func() resource.Resource, 0, len(types))
 	for _, t := range types {
@@ -191,6 +215,9 @@ func (p *Provider) Resources(context.Context) []func() resource.Resource {
 // DataSources implements provider.Provider: a singular data source per
 // type and a plural one per type that can be listed.
 func (p *Provider) DataSources(context.Context) []func() datasource.DataSource {
+	if p.deferred != nil {
+		return p.deferred.dataSources()
+	}
 	types := p.catalog.Types()
 	out := make([]func() datasource.DataSource, 0, 2*len(types))
 	for _, t := range types {

@@ -9,9 +9,12 @@
 // providers: it assembles awscc (with where its schemas come from) and
 // the built-in terraform provider for the adapter. A plugin binary's main
 // hands it the process's arguments, environment and interrupts (as a
-// context); it reads none of them itself.
+// context); it reads none of them itself. awscc's package schema is kept
+// in the plugin cache (schemaStore), keyed by the schema set, the types
+// and the build, so a launch answers GetSchema without building it.
 //
 // Imports:
 //
 //	allow internal/providers/... internal/builtin internal/cfnsources # the providers it serves, and where awscc's schemas come from
+//	allow internal/plugincache # awscc's package schema, kept across launches
 package plugins

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
+	"github.com/cairn-iac/cairn/internal/plugincache"
 	"github.com/cairn-iac/cairn/internal/pulumi/server"
 )
 
@@ -18,9 +19,14 @@ import (
 // goes away.
 func Main(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	var load server.Loader
+	info := server.Info{Name: name, Version: Version}
 	switch name {
 	case "awscc":
-		load = AWSCC(cfnsources.FromEnv(getenv, cfnsources.InWorkingDir), getenv(cfnsources.TypesEnv))
+		src, types := cfnsources.FromEnv(getenv, cfnsources.InWorkingDir), getenv(cfnsources.TypesEnv)
+		load = AWSCC(src, types)
+		if store, ok := awsccSchemaStore(plugincache.Dir(getenv), src, types); ok {
+			info.Schemas = store
+		}
 	case "terraform":
 		dir, err := os.Getwd()
 		if err != nil {
@@ -31,7 +37,7 @@ func Main(ctx context.Context, name string, args []string, getenv func(string) s
 		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
 		return 1
 	}
-	return Serve(ctx, name, args, load, stdout, stderr)
+	return serve(ctx, info, args, load, stdout, stderr)
 }
 
 // Serve runs the plugin process of provider name over load until the
@@ -39,7 +45,11 @@ func Main(ctx context.Context, name string, args []string, getenv func(string) s
 // its exit code. Interrupts are the caller's to turn into ctx's end: the
 // binary's main and the command line own the process's signals.
 func Serve(ctx context.Context, name string, args []string, load server.Loader, stdout, stderr io.Writer) int {
-	if err := server.Serve(ctx, args, stdout, server.Info{Name: name, Version: Version}, load); err != nil {
+	return serve(ctx, server.Info{Name: name, Version: Version}, args, load, stdout, stderr)
+}
+
+func serve(ctx context.Context, info server.Info, args []string, load server.Loader, stdout, stderr io.Writer) int {
+	if err := server.Serve(ctx, args, stdout, info, load); err != nil {
 		fmt.Fprintf(stderr, "Error: Pulumi provider server failed\n\n%s.\n", err)
 		return 1
 	}

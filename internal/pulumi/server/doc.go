@@ -27,7 +27,11 @@
 //
 // The provider is loaded in the background when the server starts, so the
 // engine's first calls (GetPluginInfo, Handshake) are answered at once
-// even when loading takes a while (1,489 CloudFormation schemas).
+// even when loading takes a while (1,489 CloudFormation schemas). A
+// package schema kept by an earlier launch (Info.Schemas) answers
+// GetSchema at once too; the load then starts once that answer has been
+// sent (a gRPC stats handler sees the call end), or at the first call
+// that needs the provider, so as not to slow the answer.
 //
 // Of the Pulumi SDK it imports the protocol's generated code and the
 // value model (common/resource), never the SDK's plugin-serving helpers

@@ -63,7 +63,7 @@ func Serve(ctx context.Context, args []string, stdout io.Writer, info Info, load
 	if err != nil {
 		return fmt.Errorf("starting the gRPC server: %w", err)
 	}
-	g := grpc.NewServer(grpc.MaxRecvMsgSize(maxMessage))
+	g := grpc.NewServer(grpc.MaxRecvMsgSize(maxMessage), grpc.StatsHandler(sentHandler{srv}))
 	pulumirpc.RegisterResourceProviderServer(g, srv)
 	hs := health.NewServer()
 	hs.SetServingStatus("pulumirpc.ResourceProvider", healthpb.HealthCheckResponse_SERVING)

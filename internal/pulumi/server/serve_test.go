@@ -138,3 +138,52 @@ func (h healthCounter) Check(ctx context.Context, req *healthpb.HealthCheckReque
 	}
 	return resp, err
 }
+
+// TestServeLoadsAfterStoredSchema: served over gRPC with a kept package
+// schema, the plugin answers GetSchema from it and starts loading the
+// provider once that answer has been sent.
+func TestServeLoadsAfterStoredSchema(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	started := make(chan struct{})
+	load := func() (*Provider, error) {
+		close(started)
+		a, err := addrs.ParseProviderSource(cairntest.Address)
+		return &Provider{Addr: a, Factory: func() (providers.Interface, error) { return tfproto6.New(cairntest.NewServer()), nil }}, err
+	}
+	pr, pw := io.Pipe()
+	served := make(chan error, 1)
+	info := Info{Name: "cairntest", Version: "0.1.0", Schemas: &memStore{schema: []byte(`{"name":"kept"}`)}}
+	go func() { served <- Serve(ctx, nil, pw, info, load) }()
+	port, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := grpc.NewClient("127.0.0.1:"+strings.TrimSpace(port), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	client := pulumirpc.NewResourceProviderClient(conn)
+	if _, err := client.GetPluginInfo(ctx, &emptypb.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-started:
+		t.Fatal("with a kept schema, the load must wait for GetSchema's answer")
+	case <-time.After(20 * time.Millisecond):
+	}
+	resp, err := client.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
+	if err != nil || resp.GetSchema() != `{"name":"kept"}` {
+		t.Fatalf("GetSchema: %v, %v", resp, err)
+	}
+	select {
+	case <-started:
+	case <-ctx.Done():
+		t.Fatal("the load must start once GetSchema's answer is sent")
+	}
+	cancel()
+	if err := <-served; err != nil {
+		t.Errorf("Serve after its context ended: %v", err)
+	}
+}

@@ -3,9 +3,12 @@ package server
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/builtin"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"github.com/zclconf/go-cty/cty"
@@ -356,4 +359,95 @@ func marshalled(t testing.TB, pm resource.PropertyMap) *structpb.Struct {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// memStore is a SchemaStore in memory.
+type memStore struct {
+	mu     sync.Mutex
+	schema []byte
+	stores int
+}
+
+func (m *memStore) Load() ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.schema, m.schema != nil
+}
+
+func (m *memStore) Store(schema []byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.schema, m.stores = schema, m.stores+1
+}
+
+// TestStoredSchema: a server whose store holds the package schema
+// answers GetSchema from it at once, while the provider is still
+// loading; one whose store is empty builds the schema once the provider
+// has loaded and keeps it, and the next server answers the same bytes.
+func TestStoredSchema(t *testing.T) {
+	release, started := make(chan struct{}), make(chan struct{})
+	held := &memStore{schema: []byte(`{"name":"kept"}`)}
+	slow := New(Info{Name: "slow", Version: "1.2.3", Schemas: held}, func() (*Provider, error) {
+		close(started)
+		<-release
+		return nil, context.Canceled
+	}, nil)
+	// Close waits for the load, which waits for release.
+	defer func() { close(release); _ = slow.Close() }()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	select {
+	case <-started:
+		t.Fatal("with a kept schema, the load must wait for GetSchema's answer")
+	case <-time.After(20 * time.Millisecond):
+	}
+	resp, err := slow.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
+	if err != nil || resp.Schema != `{"name":"kept"}` {
+		t.Fatalf("a kept schema must be answered before the provider loads: %v %v", resp, err)
+	}
+	select {
+	case <-started:
+		t.Fatal("the load must wait until the answer is sent")
+	case <-time.After(20 * time.Millisecond):
+	}
+	slow.sent(pulumirpc.ResourceProvider_GetSchema_FullMethodName)
+	select {
+	case <-started:
+	case <-ctx.Done():
+		t.Fatal("the load must start once GetSchema's answer is sent")
+	}
+
+	empty := &memStore{}
+	tp := builtin.NewTerraformProvider()
+	p := &Provider{Addr: builtin.TerraformProviderAddr, Factory: func() (providers.Interface, error) { return tp, nil }}
+	built := New(Info{Name: "terraform", Version: "0.1.0", Schemas: empty}, func() (*Provider, error) { return p, nil }, nil)
+	defer built.Close()
+	first, err := built.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := built.GetSchema(ctx, &pulumirpc.GetSchemaRequest{}); err != nil || empty.stores != 1 || string(empty.schema) != first.Schema {
+		t.Fatalf("the built schema must be kept once: %d stores, err %v", empty.stores, err)
+	}
+	next := New(Info{Name: "terraform", Version: "0.1.0", Schemas: empty}, func() (*Provider, error) { return p, nil }, nil)
+	defer next.Close()
+	if again, err := next.GetSchema(ctx, &pulumirpc.GetSchemaRequest{}); err != nil || again.Schema != first.Schema {
+		t.Fatalf("the next server must answer the kept schema: %v", err)
+	}
+}
+
+// TestCloseUnloaded: a server whose provider was never needed closes
+// without loading it.
+func TestCloseUnloaded(t *testing.T) {
+	loads := 0
+	s := New(Info{Name: "x", Schemas: &memStore{schema: []byte("{}")}}, func() (*Provider, error) {
+		loads++
+		return nil, context.Canceled
+	}, nil)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if loads != 0 {
+		t.Errorf("the provider was loaded %d times to be closed", loads)
+	}
 }

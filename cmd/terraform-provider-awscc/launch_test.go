@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	goplugin "github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/mem"
+)
+
+// pluginBinary builds the plugin once per test binary: every test and
+// benchmark launches the same build, as Terraform launches one binary.
+var pluginBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "terraform-provider-awscc-test")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "terraform-provider-awscc")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+func buildPlugin(tb testing.TB) string {
+	tb.Helper()
+	bin, err := pluginBinary()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return bin
+}
+
+// launchResult is what one launch answered and what it cost.
+type launchResult struct {
+	// schema is the GetProviderSchema answer as the plugin sent it.
+	schema []byte
+	// toSchema is the time from starting the process to the answer's
+	// last byte, handshake included: what Terraform waits at a launch.
+	toSchema time.Duration
+	// peakRSS is the process's peak resident set (VmHWM), in KiB.
+	peakRSS int
+}
+
+// launch starts the plugin as Terraform does (go-plugin's handshake,
+// mutual TLS) with env added to this process's environment, asks for the
+// provider schema and keeps the answer's bytes without decoding them, so
+// the time is the plugin's and not a client's.
+func launch(tb testing.TB, bin string, env ...string) launchResult {
+	tb.Helper()
+	start := time.Now()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	pc := goplugin.NewClient(&goplugin.ClientConfig{
+		HandshakeConfig: goplugin.HandshakeConfig{
+			ProtocolVersion:  6,
+			MagicCookieKey:   "TF_PLUGIN_MAGIC_COOKIE",
+			MagicCookieValue: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+		},
+		Plugins:          goplugin.PluginSet{"provider": rawPlugin{}},
+		Cmd:              cmd,
+		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
+		AutoMTLS:         true,
+		Logger:           hclog.NewNullLogger(),
+	})
+	defer pc.Kill()
+	rpc, err := pc.Client()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	raw, err := rpc.Dispense("provider")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out rawMessage
+	err = raw.(*grpc.ClientConn).Invoke(context.Background(), "/tfplugin6.Provider/GetProviderSchema", &rawMessage{}, &out,
+		grpc.ForceCodecV2(rawCodec{}), grpc.MaxCallRecvMsgSize(1<<30))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return launchResult{schema: out, toSchema: time.Since(start), peakRSS: peakRSS(cmd.Process.Pid)}
+}
+
+// peakRSS reads a process's VmHWM in KiB; 0 where /proc has none.
+func peakRSS(pid int) int {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return n
+		}
+	}
+	return 0
+}
+
+// rawPlugin hands back the gRPC connection.
+type rawPlugin struct {
+	goplugin.NetRPCUnsupportedPlugin
+}
+
+func (rawPlugin) GRPCServer(*goplugin.GRPCBroker, *grpc.Server) error { return nil }
+
+func (rawPlugin) GRPCClient(_ context.Context, _ *goplugin.GRPCBroker, cc *grpc.ClientConn) (any, error) {
+	return cc, nil
+}
+
+// rawMessage is a message's encoding, sent and received as it is (an
+// empty GetProviderSchema.Request encodes to no bytes).
+type rawMessage []byte
+
+type rawCodec struct{}
+
+func (rawCodec) Marshal(v any) (mem.BufferSlice, error) {
+	return mem.BufferSlice{mem.SliceBuffer(*v.(*rawMessage))}, nil
+}
+
+func (rawCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	*v.(*rawMessage) = data.Materialize()
+	return nil
+}
+
+func (rawCodec) Name() string { return "proto" }
