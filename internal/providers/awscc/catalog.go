@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/cfnschema"
-	"github.com/cairn-iac/cairn/internal/providers/tfproto6"
 )
 
 // NewFromCatalog returns the provider serving the types of a catalog the
@@ -16,7 +15,9 @@ func NewFromCatalog(catalog *cfnschema.Catalog, problems cfnschema.Diagnostics, 
 	if len(catalog.Types()) == 0 && len(problems.Errors()) > 0 {
 		return nil, fmt.Errorf("no loadable CloudFormation schema in %s: %s", origin, problems.Errors()[0])
 	}
-	return &Provider{dir: origin, catalog: catalog, problems: problems, schemas: &tfproto6.SchemaCache{}, listCacheTTL: DefaultListCacheTTL}, nil
+	p := newProvider(origin, problems)
+	p.catalog = catalog
+	return p, nil
 }
 
 // CatalogSource is where a run's CloudFormation schemas come from

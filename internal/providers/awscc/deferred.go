@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/cairn-iac/cairn/cfnschema"
-	"github.com/cairn-iac/cairn/internal/providers/tfproto6"
 )
 
 // DeferredType names a type of a provider whose types are translated
@@ -41,7 +40,9 @@ func NewDeferred(types []DeferredType, load TypeLoader, problems cfnschema.Diagn
 		d.slots[i].ref = t
 		d.byCFN[t.TypeName], d.byTF[t.TerraformName] = i, i
 	}
-	return &Provider{dir: origin, deferred: d, problems: problems, schemas: &tfproto6.SchemaCache{}}
+	p := newProvider(origin, problems)
+	p.deferred = d
+	return p
 }
 
 // deferredTypes holds a deferred provider's types, each translated at

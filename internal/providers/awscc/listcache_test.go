@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	cctypes "github.com/aws/aws-sdk-go-v2/service/cloudcontrol/types"
+	"github.com/cairn-iac/cairn/cfnschema"
 	"github.com/cairn-iac/cairn/internal/enginetest"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/google/go-cmp/cmp"
@@ -461,6 +462,7 @@ func TestWithListCacheTTL(t *testing.T) {
 		disabled bool
 	}{
 		"default":  {ttl: -1, wantTTL: DefaultListCacheTTL},
+		"deferred": {ttl: -1, wantTTL: DefaultListCacheTTL},
 		"poll":     {ttl: 30 * time.Second, wantTTL: 30 * time.Second},
 		"zero":     {ttl: 0, wantTTL: 0, disabled: true},
 		"negative": {ttl: -time.Second, wantTTL: 0, disabled: true},
@@ -468,7 +470,12 @@ func TestWithListCacheTTL(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			q := p
-			if name != "default" {
+			switch name {
+			case "default":
+			case "deferred":
+				// The served plugins build their provider this way.
+				q = deferredFrom(p.Catalog())
+			default:
 				q = p.WithListCacheTTL(tc.ttl)
 			}
 			if q.listCacheTTL != tc.wantTTL {
@@ -504,4 +511,16 @@ resource "awscc_test_widget" "w" {
 			}
 		})
 	}
+}
+
+// deferredFrom is a deferred provider serving catalog's types, as the
+// plugin binaries build one from their cached index.
+func deferredFrom(catalog *cfnschema.Catalog) *Provider {
+	var types []DeferredType
+	for _, rt := range catalog.Types() {
+		types = append(types, DeferredType{TypeName: rt.TypeName, TerraformName: rt.TerraformName, PluralName: rt.PluralName})
+	}
+	return NewDeferred(types, func(typeName string) (*cfnschema.ResourceType, error) {
+		return catalog.Type(typeName), nil
+	}, nil, "test")
 }

@@ -60,7 +60,15 @@ func New(dir string, opts ...cfnschema.Option) (*Provider, error) {
 		}
 		return nil, fmt.Errorf("no loadable CloudFormation schema (*.json) in %s", dir)
 	}
-	return &Provider{dir: dir, catalog: catalog, problems: ds, schemas: &tfproto6.SchemaCache{}, listCacheTTL: DefaultListCacheTTL}, nil
+	p := newProvider(dir, ds)
+	p.catalog = catalog
+	return p, nil
+}
+
+// newProvider is the one place a Provider gets its defaults, whichever
+// way its types are found (a directory, a catalog, deferred loading).
+func newProvider(origin string, problems cfnschema.Diagnostics) *Provider {
+	return &Provider{dir: origin, problems: problems, schemas: &tfproto6.SchemaCache{}, listCacheTTL: DefaultListCacheTTL}
 }
 
 // WithListCacheTTL returns a provider like p whose configured runtimes
