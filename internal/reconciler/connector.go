@@ -51,11 +51,12 @@ func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.E
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.providers.get(config)
+	p, key, err := c.providers.get(config)
 	if err != nil {
 		return nil, err
 	}
 	e := newExternal(c.kind, c.kube, c.workspaces, p, m)
+	e.providerKey = key
 	if c.stats != nil {
 		e.stats = c.stats
 	}
@@ -176,11 +177,12 @@ func credentialsResolver(creds map[string]any) crds.SecretResolver {
 }
 
 // get returns the provider configured with settings, configuring a new
-// instance the first time they are seen.
-func (pi *providerInstances) get(settings map[string]any) (providers.Interface, error) {
+// instance the first time they are seen, and its key (the digest of the
+// settings).
+func (pi *providerInstances) get(settings map[string]any) (providers.Interface, string, error) {
 	raw, err := json.Marshal(settings)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	sum := sha256.Sum256(raw)
 	key := hex.EncodeToString(sum[:])
@@ -202,7 +204,7 @@ func (pi *providerInstances) get(settings map[string]any) (providers.Interface, 
 		delete(pi.instances, key)
 		pi.mu.Unlock()
 	}
-	return inst.p, inst.err
+	return inst.p, key, inst.err
 }
 
 func (pi *providerInstances) configure(settings map[string]any) (providers.Interface, error) {

@@ -63,6 +63,10 @@ type Controllers struct {
 // Stats counts external operations across every kind.
 type Stats struct {
 	Observations, Creates, Updates, Deletes atomic.Uint64
+	// Unchanged counts the observations that found the object and the
+	// desired state as the last full observation left them, and so
+	// reported the resource up to date without planning.
+	Unchanged atomic.Uint64
 }
 
 // Close closes the configured providers.
