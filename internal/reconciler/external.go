@@ -29,11 +29,11 @@ type external struct {
 	// digest of its settings): part of the desired state.
 	providerKey string
 	kind        *Kind
-	kube  client.Client
-	ws    *Workspace
-	all   *Workspaces
-	t     *lifecycle.Target
-	stats *Stats
+	kube        client.Client
+	ws          *Workspace
+	all         *Workspaces
+	t           *lifecycle.Target
+	stats       *Stats
 }
 
 var _ managed.ExternalClient = (*external)(nil)
