@@ -21,6 +21,7 @@ import (
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/crds"
@@ -81,7 +82,7 @@ func runController(m *Meta, args []string) int {
 	if err != nil {
 		return m.errorf("Failed to build the managed-resource kinds", "%s.", err)
 	}
-	cfg, err := restConfig(f.kubeconfig)
+	cfg, err := restConfig(f.kubeconfig, f.maxReconcileRate)
 	if err != nil {
 		return m.errorf("No cluster to connect to", "%s.", err)
 	}
@@ -137,12 +138,30 @@ func awsccKinds(lib *providers.Library, p *awscc.Provider, async bool) ([]*recon
 	return kinds, nil
 }
 
-// restConfig reads a kubeconfig file, or the in-cluster configuration.
-func restConfig(kubeconfig string) (*rest.Config, error) {
+// restConfig reads a kubeconfig file, or the in-cluster configuration,
+// with the client's rate derived from the reconcile rate as Crossplane
+// providers derive it (5 requests a second per reconcile, bursts of 10):
+// left unset, client-go allows 5 requests a second, and every create
+// writes the object four or five times and every poll writes its status,
+// so the controller, not the cloud, would bound both.
+func restConfig(kubeconfig string, reconcileRate int) (*rest.Config, error) {
+	var cfg *rest.Config
+	var err error
 	if kubeconfig != "" {
-		return clientcmd.BuildConfigFromFlags("", kubeconfig)
+		cfg, err = clientcmd.BuildConfigFromFlags("", kubeconfig)
+	} else {
+		cfg, err = rest.InClusterConfig()
 	}
-	return rest.InClusterConfig()
+	if err != nil {
+		return nil, err
+	}
+	if reconcileRate < 1 {
+		reconcileRate = 10 // reconciler.Setup's default
+	}
+	if cfg.QPS == 0 && cfg.RateLimiter == nil {
+		cfg = ratelimiter.LimitRESTConfig(cfg, reconcileRate)
+	}
+	return cfg, nil
 }
 
 // runManager sets up the controllers and runs them until ctx ends.
