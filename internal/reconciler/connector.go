@@ -30,6 +30,7 @@ import (
 type connector struct {
 	kind       *Kind
 	kube       client.Client
+	live       client.Reader
 	workspaces *Workspaces
 	providers  *providerInstances
 	stats      *Stats
@@ -56,7 +57,7 @@ func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.E
 		return nil, err
 	}
 	e := newExternal(c.kind, c.kube, c.workspaces, p, m)
-	e.providerKey = key
+	e.providerKey, e.live = key, c.live
 	if c.stats != nil {
 		e.stats = c.stats
 	}

@@ -30,6 +30,8 @@ type external struct {
 	providerKey string
 	kind        *Kind
 	kube        client.Client
+	// live reads from the API server, past the cache; nil means kube.
+	live client.Reader
 	ws          *Workspace
 	all         *Workspaces
 	t           *lifecycle.Target

@@ -217,10 +217,10 @@ func TestObserveUnchanged(t *testing.T) {
 // observation after the one that took the result is.
 func TestObserveUnchangedAsync(t *testing.T) {
 	s := newSettledThing(t, true)
-	release := make(chan struct{})
+	reached, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	s.f.provider.ApplyHook = func(_ providers.ApplyResourceChangeRequest, v cty.Value) cty.Value {
-		once.Do(func() { <-release })
+		once.Do(func() { close(reached); <-release })
 		return v
 	}
 	setField(s.m, "name", "b")
@@ -232,6 +232,7 @@ func TestObserveUnchangedAsync(t *testing.T) {
 		t.Fatal(err)
 	}
 	op := s.f.conn.workspaces.Get(s.m.GetUID()).running()
+	<-reached // the update's own plan is done
 	if o := s.observe(t); !o.upToDate || o.skipped || o.planned {
 		t.Errorf("while the update runs: %+v, want reported up to date without a plan or the last outcome", o)
 	}
