@@ -31,11 +31,11 @@ type external struct {
 	kind        *Kind
 	kube        client.Client
 	// live reads from the API server, past the cache; nil means kube.
-	live client.Reader
-	ws          *Workspace
-	all         *Workspaces
-	t           *lifecycle.Target
-	stats       *Stats
+	live  client.Reader
+	ws    *Workspace
+	all   *Workspaces
+	t     *lifecycle.Target
+	stats *Stats
 }
 
 var _ managed.ExternalClient = (*external)(nil)
