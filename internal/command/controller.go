@@ -58,7 +58,7 @@ func runController(m *Meta, args []string) int {
 	fs.BoolVar(&f.async, "async", false, "Run creates, updates and deletes in the background, one at a time per resource.")
 	fs.DurationVar(&f.poll, "poll", 10*time.Minute, "How often an up-to-date resource is observed again (drift correction).")
 	fs.DurationVar(&f.pollJitter, "poll-jitter", 0, "Random spread added to each poll.")
-	fs.IntVar(&f.maxReconcileRate, "max-reconcile-rate", 10, "Reconciles per second across all kinds, and concurrent reconciles per kind.")
+	fs.IntVar(&f.maxReconcileRate, "max-reconcile-rate", 10, "Reconciles per second across all kinds, and concurrent reconciles per kind; the Kubernetes client may make five times as many requests a second.")
 	fs.DurationVar(&f.timeout, "timeout", 20*time.Minute, "Longest one reconcile (a synchronous create included) may take.")
 	fs.DurationVar(&f.gracePeriod, "creation-grace-period", 30*time.Second, "How long after a create not finding the resource is not believed (eventually consistent APIs).")
 	fs.BoolVar(&f.leaderElection, "leader-election", false, "Use leader election, so only one of several replicas reconciles.")
