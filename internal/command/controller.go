@@ -17,6 +17,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
@@ -173,7 +174,11 @@ func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconci
 		return err
 	}
 	mgr, err := manager.New(cfg, manager.Options{
-		Scheme:                 scheme,
+		Scheme: scheme,
+		// Nothing reads managedFields; without them every cached object
+		// is about half the size (the cache holds every managed
+		// resource, the controller's largest memory).
+		Cache:                  cache.Options{DefaultTransform: cache.TransformStripManagedFields()},
 		Metrics:                metricsserver.Options{BindAddress: f.metricsAddr},
 		HealthProbeBindAddress: "0",
 		LeaderElection:         f.leaderElection,

@@ -108,7 +108,9 @@ func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.Ex
 	}
 	config, err := e.desiredConfig(ctx, m, obj)
 	if err != nil {
+		// status.atProvider still shows what exists.
 		e.ws.setState(obj)
+		_, _ = e.observe(m, obj.Value)
 		return managed.ExternalObservation{}, err
 	}
 	key := e.desiredKey(m, config)

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	k8sruntime "k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
@@ -81,7 +82,9 @@ func newLiveController(tb testing.TB, cluster *testkube.Cluster, p *awscc.Provid
 	// names repeat.
 	skip := true
 	mgr, err := manager.New(cfg, manager.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0",
-		Controller: config.Controller{SkipNameValidation: &skip}})
+		Controller: config.Controller{SkipNameValidation: &skip},
+		// As cairn controller sets it.
+		Cache: cache.Options{DefaultTransform: cache.TransformStripManagedFields()}})
 	if err != nil {
 		tb.Fatal(err)
 	}
