@@ -17,10 +17,12 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/crds"
@@ -57,7 +59,7 @@ func runController(m *Meta, args []string) int {
 	fs.BoolVar(&f.async, "async", false, "Run creates, updates and deletes in the background, one at a time per resource.")
 	fs.DurationVar(&f.poll, "poll", 10*time.Minute, "How often an up-to-date resource is observed again (drift correction).")
 	fs.DurationVar(&f.pollJitter, "poll-jitter", 0, "Random spread added to each poll.")
-	fs.IntVar(&f.maxReconcileRate, "max-reconcile-rate", 10, "Reconciles per second across all kinds, and concurrent reconciles per kind.")
+	fs.IntVar(&f.maxReconcileRate, "max-reconcile-rate", 10, "Reconciles per second across all kinds, and concurrent reconciles per kind; the Kubernetes client may make five times as many requests a second.")
 	fs.DurationVar(&f.timeout, "timeout", 20*time.Minute, "Longest one reconcile (a synchronous create included) may take.")
 	fs.DurationVar(&f.gracePeriod, "creation-grace-period", 30*time.Second, "How long after a create not finding the resource is not believed (eventually consistent APIs).")
 	fs.BoolVar(&f.leaderElection, "leader-election", false, "Use leader election, so only one of several replicas reconciles.")
@@ -81,7 +83,7 @@ func runController(m *Meta, args []string) int {
 	if err != nil {
 		return m.errorf("Failed to build the managed-resource kinds", "%s.", err)
 	}
-	cfg, err := restConfig(f.kubeconfig)
+	cfg, err := restConfig(f.kubeconfig, f.maxReconcileRate)
 	if err != nil {
 		return m.errorf("No cluster to connect to", "%s.", err)
 	}
@@ -137,12 +139,30 @@ func awsccKinds(lib *providers.Library, p *awscc.Provider, async bool) ([]*recon
 	return kinds, nil
 }
 
-// restConfig reads a kubeconfig file, or the in-cluster configuration.
-func restConfig(kubeconfig string) (*rest.Config, error) {
+// restConfig reads a kubeconfig file, or the in-cluster configuration,
+// with the client's rate derived from the reconcile rate as Crossplane
+// providers derive it (5 requests a second per reconcile, bursts of 10):
+// left unset, client-go allows 5 requests a second, and every create
+// writes the object four or five times and every poll writes its status,
+// so the controller, not the cloud, would bound both.
+func restConfig(kubeconfig string, reconcileRate int) (*rest.Config, error) {
+	var cfg *rest.Config
+	var err error
 	if kubeconfig != "" {
-		return clientcmd.BuildConfigFromFlags("", kubeconfig)
+		cfg, err = clientcmd.BuildConfigFromFlags("", kubeconfig)
+	} else {
+		cfg, err = rest.InClusterConfig()
 	}
-	return rest.InClusterConfig()
+	if err != nil {
+		return nil, err
+	}
+	if reconcileRate < 1 {
+		reconcileRate = 10 // reconciler.Setup's default
+	}
+	if cfg.QPS == 0 && cfg.RateLimiter == nil {
+		cfg = ratelimiter.LimitRESTConfig(cfg, reconcileRate)
+	}
+	return cfg, nil
 }
 
 // runManager sets up the controllers and runs them until ctx ends.
@@ -154,7 +174,11 @@ func runManager(ctx context.Context, m *Meta, cfg *rest.Config, kinds []*reconci
 		return err
 	}
 	mgr, err := manager.New(cfg, manager.Options{
-		Scheme:                 scheme,
+		Scheme: scheme,
+		// Nothing reads managedFields; without them every cached object
+		// is about half the size (the cache holds every managed
+		// resource, the controller's largest memory).
+		Cache:                  cache.Options{DefaultTransform: cache.TransformStripManagedFields()},
 		Metrics:                metricsserver.Options{BindAddress: f.metricsAddr},
 		HealthProbeBindAddress: "0",
 		LeaderElection:         f.leaderElection,

@@ -70,11 +70,18 @@ func (e *external) startAsync(m *Managed, kind string, prior cty.Value, private 
 // reconciler to take the result.
 const AnnotationLastOperation = "cairn-iac.io/last-operation"
 
-// touch updates the live object with edit, retrying on conflicts.
+// touch updates the live object with edit, retrying on conflicts. It
+// reads the object from the API server, not the cache: a cache that lags
+// behind the reconciler's own writes would make every attempt conflict,
+// and the result of a create, its identity, must not be lost.
 func (e *external) touch(ctx context.Context, key client.ObjectKey, gvk schema.GroupVersionKind, kind string, edit func(*Managed)) error {
+	reader := client.Reader(e.kube)
+	if e.live != nil {
+		reader = e.live
+	}
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		cur := NewManaged(gvk.GroupVersion().String(), gvk.Kind)
-		if err := e.kube.Get(ctx, key, cur); err != nil {
+		if err := reader.Get(ctx, key, &cur.Unstructured); err != nil {
 			return err
 		}
 		edit(cur)

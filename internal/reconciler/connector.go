@@ -30,6 +30,7 @@ import (
 type connector struct {
 	kind       *Kind
 	kube       client.Client
+	live       client.Reader
 	workspaces *Workspaces
 	providers  *providerInstances
 	stats      *Stats
@@ -51,11 +52,12 @@ func (c *connector) Connect(ctx context.Context, mg resource.Managed) (managed.E
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.providers.get(config)
+	p, key, err := c.providers.get(config)
 	if err != nil {
 		return nil, err
 	}
 	e := newExternal(c.kind, c.kube, c.workspaces, p, m)
+	e.providerKey, e.live = key, c.live
 	if c.stats != nil {
 		e.stats = c.stats
 	}
@@ -176,11 +178,12 @@ func credentialsResolver(creds map[string]any) crds.SecretResolver {
 }
 
 // get returns the provider configured with settings, configuring a new
-// instance the first time they are seen.
-func (pi *providerInstances) get(settings map[string]any) (providers.Interface, error) {
+// instance the first time they are seen, and its key (the digest of the
+// settings).
+func (pi *providerInstances) get(settings map[string]any) (providers.Interface, string, error) {
 	raw, err := json.Marshal(settings)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	sum := sha256.Sum256(raw)
 	key := hex.EncodeToString(sum[:])
@@ -202,7 +205,7 @@ func (pi *providerInstances) get(settings map[string]any) (providers.Interface, 
 		delete(pi.instances, key)
 		pi.mu.Unlock()
 	}
-	return inst.p, inst.err
+	return inst.p, key, inst.err
 }
 
 func (pi *providerInstances) configure(settings map[string]any) (providers.Interface, error) {

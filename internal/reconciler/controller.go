@@ -63,6 +63,10 @@ type Controllers struct {
 // Stats counts external operations across every kind.
 type Stats struct {
 	Observations, Creates, Updates, Deletes atomic.Uint64
+	// Unchanged counts the observations that found the object and the
+	// desired state as the last full observation left them, and so
+	// reported the resource up to date without planning.
+	Unchanged atomic.Uint64
 }
 
 // Close closes the configured providers.
@@ -95,21 +99,43 @@ func Setup(ctx context.Context, mgr manager.Manager, kinds []*Kind, o Options) (
 		Stats:      &Stats{},
 		providers:  &providerInstances{name: o.ProviderName, lib: o.Providers, addr: o.Provider, schema: resp.Provider, ctx: ctx},
 	}
+	cached, err := cachedClient(mgr)
+	if err != nil {
+		return nil, err
+	}
 	global := ratelimiter.NewGlobal(o.MaxReconcileRate)
 	for _, k := range kinds {
-		if err := setupKind(mgr, k, cs, o, global); err != nil {
+		if err := setupKind(mgr, cached, k, cs, o, global); err != nil {
 			return nil, fmt.Errorf("%s: %w", k.GVK.Kind, err)
 		}
 	}
 	return cs, nil
 }
 
-func setupKind(mgr manager.Manager, k *Kind, cs *Controllers, o Options, global ratelimiter.RateLimiter) error {
+// cachedClient is mgr's client with unstructured objects, too, read from
+// the informer cache. controller-runtime reads them from the API server
+// by default: every reconcile then cost a GET of the managed resource and
+// one of its ProviderConfig, decoded from JSON, which at 10,000 resources
+// was a tenth of the controller's CPU and as many requests to the API
+// server as polls. Crossplane's reconciler works from a cache: a stale
+// read ends in a conflict on its next write, and a requeue.
+func cachedClient(mgr manager.Manager) (client.Client, error) {
+	c, err := client.New(mgr.GetConfig(), client.Options{
+		HTTPClient: mgr.GetHTTPClient(), Scheme: mgr.GetScheme(), Mapper: mgr.GetRESTMapper(),
+		Cache: &client.CacheOptions{Reader: mgr.GetCache(), Unstructured: true},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the cached client: %w", err)
+	}
+	return c, nil
+}
+
+func setupKind(mgr manager.Manager, cached client.Client, k *Kind, cs *Controllers, o Options, global ratelimiter.RateLimiter) error {
 	mgr.GetScheme().AddKnownTypeWithName(k.GVK, &Managed{})
-	km := &kindManager{Manager: mgr, client: &kindClient{Client: xpunstructured.NewClient(mgr.GetClient()), k: k}}
+	km := &kindManager{Manager: mgr, client: &kindClient{Client: xpunstructured.NewClient(cached), k: k}}
 	name := managed.ControllerName(strings.ToLower(k.GVK.GroupKind().String()))
 	log := o.Logger.WithValues("controller", name)
-	conn := &connector{kind: k, kube: km.client, workspaces: cs.Workspaces, providers: cs.providers, stats: cs.Stats}
+	conn := &connector{kind: k, kube: km.client, live: mgr.GetAPIReader(), workspaces: cs.Workspaces, providers: cs.providers, stats: cs.Stats}
 	opts := []managed.ReconcilerOption{
 		managed.WithExternalConnector(stableConnector{next: conn, log: log}),
 		managed.WithPollInterval(o.PollInterval),

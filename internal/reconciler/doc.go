@@ -6,6 +6,16 @@
 // managed resource is a workspace in memory, its desired configuration
 // read from spec and its state rebuilt from the object.
 //
+// An observation plans only when something changed: the workspace
+// remembers the desired state (generation, desired configuration with
+// its Secrets, external name, policies, provider configuration) under
+// which the last full observation found the refreshed object up to date,
+// and a refresh that returns the same object under the same desired
+// state is up to date again without PlanResourceChange or late
+// initialisation. Every apply, drift, absence or failure forgets it.
+// Managed resources and ProviderConfigs are read from the informer
+// cache, not the API server.
+//
 // How often it acts is crossplane-runtime's and controller-runtime's
 // business, not this package's: failures back off through the controller
 // rate limiter, only changes to an object's desired state (spec, labels,

@@ -25,8 +25,13 @@ import (
 // configuration read from spec and the state kept in the workspace or
 // rebuilt from the object.
 type external struct {
-	kind  *Kind
-	kube  client.Client
+	// providerKey names the configured provider instance t calls (the
+	// digest of its settings): part of the desired state.
+	providerKey string
+	kind        *Kind
+	kube        client.Client
+	// live reads from the API server, past the cache; nil means kube.
+	live  client.Reader
 	ws    *Workspace
 	all   *Workspaces
 	t     *lifecycle.Target
@@ -62,6 +67,11 @@ func asManaged(mg resource.Managed) (*Managed, error) {
 // fields the provider filled in that spec leaves unset (late
 // initialisation). While an asynchronous operation runs, the resource is
 // reported existing and up to date so nothing else starts.
+//
+// A refreshed object identical to the one the last full observation
+// found up to date, under the same desired state (see desiredKey), is up
+// to date again: the plan and late initialisation are skipped, so a poll
+// of a resource nothing changed costs its refresh and no more.
 func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.ExternalObservation, error) {
 	m, err := asManaged(mg)
 	if err != nil {
@@ -91,21 +101,44 @@ func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.Ex
 		e.ws.setState(nil)
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
+	if meta.WasDeleted(m) {
+		e.ws.setState(obj)
+		conn, err := e.observe(m, obj.Value)
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ConnectionDetails: conn}, err
+	}
+	config, err := e.desiredConfig(ctx, m, obj)
+	if err != nil {
+		// status.atProvider still shows what exists.
+		e.ws.setState(obj)
+		_, _ = e.observe(m, obj.Value)
+		return managed.ExternalObservation{}, err
+	}
+	key := e.desiredKey(m, config)
+	if e.ws.unchanged(obj, key) {
+		e.stats.Unchanged.Add(1)
+		conn, err := e.observe(m, obj.Value)
+		m.SetConditions(xpv1.Available())
+		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ConnectionDetails: conn}, err
+	}
 	e.ws.setState(obj)
 	conn, err := e.observe(m, obj.Value)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	if meta.WasDeleted(m) {
-		return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true, ConnectionDetails: conn}, nil
-	}
 	upToDate, diff := true, ""
-	if mayChange(m.GetManagementPolicies()) {
-		if upToDate, diff, err = e.upToDate(ctx, m, obj); err != nil {
+	if config != cty.NilVal {
+		if upToDate, diff, err = e.upToDate(ctx, obj, config); err != nil {
 			return managed.ExternalObservation{}, err
 		}
 	}
 	lateInit := e.lateInitialize(m, obj.Value)
+	if upToDate && (!lateInit || !mayLateInitialize(m.GetManagementPolicies())) {
+		// The next observation that finds the same object under the same
+		// desired state reaches this outcome again; a late
+		// initialisation crossplane-runtime persists changes spec (and
+		// the generation) first.
+		e.ws.settle(obj, key)
+	}
 	m.SetConditions(xpv1.Available())
 	return managed.ExternalObservation{
 		ResourceExists: true, ResourceUpToDate: upToDate, ResourceLateInitialized: lateInit,
@@ -130,11 +163,7 @@ func mayChange(p xpv1.ManagementPolicies) bool {
 // never destroys an external resource to change it (Terrajet injects
 // prevent_destroy for the same reason), so the user has to undo the
 // change or delete the managed resource.
-func (e *external) upToDate(ctx context.Context, m *Managed, obj *states.Object) (bool, string, error) {
-	config, err := e.desired(ctx, m, obj.Value)
-	if err != nil {
-		return false, "", err
-	}
+func (e *external) upToDate(ctx context.Context, obj *states.Object, config cty.Value) (bool, string, error) {
 	planned, ds := lifecycle.Plan(ctx, e.t, obj.Value, obj.Private, config)
 	if ds.HasErrors() {
 		return false, "", ds.Err()

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,35 +21,55 @@ import (
 	"github.com/cairn-iac/cairn/internal/testkube"
 )
 
-// BenchmarkReconcileLogGroups runs the controller in process against a real
-// kube-apiserver and Cairn's Cloud Control endpoint with N managed
-// LogGroups (CAIRN_RECONCILE_N, default 1000): the time until every one is
-// Ready, the observations per second once they are (poll 10 s), and the
-// heap the process keeps (controller and endpoint together, after GC)
-// per resource. It is a benchmark, not a test: run it with
+// BenchmarkReconcileLogGroups runs the controller in process against a
+// real kube-apiserver and `cairn cloudcontrol serve` (built by the
+// benchmark, in its own process) with N managed LogGroups
+// (CAIRN_RECONCILE_N, default 1000). It reports the time until every one
+// is Ready, then observes them for CAIRN_RECONCILE_INTERVALS poll
+// intervals (default 3) of CAIRN_RECONCILE_POLL (default 30s): Cloud
+// Control calls per interval by operation (counted from the endpoint's
+// log), observations per interval and how many of them planned, CPU
+// seconds per observation (this process: the controller, its informers
+// and the benchmark's idle waiting), the peak RSS of this process (the
+// controller alone: the endpoint's is reported apart) and the heap kept
+// after GC. CAIRN_RECONCILE_RATE sets -max-reconcile-rate (default 50).
+// It is a benchmark, not a test: run it with
 // -run '^$' -bench ReconcileLogGroups -benchtime 1x.
 func BenchmarkReconcileLogGroups(b *testing.B) {
 	ctrl.SetLogger(logr.Discard())
-	n := 1000
-	if v, err := strconv.Atoi(os.Getenv("CAIRN_RECONCILE_N")); err == nil && v > 0 {
-		n = v
+	s := scaleSettings{n: envInt("CAIRN_RECONCILE_N", 1000), intervals: envInt("CAIRN_RECONCILE_INTERVALS", 3),
+		rate: envInt("CAIRN_RECONCILE_RATE", 50), poll: 30 * time.Second}
+	if d, err := time.ParseDuration(os.Getenv("CAIRN_RECONCILE_POLL")); err == nil && d > 0 {
+		s.poll = d
 	}
 	cluster, stop, err := testkube.StartMain()
 	if err != nil {
 		b.Skip(err)
 	}
 	defer stop()
-	startEndpoint(b, nil)
+	ep := startEndpointProcess(b, 0)
 	for i := 0; i < b.N; i++ {
-		runScale(b, cluster, n, fmt.Sprintf("run%d", i))
+		runScale(b, cluster, ep, s, fmt.Sprintf("run%d", i))
 	}
 }
 
-func runScale(b *testing.B, cluster *testkube.Cluster, n int, ns string) {
+type scaleSettings struct {
+	n, intervals, rate int
+	poll               time.Duration
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
+		return v
+	}
+	return def
+}
+
+func runScale(b *testing.B, cluster *testkube.Cluster, ep *endpointProcess, s scaleSettings, ns string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	p, kind := logGroupKind(b)
-	lc := newLiveController(b, cluster, p, kind, Options{PollInterval: 10 * time.Second, MaxReconcileRate: 50, CreationGracePeriod: -1})
+	lc := newLiveController(b, cluster, p, kind, Options{PollInterval: s.poll, MaxReconcileRate: s.rate, CreationGracePeriod: -1})
 	kube, cs := lc.kube, lc.cs
 	mustCreate(b, kube, providerConfig(), namespace(ns))
 	var base runtime.MemStats
@@ -56,24 +77,51 @@ func runScale(b *testing.B, cluster *testkube.Cluster, n int, ns string) {
 	runtime.ReadMemStats(&base)
 	lc.start(ctx)
 
-	start := time.Now()
-	createAll(b, kube, kind, ns, n)
-	ready := waitReady(b, kube, kind, ns, n)
+	start, created := time.Now(), ep.snapshot()
+	createAll(b, kube, kind, ns, s.n)
+	ready := waitReady(b, lc.mgr.GetCache(), kind, ns, s.n)
 	toReady := time.Since(start)
-	before := cs.Stats.Observations.Load()
-	window := 30 * time.Second
+	createCalls := callsSince(created, ep.snapshot())
+
+	// One interval for the last full observations (late initialisation
+	// persisted, the first polls) to pass, then the window.
+	time.Sleep(s.poll)
+	calls0, obs0, unch0, cpu0 := ep.snapshot(), cs.Stats.Observations.Load(), cs.Stats.Unchanged.Load(), cpuSeconds()
+	window := time.Duration(s.intervals) * s.poll
 	time.Sleep(window)
-	rate := float64(cs.Stats.Observations.Load()-before) / window.Seconds()
+	calls := callsSince(calls0, ep.snapshot())
+	obs, unch, cpu := cs.Stats.Observations.Load()-obs0, cs.Stats.Unchanged.Load()-unch0, cpuSeconds()-cpu0
 	var after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&after)
+
+	per := float64(s.intervals)
 	b.ReportMetric(toReady.Seconds(), "s-to-ready")
-	b.ReportMetric(float64(n)/toReady.Seconds(), "ready/s")
-	b.ReportMetric(rate, "observations/s")
+	b.ReportMetric(float64(s.n)/toReady.Seconds(), "ready/s")
+	b.ReportMetric(float64(obs)/per, "observations/poll")
+	b.ReportMetric(float64(obs-unch)/per, "planned/poll")
+	for op, c := range calls {
+		b.ReportMetric(float64(c)/per, op+"/poll")
+	}
+	b.ReportMetric(cpu/float64(max(obs, 1))*1000, "CPU-ms/observation")
+	b.ReportMetric(float64(peakRSS(0))/(1<<20), "MiB-peak-RSS")
+	b.ReportMetric(float64(peakRSS(ep.cmd.Process.Pid))/(1<<20), "MiB-endpoint-peak-RSS")
 	b.ReportMetric(float64(after.HeapAlloc)/(1<<20), "MiB-heap")
-	b.ReportMetric(float64(after.HeapAlloc-min(base.HeapAlloc, after.HeapAlloc))/float64(n)/1024, "KiB-heap/resource")
-	b.Logf("%d LogGroups: %d Ready after %s; %.1f observations/s at poll 10s; heap %d MiB (was %d MiB); %d workspaces",
-		n, ready, toReady.Round(time.Millisecond), rate, after.HeapAlloc>>20, base.HeapAlloc>>20, cs.Workspaces.Len())
+	b.ReportMetric(float64(after.HeapAlloc-min(base.HeapAlloc, after.HeapAlloc))/float64(s.n)/1024, "KiB-heap/resource")
+	b.Logf("%d LogGroups (max-reconcile-rate %d): %d Ready after %s, calls to get there %v", s.n, s.rate, ready, toReady.Round(time.Millisecond), createCalls)
+	b.Logf("then %d polls of %s: %d observations, %d of them planned, calls %v, %.3f CPU s (%.2f ms/observation)",
+		s.intervals, s.poll, obs, obs-unch, calls, cpu, cpu/float64(max(obs, 1))*1000)
+	b.Logf("peak RSS %d MiB (endpoint apart: %d MiB); heap %d MiB (was %d MiB); %d workspaces",
+		peakRSS(0)>>20, peakRSS(ep.cmd.Process.Pid)>>20, after.HeapAlloc>>20, base.HeapAlloc>>20, cs.Workspaces.Len())
+}
+
+// cpuSeconds is the CPU time this process has used, user and system.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 // createAll creates n LogGroups in ns, eight at a time.
@@ -103,14 +151,15 @@ func createAll(b *testing.B, kube client.Client, k *Kind, ns string, n int) {
 	}
 }
 
-// waitReady lists the LogGroups until all n are Ready (or an hour
-// pass) and returns how many are.
-func waitReady(b *testing.B, kube client.Client, k *Kind, ns string, n int) int {
+// waitReady lists the LogGroups from the controller's own informer cache
+// (no copy: the benchmark's process is to be the controller's) until all
+// n are Ready, or an hour passes, and returns how many are.
+func waitReady(b *testing.B, cache client.Reader, k *Kind, ns string, n int) int {
 	deadline := time.Now().Add(60 * time.Minute)
 	for {
 		list := &unstructured.UnstructuredList{}
 		list.SetGroupVersionKind(k.GVK.GroupVersion().WithKind(k.GVK.Kind + "List"))
-		if err := kube.List(context.Background(), list, client.InNamespace(ns)); err != nil {
+		if err := cache.List(context.Background(), list, client.InNamespace(ns), client.UnsafeDisableDeepCopy); err != nil {
 			b.Fatal(err)
 		}
 		ready := 0
@@ -123,6 +172,6 @@ func waitReady(b *testing.B, kube client.Client, k *Kind, ns string, n int) int 
 		if ready == n || time.Now().After(deadline) {
 			return ready
 		}
-		time.Sleep(500 * time.Millisecond)
+		time.Sleep(time.Second)
 	}
 }

@@ -19,6 +19,11 @@ type Workspace struct {
 	mu    sync.Mutex
 	state *states.Object
 	op    *operation
+	// settled is the desired state under which the last full
+	// observation found state up to date; nil when state came from
+	// anything else (an apply, a rebuild, an observation that found a
+	// difference or failed). Any change of state clears it.
+	settled *desiredKey
 }
 
 // operation is an asynchronous create, update or delete.
@@ -90,10 +95,33 @@ func (w *Workspace) State() *states.Object {
 	return w.state
 }
 
+// setState keeps o as the state; what was settled about the previous
+// state no longer holds.
 func (w *Workspace) setState(o *states.Object) {
 	w.mu.Lock()
-	w.state = o
+	w.state, w.settled = o, nil
 	w.mu.Unlock()
+}
+
+// settle records that a full observation found obj up to date with the
+// desired state k. It does nothing when the state is no longer obj (an
+// asynchronous operation replaced it meanwhile).
+func (w *Workspace) settle(obj *states.Object, k desiredKey) {
+	w.mu.Lock()
+	if w.state == obj {
+		w.settled = &k
+	}
+	w.mu.Unlock()
+}
+
+// unchanged reports whether a refreshed object and the desired state k
+// are those of the last full observation that found the resource up to
+// date: then nothing that decides the observation's outcome has changed
+// and the plan need not run again.
+func (w *Workspace) unchanged(refreshed *states.Object, k desiredKey) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.settled != nil && w.state != nil && w.settled.equal(k) && sameObject(w.state, refreshed)
 }
 
 // Workspaces holds one workspace per managed resource, keyed by UID (a
