@@ -75,6 +75,11 @@ func runController(m *Meta, args []string) int {
 	if err != nil {
 		return m.errorf("Failed to load the awscc provider", "%s.", err)
 	}
+	// A poll reads every managed resource of a kind once: one walk of
+	// ListResources pages per kind and poll answers them all, and the
+	// next poll starts a fresh walk, so drift is seen a poll later at
+	// most.
+	p = p.WithListCacheTTL(f.poll)
 	// One library for the process: the schema is read once, and the
 	// instances ProviderConfigs configure live and end with it.
 	lib := providers.NewLibrary(providers.Registry{awscc.Addr: p.Factory()})
