@@ -86,9 +86,14 @@ func (noLoader) Load(url string) (any, error) {
 // ecmaRegexp adapts regexp2 to the validator's Regexp interface.
 type ecmaRegexp struct{ re *regexp2.Regexp }
 
+// MatchString reports whether s matches. A match that runs out of time
+// counts as one: the timeout guards the emulator against a backtracking
+// pattern, and it also fires when a loaded machine merely deschedules
+// the match, which must not turn a valid model into "Model validation
+// failed". The emulator refuses only what a pattern decided against.
 func (r ecmaRegexp) MatchString(s string) bool {
 	ok, err := r.re.MatchString(s)
-	return err == nil && ok
+	return err != nil || ok
 }
 
 func (r ecmaRegexp) String() string { return r.re.String() }
