@@ -143,6 +143,9 @@ type walk struct {
 	exhausted bool
 	// entries are the properties of every object seen, by identifier.
 	entries map[string]*entry
+	// listed counts the entries its pages brought, hits the reads they
+	// answered: what is left unread decides when to read ahead.
+	listed, hits int
 }
 
 // read returns the properties of object id of type typeName, from a page
@@ -248,6 +251,8 @@ func (tc *typeCache) read(ctx context.Context, src pageSource, c *listCache, id 
 		tc.expire(now, c.ttl)
 		if en, ok := tc.walk.entries[id]; ok && !en.served {
 			en.served = true
+			tc.walk.hits++
+			tc.readAhead(ctx, src, c)
 			tc.mu.Unlock()
 			return en.props, nil
 		} else if ok {
@@ -339,7 +344,41 @@ func (tc *typeCache) fetchPage(ctx context.Context, src pageSource, now time.Tim
 	for _, rd := range out.ResourceDescriptions {
 		if id := aws.ToString(rd.Identifier); id != "" && !tc.touched[id] {
 			tc.walk.entries[id] = &entry{props: rd.Properties}
+			tc.walk.listed++
 		}
 	}
 	tc.walk.next, tc.walk.exhausted = out.NextToken, aws.ToString(out.NextToken) == ""
+}
+
+// readAheadTimeout bounds a page fetched ahead, which no reader waits
+// for yet and so no reader's deadline bounds.
+const readAheadTimeout = time.Minute
+
+// readAhead starts fetching the walk's next page in the background once
+// fewer than half a page of what the pages listed is left unread; tc.mu
+// is held. Without it every page costs its readers a round trip in turn:
+// the engine's -parallelism readers all wait on the same missing page,
+// and nothing else runs meanwhile. A page read ahead is paid from the
+// same budget as a miss's, so the bound on a type's calls holds.
+func (tc *typeCache) readAhead(ctx context.Context, src pageSource, c *listCache) {
+	if !tc.wantsAhead() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readAheadTimeout)
+	go func() {
+		defer cancel()
+		tc.mu.Lock()
+		defer tc.mu.Unlock()
+		if tc.wantsAhead() {
+			tc.fetchPage(ctx, src, c.now())
+		}
+	}()
+}
+
+// wantsAhead reports whether the walk should fetch its next page before
+// a reader misses it; tc.mu is held.
+func (tc *typeCache) wantsAhead() bool {
+	w := &tc.walk
+	return tc.fetch == nil && !w.started.IsZero() && !w.exhausted && tc.verified &&
+		w.listed-w.hits <= listPageSize/2 && tc.affordable()
 }
