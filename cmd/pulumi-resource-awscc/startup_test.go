@@ -3,13 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,29 +14,12 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/cairn-iac/cairn/internal/testprocess"
 )
 
-// pluginBinary builds the plugin once per test binary.
-var pluginBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "pulumi-resource-awscc-test")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "pulumi-resource-awscc")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
-func buildPlugin(tb testing.TB) string {
-	tb.Helper()
-	bin, err := pluginBinary()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return bin
-}
+// buildPlugin builds the plugin once per test binary.
+var buildPlugin = testprocess.BuildOnce(".", "pulumi-resource-awscc")
 
 // TestStartupCache: a launch answers GetSchema with the package schema
 // a launch before it built over the same schema set, byte for byte; a
@@ -131,7 +111,8 @@ func BenchmarkStartup(b *testing.B) {
 				launch(b, bin, env...)
 			}
 			var first, schema time.Duration
-			var size, rss int
+			var size int
+			var rss uint64
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				if !warm {
@@ -147,7 +128,7 @@ func BenchmarkStartup(b *testing.B) {
 			b.ReportMetric(float64(first.Milliseconds())/float64(b.N), "ms-to-first-answer")
 			b.ReportMetric(float64(schema.Milliseconds())/float64(b.N), "ms-to-schema")
 			b.ReportMetric(float64(size)/(1<<20), "schema-MiB")
-			b.ReportMetric(float64(rss)/1024, "peak-RSS-MiB")
+			b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
 		})
 	}
 }
@@ -157,8 +138,8 @@ type launchResult struct {
 	first, toSchema time.Duration
 	schema          string
 	// peakRSS is the process's peak resident set (VmHWM) once it has
-	// answered GetSchema, in KiB.
-	peakRSS int
+	// answered GetSchema, in bytes.
+	peakRSS uint64
 }
 
 // launch starts the plugin with env added to this process's environment
@@ -196,20 +177,5 @@ func launch(tb testing.TB, bin string, env ...string) launchResult {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return launchResult{first: first, toSchema: time.Since(start), schema: resp.Schema, peakRSS: peakRSS(cmd.Process.Pid)}
-}
-
-// peakRSS reads a process's VmHWM in KiB; 0 where /proc has none.
-func peakRSS(pid int) int {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
-			return n
-		}
-	}
-	return 0
+	return launchResult{first: first, toSchema: time.Since(start), schema: resp.Schema, peakRSS: testprocess.PeakRSS(cmd.Process.Pid)}
 }

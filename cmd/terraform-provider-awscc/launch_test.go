@@ -2,13 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,30 +11,13 @@ import (
 	goplugin "github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/mem"
+
+	"github.com/cairn-iac/cairn/internal/testprocess"
 )
 
-// pluginBinary builds the plugin once per test binary: every test and
+// buildPlugin builds the plugin once per test binary: every test and
 // benchmark launches the same build, as Terraform launches one binary.
-var pluginBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "terraform-provider-awscc-test")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "terraform-provider-awscc")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
-func buildPlugin(tb testing.TB) string {
-	tb.Helper()
-	bin, err := pluginBinary()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return bin
-}
+var buildPlugin = testprocess.BuildOnce(".", "terraform-provider-awscc")
 
 // launchResult is what one launch answered and what it cost.
 type launchResult struct {
@@ -48,8 +26,8 @@ type launchResult struct {
 	// toSchema is the time from starting the process to the answer's
 	// last byte, handshake included: what Terraform waits at a launch.
 	toSchema time.Duration
-	// peakRSS is the process's peak resident set (VmHWM), in KiB.
-	peakRSS int
+	// peakRSS is the process's peak resident set (VmHWM), in bytes.
+	peakRSS uint64
 }
 
 // launch starts the plugin as Terraform does (go-plugin's handshake,
@@ -88,22 +66,7 @@ func launch(tb testing.TB, bin string, env ...string) launchResult {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return launchResult{schema: out, toSchema: time.Since(start), peakRSS: peakRSS(cmd.Process.Pid)}
-}
-
-// peakRSS reads a process's VmHWM in KiB; 0 where /proc has none.
-func peakRSS(pid int) int {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
-			return n
-		}
-	}
-	return 0
+	return launchResult{schema: out, toSchema: time.Since(start), peakRSS: testprocess.PeakRSS(cmd.Process.Pid)}
 }
 
 // rawPlugin hands back the gRPC connection.

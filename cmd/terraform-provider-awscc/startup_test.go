@@ -162,7 +162,8 @@ func BenchmarkStartup(b *testing.B) {
 					launch(b, bin, env...)
 				}
 				var total time.Duration
-				var rss, size int
+				var rss uint64
+				var size int
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					if !warm {
@@ -177,7 +178,7 @@ func BenchmarkStartup(b *testing.B) {
 					rss, size = max(rss, r.peakRSS), len(r.schema)
 				}
 				b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-to-schema")
-				b.ReportMetric(float64(rss)/1024, "peak-RSS-MiB")
+				b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
 				b.ReportMetric(float64(size)/(1<<20), "schema-MiB")
 			})
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -18,7 +19,9 @@ import (
 
 	xpv1 "github.com/crossplane/crossplane-runtime/v2/apis/common/v1"
 
+	"github.com/cairn-iac/cairn/internal/testendpoint"
 	"github.com/cairn-iac/cairn/internal/testkube"
+	"github.com/cairn-iac/cairn/internal/testprocess"
 )
 
 // BenchmarkReconcileLogGroups runs the controller in process against a
@@ -27,8 +30,7 @@ import (
 // (CAIRN_RECONCILE_N, default 1000). It reports the time until every one
 // is Ready, then observes them for CAIRN_RECONCILE_INTERVALS poll
 // intervals (default 3) of CAIRN_RECONCILE_POLL (default 30s): Cloud
-// Control calls per interval by operation (counted from the endpoint's
-// log), observations per interval and how many of them planned, CPU
+// Control calls per interval by operation (as the endpoint counted them), observations per interval and how many of them planned, CPU
 // seconds per observation (this process: the controller, its informers
 // and the benchmark's idle waiting), the peak RSS of this process (the
 // controller alone: the endpoint's is reported apart) and the heap kept
@@ -47,7 +49,11 @@ func BenchmarkReconcileLogGroups(b *testing.B) {
 		b.Skip(err)
 	}
 	defer stop()
-	ep := startEndpointProcess(b, 0)
+	ep := testendpoint.Start(b)
+	for _, kv := range ep.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		b.Setenv(k, v)
+	}
 	for i := 0; i < b.N; i++ {
 		runScale(b, cluster, ep, s, fmt.Sprintf("run%d", i))
 	}
@@ -65,7 +71,7 @@ func envInt(name string, def int) int {
 	return def
 }
 
-func runScale(b *testing.B, cluster *testkube.Cluster, ep *endpointProcess, s scaleSettings, ns string) {
+func runScale(b *testing.B, cluster *testkube.Cluster, ep *testendpoint.Process, s scaleSettings, ns string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	p, kind := logGroupKind(b)
@@ -77,19 +83,21 @@ func runScale(b *testing.B, cluster *testkube.Cluster, ep *endpointProcess, s sc
 	runtime.ReadMemStats(&base)
 	lc.start(ctx)
 
-	start, created := time.Now(), ep.snapshot()
+	ep.ResetCalls(b)
+	start := time.Now()
 	createAll(b, kube, kind, ns, s.n)
 	ready := waitReady(b, lc.mgr.GetCache(), kind, ns, s.n)
 	toReady := time.Since(start)
-	createCalls := callsSince(created, ep.snapshot())
+	createCalls := ep.Calls(b)
 
 	// One interval for the last full observations (late initialisation
 	// persisted, the first polls) to pass, then the window.
 	time.Sleep(s.poll)
-	calls0, obs0, unch0, cpu0 := ep.snapshot(), cs.Stats.Observations.Load(), cs.Stats.Unchanged.Load(), cpuSeconds()
+	ep.ResetCalls(b)
+	obs0, unch0, cpu0 := cs.Stats.Observations.Load(), cs.Stats.Unchanged.Load(), cpuSeconds()
 	window := time.Duration(s.intervals) * s.poll
 	time.Sleep(window)
-	calls := callsSince(calls0, ep.snapshot())
+	calls := ep.Calls(b)
 	obs, unch, cpu := cs.Stats.Observations.Load()-obs0, cs.Stats.Unchanged.Load()-unch0, cpuSeconds()-cpu0
 	var after runtime.MemStats
 	runtime.GC()
@@ -104,15 +112,15 @@ func runScale(b *testing.B, cluster *testkube.Cluster, ep *endpointProcess, s sc
 		b.ReportMetric(float64(c)/per, op+"/poll")
 	}
 	b.ReportMetric(cpu/float64(max(obs, 1))*1000, "CPU-ms/observation")
-	b.ReportMetric(float64(peakRSS(0))/(1<<20), "MiB-peak-RSS")
-	b.ReportMetric(float64(peakRSS(ep.cmd.Process.Pid))/(1<<20), "MiB-endpoint-peak-RSS")
+	b.ReportMetric(float64(testprocess.PeakRSS(0))/(1<<20), "MiB-peak-RSS")
+	b.ReportMetric(float64(ep.PeakRSS())/(1<<20), "MiB-endpoint-peak-RSS")
 	b.ReportMetric(float64(after.HeapAlloc)/(1<<20), "MiB-heap")
 	b.ReportMetric(float64(after.HeapAlloc-min(base.HeapAlloc, after.HeapAlloc))/float64(s.n)/1024, "KiB-heap/resource")
 	b.Logf("%d LogGroups (max-reconcile-rate %d): %d Ready after %s, calls to get there %v", s.n, s.rate, ready, toReady.Round(time.Millisecond), createCalls)
 	b.Logf("then %d polls of %s: %d observations, %d of them planned, calls %v, %.3f CPU s (%.2f ms/observation)",
 		s.intervals, s.poll, obs, obs-unch, calls, cpu, cpu/float64(max(obs, 1))*1000)
 	b.Logf("peak RSS %d MiB (endpoint apart: %d MiB); heap %d MiB (was %d MiB); %d workspaces",
-		peakRSS(0)>>20, peakRSS(ep.cmd.Process.Pid)>>20, after.HeapAlloc>>20, base.HeapAlloc>>20, cs.Workspaces.Len())
+		testprocess.PeakRSS(0)>>20, ep.PeakRSS()>>20, after.HeapAlloc>>20, base.HeapAlloc>>20, cs.Workspaces.Len())
 }
 
 // cpuSeconds is the CPU time this process has used, user and system.
