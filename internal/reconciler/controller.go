@@ -67,6 +67,9 @@ type Stats struct {
 	// desired state as the last full observation left them, and so
 	// reported the resource up to date without planning.
 	Unchanged atomic.Uint64
+	// Planned counts the observations that planned the desired
+	// configuration against the object (the full observation).
+	Planned atomic.Uint64
 }
 
 // Close closes the configured providers.

@@ -127,6 +127,7 @@ func (e *external) Observe(ctx context.Context, mg resource.Managed) (managed.Ex
 	}
 	upToDate, diff := true, ""
 	if config != cty.NilVal {
+		e.stats.Planned.Add(1)
 		if upToDate, diff, err = e.upToDate(ctx, obj, config); err != nil {
 			return managed.ExternalObservation{}, err
 		}
