@@ -32,7 +32,9 @@ const DefaultListCacheTTL = 5 * time.Minute
 //     wait for it rather than issuing calls of their own), as long as the
 //     type's calls stay within 5/4 of its reads. A hit costs no call and
 //     so earns room for more pages; in the worst case (every page a miss)
-//     the calls of a type stay under 1.25 × its reads + 2.
+//     the calls of a type stay under 1.25 × its reads + 2. Once fewer
+//     than half a page of what was listed is left unread, the next page
+//     is read ahead from the same budget (readAhead).
 //   - A read answered by no page falls back to GetResource: when the
 //     budget is spent, and when the list is exhausted (no NextToken) and
 //     the object is absent, so that an object is declared gone only on

@@ -524,3 +524,37 @@ func deferredFrom(catalog *cfnschema.Catalog) *Provider {
 		return catalog.Type(typeName), nil
 	}, nil, "test")
 }
+
+// TestListCacheReadsAhead checks that once fewer than half a page of what
+// was listed is left unread, the next page is fetched with no read
+// having missed it, and that the reads it then answers cost no call.
+func TestListCacheReadsAhead(t *testing.T) {
+	p := newPages(1000)
+	c := newListCache(time.Minute)
+	ids := p.ids()
+	// Three warmup reads, then 57 hits of the first page: 43 of its 100
+	// entries are left unread.
+	if got, want := readAll(t, c, p, true, ids[:60]), direct(p, ids[:60]); !slices.Equal(got, want) {
+		t.Fatalf("reads answered %v, want %v", got, want)
+	}
+	for deadline := time.Now().Add(10 * time.Second); p.lists.Load() < 2; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d ListResources calls after reading 57 of the first page's 100 entries, want the second page read ahead", p.lists.Load())
+		}
+	}
+	gets, lists := p.gets.Load(), p.lists.Load()
+	tc := c.typeCache("AWS::Test::Widget")
+	tc.mu.Lock()
+	fetching := tc.fetch
+	tc.mu.Unlock()
+	if fetching != nil {
+		<-fetching
+	}
+	if got, want := readAll(t, c, p, true, ids[100:140]), direct(p, ids[100:140]); !slices.Equal(got, want) {
+		t.Fatalf("reads of the second page answered %v, want %v", got, want)
+	}
+	if p.gets.Load() != gets || p.lists.Load() != lists {
+		t.Errorf("reading the page read ahead cost %d GetResource and %d ListResources calls, want none",
+			p.gets.Load()-gets, p.lists.Load()-lists)
+	}
+}
