@@ -83,7 +83,23 @@ func shapeFiles(shape string, n int) map[string]string {
 }
 
 func benchPlan(b *testing.B, shape string, n int, applied bool) {
-	h, ds := New(shapeFiles(shape, n))
+	h := benchHarness(b, shapeFiles(shape, n), applied)
+	b.ReportAllocs()
+	b.ResetTimer()
+	m := startCPU(n)
+	for b.Loop() {
+		if _, ds := h.Plan(plans.NormalMode); ds.HasErrors() {
+			b.Fatal(ds)
+		}
+	}
+	m.report(b)
+}
+
+// benchHarness is a harness over files, applied once first when applied
+// is set (for no-op plans).
+func benchHarness(b *testing.B, files map[string]string, applied bool) *Harness {
+	b.Helper()
+	h, ds := New(files)
 	if ds.HasErrors() {
 		b.Fatal(ds)
 	}
@@ -96,15 +112,7 @@ func benchPlan(b *testing.B, shape string, n int, applied bool) {
 			b.Fatal(ds)
 		}
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	m := startCPU(n)
-	for b.Loop() {
-		if _, ds := h.Plan(plans.NormalMode); ds.HasErrors() {
-			b.Fatal(ds)
-		}
-	}
-	m.report(b)
+	return h
 }
 
 // benchSize is one shape at one size.

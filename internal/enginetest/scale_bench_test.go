@@ -159,19 +159,7 @@ func BenchmarkModuleScale(b *testing.B) {
 }
 
 func benchModulePlan(b *testing.B, files map[string]string, instances int, applied bool) {
-	h, ds := New(files)
-	if ds.HasErrors() {
-		b.Fatal(ds)
-	}
-	if applied {
-		p, ds := h.Plan(plans.NormalMode)
-		if ds.HasErrors() {
-			b.Fatal(ds)
-		}
-		if ds := h.Apply(p); ds.HasErrors() {
-			b.Fatal(ds)
-		}
-	}
+	h := benchHarness(b, files, applied)
 	b.ReportAllocs()
 	b.ResetTimer()
 	m := startCPU(instances)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,22 +47,14 @@ type endpoint struct {
 
 func startEndpoint(t *testing.T) *endpoint {
 	t.Helper()
-	corpus := corpusDir(t)
 	db, err := boltstore.Open(filepath.Join(t.TempDir(), "cc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	dir, schemas := corpusSchemas(t, e2eTypes)
 	types := map[string]*cc.ResourceType{}
 	for _, name := range e2eTypes {
-		file := strings.ReplaceAll(name, "::", "_") + ".json"
-		schema, err := os.ReadFile(filepath.Join(corpus, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, file), schema, 0o600); err != nil {
-			t.Fatal(err)
-		}
+		schema := schemas[name]
 		h, err := emulator.New(name, schema, db)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

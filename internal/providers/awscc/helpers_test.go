@@ -3,6 +3,7 @@ package awscc
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -50,3 +51,24 @@ func summarize(ds diags.Diagnostics) []diagSummary {
 }
 
 var cmpSorted = cmpopts.SortSlices(func(a, b string) bool { return a < b })
+
+// corpusSchemas copies the corpus schemas of types into a new directory
+// for the provider, and returns it with the schemas by type name.
+func corpusSchemas(t testing.TB, types []string) (string, map[string][]byte) {
+	t.Helper()
+	corpus := corpusDir(t)
+	dir := t.TempDir()
+	schemas := make(map[string][]byte, len(types))
+	for _, name := range types {
+		file := strings.ReplaceAll(name, "::", "_") + ".json"
+		schema, err := os.ReadFile(filepath.Join(corpus, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), schema, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		schemas[name] = schema
+	}
+	return dir, schemas
+}

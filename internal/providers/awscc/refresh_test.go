@@ -3,9 +3,6 @@ package awscc
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -83,18 +80,7 @@ resource "awscc_logs_log_group" "g" {
 // provider.
 func startCountingEndpoint(t testing.TB, types ...string) (*ccendpoint.Endpoint, string) {
 	t.Helper()
-	corpus := corpusDir(t)
-	dir := t.TempDir()
-	for _, name := range types {
-		file := strings.ReplaceAll(name, "::", "_") + ".json"
-		schema, err := os.ReadFile(filepath.Join(corpus, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, file), schema, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir, _ := corpusSchemas(t, types)
 	e, err := ccendpoint.Start(ccendpoint.Options{Addr: "127.0.0.1:0", DataDir: t.TempDir(), Region: "eu-west-1"})
 	if err != nil {
 		t.Fatal(err)
