@@ -12,12 +12,29 @@ type Package struct {
 	Publisher   string   `json:"publisher,omitempty"`
 	Keywords    []string `json:"keywords,omitempty"`
 	Meta        *Meta    `json:"meta,omitempty"`
+	// Parameterization says the package is a parameterized one: which
+	// plugin serves it and the parameter that makes it (replayed by value).
+	Parameterization *Parameterization `json:"parameterization,omitempty"`
 
 	Config    Config              `json:"config"`
 	Provider  Resource            `json:"provider"`
 	Resources map[string]Resource `json:"resources"`
 	Functions map[string]Function `json:"functions"`
 	Types     map[string]Object   `json:"types"`
+}
+
+// Parameterization names the base plugin of a parameterized package
+// and the parameter the engine hands back to it (Parameterize by value).
+// Parameter is bytes: JSON spells it in base64.
+type Parameterization struct {
+	BaseProvider BaseProvider `json:"baseProvider"`
+	Parameter    []byte       `json:"parameter"`
+}
+
+// BaseProvider is the plugin a parameterized package runs on.
+type BaseProvider struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
 }
 
 // Meta holds the package's module format: the regular expression whose
@@ -66,6 +83,9 @@ type Resource struct {
 	InputProperties    map[string]Property `json:"inputProperties,omitempty"`
 	RequiredInputs     []string            `json:"requiredInputs,omitempty"`
 	DeprecationMessage string              `json:"deprecationMessage,omitempty"`
+	// IsComponent marks a component resource: one the provider builds
+	// from others (Construct), such as a Terraform module.
+	IsComponent bool `json:"isComponent,omitempty"`
 }
 
 // Function is a data source: its inputs and outputs.
