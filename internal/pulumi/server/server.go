@@ -30,6 +30,11 @@ type Info struct {
 	// load, and keeps the schema it builds. The caller keys it by
 	// everything the schema is built from.
 	Schemas SchemaStore
+	// Parameterize, when set, makes the server a parameterized plugin's:
+	// Parameterize turns it into the package the parameters name (see
+	// parameterize.go), and the provider loads only once something needs
+	// it, since the parameters replace it.
+	Parameterize Parameterizer
 }
 
 // SchemaStore keeps a package schema (JSON) between plugin launches.
@@ -72,8 +77,14 @@ type Loader func() (*Provider, error)
 type Server struct {
 	pulumirpc.UnimplementedResourceProviderServer
 
-	info Info
 	host Logger
+
+	// mu guards info, loader, started and param: Parameterize replaces
+	// the package until the provider starts loading.
+	mu      sync.Mutex
+	info    Info
+	started bool
+	param   *parameterized
 
 	// loader loads the provider once, in the background: at once when
 	// the server starts, or, when a kept package schema answers GetSchema,
@@ -122,7 +133,7 @@ func New(info Info, load Loader, host Logger) *Server {
 		}
 		return info.Schemas.Load()
 	})
-	if _, ok := s.storedSchema(); !ok {
+	if _, ok := s.storedSchema(); !ok && info.Parameterize == nil {
 		s.startLoad()
 	}
 	return s
@@ -139,7 +150,13 @@ func (s *Server) sent(fullMethod string) {
 
 // startLoad starts loading the provider unless it has started.
 func (s *Server) startLoad() {
-	s.loadOnce.Do(func() { go s.load(s.loader) })
+	s.loadOnce.Do(func() {
+		s.mu.Lock()
+		load := s.loader
+		s.started = true
+		s.mu.Unlock()
+		go s.load(load)
+	})
 }
 
 func (s *Server) load(load Loader) {
@@ -199,6 +216,8 @@ func (s *Server) ready(ctx context.Context) error {
 
 // GetPluginInfo answers without waiting for the provider to load.
 func (s *Server) GetPluginInfo(context.Context, *pbempty.Empty) (*pulumirpc.PluginInfo, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return &pulumirpc.PluginInfo{Version: s.info.Version}, nil
 }
 
@@ -213,6 +232,9 @@ func (s *Server) Handshake(context.Context, *pulumirpc.ProviderHandshakeRequest)
 func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
 	if req.GetVersion() > 0 {
 		return nil, failure("Unsupported schema version", fmt.Sprintf("The provider serves schema version 0, not %d.", req.GetVersion()))
+	}
+	if m := s.modulePackage(); m != nil {
+		return s.moduleSchemaResponse(m)
 	}
 	if stored, ok := s.storedSchema(); ok {
 		// The engine's next calls need the provider.
@@ -229,6 +251,7 @@ func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest)
 			s.schemaErr = err
 			return
 		}
+		pkg.Parameterization = s.parameterization()
 		if s.schemaJSON, s.schemaErr = json.Marshal(pkg); s.schemaErr == nil && s.info.Schemas != nil {
 			s.info.Schemas.Store(s.schemaJSON)
 		}
