@@ -37,6 +37,13 @@ func TestMain(m *testing.M) {
 		"pulumi-resource-terraform": func() {
 			os.Exit(Run(append([]string{"provider", "serve", "-protocol", "pulumi", "terraform"}, os.Args[1:]...), Streams{}))
 		},
+		// The same binary run as the parameterized plugins.
+		"pulumi-resource-terraform-provider": func() {
+			os.Exit(Run(append([]string{"provider", "serve", "-protocol", "pulumi", "terraform-provider"}, os.Args[1:]...), Streams{}))
+		},
+		"pulumi-resource-terraform-module": func() {
+			os.Exit(Run(append([]string{"provider", "serve", "-protocol", "pulumi", "terraform-module"}, os.Args[1:]...), Streams{}))
+		},
 		// A provider plugin that crashes, hangs or plans what it may not,
 		// on demand (see internal/testproviders/cairntest).
 		"terraform-provider-cairntest": func() {

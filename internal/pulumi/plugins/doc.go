@@ -1,6 +1,9 @@
 // Package plugins holds the providers Cairn serves to Pulumi, as the
 // adapter (internal/pulumi/server) takes them: awscc over the
-// CloudFormation schemas of a run, and Terraform's built-in provider. The
+// CloudFormation schemas of a run, Terraform's built-in provider, and
+// the parameterized plugins: terraform-provider (any installed Terraform
+// provider plugin, found as cairn init finds it) and terraform-module (a
+// module as a typed component package). The
 // CLI ("cairn provider serve -protocol pulumi") and the small
 // pulumi-resource-* binaries share them; the binaries import nothing
 // else of Cairn's command layer, so they start fast.
@@ -17,4 +20,6 @@
 //
 //	allow internal/providers/... internal/builtin internal/cfnsources # the providers it serves, and where awscc's schemas come from
 //	allow internal/plugincache # awscc's package schema, kept across launches
+//	allow internal/getproviders internal/cliconfig # terraform-provider finds an installed provider plugin as cairn init does
+//	allow internal/modulerun # terraform-module reads a module's interface
 package plugins

@@ -28,16 +28,28 @@ func Main(ctx context.Context, name string, args []string, getenv func(string) s
 			info.Schemas = store
 		}
 	case "terraform":
-		dir, err := os.Getwd()
-		if err != nil {
-			dir = "."
-		}
-		load = Terraform(dir)
+		load = Terraform(workingDir())
+	case ProviderPlugin:
+		info.Parameterize = providerParams{find: providerFinder{getenv: getenv, cwd: workingDir()}}
+		load = unparameterized(name, "hashicorp/random")
+	case ModulePlugin:
+		info.Parameterize = moduleParams{cwd: workingDir()}
+		load = unparameterized(name, "./net netmod")
 	default:
-		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
+		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\", \"terraform\", \"%s\" or \"%s\" to Pulumi, not %q.\n", ProviderPlugin, ModulePlugin, name)
 		return 1
 	}
 	return serve(ctx, info, args, load, stdout, stderr)
+}
+
+// workingDir is the plugin's working directory, where the Pulumi engine
+// starts it: the project's directory.
+func workingDir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return dir
 }
 
 // Serve runs the plugin process of provider name over load until the

@@ -31,7 +31,12 @@ func TerraformPlugin(path, source string) (string, server.Loader, error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("provider source %q: %w", source, err)
 	}
-	load := func() (*server.Provider, error) {
+	return addr.Type, pluginLoader(path, addr), nil
+}
+
+// pluginLoader serves the provider plugin binary at path, provider addr.
+func pluginLoader(path string, addr addrs.Provider) server.Loader {
+	return func() (*server.Provider, error) {
 		return &server.Provider{
 			Addr: addr,
 			Factory: func() (providers.Interface, error) {
@@ -40,5 +45,4 @@ func TerraformPlugin(path, source string) (string, server.Loader, error) {
 			Package: schema.Input{Description: "The Terraform provider " + addr.String() + " served by Cairn."},
 		}, nil
 	}
-	return addr.Type, load, nil
 }
