@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 
-	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go")
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+)
 
 // MappingKey is the conversion key Pulumi's Terraform converter asks
 // mappings for (pulumi convert --from terraform).
