@@ -49,7 +49,7 @@ func (f providerFinder) find(p addrs.Provider, constraint string) (string, *vers
 	avail, err := src.Available(p)
 	var nf *getproviders.NotFoundError
 	if errors.As(err, &nf) {
-		return "", nil, fmt.Errorf("%w; Cairn serves providers installed locally (a filesystem mirror or the plugin cache of the CLI configuration, as cairn init finds them) and does not download them from a registry", err)
+		return "", nil, fmt.Errorf("%w\n\nCairn serves providers installed locally (a filesystem mirror or the plugin cache of the CLI configuration, as cairn init finds them) and does not download them from a registry", err)
 	}
 	if err != nil {
 		return "", nil, err

@@ -75,6 +75,9 @@ func (s *Server) Parameterize(_ context.Context, req *pulumirpc.ParameterizeRequ
 	if pz == nil {
 		return nil, failure("Parameters not supported", fmt.Sprintf("The %s plugin serves one package and takes no parameters; Cairn's parameterized plugins are terraform-provider and terraform-module.", s.info.Name))
 	}
+	if s.param == nil && s.started {
+		return nil, failure("Already serving", fmt.Sprintf("The %s plugin was already serving its own package when it was parameterized.", s.info.Name))
+	}
 	var pkg *Package
 	var err error
 	switch p := req.GetParameters().(type) {
@@ -93,9 +96,6 @@ func (s *Server) Parameterize(_ context.Context, req *pulumirpc.ParameterizeRequ
 			return &pulumirpc.ParameterizeResponse{Name: pkg.Name, Version: pkg.Version}, nil
 		}
 		return nil, failure("Already parameterized", fmt.Sprintf("This plugin process serves %s %s, not %s %s.", s.param.pkg.Name, s.param.pkg.Version, pkg.Name, pkg.Version))
-	}
-	if s.started {
-		return nil, failure("Already serving", fmt.Sprintf("The %s plugin was already serving its own package when it was parameterized.", s.info.Name))
 	}
 	s.param = &parameterized{pkg: pkg, base: s.info}
 	s.info = Info{Name: pkg.Name, Version: pkg.Version}
