@@ -89,7 +89,12 @@ func tfBlock(b *configschema.Block) map[string]*tfSchema {
 	for name, a := range b.Attributes {
 		s := &tfSchema{Optional: a.Optional, Required: a.Required, Computed: a.Computed, Deprecated: deprecation(a.Deprecated)}
 		if a.NestedType != nil {
+			// A single nested attribute is an object: the bridge's map of
+			// a resource.
 			s.Type, s.Elem = tfNesting(a.NestedType.Nesting), &tfElem{Resource: tfBlock(&configschema.Block{Attributes: a.NestedType.Attributes})}
+			if a.NestedType.Nesting == configschema.NestingSingle {
+				s.Type = tfMap
+			}
 		} else {
 			s.Type, s.Elem = tfType(a.Type)
 		}
@@ -109,8 +114,8 @@ func tfBlock(b *configschema.Block) map[string]*tfSchema {
 	return out
 }
 
-// tfNesting is the SDKv2 type of a nesting mode; a single object is a
-// map of a resource, as the bridge spells objects.
+// tfNesting is the SDKv2 type of a block's nesting mode: a single block
+// is a list of at most one, as SDKv2 providers write it.
 func tfNesting(n configschema.NestingMode) tfValueType {
 	switch n {
 	case configschema.NestingList:
