@@ -18,7 +18,7 @@ import (
 // randomMirror lays the built hashicorp/random plugin out in a filesystem
 // mirror named by a CLI configuration file, as a user's would be, and
 // returns the environment that points at it.
-func randomMirror(t *testing.T) func(string) string {
+func randomMirror(t testing.TB) func(string) string {
 	t.Helper()
 	bin, ok := testproviders.Binary("random")
 	if !ok {
