@@ -134,7 +134,7 @@ func TestModuleSchema(t *testing.T) {
 		t.Fatalf("netmod:index:Module: %+v (found %v)", r, ok)
 	}
 	wantIn := map[string]string{
-		"cidrBlock": `{"type":"string","description":"The network's CIDR block."}`,
+		"cidrBlock":   `{"type":"string","description":"The network's CIDR block."}`,
 		"subnetCount": `{"type":"number"}`,
 		"tags":        `{"type":"object","additionalProperties":{"type":"string"}}`,
 		"dbPassword":  `{"type":"string","secret":true}`,
