@@ -11,10 +11,12 @@ import (
 	"github.com/cairn-iac/cairn/internal/pulumi/server"
 )
 
-// Main runs a plugin process for the provider name ("awscc" or
-// "terraform") with the arguments the Pulumi engine passes and returns
-// its exit code. awscc's sources come from the environment as the CLI
-// reads them: CAIRN_AWSCC_SCHEMAS, the fetch cache, CAIRN_AWSCC_TYPES.
+// Main runs a plugin process for the provider name ("awscc",
+// "terraform", or the parameterized "terraform-provider" and
+// "terraform-module", which serve the package their parameters name)
+// with the arguments the Pulumi engine passes and returns its exit code.
+// awscc's sources come from the environment as the CLI reads them:
+// CAIRN_AWSCC_SCHEMAS, the fetch cache, CAIRN_AWSCC_TYPES.
 // The plugin serves until ctx ends (the caller's interrupt) or the engine
 // goes away.
 func Main(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) int {

@@ -142,6 +142,14 @@ func TestParameterizedProviderSchema(t *testing.T) {
 		t.Fatalf("parameterization %+v, want base %s %s and parameter %s", p, ProviderPlugin, Version, randomValue)
 	}
 
+	// The engine may name the package it expects; another is refused.
+	if _, err := s.GetSchema(ctx, &pulumirpc.GetSchemaRequest{SubpackageName: "random", SubpackageVersion: "3.9.0"}); err != nil {
+		t.Errorf("schema of random 3.9.0 by name: %v", err)
+	}
+	if _, err := s.GetSchema(ctx, &pulumirpc.GetSchemaRequest{SubpackageName: "random", SubpackageVersion: "3.8.0"}); err == nil {
+		t.Error("schema of random 3.8.0: no error")
+	}
+
 	// The same package again is answered again; another is refused: a
 	// plugin process serves one package.
 	if _, err := s.Parameterize(ctx, byValue("random", "3.9.0", string(p.Parameter))); err != nil {

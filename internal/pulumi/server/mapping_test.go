@@ -15,21 +15,22 @@ import (
 // since Cairn's schema keeps Terraform's nesting rather than guessing
 // from MaxItems.
 func TestMappingShapes(t *testing.T) {
-	inner := configschema.Block{Attributes: map[string]*configschema.Attribute{"port": {Type: cty.Number, Required: true}}}
+	port := map[string]*configschema.Attribute{"port": {Type: cty.Number, Required: true}}
+	inner := func() configschema.Block { return configschema.Block{Attributes: port} }
 	b := &configschema.Block{
 		Attributes: map[string]*configschema.Attribute{
 			"name":   {Type: cty.String, Required: true},
 			"tags":   {Type: cty.Map(cty.String), Optional: true},
 			"ids":    {Type: cty.Set(cty.String), Computed: true},
 			"shape":  {Type: cty.Object(map[string]cty.Type{"w": cty.Number}), Optional: true},
-			"config": {NestedType: &configschema.Object{Nesting: configschema.NestingSingle, Attributes: inner.Attributes}, Optional: true},
-			"rules":  {NestedType: &configschema.Object{Nesting: configschema.NestingList, Attributes: inner.Attributes}, Optional: true},
+			"config": {NestedType: &configschema.Object{Nesting: configschema.NestingSingle, Attributes: port}, Optional: true},
+			"rules":  {NestedType: &configschema.Object{Nesting: configschema.NestingList, Attributes: port}, Optional: true},
 		},
 		BlockTypes: map[string]*configschema.NestedBlock{
-			"timeouts": {Nesting: configschema.NestingSingle, Block: inner},
-			"listener": {Nesting: configschema.NestingList, MaxItems: 1, Block: inner},
-			"rule":     {Nesting: configschema.NestingSet, MinItems: 1, Block: inner},
-			"by_name":  {Nesting: configschema.NestingMap, Block: inner},
+			"timeouts": {Nesting: configschema.NestingSingle, Block: inner()},
+			"listener": {Nesting: configschema.NestingList, MaxItems: 1, Block: inner()},
+			"rule":     {Nesting: configschema.NestingSet, MinItems: 1, Block: inner()},
+			"by_name":  {Nesting: configschema.NestingMap, Block: inner()},
 		},
 	}
 	cases := map[string]string{

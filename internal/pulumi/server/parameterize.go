@@ -145,3 +145,18 @@ func (s *Server) moduleSchemaResponse(m *ModulePackage) (*pulumirpc.GetSchemaRes
 	}
 	return &pulumirpc.GetSchemaResponse{Schema: string(data)}, nil
 }
+
+// checkSubpackage refuses a schema request for a package other than the
+// one served: the engine names the parameterized package it expects.
+func (s *Server) checkSubpackage(req *pulumirpc.GetSchemaRequest) error {
+	name, version := req.GetSubpackageName(), req.GetSubpackageVersion()
+	if name == "" {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if name != s.info.Name || (version != "" && version != s.info.Version) {
+		return failure("Unknown package", fmt.Sprintf("This plugin process serves %s %s, not %s %s.", s.info.Name, s.info.Version, name, version))
+	}
+	return nil
+}

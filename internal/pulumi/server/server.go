@@ -233,6 +233,9 @@ func (s *Server) GetSchema(ctx context.Context, req *pulumirpc.GetSchemaRequest)
 	if req.GetVersion() > 0 {
 		return nil, failure("Unsupported schema version", fmt.Sprintf("The provider serves schema version 0, not %d.", req.GetVersion()))
 	}
+	if err := s.checkSubpackage(req); err != nil {
+		return nil, err
+	}
 	if m := s.modulePackage(); m != nil {
 		return s.moduleSchemaResponse(m)
 	}
