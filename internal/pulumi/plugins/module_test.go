@@ -171,7 +171,7 @@ func TestModuleSchema(t *testing.T) {
 // as the module call it stands for, inputs converted to the variables'
 // types (secrets marked, unknowns unknown); its outputs encode back.
 func TestTypedModuleCall(t *testing.T) {
-	s, _ := moduleServer(t)
+	s, cwd := moduleServer(t)
 	ctx := context.Background()
 	if _, err := s.Parameterize(ctx, byArgs("./net", "netmod")); err != nil {
 		t.Fatal(err)
@@ -192,8 +192,8 @@ func TestTypedModuleCall(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("got ok=%v err=%v", ok, err)
 	}
-	if call.Source != "./net" || call.Version != "" {
-		t.Errorf("source %q version %q", call.Source, call.Version)
+	if call.Source != "./net" || call.Version != "" || call.Dir != filepath.Join(cwd, "net") {
+		t.Errorf("source %q version %q dir %q", call.Source, call.Version, call.Dir)
 	}
 	v := call.Variables
 	if !v["cidr_block"].RawEquals(cty.StringVal("10.0.0.0/16")) {

@@ -144,7 +144,7 @@ func (p moduleParams) make(m moduleParameter) (*server.Package, error) {
 		return nil, err
 	}
 	mp := &server.ModulePackage{
-		Source: m.Source, Version: m.Version,
+		Source: m.Source, Version: m.Version, Dir: dir,
 		Description: "The Terraform module " + m.Source + " served by Cairn.",
 	}
 	for _, v := range iface.Variables {

@@ -16,6 +16,8 @@ type ModuleCall struct {
 	// Source and Version are the module's, as the package was made with
 	// them.
 	Source, Version string
+	// Dir is the module's directory, absolute, for a local source.
+	Dir string
 	// Variables are the component's inputs by variable name, converted
 	// to the variables' types: secrets come marked sensitive, values not
 	// yet known (a preview) unknown, and an absent optional input null.
@@ -42,7 +44,7 @@ func (s *Server) TypedModuleCall(typ string, in *structpb.Struct) (call *ModuleC
 	for name := range block.Attributes {
 		vars[name] = v.GetAttr(name)
 	}
-	return &ModuleCall{Source: m.Source, Version: m.Version, Variables: vars, module: m}, true, nil
+	return &ModuleCall{Source: m.Source, Version: m.Version, Dir: m.Dir, Variables: vars, module: m}, true, nil
 }
 
 // Outputs encodes the module's output values (by output name; missing

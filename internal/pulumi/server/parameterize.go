@@ -47,9 +47,13 @@ type ModulePackage struct {
 	// Source and Version say where the module comes from, as a module
 	// block would (./net; terraform-aws-modules/vpc/aws 5.18.1).
 	Source, Version string
-	Description     string
-	Variables       []schema.ModuleVariable
-	Outputs         []schema.ModuleOutput
+	// Dir is the module's directory, absolute, when the source is
+	// local (relative sources are relative to the plugin's working
+	// directory, the Pulumi project's).
+	Dir         string
+	Description string
+	Variables   []schema.ModuleVariable
+	Outputs     []schema.ModuleOutput
 }
 
 // parameterized is what Parameterize set: the package and the base
