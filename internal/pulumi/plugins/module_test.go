@@ -11,6 +11,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"github.com/zclconf/go-cty/cty"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/cairn-iac/cairn/internal/pulumi/propwire"
 	"github.com/cairn-iac/cairn/internal/pulumi/schema"
@@ -230,5 +232,20 @@ func TestTypedModuleCall(t *testing.T) {
 	}
 	if _, err := call.Outputs(map[string]cty.Value{"nosuch": cty.True}); err == nil {
 		t.Error("an output the module lacks: no error")
+	}
+}
+
+// TestTypedConstructPending: until module runs are wired in, Construct
+// of the typed component is Unimplemented and says so.
+func TestTypedConstructPending(t *testing.T) {
+	s, _ := moduleServer(t)
+	ctx := context.Background()
+	if _, err := s.Parameterize(ctx, byArgs("./net", "netmod")); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := propwire.Marshal(resource.PropertyMap{"cidrBlock": resource.NewStringProperty("10.0.0.0/16"), "dbPassword": resource.NewStringProperty("x")})
+	_, err := s.Construct(ctx, &pulumirpc.ConstructRequest{Type: "netmod:index:Module", Inputs: in})
+	if status.Code(err) != codes.Unimplemented || !strings.Contains(err.Error(), "running the module as a component is not implemented yet") {
+		t.Errorf("got %v", err)
 	}
 }
