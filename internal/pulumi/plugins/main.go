@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
+	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plugincache"
 	"github.com/cairn-iac/cairn/internal/pulumi/server"
 )
@@ -33,6 +34,7 @@ func Main(ctx context.Context, name string, args []string, getenv func(string) s
 			dir = "."
 		}
 		load = Terraform(dir)
+		info.Modules = &modulerun.Options{BaseDir: dir}
 	default:
 		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
 		return 1

@@ -66,6 +66,9 @@ type Resource struct {
 	InputProperties    map[string]Property `json:"inputProperties,omitempty"`
 	RequiredInputs     []string            `json:"requiredInputs,omitempty"`
 	DeprecationMessage string              `json:"deprecationMessage,omitempty"`
+	// IsComponent marks a component resource the provider builds
+	// (Construct), which programs register as a remote component.
+	IsComponent bool `json:"isComponent,omitempty"`
 }
 
 // Function is a data source: its inputs and outputs.

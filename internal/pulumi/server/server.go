@@ -13,6 +13,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/pulumi/schema"
 	"github.com/cairn-iac/cairn/internal/pulumi/tokens"
@@ -30,6 +31,10 @@ type Info struct {
 	// load, and keeps the schema it builds. The caller keys it by
 	// everything the schema is built from.
 	Schemas SchemaStore
+	// Modules, when set, serves Terraform modules as component resources
+	// (the package's index:Module, Construct) from where these options
+	// say; nil serves none.
+	Modules *modulerun.Options
 }
 
 // SchemaStore keeps a package schema (JSON) between plugin launches.
@@ -102,6 +107,10 @@ type Server struct {
 	schemaOnce sync.Once
 	schemaJSON []byte
 	schemaErr  error
+	// modules answers for what a module component's Construct
+	// registered; nil unless info.Modules is set.
+	modules *moduleHost
+
 	// storedSchema reads info.Schemas once.
 	storedSchema func() ([]byte, bool)
 }
@@ -114,6 +123,9 @@ func New(info Info, load Loader, host Logger) *Server {
 	s := &Server{info: info, host: host, loader: load, loaded: make(chan struct{})}
 	if s.host == nil {
 		s.host = discard{}
+	}
+	if info.Modules != nil {
+		s.modules = newModuleHost(*info.Modules)
 	}
 	s.stop, s.cancel = context.WithCancel(context.Background())
 	s.storedSchema = sync.OnceValues(func() ([]byte, bool) {
