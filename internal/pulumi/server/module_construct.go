@@ -21,12 +21,12 @@ const childParallelism = 16
 
 // moduleRun is one Construct of a module component in progress.
 type moduleRun struct {
-	s       *Server
-	req     *pulumirpc.ConstructRequest
-	spec    moduleSpec
-	mon     pulumirpc.ResourceMonitorClient
-	urn     resource.URN
-	pkg     string
+	s    *Server
+	req  *pulumirpc.ConstructRequest
+	spec moduleSpec
+	mon  pulumirpc.ResourceMonitorClient
+	urn  resource.URN
+	pkg  string
 	// version and provider make the engine send the operations of what
 	// Construct registers to this process: the version of the default
 	// provider that constructs (see moduleHost.configured), or the
