@@ -126,13 +126,14 @@ func (childResource) Check(_ context.Context, req *pulumirpc.CheckRequest) (*pul
 	return &pulumirpc.CheckResponse{Inputs: req.GetNews()}, nil
 }
 
-// Diff answers with the plan's action for the instance.
+// Diff answers with the plan's action for the instance. With no
+// Construct in progress ("pulumi refresh" diffs what Read returned, the
+// stored object itself) there is no change.
 func (c childResource) Diff(_ context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
-	a, err := c.answer(req.GetUrn())
-	if err != nil {
-		return nil, err
+	if a := c.h.child(resource.URN(req.GetUrn())); a != nil {
+		return a.diff, nil
 	}
-	return a.diff, nil
+	return &pulumirpc.DiffResponse{Changes: pulumirpc.DiffResponse_DIFF_NONE}, nil
 }
 
 // Create returns the object the module's apply created (or, previewing,

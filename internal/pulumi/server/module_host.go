@@ -72,6 +72,16 @@ func (h *moduleHost) providerVersion() string {
 	return h.version
 }
 
+// pending returns the old and new state promises of the Construct of
+// component in progress in this process; ok is false when there is none
+// ("pulumi refresh" diffs what it read, with no Construct running).
+func (h *moduleHost) pending(component resource.URN) (olds, news *promise[[]byte], ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	olds, news = h.olds[component], h.news[component]
+	return olds, news, olds != nil && news != nil
+}
+
 func (h *moduleHost) promise(m map[resource.URN]*promise[[]byte], urn resource.URN) *promise[[]byte] {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -44,9 +44,14 @@ func (r stateResource) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*p
 	if err != nil {
 		return nil, err
 	}
-	h := r.s.modules
-	h.promise(h.olds, si.urn).set(old)
-	next, err := h.promise(h.news, si.urn).get(ctx)
+	olds, news, ok := r.s.modules.pending(si.urn)
+	if !ok {
+		// No Construct in progress: a refresh compares what Read
+		// returned, which is the state itself.
+		return &pulumirpc.DiffResponse{Changes: pulumirpc.DiffResponse_DIFF_NONE}, nil
+	}
+	olds.set(old)
+	next, err := news.get(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -63,9 +68,12 @@ func (r stateResource) Create(ctx context.Context, req *pulumirpc.CreateRequest)
 	if err != nil {
 		return nil, err
 	}
-	h := r.s.modules
-	h.promise(h.olds, si.urn).set(nil)
-	next, err := h.promise(h.news, si.urn).get(ctx)
+	olds, news, ok := r.s.modules.pending(si.urn)
+	if !ok {
+		return nil, notConstructing(si.urn)
+	}
+	olds.set(nil)
+	next, err := news.get(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -82,8 +90,11 @@ func (r stateResource) Update(ctx context.Context, req *pulumirpc.UpdateRequest)
 	if err != nil {
 		return nil, err
 	}
-	h := r.s.modules
-	next, err := h.promise(h.news, si.urn).get(ctx)
+	_, news, ok := r.s.modules.pending(si.urn)
+	if !ok {
+		return nil, notConstructing(si.urn)
+	}
+	next, err := news.get(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -202,4 +213,11 @@ func stateOf(st *structpb.Struct) ([]byte, error) {
 // every attribute of every object, sensitive ones included).
 func stateOutputs(state []byte) (*structpb.Struct, error) {
 	return marshal(resource.PropertyMap{"state": resource.MakeSecret(resource.NewStringProperty(string(state)))})
+}
+
+// notConstructing is the error of an operation that only a component's
+// Construct in this process can answer.
+func notConstructing(component resource.URN) error {
+	return failure("Module component not constructed",
+		"The module state of "+string(component)+" changes only as part of the component's Construct, which is not running in this provider process.")
 }
