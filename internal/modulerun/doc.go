@@ -14,8 +14,10 @@
 // Sources: a local directory is loaded as it is; any other source
 // (registry, git, HTTP) goes through a Resolver, the one seam where the
 // engine's module installer plugs in. Providers: the built-in terraform
-// provider, plus whatever factories the caller registers
-// (Options.Providers).
+// provider, whatever factories the caller registers (Options.Providers),
+// and plugin providers where "cairn init" in the module's directory
+// installed them (internal/localproviders, as the command line finds
+// them).
 //
 // Boundary: it drives the engine but decides nothing itself; it knows no
 // front end (pulumi, reconciler, command) and reads no flags,

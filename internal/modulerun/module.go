@@ -9,9 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/builtin"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/localproviders"
 	"github.com/cairn-iac/cairn/internal/providers"
 )
 
@@ -58,9 +60,16 @@ type Options struct {
 	BaseDir string
 	// Resolver fetches non-local sources; nil is NoRemote.
 	Resolver Resolver
-	// Providers adds provider factories (plugin providers, awscc) to the
+	// Providers adds provider factories (awscc, test providers) to the
 	// built-in terraform provider, which is always there.
 	Providers providers.Registry
+	// DevOverrides and SchemaCacheDir are the CLI configuration's
+	// dev_overrides and the provider schema cache: every other provider
+	// the module needs is the package "cairn init" installed in the
+	// module's directory (.terraform/providers, checked against its
+	// .terraform.lock.hcl), as for "cairn apply" there.
+	DevOverrides   map[addrs.Provider]string
+	SchemaCacheDir string
 	// Now is the plan's timestamp (plantimestamp()); nil is time.Now.
 	Now func() time.Time
 }
@@ -69,10 +78,9 @@ type Options struct {
 // It is safe for concurrent use: every run makes its own provider
 // instances.
 type Module struct {
-	cfg  *configs.Module
-	reg  providers.Registry
-	now  func() time.Time
-	file string
+	cfg *configs.Module
+	reg providers.Registry
+	now func() time.Time
 }
 
 // Load resolves src to a directory and loads it as a root module. User
@@ -102,6 +110,13 @@ func Load(ctx context.Context, src Source, opts Options) (*Module, diags.Diagnos
 			tp.Dir = dir
 			return tp, nil
 		}
+	}
+	pds := localproviders.Add(reg, cfg, localproviders.Settings{
+		ConfigDir: dir, ProvidersDir: filepath.Join(dir, ".terraform", "providers"),
+		DevOverrides: opts.DevOverrides, SchemaCacheDir: opts.SchemaCacheDir,
+	})
+	if ds = ds.Append(pds); pds.HasErrors() {
+		return nil, ds
 	}
 	now := opts.Now
 	if now == nil {

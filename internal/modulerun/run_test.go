@@ -156,6 +156,10 @@ func TestErrors(t *testing.T) {
 			reason: "a variable with no default must be given",
 			src:    Source{Source: "./three"}, summary: "No value for required variable", at: "main.tf:1",
 		},
+		"not installed": {
+			reason: "a plugin provider init did not install in the module's directory",
+			src:    Source{Source: "./noinit"}, summary: "Required plugins are not installed",
+		},
 		"missing resource": {
 			reason: "an output referring to an undeclared resource",
 			src:    Source{Source: "./badref"}, summary: "Reference to undeclared resource", at: "main.tf:6",

@@ -17,4 +17,5 @@
 //
 //	allow internal/providers/... internal/builtin internal/cfnsources # the providers it serves, and where awscc's schemas come from
 //	allow internal/plugincache # awscc's package schema, kept across launches
+//	allow internal/cliconfig # dev_overrides for the plugin providers of module components, read as the CLI reads them
 package plugins

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
+	"github.com/cairn-iac/cairn/internal/cliconfig"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plugincache"
 	"github.com/cairn-iac/cairn/internal/pulumi/server"
@@ -34,7 +35,7 @@ func Main(ctx context.Context, name string, args []string, getenv func(string) s
 			dir = "."
 		}
 		load = Terraform(dir)
-		info.Modules = &modulerun.Options{BaseDir: dir}
+		info.Modules = moduleOptions(dir, getenv)
 	default:
 		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\" or \"terraform\" to Pulumi, not %q.\n", name)
 		return 1
@@ -56,4 +57,18 @@ func serve(ctx context.Context, info server.Info, args []string, load server.Loa
 		return 1
 	}
 	return 0
+}
+
+// moduleOptions are where the terraform plugin's module components find
+// their modules (relative to the program's directory, dir) and plugin
+// providers: the CLI configuration's dev_overrides, read as the CLI reads
+// it, and the packages "cairn init" installed beside each module. A CLI
+// configuration that does not parse leaves the overrides out; the
+// module's own providers are still found.
+func moduleOptions(dir string, getenv func(string) string) *modulerun.Options {
+	opts := &modulerun.Options{BaseDir: dir}
+	if cfg, ds := cliconfig.Load(cliconfig.Env{Getenv: getenv, HomeDir: getenv("HOME")}); !ds.HasErrors() && cfg.ProviderInstallation != nil {
+		opts.DevOverrides = cfg.ProviderInstallation.DevOverrides
+	}
+	return opts
 }
