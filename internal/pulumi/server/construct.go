@@ -169,26 +169,32 @@ func outputsProperty(outs map[string]modulerun.Output) (resource.PropertyValue, 
 func moduleError(src modulerun.Source, ds diags.Diagnostics) error {
 	var msgs []string
 	for _, d := range ds {
-		if d.Severity != diags.Error {
-			continue
+		if d.Severity == diags.Error {
+			msgs = append(msgs, moduleMessage(src, d))
 		}
-		msg := describe(d)
-		if r := d.Subject; r != nil {
-			file := r.Filename
-			if src.IsLocal() && !filepath.IsAbs(file) {
-				file = path.Join(src.Source, filepath.ToSlash(file))
-				if strings.HasPrefix(src.Source, "./") {
-					file = "./" + file
-				}
-			}
-			msg = fmt.Sprintf("%s:%d,%d: %s", file, r.Start.Line, r.Start.Column, msg)
-		}
-		msgs = append(msgs, msg)
 	}
 	if len(msgs) == 0 {
 		return nil
 	}
 	return status.Error(codes.Unknown, strings.Join(msgs, "\n\n"))
+}
+
+// moduleMessage is one diagnostic of a module, prefixed with its file
+// (under the module's source, for a local one) and line when it has one.
+func moduleMessage(src modulerun.Source, d diags.Diagnostic) string {
+	msg := describe(d)
+	r := d.Subject
+	if r == nil {
+		return msg
+	}
+	file := r.Filename
+	if src.IsLocal() && !filepath.IsAbs(file) {
+		file = path.Join(src.Source, filepath.ToSlash(file))
+		if strings.HasPrefix(src.Source, "./") {
+			file = "./" + file
+		}
+	}
+	return fmt.Sprintf("%s:%d,%d: %s", file, r.Start.Line, r.Start.Column, msg)
 }
 
 // dialMonitor connects to the engine's resource monitor Construct
@@ -214,6 +220,10 @@ func emptyStruct() *structpb.Struct { return &structpb.Struct{Fields: map[string
 
 // warnModule sends a module's warnings to the engine's log, at their
 // file and line.
-func (s *Server) warnModule(ctx context.Context, urn resource.URN, ds diags.Diagnostics) {
-	s.warn(ctx, urn, ds)
+func (s *Server) warnModule(ctx context.Context, urn resource.URN, src modulerun.Source, ds diags.Diagnostics) {
+	for _, d := range ds {
+		if d.Severity == diags.Warning {
+			_ = s.host.Log(ctx, pulumirpc.LogSeverity_WARNING, urn, moduleMessage(src, d))
+		}
+	}
 }

@@ -58,6 +58,9 @@ func (s *Server) constructModule(ctx context.Context, req *pulumirpc.ConstructRe
 	if ds.HasErrors() {
 		return nil, moduleError(spec.Source, ds)
 	}
+	// Load's warnings (a dev override) once; the plans' come with the
+	// component.
+	s.warnModule(ctx, "", spec.Source, ds)
 	if _, ds := mod.Plan(ctx, plans.NormalMode, vars, nil); ds.HasErrors() {
 		return nil, moduleError(spec.Source, ds)
 	}
@@ -182,7 +185,7 @@ func (r *moduleRun) planApply(ctx context.Context, mod *modulerun.Module, vars m
 	if ds.HasErrors() {
 		return nil, moduleError(r.spec.Source, ds)
 	}
-	r.s.warnModule(ctx, r.urn, ds)
+	r.s.warnModule(ctx, r.urn, r.spec.Source, ds)
 	if r.req.GetDryRun() || !p.Changes {
 		return &p.Result, nil
 	}
@@ -193,7 +196,7 @@ func (r *moduleRun) planApply(ctx context.Context, mod *modulerun.Module, vars m
 	if ds.HasErrors() {
 		return nil, moduleError(r.spec.Source, ds)
 	}
-	r.s.warnModule(ctx, r.urn, ds)
+	r.s.warnModule(ctx, r.urn, r.spec.Source, ds)
 	return res, nil
 }
 
