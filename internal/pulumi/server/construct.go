@@ -38,7 +38,9 @@ type moduleSpec struct {
 }
 
 // Construct builds a component resource. The package's index:Module
-// runs a Terraform module: see constructModule.
+// runs a Terraform module: see constructModule. A package typed for one
+// module dispatches here too, by its component's type, filling a
+// moduleSpec from its typed inputs and calling constructModule.
 func (s *Server) Construct(ctx context.Context, req *pulumirpc.ConstructRequest) (*pulumirpc.ConstructResponse, error) {
 	if s.modules == nil {
 		return nil, status.Error(codes.Unimplemented, "the "+s.info.Name+" provider has no component resources")
