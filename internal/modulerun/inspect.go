@@ -14,7 +14,7 @@ import (
 // outputs, in name order.
 type Interface struct {
 	Variables []Variable
-	Outputs   []Output
+	Outputs   []OutputDecl
 }
 
 // Variable is one variable of a module.
@@ -31,8 +31,9 @@ type Variable struct {
 	Sensitive bool
 }
 
-// Output is one output of a module. Outputs declare no type.
-type Output struct {
+// OutputDecl is one output as the module declares it (Output is one
+// as a run computes it). Outputs declare no type.
+type OutputDecl struct {
 	Name        string
 	Description string
 	Sensitive   bool
@@ -69,7 +70,7 @@ func interfaceOf(m *configs.Module) *Interface {
 	}
 	for _, name := range slices.Sorted(maps.Keys(m.Outputs)) {
 		o := m.Outputs[name]
-		out.Outputs = append(out.Outputs, Output{Name: o.Name, Description: o.Description, Sensitive: o.Sensitive})
+		out.Outputs = append(out.Outputs, OutputDecl{Name: o.Name, Description: o.Description, Sensitive: o.Sensitive})
 	}
 	return out
 }

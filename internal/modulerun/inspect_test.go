@@ -68,7 +68,7 @@ output "secret" {
 	if d := got.Variables[4].Default; d == cty.NilVal || d.LengthInt() != 0 {
 		t.Errorf("tags default: got %#v, want an empty map", d)
 	}
-	wantOut := []Output{{Name: "id", Description: "The ID."}, {Name: "secret", Sensitive: true}}
+	wantOut := []OutputDecl{{Name: "id", Description: "The ID."}, {Name: "secret", Sensitive: true}}
 	if len(got.Outputs) != 2 || got.Outputs[0] != wantOut[0] || got.Outputs[1] != wantOut[1] {
 		t.Errorf("outputs: got %+v, want %+v", got.Outputs, wantOut)
 	}

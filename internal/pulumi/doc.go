@@ -26,5 +26,6 @@
 //	allow internal/lifecycle internal/providers internal/addrs
 //	allow internal/configschema internal/diags internal/marks internal/states
 //	allow internal/fieldname # the snake_case to camelCase naming both front ends share
+//	allow internal/modulerun internal/plans # a Terraform module as a component (Construct): modulerun runs it in process; plans names its modes and actions
 //	allow internal/pulumi/...
 package pulumi

@@ -20,6 +20,6 @@
 //
 //	allow internal/providers/... internal/builtin internal/cfnsources # the providers it serves, and where awscc's schemas come from
 //	allow internal/plugincache # awscc's package schema, kept across launches
-//	allow internal/getproviders internal/cliconfig # terraform-provider finds an installed provider plugin as cairn init does
+//	allow internal/getproviders internal/cliconfig # terraform-provider finds an installed provider plugin as cairn init does; module components read dev_overrides as the CLI does
 //	allow internal/modulerun # terraform-module reads a module's interface
 package plugins

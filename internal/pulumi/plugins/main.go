@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
+	"github.com/cairn-iac/cairn/internal/cliconfig"
+	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plugincache"
 	"github.com/cairn-iac/cairn/internal/pulumi/server"
 )
@@ -30,12 +32,16 @@ func Main(ctx context.Context, name string, args []string, getenv func(string) s
 			info.Schemas = store
 		}
 	case "terraform":
-		load = Terraform(workingDir())
+		dir := workingDir()
+		load = Terraform(dir)
+		info.Modules = moduleOptions(dir, getenv)
 	case ProviderPlugin:
 		info.Parameterize = providerParams{find: providerFinder{getenv: getenv, cwd: workingDir()}}
 		load = unparameterized(name, "hashicorp/random")
 	case ModulePlugin:
-		info.Parameterize = moduleParams{cwd: workingDir()}
+		dir := workingDir()
+		info.Parameterize = moduleParams{cwd: dir}
+		info.Modules = moduleOptions(dir, getenv)
 		load = unparameterized(name, "./net netmod")
 	default:
 		fmt.Fprintf(stderr, "Error: Unknown provider\n\nCairn serves \"awscc\", \"terraform\", \"%s\" or \"%s\" to Pulumi, not %q.\n", ProviderPlugin, ModulePlugin, name)
@@ -68,4 +74,18 @@ func serve(ctx context.Context, info server.Info, args []string, load server.Loa
 		return 1
 	}
 	return 0
+}
+
+// moduleOptions are where the terraform plugin's module components find
+// their modules (relative to the program's directory, dir) and plugin
+// providers: the CLI configuration's dev_overrides, read as the CLI reads
+// it, and the packages "cairn init" installed beside each module. A CLI
+// configuration that does not parse leaves the overrides out; the
+// module's own providers are still found.
+func moduleOptions(dir string, getenv func(string) string) *modulerun.Options {
+	opts := &modulerun.Options{BaseDir: dir}
+	if cfg, ds := cliconfig.Load(cliconfig.Env{Getenv: getenv, HomeDir: getenv("HOME")}); !ds.HasErrors() && cfg.ProviderInstallation != nil {
+		opts.DevOverrides = cfg.ProviderInstallation.DevOverrides
+	}
+	return opts
 }

@@ -11,8 +11,6 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"github.com/zclconf/go-cty/cty"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/cairn-iac/cairn/internal/pulumi/propwire"
 	"github.com/cairn-iac/cairn/internal/pulumi/schema"
@@ -60,7 +58,7 @@ func moduleServer(t *testing.T) (*server.Server, string) {
 	if err := os.WriteFile(filepath.Join(cwd, "net", "main.tf"), []byte(netModule), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := server.New(server.Info{Name: ModulePlugin, Version: Version, Parameterize: moduleParams{cwd: cwd}},
+	s := server.New(server.Info{Name: ModulePlugin, Version: Version, Parameterize: moduleParams{cwd: cwd}, Modules: moduleOptions(cwd, func(string) string { return "" })},
 		unparameterized(ModulePlugin, "./net netmod"), nil)
 	t.Cleanup(func() { _ = s.Close() })
 	return s, cwd
@@ -235,17 +233,18 @@ func TestTypedModuleCall(t *testing.T) {
 	}
 }
 
-// TestTypedConstructPending: until module runs are wired in, Construct
-// of the typed component is Unimplemented and says so.
-func TestTypedConstructPending(t *testing.T) {
+// TestTypedConstructInputs: Construct of the typed component reads its
+// inputs as the module's variables, so an input of the wrong type is the
+// user's error naming the property, before the engine is contacted.
+func TestTypedConstructInputs(t *testing.T) {
 	s, _ := moduleServer(t)
 	ctx := context.Background()
 	if _, err := s.Parameterize(ctx, byArgs("./net", "netmod")); err != nil {
 		t.Fatal(err)
 	}
-	in, _ := propwire.Marshal(resource.PropertyMap{"cidrBlock": resource.NewStringProperty("10.0.0.0/16"), "dbPassword": resource.NewStringProperty("x")})
+	in, _ := propwire.Marshal(resource.PropertyMap{"cidrBlock": resource.NewObjectProperty(resource.PropertyMap{"a": resource.NewNumberProperty(1)}), "dbPassword": resource.NewStringProperty("x")})
 	_, err := s.Construct(ctx, &pulumirpc.ConstructRequest{Type: "netmod:index:Module", Inputs: in})
-	if status.Code(err) != codes.Unimplemented || !strings.Contains(err.Error(), "running the module as a component is not implemented yet") {
+	if err == nil || !strings.Contains(err.Error(), "Invalid module inputs") || !strings.Contains(err.Error(), "cidrBlock") {
 		t.Errorf("got %v", err)
 	}
 }

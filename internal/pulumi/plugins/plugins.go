@@ -63,7 +63,8 @@ func Terraform(dir string) server.Loader {
 		return &server.Provider{
 			Addr:    builtin.TerraformProviderAddr,
 			Factory: func() (providers.Interface, error) { return tp, nil },
-			Package: schema.Input{DisplayName: "Terraform built-ins (Cairn)", Description: "Terraform's built-in resources (terraform_data) served by Cairn."},
+			Package: schema.Input{DisplayName: "Terraform built-ins (Cairn)", Description: "Terraform's built-in resources (terraform_data) and Terraform modules as components (Module), served by Cairn.",
+				ModuleComponent: true},
 		}, nil
 	}
 }

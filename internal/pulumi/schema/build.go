@@ -21,6 +21,10 @@ type Input struct {
 	DisplayName, Description, Homepage, Repository, License, Publisher string
 
 	Schema providers.GetProviderSchemaResponse
+
+	// ModuleComponent adds the generic Terraform module component,
+	// <name>:index:Module (see ModuleComponent).
+	ModuleComponent bool
 }
 
 // packageName is the metaschema's pattern for package names.
@@ -69,6 +73,9 @@ func Build(in Input) (*Package, error) {
 			return nil, fmt.Errorf("data source %s: %w", name, err)
 		}
 		p.Functions[tok.String()] = f
+	}
+	if in.ModuleComponent {
+		p.Resources[in.Name+":index:Module"] = ModuleComponent()
 	}
 	p.Types = b.types
 	return p, nil

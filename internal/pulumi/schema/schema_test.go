@@ -67,12 +67,13 @@ func only(types ...string) func(string) bool {
 }
 
 // TestGolden compares the package schema of small providers with golden
-// files (go test -update rewrites them): terraform_data, and awscc with a
+// files (go test -update rewrites them): terraform_data with the module
+// component, and awscc with a
 // log group (plain attributes, a list of tag objects, a data source and
 // its plural) and a bucket (deeply nested objects, sensitive values).
 func TestGolden(t *testing.T) {
 	cases := map[string]Input{
-		"terraform": {Name: "terraform", Version: "0.1.0", Schema: builtin.NewTerraformProvider().GetProviderSchema(context.Background())},
+		"terraform": {Name: "terraform", Version: "0.1.0", Schema: builtin.NewTerraformProvider().GetProviderSchema(context.Background()), ModuleComponent: true},
 		"awscc":     {Name: "awscc", Version: "0.1.0", Schema: awsccSchema(t, only("AWS::Logs::LogGroup", "AWS::SecretsManager::Secret"))},
 	}
 	for name, in := range cases {

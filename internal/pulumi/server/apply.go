@@ -17,6 +17,9 @@ import (
 // creates it. A preview returns the planned object, whose values the
 // provider cannot know yet (an ARN, an id) are unknown.
 func (s *Server) Create(ctx context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
+	if m, ok := s.moduleResource(req.GetType(), req.GetUrn()); ok {
+		return m.Create(ctx, req)
+	}
 	o, err := s.resourceOp(ctx, req.GetUrn(), req.GetType())
 	if err != nil {
 		return nil, err
@@ -31,6 +34,9 @@ func (s *Server) Create(ctx context.Context, req *pulumirpc.CreateRequest) (*pul
 // Update plans the change from the old outputs to the new inputs and,
 // unless previewing, applies it.
 func (s *Server) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
+	if m, ok := s.moduleResource(req.GetType(), req.GetUrn()); ok {
+		return m.Update(ctx, req)
+	}
 	o, err := s.resourceOp(ctx, req.GetUrn(), req.GetType())
 	if err != nil {
 		return nil, err

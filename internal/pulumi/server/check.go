@@ -20,6 +20,9 @@ import (
 // path. The inputs returned are the checked ones, normalised to the
 // schema's types ("22" for a number becomes 22).
 func (s *Server) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
+	if m, ok := s.moduleResource(req.GetType(), req.GetUrn()); ok {
+		return m.Check(ctx, req)
+	}
 	o, err := s.resourceOp(ctx, req.GetUrn(), req.GetType())
 	if err != nil {
 		return nil, err

@@ -178,6 +178,7 @@ func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest)
 	if err != nil {
 		return nil, err
 	}
+	s.modules.configured(pm)
 	config, err := s.providerConfig(pm)
 	if err != nil {
 		return nil, failure("Invalid provider configuration", err.Error())

@@ -12,6 +12,9 @@ import (
 // Delete deletes the stored object, first asking the provider to plan
 // the delete when it declared it wants to (PlanDestroy).
 func (s *Server) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emptypb.Empty, error) {
+	if m, ok := s.moduleResource(req.GetType(), req.GetUrn()); ok {
+		return m.Delete(ctx, req)
+	}
 	o, err := s.resourceOp(ctx, req.GetUrn(), req.GetType())
 	if err != nil {
 		return nil, err

@@ -18,6 +18,9 @@ import (
 // which of them force replacement (the provider's RequiresReplace), and
 // whether the old object must go first.
 func (s *Server) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
+	if m, ok := s.moduleResource(req.GetType(), req.GetUrn()); ok {
+		return m.Diff(ctx, req)
+	}
 	o, err := s.resourceOp(ctx, req.GetUrn(), req.GetType())
 	if err != nil {
 		return nil, err

@@ -19,6 +19,9 @@ import (
 // returned are the old inputs on refresh, and on import what a program
 // would set to manage the object as it is.
 func (s *Server) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pulumirpc.ReadResponse, error) {
+	if m, ok := s.moduleResource(req.GetType(), req.GetUrn()); ok {
+		return m.Read(ctx, req)
+	}
 	o, err := s.resourceOp(ctx, req.GetUrn(), req.GetType())
 	if err != nil {
 		return nil, err

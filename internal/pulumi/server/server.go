@@ -13,6 +13,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/pulumi/schema"
 	"github.com/cairn-iac/cairn/internal/pulumi/tokens"
@@ -35,6 +36,10 @@ type Info struct {
 	// parameterize.go), and the provider loads only once something needs
 	// it, since the parameters replace it.
 	Parameterize Parameterizer
+	// Modules, when set, serves Terraform modules as component resources
+	// (the package's index:Module, Construct) from where these options
+	// say; nil serves none.
+	Modules *modulerun.Options
 }
 
 // SchemaStore keeps a package schema (JSON) between plugin launches.
@@ -113,6 +118,10 @@ type Server struct {
 	schemaOnce sync.Once
 	schemaJSON []byte
 	schemaErr  error
+	// modules answers for what a module component's Construct
+	// registered; nil unless info.Modules is set.
+	modules *moduleHost
+
 	// storedSchema reads info.Schemas once.
 	storedSchema func() ([]byte, bool)
 }
@@ -125,6 +134,9 @@ func New(info Info, load Loader, host Logger) *Server {
 	s := &Server{info: info, host: host, loader: load, loaded: make(chan struct{})}
 	if s.host == nil {
 		s.host = discard{}
+	}
+	if info.Modules != nil {
+		s.modules = newModuleHost(*info.Modules)
 	}
 	s.stop, s.cancel = context.WithCancel(context.Background())
 	s.storedSchema = sync.OnceValues(func() ([]byte, bool) {
