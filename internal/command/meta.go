@@ -110,7 +110,11 @@ func (m *Meta) errorf(summary, format string, args ...any) int {
 
 // loadConfig loads the configuration in the working directory.
 func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
-	cfg, ds := configs.LoadDir(m.Dir)
+	inst, ds := m.installedModules()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	cfg, ds := configs.LoadDirInstalled(m.Dir, inst)
 	if cfg != nil {
 		m.sources = cfg.Sources
 	}
@@ -120,7 +124,11 @@ func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
 // loadConfigSources loads configuration embedded in a plan file.
 func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diags.Diagnostics) {
 	m.sources = files
-	return configs.LoadFiles(m.Dir, files)
+	inst, ds := m.installedModules()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return configs.LoadFilesInstalled(m.Dir, files, inst)
 }
 
 // providerLibrary returns the providers available to this run: the

@@ -37,13 +37,13 @@ func runInit(m *Meta, args []string) int {
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
+	fmt.Fprintln(m.Stdout)
+	if code, ok := m.initModules(f.upgrade); !ok {
+		return code
+	}
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
 		return m.fail(ds)
-	}
-	fmt.Fprintln(m.Stdout)
-	if mds := m.installModules(cfg); mds.HasErrors() {
-		return m.fail(ds.Append(mds))
 	}
 	fmt.Fprintf(m.Stdout, "%s\n", m.bold("Initializing the backend..."))
 	if code, ok := m.initBackend(cfg, f.backend); !ok {
