@@ -1,0 +1,14 @@
+// Package testmodsrv serves module packages on loopback for tests, over
+// HTTPS with a CA made for the test, speaking the real protocols that
+// Terraform, OpenTofu and Cairn fetch modules with: git's smart HTTP
+// protocol (the git binary's own git-http-backend behind net/http/cgi),
+// HTTP archives (.tar.gz, .zip, ?archive=), X-Terraform-Get indirection,
+// a redirect loop, and the module registry protocol (service discovery,
+// versions, download). Clients trust the CA through SSL_CERT_FILE (Go
+// programs) and GIT_SSL_CAINFO (git), which Env returns.
+//
+// Imports:
+//
+//	tests only
+//	deny internal/... # test support knows nothing of Cairn
+package testmodsrv
