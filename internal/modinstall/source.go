@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	getter "github.com/hashicorp/go-getter"
 	tfaddr "github.com/hashicorp/terraform-registry-address"
@@ -67,13 +68,32 @@ func (e *ErrMaybeRelativePath) Error() string {
 // with the address. Parsing makes no network request (Terraform's
 // BitBucket detector, which asks bitbucket.org's API, is not used).
 func ParseSource(raw string) (Source, error) {
+	if !utf8.ValidString(raw) {
+		return Source{}, fmt.Errorf("a module source address must be valid UTF-8 text")
+	}
 	if IsLocal(raw) {
 		return Source{Kind: Local, Package: cleanLocal(raw)}, nil
 	}
-	if reg, err := tfaddr.ParseModuleSource(raw); err == nil {
-		return Source{Kind: Registry, Package: reg.Package.String(), Subdir: reg.Subdir}, nil
+	if reg, ok := parseRegistry(raw); ok {
+		return reg, nil
 	}
 	return parseRemote(raw)
+}
+
+// parseRegistry parses a registry address. terraform-registry-address
+// panics formatting some hostnames its parser accepted (found by
+// FuzzParseSource), so a panic there means "not a registry address".
+func parseRegistry(raw string) (src Source, ok bool) {
+	defer func() {
+		if recover() != nil {
+			src, ok = Source{}, false
+		}
+	}()
+	reg, err := tfaddr.ParseModuleSource(raw)
+	if err != nil {
+		return Source{}, false
+	}
+	return Source{Kind: Registry, Package: reg.Package.String(), Subdir: reg.Subdir}, true
 }
 
 // IsLocal reports whether a source is a local path, which Terraform
@@ -89,7 +109,7 @@ func IsLocal(raw string) bool {
 
 func cleanLocal(raw string) string {
 	clean := path.Clean(strings.ReplaceAll(raw, `\`, "/"))
-	if clean != ".." && !strings.HasPrefix(clean, "../") {
+	if !strings.HasPrefix(clean, "../") {
 		clean = "./" + clean
 	}
 	return clean
