@@ -12,14 +12,47 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 )
 
-// newCA makes a CA and a server certificate for 127.0.0.1 and localhost
-// signed by it; it writes the CA's PEM into dir and returns its path.
-func newCA(t testing.TB, dir string) (tls.Certificate, *x509.CertPool, string) {
+// testCA is the one CA of a test process. Go loads SSL_CERT_FILE once
+// per process, so every server a process starts must be signed by the CA
+// that file held first; go-getter's X-Terraform-Get step uses the
+// system pool, not the client a test passes.
+type testCA struct {
+	once sync.Once
+	cert tls.Certificate
+	pool *x509.CertPool
+	file string
+	err  error
+}
+
+var processCA testCA
+
+// newCA returns the process's server certificate for 127.0.0.1 and
+// localhost, the pool trusting its CA, and the CA's PEM file (in a
+// directory of its own that outlives any one test).
+func newCA(t testing.TB) (tls.Certificate, *x509.CertPool, string) {
 	t.Helper()
+	processCA.once.Do(func() {
+		dir, err := os.MkdirTemp("", "testmodsrv-ca-")
+		if err != nil {
+			processCA.err = err
+			return
+		}
+		processCA.cert, processCA.pool, processCA.file = makeCA(t, dir)
+	})
+	if processCA.err != nil {
+		t.Fatal(processCA.err)
+	}
+	return processCA.cert, processCA.pool, processCA.file
+}
+
+// makeCA makes a CA and a server certificate signed by it; it writes the
+// CA's PEM into dir and returns its path.
+func makeCA(t testing.TB, dir string) (tls.Certificate, *x509.CertPool, string) {
 	caKey := mustKey(t)
 	caTmpl := &x509.Certificate{
 		SerialNumber:          big.NewInt(1),

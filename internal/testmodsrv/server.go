@@ -8,6 +8,7 @@ import (
 	"crypto/tls"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"net/http/cgi"
@@ -51,7 +52,7 @@ func Start(t testing.TB) *Server {
 		registry: map[string]map[string]string{},
 		requests: map[string]int{},
 	}
-	cert, pool, caFile := newCA(t, s.dir)
+	cert, pool, caFile := newCA(t)
 	s.CAFile = caFile
 	if err := os.MkdirAll(filepath.Join(s.dir, "git"), 0o755); err != nil {
 		t.Fatal(err)
@@ -84,20 +85,23 @@ func (s *Server) handler() http.Handler {
 	mux.Handle("/git/", &cgi.Handler{
 		Path: gitHTTPBackend(),
 		Root: "/git",
-		Env:  []string{"GIT_PROJECT_ROOT=" + filepath.Join(s.dir, "git"), "GIT_HTTP_EXPORT_ALL=1"},
+		// git-http-backend's complaints (a repository that is not
+		// there) are the client's to report.
+		Stderr: io.Discard,
+		Env:    []string{"GIT_PROJECT_ROOT=" + filepath.Join(s.dir, "git"), "GIT_HTTP_EXPORT_ALL=1"},
 	})
 	mux.HandleFunc("/archive/", s.serveArchive)
 	mux.HandleFunc("/get/", func(w http.ResponseWriter, r *http.Request) {
-		// X-Terraform-Get indirection: /get/NAME points at /archive/NAME.
-		w.Header().Set("X-Terraform-Get", "/archive/"+strings.TrimPrefix(r.URL.Path, "/get/"))
-		w.WriteHeader(http.StatusNoContent)
+		// X-Terraform-Get indirection: /get/NAME points at
+		// /archive/NAME.tar.gz (by absolute URL: go-getter without detectors, as Terraform
+		// runs it, reads no relative one).
+		w.Header().Set("X-Terraform-Get", s.URL+"/archive/"+strings.TrimPrefix(r.URL.Path, "/get/")+".tar.gz")
 	})
 	mux.HandleFunc("/loop", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/loop", http.StatusFound)
 	})
 	mux.HandleFunc("/getloop", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("X-Terraform-Get", "/getloop")
-		w.WriteHeader(http.StatusNoContent)
+		w.Header().Set("X-Terraform-Get", s.URL+"/getloop")
 	})
 	mux.HandleFunc("/.well-known/terraform.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
