@@ -52,6 +52,7 @@ func (m *Meta) installModules(root *configs.Module, upgrade bool, heading string
 		Fetcher:    modinstall.NewFetcher(),
 		Hooks:      initHooks{m},
 		Upgrade:    upgrade,
+		Sources:    m.sources,
 	}
 	man, ds := inst.Install(context.Background(), prior)
 	if ds.HasErrors() {

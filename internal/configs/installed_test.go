@@ -42,12 +42,12 @@ func TestLoadInstalled(t *testing.T) {
 		"NotRecorded": {
 			reason: "a call the manifest does not list is not installed",
 			root:   call, inst: &InstalledModules{},
-			want:   want{errAt("Module not installed", "main.tf:1:1")},
+			want: want{errAt("Module not installed", "main.tf:1:1")},
 		},
 		"SourceChanged": {
 			reason: "a source other than the recorded one needs init again, pointed at the source",
 			root:   call, inst: installed("git::https://example.com/net.git?ref=v0", ""),
-			want:   want{errAt("Module source has changed", "main.tf:2:13")},
+			want: want{errAt("Module source has changed", "main.tf:2:13")},
 		},
 		"RegistryInstalled": {
 			reason: "a registry version meeting the constraint loads",
@@ -56,7 +56,7 @@ func TestLoadInstalled(t *testing.T) {
 		"RegistryVersionChanged": {
 			reason: "an installed version the constraint no longer allows needs init again",
 			root:   callRegistry, inst: installed("example.com/org/net/aws", "2.0.0"),
-			want:   want{errAt("Module version requirements have changed", "main.tf:2:13")},
+			want: want{errAt("Module version requirements have changed", "main.tf:2:13")},
 		},
 	}
 	for name, tc := range cases {

@@ -2,6 +2,7 @@ package modinstall
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -40,6 +41,10 @@ type Installer struct {
 	// Upgrade fetches every non-local module again, the newest version
 	// registry constraints allow, as -upgrade does.
 	Upgrade bool
+	// Sources, when not nil, receives the files of every module read,
+	// keyed as diagnostics name them, so that a caller can quote them
+	// even after a failed install removed its packages.
+	Sources map[string][]byte
 }
 
 // walk is the state of one Install: the manifest being built.
@@ -47,6 +52,9 @@ type walk struct {
 	*Installer
 	ctx      context.Context
 	manifest Manifest
+	// fetched are the package directories this walk fetched, removed
+	// again when the install fails so that a failed init leaves nothing.
+	fetched []string
 }
 
 // pkgScope is the package a module belongs to: local calls inside it
@@ -56,8 +64,9 @@ type pkgScope struct{ root, addr string }
 // Install loads the root module, installs what it calls (recursively,
 // depth first in call-name order, as Terraform does) and returns the new
 // manifest; prior is the manifest of an earlier install, whose modules
-// are kept when their source and version still match. Nothing is
-// written: the caller writes the manifest when there are no errors.
+// are kept when their source and version still match. The manifest is
+// not written: the caller writes it when there are no errors. When there
+// are, the packages this call fetched are removed again.
 func (i *Installer) Install(ctx context.Context, prior Manifest) (Manifest, diags.Diagnostics) {
 	w := &walk{Installer: i, ctx: ctx, manifest: maps.Clone(prior)}
 	if w.manifest == nil {
@@ -65,11 +74,26 @@ func (i *Installer) Install(ctx context.Context, prior Manifest) (Manifest, diag
 	}
 	w.manifest[""] = Record{Key: "", Source: "", Dir: "."}
 	root, ds := configs.LoadModuleDir(i.Root, ".")
+	w.keepSources(root)
 	if ds.HasErrors() {
 		return nil, ds
 	}
 	ds = ds.Append(w.children(root, nil, pkgScope{}))
+	if ds.HasErrors() {
+		for _, dir := range w.fetched {
+			_ = os.RemoveAll(w.abs(dir))
+		}
+	}
 	return w.manifest, ds
+}
+
+func (w *walk) keepSources(mod *configs.Module) {
+	if w.Sources == nil || mod == nil {
+		return
+	}
+	for name, b := range mod.Sources {
+		w.Sources[name] = b
+	}
 }
 
 // children installs the calls of mod, whose call path is modPath.
@@ -90,6 +114,7 @@ func (w *walk) children(mod *configs.Module, modPath []string, scope pkgScope) d
 			continue
 		}
 		child, lds := configs.LoadModuleDir(w.Root, dir)
+		w.keepSources(child)
 		if ds = ds.Append(lds); lds.HasErrors() {
 			continue
 		}
@@ -103,6 +128,10 @@ func (w *walk) children(mod *configs.Module, modPath []string, scope pkgScope) d
 // directory relative to Root and the package its own calls live in.
 func (w *walk) one(parent *configs.Module, mc *configs.ModuleCall, key string, scope pkgScope) (string, pkgScope, diags.Diagnostics) {
 	src, err := ParseSource(mc.SourceAddr)
+	var rel *ErrMaybeRelativePath
+	if errors.As(err, &rel) {
+		return "", scope, diags.Diagnostics{diags.At(mc.SourceAddrRange, "Module not found", rel.Error())}
+	}
 	if err != nil {
 		return "", scope, diags.Diagnostics{diags.At(mc.SourceAddrRange, "Invalid module source address",
 			fmt.Sprintf("Failed to parse module source address: %s.", err))}
@@ -159,7 +188,7 @@ func (w *walk) local(parent *configs.Module, mc *configs.ModuleCall, src Source,
 	dir := path.Join(parent.Dir, src.Package)
 	if scope.root != "" && dir != scope.root && !strings.HasPrefix(dir, scope.root+"/") {
 		return "", diags.Diagnostics{diags.At(mc.SourceAddrRange, "Local module path escapes module package",
-			fmt.Sprintf("The given source directory for module.%s would be outside of its containing package %q. Local source addresses starting with \"../\" must stay within the same package that the calling module belongs to.",
+			fmt.Sprintf("The given source directory for %s would be outside of its containing package %q. Local source addresses starting with \"../\" must stay within the same package that the calling module belongs to.",
 				moduleAddr(parent, mc), scope.addr))}
 	}
 	if !isDir(w.abs(dir)) {
@@ -185,6 +214,7 @@ func (w *walk) remote(mc *configs.ModuleCall, key string, src Source, version st
 		w.Hooks.Download(key, src.Package, "")
 	}
 	pkgDir := w.packageDir(key)
+	w.fetched = append(w.fetched, pkgDir)
 	if err := w.Fetcher.FetchPackage(w.ctx, w.abs(pkgDir), src.Package); err != nil {
 		return "", diags.Diagnostics{diags.At(mc.DeclRange, "Failed to download module",
 			fmt.Sprintf("Could not download module %q (%s:%d) source code from %q: %s", mc.Name, mc.DeclRange.Filename, mc.DeclRange.Start.Line, src.Package, err))}
