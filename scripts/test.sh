@@ -48,6 +48,19 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb 
   fi
 fi
 
+# git (with git-http-backend, part of Debian's git package) for the
+# module installer's tests, which serve repositories over loopback HTTPS
+# (internal/testmodsrv) and clone them through go-getter; they skip when
+# git is absent.
+if ! command -v git >/dev/null || [ ! -x "$(git --exec-path)/git-http-backend" ]; then
+  echo "==> installing git (apt-get install -y git)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq git >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq git >/dev/null
+  fi
+fi
+
 # The Pulumi CLI v3.259.0 and pulumi-language-yaml v1.30.0 (built once per
 # machine, about 8 minutes the first time) for the tests that run YAML
 # programs against Cairn's providers, and pulumi-schema-check, which

@@ -33,6 +33,10 @@ func (s diskSource) files(dir string) (map[string][]byte, diags.Diagnostics) {
 	if dir != "." {
 		prefix = dir + "/"
 	}
+	if path.IsAbs(dir) {
+		// A module installed under an absolute TF_DATA_DIR.
+		return readModuleDir(filepath.FromSlash(dir), prefix)
+	}
 	return readModuleDir(filepath.Join(s.root, filepath.FromSlash(dir)), prefix)
 }
 

@@ -73,7 +73,8 @@ func (s *Server) Env() []string {
 	return []string{"SSL_CERT_FILE=" + s.CAFile, "GIT_SSL_CAINFO=" + s.CAFile}
 }
 
-// Requests returns how many requests the server answered for a path.
+// Requests returns how many GET requests the server answered for a
+// path (go-getter also sends a HEAD before each download, not counted).
 func (s *Server) Requests(path string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -113,9 +114,11 @@ func (s *Server) handler() http.Handler {
 
 func countRequests(s *Server, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.requests[r.URL.Path]++
-		s.mu.Unlock()
+		if r.Method == http.MethodGet {
+			s.mu.Lock()
+			s.requests[r.URL.Path]++
+			s.mu.Unlock()
+		}
 		next.ServeHTTP(w, r)
 	})
 }
