@@ -10,5 +10,6 @@
 // Imports:
 //
 //	tests only
+//	uses environment # git runs with the test process's environment (PATH), less the user's configuration
 //	deny internal/... # test support knows nothing of Cairn
 package testmodsrv
