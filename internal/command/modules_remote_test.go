@@ -57,7 +57,7 @@ func TestModuleScripts(t *testing.T) {
 // net (tag v1: a module calling ./sub and, nested, a remote archive),
 // archive leaf (.tar.gz, .zip, with a directory inner) and registry
 // module org/leaf/aws (1.0.0, 1.1.0 and 2.0.0).
-func startModuleServer(t *testing.T) *testmodsrv.Server {
+func startModuleServer(t testing.TB) *testmodsrv.Server {
 	srv := testmodsrv.Start(t)
 	leaf := map[string]string{
 		"main.tf":       "resource \"terraform_data\" \"leaf\" { input = \"leaf\" }\noutput \"id\" { value = terraform_data.leaf.id }\n",

@@ -19,7 +19,7 @@ var moduleFiles = map[string]string{
 // startServer starts the loopback module server with a git repository
 // (tag v1, then a later commit on main), archives and a registry module,
 // and makes git trust its CA.
-func startServer(t *testing.T) (*testmodsrv.Server, string) {
+func startServer(t testing.TB) (*testmodsrv.Server, string) {
 	t.Helper()
 	srv := testmodsrv.Start(t)
 	for _, kv := range srv.Env() {
