@@ -46,9 +46,6 @@ func (m *Meta) getModules(upgrade bool, heading string) (int, bool) {
 		return m.fail(ds), false
 	}
 	m.sources = mergeSources(m.sources, root)
-	if m.sources == nil {
-		m.sources = map[string][]byte{}
-	}
 	mds := m.installModules(root, upgrade, heading)
 	if mds.HasErrors() {
 		return m.fail(ds.Append(mds)), false

@@ -55,7 +55,7 @@ func (f *Fetcher) FetchPackage(ctx context.Context, dir, pkg string) error {
 	f.mu.Lock()
 	prev, ok := f.fetched[pkg]
 	f.mu.Unlock()
-	if ok && prev != dir {
+	if ok && prev != dir && isDir(prev) {
 		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 			return err
 		}

@@ -156,3 +156,23 @@ func TestCleanGetterError(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// TestFetchOncePerPackage checks a Fetcher downloads a package once and
+// copies it for a second destination.
+func TestFetchOncePerPackage(t *testing.T) {
+	srv, _ := startServer(t)
+	f := NewFetcher(WithHTTPClient(srv.Client))
+	before := srv.Requests("/archive/net.tar.gz")
+	for _, dst := range []string{filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")} {
+		dir, _, err := f.Fetch(context.Background(), srv.URL+"/archive/net.tar.gz//sub", "", dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "main.tf")); err != nil {
+			t.Fatalf("%s: %v", dst, err)
+		}
+	}
+	if n := srv.Requests("/archive/net.tar.gz") - before; n != 1 {
+		t.Errorf("two fetches of one package made %d GETs, want 1", n)
+	}
+}
