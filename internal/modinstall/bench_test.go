@@ -85,4 +85,3 @@ func reportPeakRSS(b *testing.B) {
 		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-RSS-MiB")
 	}
 }
-
