@@ -52,12 +52,21 @@ fi
 # module installer's tests, which serve repositories over loopback HTTPS
 # (internal/testmodsrv) and clone them through go-getter; they skip when
 # git is absent.
+# Mercurial (hg) likewise for the hg:: module source's tests, served by
+# "hg serve" on loopback.
+modpkgs=""
 if ! command -v git >/dev/null || [ ! -x "$(git --exec-path)/git-http-backend" ]; then
-  echo "==> installing git (apt-get install -y git)"
+  modpkgs="git"
+fi
+if ! command -v hg >/dev/null; then
+  modpkgs="$modpkgs mercurial"
+fi
+if [ -n "$modpkgs" ]; then
+  echo "==> installing$modpkgs for the module installer's tests (apt-get install -y$modpkgs)"
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq git >/dev/null
+    apt-get update -qq && apt-get install -y -qq $modpkgs >/dev/null
   else
-    sudo apt-get update -qq && sudo apt-get install -y -qq git >/dev/null
+    sudo apt-get update -qq && sudo apt-get install -y -qq $modpkgs >/dev/null
   fi
 fi
 

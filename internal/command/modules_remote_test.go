@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,10 +19,18 @@ import (
 // loopback module server (git smart HTTP, archives, a module registry,
 // over HTTPS with a test CA): Cairn, and OpenTofu and Terraform where
 // installed ([exec:tofu], [exec:terraform]), install the same modules
-// from it. $SRV_URL, $SRV_HOST and $GIT_URL name the server; "subst
-// FILE" expands them in a file.
+// from it. $SRV_URL, $SRV_HOST and $GIT_URL name the server, $HG_URL a
+// Mercurial repository served by "hg serve" ([exec:hg]); "subst FILE"
+// expands them in a file.
 func TestModuleScripts(t *testing.T) {
 	srv := startModuleServer(t)
+	hgURL := ""
+	if _, err := exec.LookPath("hg"); err == nil {
+		hgURL = strings.TrimSuffix(testmodsrv.AddHgRepo(t, map[string]string{
+			"main.tf":     "resource \"terraform_data\" \"hg\" {}\n",
+			"sub/main.tf": "resource \"terraform_data\" \"hgsub\" {}\n",
+		}, "v1"), "/")
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/modscript",
 		RequireExplicitExec: true,
@@ -36,6 +45,7 @@ func TestModuleScripts(t *testing.T) {
 			env.Setenv("SRV_URL", srv.URL)
 			env.Setenv("SRV_HOST", srv.Host)
 			env.Setenv("GIT_URL", srv.URL+"/git")
+			env.Setenv("HG_URL", hgURL) // empty without hg: scripts check [exec:hg]
 			path := env.Getenv("PATH")
 			if tofu, ok := testproviders.OpenTofu(); ok {
 				path = filepath.Dir(tofu) + string(os.PathListSeparator) + path

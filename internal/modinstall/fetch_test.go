@@ -176,3 +176,21 @@ func TestFetchOncePerPackage(t *testing.T) {
 		t.Errorf("two fetches of one package made %d GETs, want 1", n)
 	}
 }
+
+// TestFetchHg fetches a Mercurial repository at a tag (go-getter's hg
+// getter takes ?rev=, not git's ?ref=) from "hg serve" on loopback
+// (skipped without hg).
+func TestFetchHg(t *testing.T) {
+	url := testmodsrv.AddHgRepo(t, moduleFiles, "v1")
+	dst := filepath.Join(t.TempDir(), "pkg")
+	dir, _, err := NewFetcher().Fetch(context.Background(), "hg::"+strings.TrimSuffix(url, "/")+"//sub?rev=v1", "", dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "main.tf")); err != nil || !strings.Contains(string(b), "terraform_data") {
+		t.Fatalf("%s/main.tf = %q, %v", dir, b, err)
+	}
+	if dir != filepath.Join(dst, "sub") {
+		t.Errorf("dir = %s, want %s/sub", dir, dst)
+	}
+}
