@@ -56,7 +56,7 @@ fi
 # "hg serve" on loopback.
 modpkgs=""
 if ! command -v git >/dev/null || [ ! -x "$(git --exec-path)/git-http-backend" ]; then
-  modpkgs="git"
+  modpkgs=" git"
 fi
 if ! command -v hg >/dev/null; then
   modpkgs="$modpkgs mercurial"
