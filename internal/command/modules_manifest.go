@@ -68,6 +68,7 @@ func (m *Meta) installModules(root *configs.Module, upgrade bool, heading string
 type initHooks struct{ m *Meta }
 
 func (h initHooks) Download(key, pkg, version string) {
+	pkg = modinstall.Redact(pkg) // a token or an s3:: secret in the address stays off the terminal
 	if version != "" {
 		fmt.Fprintf(h.m.Stdout, "Downloading %s %s for %s...\n", pkg, version, key)
 		return

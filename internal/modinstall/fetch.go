@@ -116,16 +116,26 @@ func decompressors() map[string]getter.Decompressor {
 	}
 }
 
-// userinfo matches the user information of a URL in a message.
-var userinfo = regexp.MustCompile(`://[^/\s@"']*@`)
+// userinfo matches the user information of a URL in a message; secretQuery
+// the query arguments go-getter's S3 getter reads credentials from.
+var (
+	userinfo    = regexp.MustCompile(`://[^/\s@"']*@`)
+	secretQuery = regexp.MustCompile(`(aws_access_key_secret|aws_access_token)=[^&\s"']*`)
+)
 
-// cleanGetterError keeps go-getter's message, which names the command or
-// URL that failed, but drops URL user information (a token in a git URL)
-// so that no credential reaches an error message.
-func cleanGetterError(err error) error {
-	return errors.New(userinfo.ReplaceAllString(err.Error(), "://"))
+// Redact returns text (a source address, a message) with credentials
+// taken out: URL user information and the secret of an s3:: address.
+// Printed lines and errors go through it; modules.json keeps the source
+// as written, as Terraform's does.
+func Redact(text string) string {
+	return secretQuery.ReplaceAllString(userinfo.ReplaceAllString(text, "://"), "$1=REDACTED")
 }
 
+// cleanGetterError keeps go-getter's message, which names the command or
+// URL that failed, with credentials redacted.
+func cleanGetterError(err error) error {
+	return errors.New(Redact(err.Error()))
+}
 // Fetch installs one module source into dst, the package directory
 // (removed first if it exists), and returns the module's directory: dst
 // joined with the source's subdirectory. For a registry source, version

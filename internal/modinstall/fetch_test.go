@@ -78,6 +78,11 @@ func TestFetch(t *testing.T) {
 			reason: "X-Terraform-Get points at the package", source: srv.URL + "/get/net",
 			wantFile: "main.tf", wantContent: "terraform_data",
 		},
+		"S3Archive": {
+			reason: "an s3:: object on an S3-compatible endpoint (path style, static keys)",
+			source: "s3::" + srv.URL + "/bucket/net.zip?aws_access_key_id=AKIDTEST&aws_access_key_secret=secret&region=us-east-1",
+			wantFile: "main.tf", wantContent: "terraform_data",
+		},
 		"Registry": {
 			reason: "the newest version the constraint allows, not a pre-release", source: host + "/org/net/aws", version: "~> 1.0",
 			wantFile: "main.tf", wantContent: "terraform_data", wantSelected: "1.1.0",
@@ -145,11 +150,20 @@ func TestFetchBadInput(t *testing.T) {
 	}
 }
 
-// TestCleanGetterError checks URL credentials never reach a message.
-func TestCleanGetterError(t *testing.T) {
-	got := cleanGetterError(errString("error downloading 'https://user:s3cret@example.com/x.git': exit status 128")).Error()
-	if strings.Contains(got, "s3cret") || !strings.Contains(got, "https://example.com/x.git") {
-		t.Fatalf("cleaned error = %q", got)
+// TestRedact checks credentials in addresses never reach a message.
+func TestRedact(t *testing.T) {
+	cases := map[string]string{
+		"error downloading 'https://user:s3cret@example.com/x.git': exit status 128": "error downloading 'https://example.com/x.git': exit status 128",
+		"s3::https://h/b/k.zip?aws_access_key_id=AKID&aws_access_key_secret=s3cret&aws_access_token=t0k": "s3::https://h/b/k.zip?aws_access_key_id=AKID&aws_access_key_secret=REDACTED&aws_access_token=REDACTED",
+		"git::https://example.com/x.git?ref=v1": "git::https://example.com/x.git?ref=v1",
+	}
+	for in, want := range cases {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := cleanGetterError(errString("Get 'https://u:s3cret@h/x'")).Error(); strings.Contains(got, "s3cret") {
+		t.Errorf("cleaned error = %q", got)
 	}
 }
 

@@ -217,7 +217,7 @@ func (w *walk) remote(mc *configs.ModuleCall, key string, src Source, version st
 	w.fetched = append(w.fetched, pkgDir)
 	if err := w.Fetcher.FetchPackage(w.ctx, w.abs(pkgDir), src.Package); err != nil {
 		return "", diags.Diagnostics{diags.At(mc.DeclRange, "Failed to download module",
-			fmt.Sprintf("Could not download module %q (%s:%d) source code from %q: %s", mc.Name, mc.DeclRange.Filename, mc.DeclRange.Start.Line, src.Package, err))}
+			fmt.Sprintf("Could not download module %q (%s:%d) source code from %q: %s", mc.Name, mc.DeclRange.Filename, mc.DeclRange.Start.Line, Redact(src.Package), err))}
 	}
 	dir, err := subdirIn(w.abs(pkgDir), pkgDir, src.Subdir)
 	if err != nil {

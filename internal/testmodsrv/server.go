@@ -68,9 +68,10 @@ func Start(t testing.TB) *Server {
 }
 
 // Env is what a client process needs to trust the server: Go programs
-// read SSL_CERT_FILE, git reads GIT_SSL_CAINFO.
+// read SSL_CERT_FILE, git reads GIT_SSL_CAINFO, the AWS SDK behind s3::
+// reads AWS_CA_BUNDLE.
 func (s *Server) Env() []string {
-	return []string{"SSL_CERT_FILE=" + s.CAFile, "GIT_SSL_CAINFO=" + s.CAFile}
+	return []string{"SSL_CERT_FILE=" + s.CAFile, "GIT_SSL_CAINFO=" + s.CAFile, "AWS_CA_BUNDLE=" + s.CAFile}
 }
 
 // Requests returns how many GET requests the server answered for a
@@ -109,6 +110,12 @@ func (s *Server) handler() http.Handler {
 		fmt.Fprint(w, `{"modules.v1":"/v1/modules/"}`)
 	})
 	mux.HandleFunc("/v1/modules/", s.serveRegistry)
+	// An S3 bucket named "bucket", path-style, whose objects are the
+	// archives: GetObject of /bucket/NAME.zip (signatures not checked).
+	mux.HandleFunc("/bucket/", func(w http.ResponseWriter, r *http.Request) {
+		r.URL.Path = "/archive/" + strings.TrimPrefix(r.URL.Path, "/bucket/")
+		s.serveArchive(w, r)
+	})
 	return countRequests(s, mux)
 }
 
