@@ -142,7 +142,9 @@ func cleanGetterError(err error) error {
 // is the constraint and selected the version installed; other sources
 // refuse a version. Local sources are refused: their directory is the
 // caller's to resolve. This is the installer for front ends other than
-// "cairn init".
+// "cairn init". Calls may run concurrently with distinct destinations;
+// errors are for the user, with credentials redacted, and a failed call
+// leaves nothing at dst.
 func (f *Fetcher) Fetch(ctx context.Context, source, version, dst string) (dir, selected string, err error) {
 	src, err := ParseSource(source)
 	if err != nil {

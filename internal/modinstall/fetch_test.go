@@ -2,6 +2,7 @@ package modinstall
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,8 +80,8 @@ func TestFetch(t *testing.T) {
 			wantFile: "main.tf", wantContent: "terraform_data",
 		},
 		"S3Archive": {
-			reason: "an s3:: object on an S3-compatible endpoint (path style, static keys)",
-			source: "s3::" + srv.URL + "/bucket/net.zip?aws_access_key_id=AKIDTEST&aws_access_key_secret=secret&region=us-east-1",
+			reason:   "an s3:: object on an S3-compatible endpoint (path style, static keys)",
+			source:   "s3::" + srv.URL + "/bucket/net.zip?aws_access_key_id=AKIDTEST&aws_access_key_secret=secret&region=us-east-1",
 			wantFile: "main.tf", wantContent: "terraform_data",
 		},
 		"Registry": {
@@ -153,9 +154,9 @@ func TestFetchBadInput(t *testing.T) {
 // TestRedact checks credentials in addresses never reach a message.
 func TestRedact(t *testing.T) {
 	cases := map[string]string{
-		"error downloading 'https://user:s3cret@example.com/x.git': exit status 128": "error downloading 'https://example.com/x.git': exit status 128",
+		"error downloading 'https://user:s3cret@example.com/x.git': exit status 128":                     "error downloading 'https://example.com/x.git': exit status 128",
 		"s3::https://h/b/k.zip?aws_access_key_id=AKID&aws_access_key_secret=s3cret&aws_access_token=t0k": "s3::https://h/b/k.zip?aws_access_key_id=AKID&aws_access_key_secret=REDACTED&aws_access_token=REDACTED",
-		"git::https://example.com/x.git?ref=v1": "git::https://example.com/x.git?ref=v1",
+		"git::https://example.com/x.git?ref=v1":                                                          "git::https://example.com/x.git?ref=v1",
 	}
 	for in, want := range cases {
 		if got := Redact(in); got != want {
@@ -206,5 +207,29 @@ func TestFetchHg(t *testing.T) {
 	}
 	if dir != filepath.Join(dst, "sub") {
 		t.Errorf("dir = %s, want %s/sub", dir, dst)
+	}
+}
+
+// TestFetchConcurrent fetches from one Fetcher in parallel, as a front
+// end installing several modules at once would (run with -race).
+func TestFetchConcurrent(t *testing.T) {
+	srv, repo := startServer(t)
+	f := NewFetcher(WithHTTPClient(srv.Client))
+	sources := []string{srv.URL + "/archive/net.tar.gz", srv.URL + "/archive/net.zip//sub", "git::" + repo + "?ref=v1", srv.URL + "/archive/net.tar.gz//sub"}
+	errs := make(chan error, len(sources))
+	root := t.TempDir()
+	for i, src := range sources {
+		go func() {
+			dir, _, err := f.Fetch(context.Background(), src, "", filepath.Join(root, fmt.Sprint(i)))
+			if err == nil {
+				_, err = os.Stat(filepath.Join(dir, "main.tf"))
+			}
+			errs <- err
+		}()
+	}
+	for range sources {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
