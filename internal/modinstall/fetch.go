@@ -136,6 +136,7 @@ func Redact(text string) string {
 func cleanGetterError(err error) error {
 	return errors.New(Redact(err.Error()))
 }
+
 // Fetch installs one module source into dst, the package directory
 // (removed first if it exists), and returns the module's directory: dst
 // joined with the source's subdirectory. For a registry source, version
