@@ -14,15 +14,34 @@ import (
 // .terraform/modules, or under TF_DATA_DIR.
 func (m *Meta) modulesDir() string { return filepath.Join(m.dataDir(), "modules") }
 
+// planManifestKey is where a saved plan keeps the module manifest among
+// its configuration files (not a .tf name, so the loader skips it), as
+// Terraform's plan file keeps modules.json beside its configuration.
+const planManifestKey = ".terraform/modules/" + modinstall.ManifestFile
+
 // installedModules reads the module manifest for the loader; without one
 // only local module calls load.
-func (m *Meta) installedModules() (*configs.InstalledModules, diags.Diagnostics) {
+func (m *Meta) installedModules() (modinstall.Manifest, diags.Diagnostics) {
 	man, err := modinstall.ReadManifest(m.modulesDir())
 	if err != nil {
 		return nil, diags.Diagnostics{diags.Errorf("Failed to read module manifest",
 			"%s. Run \"cairn init\" to install all modules required by this configuration.", err)}
 	}
-	return man.Installed(), nil
+	return man, nil
+}
+
+// plannedModules is the manifest a saved plan was made with, or, for a
+// plan without one, the one on disk.
+func (m *Meta) plannedModules(files map[string][]byte) (modinstall.Manifest, diags.Diagnostics) {
+	b, ok := files[planManifestKey]
+	if !ok {
+		return m.installedModules()
+	}
+	man, err := modinstall.ParseManifest(b)
+	if err != nil {
+		return nil, diags.Diagnostics{diags.Errorf("Invalid plan file", "The plan's module manifest: %s.", err)}
+	}
+	return man, nil
 }
 
 // installModules installs the modules the configuration in the working

@@ -43,9 +43,19 @@ func ReadManifest(modulesDir string) (Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
+	m, err := ParseManifest(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(modulesDir, ManifestFile), err)
+	}
+	return m, nil
+}
+
+// ParseManifest reads a manifest from its bytes (as Bytes writes them, or
+// as Terraform and OpenTofu do).
+func ParseManifest(b []byte) (Manifest, error) {
 	var f manifestFile
 	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, fmt.Errorf("%s is not a module manifest: %w", filepath.Join(modulesDir, ManifestFile), err)
+		return nil, fmt.Errorf("not a module manifest: %w", err)
 	}
 	m := Manifest{}
 	for _, r := range f.Modules {
