@@ -84,6 +84,11 @@ func TestFetch(t *testing.T) {
 			source:   "s3::" + srv.URL + "/bucket/net.zip?aws_access_key_id=AKIDTEST&aws_access_key_secret=secret&region=us-east-1",
 			wantFile: "main.tf", wantContent: "terraform_data",
 		},
+		"GCSArchive": {
+			reason: "a gcs:: object, read from the server as a storage emulator (STORAGE_EMULATOR_HOST)",
+			source: "gcs::https://www.googleapis.com/storage/v1/bucket/net.zip",
+			wantFile: "main.tf", wantContent: "terraform_data",
+		},
 		"Registry": {
 			reason: "the newest version the constraint allows, not a pre-release", source: host + "/org/net/aws", version: "~> 1.0",
 			wantFile: "main.tf", wantContent: "terraform_data", wantSelected: "1.1.0",

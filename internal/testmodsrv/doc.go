@@ -3,8 +3,10 @@
 // Terraform, OpenTofu and Cairn fetch modules with: git's smart HTTP
 // protocol (the git binary's own git-http-backend behind net/http/cgi),
 // HTTP archives (.tar.gz, .zip, ?archive=), X-Terraform-Get indirection,
-// a redirect loop, and the module registry protocol (service discovery,
-// versions, download). Clients trust the CA through SSL_CERT_FILE (Go
+// a redirect loop, the module registry protocol (service discovery,
+// versions, download), an S3-compatible bucket and a GCS storage
+// emulator (object reads of /bucket/NAME), and Mercurial through
+// "hg serve". Clients trust the CA through SSL_CERT_FILE (Go
 // programs) and GIT_SSL_CAINFO (git), which Env returns.
 //
 // Imports:

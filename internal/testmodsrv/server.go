@@ -71,7 +71,8 @@ func Start(t testing.TB) *Server {
 // read SSL_CERT_FILE, git reads GIT_SSL_CAINFO, the AWS SDK behind s3::
 // reads AWS_CA_BUNDLE.
 func (s *Server) Env() []string {
-	return []string{"SSL_CERT_FILE=" + s.CAFile, "GIT_SSL_CAINFO=" + s.CAFile, "AWS_CA_BUNDLE=" + s.CAFile}
+	return []string{"SSL_CERT_FILE=" + s.CAFile, "GIT_SSL_CAINFO=" + s.CAFile, "AWS_CA_BUNDLE=" + s.CAFile,
+		"STORAGE_EMULATOR_HOST=" + s.URL}
 }
 
 // Requests returns how many GET requests the server answered for a
