@@ -85,8 +85,8 @@ func TestFetch(t *testing.T) {
 			wantFile: "main.tf", wantContent: "terraform_data",
 		},
 		"GCSArchive": {
-			reason: "a gcs:: object, read from the server as a storage emulator (STORAGE_EMULATOR_HOST)",
-			source: "gcs::https://www.googleapis.com/storage/v1/bucket/net.zip",
+			reason:   "a gcs:: object, read from the server as a storage emulator (STORAGE_EMULATOR_HOST)",
+			source:   "gcs::https://www.googleapis.com/storage/v1/bucket/net.zip",
 			wantFile: "main.tf", wantContent: "terraform_data",
 		},
 		"Registry": {

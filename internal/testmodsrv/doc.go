@@ -7,7 +7,8 @@
 // versions, download), an S3-compatible bucket and a GCS storage
 // emulator (object reads of /bucket/NAME), and Mercurial through
 // "hg serve". Clients trust the CA through SSL_CERT_FILE (Go
-// programs) and GIT_SSL_CAINFO (git), which Env returns.
+// programs), GIT_SSL_CAINFO (git) and AWS_CA_BUNDLE (the AWS SDK), which
+// Env returns with STORAGE_EMULATOR_HOST.
 //
 // Imports:
 //
