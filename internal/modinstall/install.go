@@ -28,8 +28,14 @@ type Hooks interface {
 	Install(key, version, dir string)
 }
 
+type noHooks struct{}
+
+func (noHooks) Download(string, string, string) {}
+func (noHooks) Install(string, string, string)  {}
+
 // Installer installs every module a configuration calls, as "terraform
-// init" and "terraform get" do.
+// init" and "terraform get" do. Fetcher and Hooks may be nil (a new
+// Fetcher; no progress reported).
 type Installer struct {
 	// Root is the root module's directory.
 	Root string
@@ -68,6 +74,12 @@ type pkgScope struct{ root, addr string }
 // not written: the caller writes it when there are no errors. When there
 // are, the packages this call fetched are removed again.
 func (i *Installer) Install(ctx context.Context, prior Manifest) (Manifest, diags.Diagnostics) {
+	if i.Hooks == nil {
+		i.Hooks = noHooks{}
+	}
+	if i.Fetcher == nil {
+		i.Fetcher = NewFetcher()
+	}
 	w := &walk{Installer: i, ctx: ctx, manifest: maps.Clone(prior)}
 	if w.manifest == nil {
 		w.manifest = Manifest{}
