@@ -48,6 +48,28 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb 
   fi
 fi
 
+# git (with git-http-backend, part of Debian's git package) for the
+# module installer's tests, which serve repositories over loopback HTTPS
+# (internal/testmodsrv) and clone them through go-getter; they skip when
+# git is absent.
+# Mercurial (hg) likewise for the hg:: module source's tests, served by
+# "hg serve" on loopback.
+modpkgs=""
+if ! command -v git >/dev/null || [ ! -x "$(git --exec-path)/git-http-backend" ]; then
+  modpkgs=" git"
+fi
+if ! command -v hg >/dev/null; then
+  modpkgs="$modpkgs mercurial"
+fi
+if [ -n "$modpkgs" ]; then
+  echo "==> installing$modpkgs for the module installer's tests (apt-get install -y$modpkgs)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq $modpkgs >/dev/null
+  else
+    sudo apt-get update -qq && sudo apt-get install -y -qq $modpkgs >/dev/null
+  fi
+fi
+
 # The Pulumi CLI v3.259.0 and pulumi-language-yaml v1.30.0 (built once per
 # machine, about 8 minutes the first time) for the tests that run YAML
 # programs against Cairn's providers, and pulumi-schema-check, which

@@ -110,7 +110,16 @@ func (m *Meta) errorf(summary, format string, args ...any) int {
 
 // loadConfig loads the configuration in the working directory.
 func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
-	cfg, ds := configs.LoadDir(m.Dir)
+	man, ds := m.installedModules()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	cfg, ds := configs.LoadDirInstalled(m.Dir, man.Installed())
+	if cfg != nil && len(man) > 1 && cfg.Sources != nil {
+		// A saved plan carries the manifest with the files, so that
+		// apply loads the modules the plan was made with.
+		cfg.Sources[planManifestKey] = man.Bytes()
+	}
 	if cfg != nil {
 		m.sources = cfg.Sources
 	}
@@ -120,7 +129,11 @@ func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
 // loadConfigSources loads configuration embedded in a plan file.
 func (m *Meta) loadConfigSources(files map[string][]byte) (*configs.Module, diags.Diagnostics) {
 	m.sources = files
-	return configs.LoadFiles(m.Dir, files)
+	man, ds := m.plannedModules(files)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return configs.LoadFilesInstalled(m.Dir, files, man.Installed())
 }
 
 // providerLibrary returns the providers available to this run: the

@@ -31,19 +31,22 @@ func runInit(m *Meta, args []string) int {
 	var f initFlags
 	noColorFlag(fs, m)
 	m.varOptions(fs)
+	getModules := fs.Bool("get", true, "Install the modules the configuration calls; -get=false uses those installed already, as Terraform's -get=false.")
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
 	backendFlags(fs, &f.backend)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
+	fmt.Fprintln(m.Stdout)
+	if *getModules {
+		if code, ok := m.initModules(f.upgrade); !ok {
+			return code
+		}
+	}
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
 		return m.fail(ds)
-	}
-	fmt.Fprintln(m.Stdout)
-	if mds := m.installModules(cfg); mds.HasErrors() {
-		return m.fail(ds.Append(mds))
 	}
 	fmt.Fprintf(m.Stdout, "%s\n", m.bold("Initializing the backend..."))
 	if code, ok := m.initBackend(cfg, f.backend); !ok {

@@ -39,6 +39,7 @@ type commandFunc func(m *Meta, args []string) int
 func commands() map[string]commandFunc {
 	return map[string]commandFunc{
 		"init":       runInit,
+		"get":        runGet,
 		"validate":   runValidate,
 		"plan":       runPlan,
 		"apply":      runApply,

@@ -27,7 +27,28 @@ import (
 // The result is never nil: when there are errors it holds whatever could be
 // decoded, for callers that want to show more than the first problem.
 func LoadDir(dir string) (*Module, diags.Diagnostics) {
-	return loadTree(dir, diskSource{root: dir})
+	return loadTree(dir, diskSource{root: dir}, nil)
+}
+
+// LoadDirInstalled is LoadDir for a configuration whose non-local module
+// calls "init" installed: inst says where each is. With nil inst it is
+// LoadDir.
+func LoadDirInstalled(dir string, inst *InstalledModules) (*Module, diags.Diagnostics) {
+	return loadTree(dir, diskSource{root: dir}, inst)
+}
+
+// LoadModuleDir loads the one module in sub, a directory relative to
+// root in slash form, without the modules it calls: what a module
+// installer reads to find the calls to install. Ranges name files
+// relative to root, as LoadDir's do.
+func LoadModuleDir(root, sub string) (*Module, diags.Diagnostics) {
+	files, ds := diskSource{root: root}.files(sub)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	mod, mds := loadModule(root, files)
+	mod.Dir = sub
+	return mod, ds.Append(mds)
 }
 
 // readModuleDir reads the configuration files directly in dir, keyed by
@@ -86,7 +107,14 @@ func isRegularFile(dir string, e os.DirEntry) bool {
 //
 // The result is never nil; see LoadDir.
 func LoadFiles(dir string, files map[string][]byte) (*Module, diags.Diagnostics) {
-	return loadTree(dir, mapSource(files))
+	return loadTree(dir, mapSource(files), nil)
+}
+
+// LoadFilesInstalled is LoadFiles for a configuration with non-local
+// module calls, whose files are in files under the directories inst
+// records.
+func LoadFilesInstalled(dir string, files map[string][]byte, inst *InstalledModules) (*Module, diags.Diagnostics) {
+	return loadTree(dir, mapSource(files), inst)
 }
 
 // loadModule decodes one module from its files, keyed by the names used

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -13,9 +14,14 @@ import (
 type ModuleCall struct {
 	Name string
 	// SourceAddr is the source argument as written: a local path
-	// beginning with ./ or ../.
+	// beginning with ./ or ../, or an address "cairn init" installs
+	// (registry, git, HTTP archive...), found through InstalledModules.
 	SourceAddr      string
 	SourceAddrRange hcl.Range
+	// Version is the version argument as written (a registry module's
+	// constraint), empty when absent; VersionRange is its expression.
+	Version      string
+	VersionRange hcl.Range
 	// Config holds the call's other arguments: the child's input
 	// variables.
 	Config hcl.Body
@@ -81,13 +87,7 @@ func decodeModuleBlock(block *hcl.Block, optional bool) (*ModuleCall, hcl.Diagno
 		diags = append(diags, mc.decodeSource(attr)...)
 	}
 	if attr, ok := content.Attributes["version"]; ok {
-		diags = append(diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Invalid registry module source address",
-			Detail: fmt.Sprintf("Module %q has a version constraint, but only modules from a module "+
-				"registry have versions. Cairn loads local modules, which have none: remove the version argument.", mc.Name),
-			Subject: attr.Expr.Range().Ptr(),
-		})
+		diags = append(diags, mc.decodeVersion(attr)...)
 	}
 	if attr, ok := content.Attributes["count"]; ok {
 		mc.Count = attr.Expr
@@ -139,15 +139,37 @@ func (mc *ModuleCall) decodeSource(attr *hcl.Attribute) hcl.Diagnostics {
 		}}
 	}
 	mc.SourceAddr = val.AsString()
-	if !IsLocalModuleSource(mc.SourceAddr) {
+	if mc.SourceAddr == "" {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
-			Summary:  "Unsupported module source",
-			Detail: fmt.Sprintf("Module %q comes from %q, which is not a local path. Cairn loads modules "+
-				"only from local directories, written as paths beginning with ./ or ../ relative to the "+
-				"calling module; download the module into the configuration's tree and refer to it by its path.",
-				mc.Name, mc.SourceAddr),
-			Subject: attr.Expr.Range().Ptr(),
+			Summary:  "Invalid module source address",
+			Detail:   "The source argument must not be empty: give a local path beginning with ./ or ../, a module registry address or a remote address.",
+			Subject:  attr.Expr.Range().Ptr(),
+		}}
+	}
+	return nil
+}
+
+// decodeVersion reads the version argument, a literal version
+// constraint string, which only registry modules may have.
+func (mc *ModuleCall) decodeVersion(attr *hcl.Attribute) hcl.Diagnostics {
+	mc.VersionRange = attr.Expr.Range()
+	val, diags := attr.Expr.Value(nil)
+	if diags.HasErrors() || val.IsNull() || !val.IsKnown() || !val.Type().Equals(cty.String) {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid version constraint",
+			Detail:   "A module version constraint must be a literal string.",
+			Subject:  attr.Expr.Range().Ptr(),
+		}}
+	}
+	mc.Version = val.AsString()
+	if _, err := version.NewConstraint(mc.Version); err != nil {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid version constraint",
+			Detail:   "This string does not use correct version constraint syntax.",
+			Subject:  attr.Expr.Range().Ptr(),
 		}}
 	}
 	return nil
@@ -212,6 +234,9 @@ func (b *moduleBuilder) mergeModuleCalls(calls []*ModuleCall) {
 		}
 		if oc.SourceAddr != "" {
 			base.SourceAddr, base.SourceAddrRange = oc.SourceAddr, oc.SourceAddrRange
+		}
+		if oc.Version != "" {
+			base.Version, base.VersionRange = oc.Version, oc.VersionRange
 		}
 		if oc.Count != nil {
 			base.Count, base.ForEach = oc.Count, nil

@@ -9,7 +9,7 @@ func moduleDiagnosticCases() map[string]diagnosticCase {
 	return map[string]diagnosticCase{
 		"ModuleRemoteSource": {
 			files: files{"main.tf": "module \"m\" {\n  source = \"hashicorp/consul/aws\"\n}\n"},
-			want:  []diagWant{errAt("Unsupported module source", "main.tf:2:12")},
+			want:  []diagWant{errAt("Module not installed", "main.tf:1:1")},
 		},
 		"ModuleSourceNotLiteral": {
 			files: files{"main.tf": "module \"m\" {\n  source = var.x\n}\n"},

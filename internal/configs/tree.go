@@ -33,6 +33,10 @@ func (s diskSource) files(dir string) (map[string][]byte, diags.Diagnostics) {
 	if dir != "." {
 		prefix = dir + "/"
 	}
+	if path.IsAbs(dir) {
+		// A module installed under an absolute TF_DATA_DIR.
+		return readModuleDir(filepath.FromSlash(dir), prefix)
+	}
 	return readModuleDir(filepath.Join(s.root, filepath.FromSlash(dir)), prefix)
 }
 
@@ -52,14 +56,14 @@ func (s mapSource) files(dir string) (map[string][]byte, diags.Diagnostics) {
 // loadTree loads the root module from src and then every module it
 // calls, depth first in call-name order, and resolves what needs the
 // whole tree: provider configurations and the calls' arguments.
-func loadTree(dir string, src moduleSource) (*Module, diags.Diagnostics) {
+func loadTree(dir string, src moduleSource, inst *InstalledModules) (*Module, diags.Diagnostics) {
 	files, ds := src.files(".")
 	root, mds := loadModule(dir, files)
 	ds = ds.Append(mds)
 	if mds.HasErrors() && len(root.ModuleCalls) == 0 {
 		return root, ds
 	}
-	ds = ds.Append(loadChildren(root, root, src))
+	ds = ds.Append(loadChildren(root, root, src, inst))
 	if !ds.HasErrors() {
 		ds = ds.Append(checkTree(root))
 	}
@@ -67,14 +71,18 @@ func loadTree(dir string, src moduleSource) (*Module, diags.Diagnostics) {
 }
 
 // loadChildren loads the modules parent calls, and theirs.
-func loadChildren(root, parent *Module, src moduleSource) diags.Diagnostics {
+func loadChildren(root, parent *Module, src moduleSource, inst *InstalledModules) diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, name := range slices.Sorted(maps.Keys(parent.ModuleCalls)) {
 		mc := parent.ModuleCalls[name]
-		if !IsLocalModuleSource(mc.SourceAddr) {
+		if mc.SourceAddr == "" {
 			continue // reported when the block was decoded
 		}
-		childDir := path.Clean(path.Join(parent.Dir, strings.ReplaceAll(mc.SourceAddr, `\`, "/")))
+		childDir, cds := callDir(parent, mc, inst)
+		if cds.HasErrors() {
+			ds = ds.Append(cds)
+			continue
+		}
 		if d := checkCall(parent, mc, childDir); d != nil {
 			ds = ds.Append(*d)
 			continue
@@ -92,9 +100,25 @@ func loadChildren(root, parent *Module, src moduleSource) diags.Diagnostics {
 		for name, b := range child.Sources {
 			root.Sources[name] = b
 		}
-		ds = ds.Append(loadChildren(root, child, src))
+		ds = ds.Append(loadChildren(root, child, src, inst))
 	}
 	return ds
+}
+
+// callDir is the directory of a call's module relative to the root's: a
+// local path joined to the caller's directory (inside a fetched package
+// too, as Terraform resolves it), any other source where "init"
+// installed it.
+func callDir(parent *Module, mc *ModuleCall, inst *InstalledModules) (string, diags.Diagnostics) {
+	if IsLocalModuleSource(mc.SourceAddr) {
+		if mc.Version != "" {
+			return "", diags.Diagnostics{diags.At(mc.VersionRange, "Invalid registry module source address",
+				fmt.Sprintf("Module %q has a version constraint, but only modules from a module registry have versions. Remove the version argument: a local module has none.", mc.Name))}
+		}
+		return path.Clean(path.Join(parent.Dir, strings.ReplaceAll(mc.SourceAddr, `\`, "/"))), nil
+	}
+	key := strings.Join(append(slices.Clone([]string(parent.Path)), mc.Name), ".")
+	return inst.installedDir(key, mc)
 }
 
 // checkCall refuses a call that would make the tree infinite: one whose
