@@ -54,6 +54,7 @@ func TestModuleScripts(t *testing.T) {
 				path = filepath.Dir(tf) + string(os.PathListSeparator) + path
 			}
 			env.Setenv("PATH", path)
+			setPulumiEnv(env)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -102,18 +102,7 @@ func TestScripts(t *testing.T) {
 			if tofu, ok := testproviders.OpenTofu(); ok {
 				env.Setenv("PATH", filepath.Dir(tofu)+string(os.PathListSeparator)+env.Getenv("PATH"))
 			}
-			// The Pulumi CLI and YAML host, when scripts/install-pulumi.sh
-			// has built them ([exec:pulumi]), with a private home, a
-			// local file backend and a passphrase, never the user's.
-			if dir, ok := testproviders.Pulumi(); ok {
-				env.Setenv("PATH", dir+string(os.PathListSeparator)+env.Getenv("PATH"))
-				env.Setenv("PULUMI_HOME", filepath.Join(env.WorkDir, ".pulumi"))
-				env.Setenv("PULUMI_BACKEND_URL", "file://"+filepath.Join(env.WorkDir, ".pulumi-state"))
-				env.Setenv("PULUMI_CONFIG_PASSPHRASE", "cairn-test")
-				env.Setenv("PULUMI_SKIP_UPDATE_CHECK", "true")
-				env.Setenv("PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION", "true")
-				env.Setenv("PULUMI_DIY_BACKEND_NO_LEGACY_WARNING", "true")
-			}
+			setPulumiEnv(env)
 			return nil
 		},
 		// [cfnschemas]: the CloudFormation schema corpus is available in
@@ -237,4 +226,21 @@ func testProvidersDir() string {
 		return ""
 	}
 	return testproviders.Dir()
+}
+
+// setPulumiEnv puts the Pulumi CLI and YAML host on a script's PATH when
+// scripts/install-pulumi.sh has built them ([exec:pulumi]), with a
+// private home, a local file backend and a passphrase, never the user's.
+func setPulumiEnv(env *testscript.Env) {
+	dir, ok := testproviders.Pulumi()
+	if !ok {
+		return
+	}
+	env.Setenv("PATH", dir+string(os.PathListSeparator)+env.Getenv("PATH"))
+	env.Setenv("PULUMI_HOME", filepath.Join(env.WorkDir, ".pulumi"))
+	env.Setenv("PULUMI_BACKEND_URL", "file://"+filepath.Join(env.WorkDir, ".pulumi-state"))
+	env.Setenv("PULUMI_CONFIG_PASSPHRASE", "cairn-test")
+	env.Setenv("PULUMI_SKIP_UPDATE_CHECK", "true")
+	env.Setenv("PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION", "true")
+	env.Setenv("PULUMI_DIY_BACKEND_NO_LEGACY_WARNING", "true")
 }

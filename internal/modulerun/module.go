@@ -14,6 +14,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/localproviders"
+	"github.com/cairn-iac/cairn/internal/modinstall"
 	"github.com/cairn-iac/cairn/internal/providers"
 )
 
@@ -42,7 +43,7 @@ type Resolver interface {
 }
 
 // ErrRemoteUnsupported is NoRemote's error.
-var ErrRemoteUnsupported = errors.New("only local module sources (beginning ./, ../ or /) are supported yet")
+var ErrRemoteUnsupported = errors.New("only local module sources (beginning ./, ../ or /) can be loaded without a Resolver")
 
 // NoRemote is the Resolver used when the caller gives none: it refuses
 // every source with ErrRemoteUnsupported.
@@ -96,7 +97,7 @@ func Load(ctx context.Context, src Source, opts Options) (*Module, diags.Diagnos
 		return nil, diags.Diagnostics{diags.Errorf("Module directory not found",
 			"The module source %q is not a directory (%s). A local source names a directory of .tf files.", src.Source, dir)}
 	}
-	cfg, ds := configs.LoadDir(dir)
+	cfg, ds := loadInstalled(dir)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -123,6 +124,18 @@ func Load(ctx context.Context, src Source, opts Options) (*Module, diags.Diagnos
 		now = time.Now
 	}
 	return &Module{cfg: cfg, reg: reg, now: now}, ds
+}
+
+// loadInstalled loads dir as a root module, its non-local module calls
+// from where init (or Fetched) installed them: .terraform/modules, as
+// the command line reads them. A call not installed is configs' "Module
+// not installed" at the module block.
+func loadInstalled(dir string) (*configs.Module, diags.Diagnostics) {
+	m, err := modinstall.ReadManifest(filepath.Join(dir, installedModulesDir))
+	if err != nil {
+		return nil, diags.Diagnostics{diags.Errorf("Failed to read the module manifest", "%s.", err)}
+	}
+	return configs.LoadDirInstalled(dir, m.Installed())
 }
 
 // Config is the loaded configuration (variables, outputs, resources).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/cairn-iac/cairn/internal/cfnsources"
 	"github.com/cairn-iac/cairn/internal/cliconfig"
@@ -83,7 +84,9 @@ func serve(ctx context.Context, info server.Info, args []string, load server.Loa
 // configuration that does not parse leaves the overrides out; the
 // module's own providers are still found.
 func moduleOptions(dir string, getenv func(string) string) *modulerun.Options {
-	opts := &modulerun.Options{BaseDir: dir}
+	// Fetched modules stay in the project, as init's stay in
+	// .terraform/modules: every run plans against the same module.
+	opts := &modulerun.Options{BaseDir: dir, Resolver: &modulerun.Fetched{Dir: filepath.Join(dir, ".cairn", "modules")}}
 	if cfg, ds := cliconfig.Load(cliconfig.Env{Getenv: getenv, HomeDir: getenv("HOME")}); !ds.HasErrors() && cfg.ProviderInstallation != nil {
 		opts.DevOverrides = cfg.ProviderInstallation.DevOverrides
 	}
