@@ -72,10 +72,10 @@ func TestAcceptedCreate(t *testing.T) {
 				if err := rec([]byte(pending)); err != nil {
 					t.Fatal(err)
 				}
-				w.mu.Lock()
-				cur := w.State.ResourceInstance(addr)
-				recorded = cur != nil && cur.Current != nil && string(cur.Current.Private) == pending && cur.Current.Status == states.ObjectReady
-				w.mu.Unlock()
+				w.With(func(st *states.State) {
+					cur := st.ResourceInstance(addr)
+					recorded = cur != nil && cur.Current != nil && string(cur.Current.Private) == pending && cur.Current.Status == states.ObjectReady
+				})
 				tc.end(resp)
 			}}
 			h.WithTestProvider(tp)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/valjson"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/builtin"
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -87,30 +86,7 @@ func (h *Harness) Apply(plan *plans.Plan) diags.Diagnostics {
 }
 
 // MemoryWriter is a StateWriter keeping state in memory.
-type MemoryWriter struct {
-	mu    sync.Mutex
-	State *states.State
-}
-
-// SetObject implements applying.StateWriter.
-func (w *MemoryWriter) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.State.SetObject(addr, obj, provider)
-	return nil
-}
-
-// SetOutput implements applying.StateWriter.
-func (w *MemoryWriter) SetOutput(name string, v *states.OutputValue) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if v == nil {
-		delete(w.State.Outputs, name)
-	} else {
-		w.State.Outputs[name] = v
-	}
-	return nil
-}
+type MemoryWriter = applying.MemoryWriter
 
 func itoa(n int) string {
 	if n == 0 {

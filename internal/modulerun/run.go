@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/google/uuid"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
@@ -92,12 +90,12 @@ func (m *Module) Plan(ctx context.Context, mode plans.Mode, vars map[string]cty.
 func (m *Module) Apply(ctx context.Context, p *Planned) (*Result, diags.Diagnostics) {
 	lib := providers.NewLibrary(m.reg)
 	defer lib.Close()
-	w := &memoryWriter{state: p.plan.PriorState.DeepCopy()}
+	w := &applying.MemoryWriter{State: p.plan.PriorState.DeepCopy()}
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p.plan, Config: m.cfg, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir),
 		State: w, Prepared: p.prepared,
 	})
-	st := w.state
+	st := w.State
 	doc, err := writeState(st, p.lineage, p.serial+1)
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to write the module's state", "%s.", err))
@@ -151,31 +149,4 @@ func readState(doc []byte) (*states.State, string, uint64, error) {
 
 func writeState(st *states.State, lineage string, serial uint64) ([]byte, error) {
 	return statefile.Marshal(&statefile.File{TerraformVersion: "1.5.7", Lineage: lineage, Serial: serial, State: st})
-}
-
-// memoryWriter is applying's StateWriter over a state in memory; apply
-// calls it from several goroutines.
-type memoryWriter struct {
-	mu    sync.Mutex
-	state *states.State
-}
-
-// SetObject implements applying.StateWriter.
-func (w *memoryWriter) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.state.SetObject(addr, obj, provider)
-	return nil
-}
-
-// SetOutput implements applying.StateWriter.
-func (w *memoryWriter) SetOutput(name string, v *states.OutputValue) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if v == nil {
-		delete(w.state.Outputs, name)
-		return nil
-	}
-	w.state.Outputs[name] = v
-	return nil
 }
