@@ -64,7 +64,28 @@ func (r stateResource) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*p
 
 // Create hands Construct an empty old state and returns the new one.
 func (r stateResource) Create(ctx context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
-	si, err := readStateInputs(req.GetProperties())
+	props, err := r.settled(ctx, req.GetProperties(), func(olds *promise[[]byte]) { olds.set(nil) })
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.CreateResponse{Id: moduleStateID, Properties: props}, nil
+}
+
+// Update returns the new state Construct settled on (Diff handed over
+// the old one).
+func (r stateResource) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
+	props, err := r.settled(ctx, req.GetNews(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.UpdateResponse{Properties: props}, nil
+}
+
+// settled waits for the state the Construct in progress for these
+// inputs settles on and returns it as ModuleState's outputs; handOver,
+// if set, first gives Construct the old state.
+func (r stateResource) settled(ctx context.Context, in *structpb.Struct, handOver func(*promise[[]byte])) (*structpb.Struct, error) {
+	si, err := readStateInputs(in)
 	if err != nil {
 		return nil, err
 	}
@@ -72,37 +93,14 @@ func (r stateResource) Create(ctx context.Context, req *pulumirpc.CreateRequest)
 	if !ok {
 		return nil, notConstructing(si.urn)
 	}
-	olds.set(nil)
-	next, err := news.get(ctx)
-	if err != nil {
-		return nil, err
-	}
-	props, err := stateOutputs(next)
-	if err != nil {
-		return nil, err
-	}
-	return &pulumirpc.CreateResponse{Id: moduleStateID, Properties: props}, nil
-}
-
-// Update returns the new state Construct settled on.
-func (r stateResource) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
-	si, err := readStateInputs(req.GetNews())
-	if err != nil {
-		return nil, err
-	}
-	_, news, ok := r.s.modules.pending(si.urn)
-	if !ok {
-		return nil, notConstructing(si.urn)
+	if handOver != nil {
+		handOver(olds)
 	}
 	next, err := news.get(ctx)
 	if err != nil {
 		return nil, err
 	}
-	props, err := stateOutputs(next)
-	if err != nil {
-		return nil, err
-	}
-	return &pulumirpc.UpdateResponse{Properties: props}, nil
+	return stateOutputs(next)
 }
 
 // Read refreshes the module: a refresh-only plan of its state, applied.
