@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"net/http"
 	"path/filepath"
 
 	"github.com/hashicorp/go-version"
@@ -23,7 +24,8 @@ type initFlags struct {
 // installProviders installs every plugin provider the configuration
 // needs, as Terraform's init does: the locked version unless -upgrade,
 // else the newest one meeting every module's constraints, from -plugin-dir
-// or the CLI configuration's methods (local directories only); each
+// or the CLI configuration's methods (local directories, the origin
+// registry, network mirrors); each
 // checked against the lock file's hashes and recorded there. Built-in
 // providers and dev_overrides need nothing. It reports whether the lock
 // file was created.
@@ -35,7 +37,8 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 		return false, ds
 	}
 	hadLocks := len(locks.Providers()) > 0
-	src := getproviders.Source{Methods: cli.Methods(f.pluginDirs, m.cliEnv(), m.Dir), Platform: getproviders.CurrentPlatform()}
+	src := getproviders.Source{Methods: cli.Methods(f.pluginDirs, m.cliEnv(), m.Dir), Platform: getproviders.CurrentPlatform(),
+		HTTP: &getproviders.HTTP{Client: &http.Client{Transport: http.DefaultTransport}}}
 	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
 	required := map[addrs.Provider]bool{}
 	changed := false
@@ -115,8 +118,12 @@ func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Lo
 	if err != nil {
 		return false, diags.Diagnostics{}.Append(getproviders.InstallDiagnostic(pkg, err, nil))
 	}
-	fmt.Fprintf(m.Stdout, "- Installed %s v%s (unauthenticated)\n", p.ForDisplay(), pkg.Version)
-	locks.SetProvider(p, pkg.Version, cs, append(hashes, inst.Hash))
+	auth := inst.Auth
+	if auth == "" {
+		auth = "unauthenticated"
+	}
+	fmt.Fprintf(m.Stdout, "- Installed %s v%s (%s)\n", p.ForDisplay(), pkg.Version, auth)
+	locks.SetProvider(p, pkg.Version, cs, append(hashes, inst.Hashes...))
 	return true, nil
 }
 

@@ -1,6 +1,7 @@
 package getproviders
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -18,12 +19,36 @@ type Package struct {
 	Version  *version.Version
 	Platform Platform
 	// Location is the package directory (unpacked layout) or the .zip
-	// file (packed layout).
+	// file (packed layout), or for a package still to be downloaded the
+	// URL it is described at.
 	Location string
+
+	// remote fetches a package offered by a registry or network mirror;
+	// nil for a package on disk.
+	remote remoteFetcher
 }
 
 // Packed reports whether the package is a zip archive to be unpacked.
-func (p Package) Packed() bool { return strings.HasSuffix(p.Location, ".zip") }
+func (p Package) Packed() bool { return p.remote == nil && strings.HasSuffix(p.Location, ".zip") }
+
+// Remote reports whether the package is downloaded on install.
+func (p Package) Remote() bool { return p.remote != nil }
+
+// remoteFetcher downloads and authenticates a package into dir.
+type remoteFetcher interface {
+	fetch(ctx context.Context, pkg Package, dir string) (fetched, error)
+}
+
+// fetched is a downloaded, authenticated package.
+type fetched struct {
+	zip string
+	// hashes are the hashes the source vouches for, beside the
+	// package's own "h1:" (every platform's "zh:" from a signed
+	// SHA256SUMS, or a mirror's listed hashes).
+	hashes []string
+	// auth says how it was authenticated, for init's progress line.
+	auth string
+}
 
 // Dir is a local directory in Terraform's filesystem mirror layouts, the
 // shape of -plugin-dir directories, filesystem_mirror paths and the

@@ -2,6 +2,8 @@ package getproviders
 
 import (
 	"archive/zip"
+	"context"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -27,6 +29,12 @@ type Installed struct {
 	Dir string
 	// Hash is the package's "h1:" hash, to record in the lock file.
 	Hash string
+	// Hashes are every hash to record: Hash, plus for a downloaded
+	// package the hashes its registry or mirror vouched for.
+	Hashes []string
+	// Auth says how a downloaded package was authenticated ("" for a
+	// local one: unauthenticated).
+	Auth string
 }
 
 // Install hashes pkg, checks the hash with accept (nil accepts any: no
@@ -34,6 +42,9 @@ type Installed struct {
 // working directory untouched. A refused package is a *HashMismatchError;
 // other errors are internal and name the paths involved.
 func (in Installer) Install(pkg Package, accept func(hash string) bool) (Installed, error) {
+	if pkg.remote != nil {
+		return in.installRemote(pkg, accept)
+	}
 	hash, err := packageHash(pkg)
 	if err != nil {
 		return Installed{}, err
@@ -62,7 +73,41 @@ func (in Installer) Install(pkg Package, accept func(hash string) bool) (Install
 	if err != nil {
 		return Installed{}, err
 	}
-	return Installed{Dir: target, Hash: hash}, nil
+	return Installed{Dir: target, Hash: hash, Hashes: []string{hash}}, nil
+}
+
+// installRemote downloads and authenticates pkg into a temporary
+// directory, then installs the zip as a packed package. A lock entry is
+// met by the package's "h1:" or by its zip's "zh:" hash. Nothing is
+// written under TargetDir or CacheDir unless every check passed.
+func (in Installer) installRemote(pkg Package, accept func(hash string) bool) (Installed, error) {
+	tmp, err := os.MkdirTemp("", "cairn-provider-")
+	if err != nil {
+		return Installed{}, err
+	}
+	defer os.RemoveAll(tmp)
+	f, err := pkg.remote.fetch(context.Background(), pkg, tmp)
+	if err != nil {
+		return Installed{}, err
+	}
+	local := pkg
+	local.remote, local.Location = nil, f.zip
+	if accept != nil {
+		sum, err := fileSHA256(f.zip)
+		if err != nil {
+			return Installed{}, err
+		}
+		zh := HashPrefixZH + hex.EncodeToString(sum[:])
+		h1Accept := accept
+		accept = func(h string) bool { return h1Accept(h) || h1Accept(zh) }
+	}
+	inst, err := in.Install(local, accept)
+	if err != nil {
+		return Installed{}, err
+	}
+	inst.Hashes = append(inst.Hashes, f.hashes...)
+	inst.Auth = f.auth
+	return inst, nil
 }
 
 // packagePath is HOST/NAMESPACE/TYPE/VERSION/OS_ARCH.

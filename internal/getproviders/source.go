@@ -1,9 +1,11 @@
 package getproviders
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/go-version"
 
@@ -42,7 +44,13 @@ func (m Method) Applies(p addrs.Provider) bool {
 }
 
 // place names the method in "not found" messages.
-func (m Method) place() string {
+func (m Method) place(p addrs.Provider, contacted bool) string {
+	switch {
+	case contacted && m.Kind == Direct:
+		return "provider registry " + p.Hostname
+	case contacted && m.Kind == NetworkMirror:
+		return "network mirror " + m.URL
+	}
 	switch m.Kind {
 	case Direct:
 		return "the origin registry (not contacted: Cairn installs only from local directories)"
@@ -60,6 +68,9 @@ func (m Method) place() string {
 type Source struct {
 	Methods  []Method
 	Platform Platform
+	// HTTP contacts direct and network_mirror methods; nil leaves them
+	// uncontacted (named in "not found" messages only).
+	HTTP *HTTP
 }
 
 // Available returns the provider's packages for the source's platform,
@@ -73,11 +84,8 @@ func (s Source) Available(p addrs.Provider) ([]Package, error) {
 		if !m.Applies(p) {
 			continue
 		}
-		places = append(places, m.place())
-		if m.Kind != FilesystemMirror {
-			continue
-		}
-		pkgs, err := m.Dir.Packages(p)
+		places = append(places, m.place(p, s.HTTP != nil))
+		pkgs, err := s.methodPackages(m, p)
 		if err != nil {
 			return nil, err
 		}
@@ -118,5 +126,24 @@ func Select(p addrs.Provider, available []Package, cs Constraints, locked *versi
 			return pkg, nil
 		}
 	}
-	return Package{}, fmt.Errorf("no available releases match the given constraints %s", cs)
+	vs := make([]string, len(available))
+	for i, pkg := range available {
+		vs[i] = pkg.Version.String()
+	}
+	return Package{}, fmt.Errorf("no available releases match the given constraints %s (available versions: %s)", cs, strings.Join(vs, ", "))
+}
+
+// methodPackages lists what one method offers: a directory's packages, or
+// with HTTP set a registry's or network mirror's releases.
+func (s Source) methodPackages(m Method, p addrs.Provider) ([]Package, error) {
+	switch {
+	case m.Kind == FilesystemMirror:
+		return m.Dir.Packages(p)
+	case s.HTTP == nil:
+		return nil, nil
+	case m.Kind == Direct:
+		return s.HTTP.registryPackages(context.Background(), p, s.Platform)
+	default:
+		return s.HTTP.mirrorPackages(context.Background(), m.URL, p, s.Platform)
+	}
 }

@@ -1,0 +1,241 @@
+package getproviders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/go-version"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+)
+
+// RegistryVersion is one entry of the provider registry protocol's
+// versions document.
+type RegistryVersion struct {
+	Version   string `json:"version"`
+	Protocols []string
+	Platforms []Platform
+}
+
+// ParseRegistryVersions reads the body of GET .../NAMESPACE/TYPE/versions.
+// Entries whose version is not a semantic version are dropped, as
+// Terraform drops them; a body that is not the document is an error.
+func ParseRegistryVersions(body []byte) ([]RegistryVersion, error) {
+	var doc struct {
+		Versions []struct {
+			Version   string   `json:"version"`
+			Protocols []string `json:"protocols"`
+			Platforms []struct {
+				OS   string `json:"os"`
+				Arch string `json:"arch"`
+			} `json:"platforms"`
+		} `json:"versions"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return nil, fmt.Errorf("invalid response from registry: %w", err)
+	}
+	var out []RegistryVersion
+	for _, v := range doc.Versions {
+		if _, err := version.NewSemver(v.Version); err != nil {
+			continue
+		}
+		rv := RegistryVersion{Version: v.Version, Protocols: v.Protocols}
+		for _, p := range v.Platforms {
+			rv.Platforms = append(rv.Platforms, Platform{OS: p.OS, Arch: p.Arch})
+		}
+		out = append(out, rv)
+	}
+	return out, nil
+}
+
+// downloadMeta is the provider registry protocol's download document.
+type downloadMeta struct {
+	Protocols           []string `json:"protocols"`
+	OS                  string   `json:"os"`
+	Arch                string   `json:"arch"`
+	Filename            string   `json:"filename"`
+	DownloadURL         string   `json:"download_url"`
+	SHASumsURL          string   `json:"shasums_url"`
+	SHASumsSignatureURL string   `json:"shasums_signature_url"`
+	SHASum              string   `json:"shasum"`
+	SigningKeys         struct {
+		GPGPublicKeys []struct {
+			KeyID      string `json:"key_id"`
+			ASCIIArmor string `json:"ascii_armor"`
+		} `json:"gpg_public_keys"`
+	} `json:"signing_keys"`
+}
+
+// registryBase finds the providers.v1 service of host by service
+// discovery (https://HOST/.well-known/terraform.json). An unreachable
+// host is Terraform's "could not connect"; a host without the service is
+// its "does not support the provider registry protocol".
+func (h *HTTP) registryBase(ctx context.Context, host string) (*url.URL, error) {
+	disco := &url.URL{Scheme: "https", Host: host, Path: "/.well-known/terraform.json"}
+	body, final, err := h.getBytes(ctx, disco)
+	if errors.Is(err, errNotFound) {
+		return nil, fmt.Errorf("host %s does not offer a Terraform provider registry", host)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("could not connect to %s: failed to request discovery document: %w", host, err)
+	}
+	var services map[string]any
+	if err := json.Unmarshal(body, &services); err != nil {
+		return nil, fmt.Errorf("failed to decode discovery document from %s: %w", host, err)
+	}
+	s, ok := services["providers.v1"].(string)
+	if !ok {
+		return nil, fmt.Errorf("host %s does not offer a Terraform provider registry", host)
+	}
+	base, err := final.Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("host %s has invalid providers.v1 URL %q: %w", host, s, err)
+	}
+	if !strings.HasSuffix(base.Path, "/") {
+		base.Path += "/"
+	}
+	return base, nil
+}
+
+// registryPackages lists the provider's versions offering platform, as
+// packages to be fetched on install.
+func (h *HTTP) registryPackages(ctx context.Context, p addrs.Provider, platform Platform) ([]Package, error) {
+	base, err := h.registryBase(ctx, p.Hostname)
+	if err != nil {
+		return nil, err
+	}
+	u := base.JoinPath(p.Namespace, p.Type, "versions")
+	body, _, err := h.getBytes(ctx, u)
+	if errors.Is(err, errNotFound) {
+		return nil, fmt.Errorf("provider registry %s does not have a provider named %s", p.Hostname, p)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("could not query provider registry for %s: %w", p, err)
+	}
+	vs, err := ParseRegistryVersions(body)
+	if err != nil {
+		return nil, fmt.Errorf("could not query provider registry for %s: %w", p, err)
+	}
+	var pkgs []Package
+	for _, rv := range vs {
+		v, _ := version.NewSemver(rv.Version)
+		for _, pl := range rv.Platforms {
+			if pl == platform {
+				dl := base.JoinPath(p.Namespace, p.Type, rv.Version, "download", pl.OS, pl.Arch)
+				pkgs = append(pkgs, Package{Provider: p, Version: v, Platform: pl, Location: dl.String(),
+					remote: &registryPackage{http: h, download: dl}})
+				break
+			}
+		}
+	}
+	return pkgs, nil
+}
+
+// registryPackage fetches one release from a provider registry.
+type registryPackage struct {
+	http     *HTTP
+	download *url.URL
+}
+
+// fetch downloads the release's zip into dir and authenticates it as
+// Terraform does: the SHA256SUMS document must carry a detached OpenPGP
+// signature by one of the registry's signing keys, and the zip's SHA-256
+// must equal both the download document's shasum and the document's line
+// for the file. Every hash in the signed document is then trusted and
+// recorded ("zh:"), with the package's own "h1:".
+func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string) (fetched, error) {
+	body, final, err := r.http.getBytes(ctx, r.download)
+	if errors.Is(err, errNotFound) {
+		return fetched{}, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
+	}
+	if err != nil {
+		return fetched{}, fmt.Errorf("could not query provider registry for %s: %w", pkg.Provider, err)
+	}
+	var meta downloadMeta
+	if err := json.Unmarshal(body, &meta); err != nil {
+		return fetched{}, fmt.Errorf("invalid response from registry for %s: %w", pkg.Provider, err)
+	}
+	if meta.SHASumsURL == "" || meta.SHASumsSignatureURL == "" {
+		return fetched{}, fmt.Errorf("the registry did not return the checksums and signature of %s %s: the release is unsigned", pkg.Provider, pkg.Version)
+	}
+	want, err := parseSHA256(meta.SHASum)
+	if err != nil {
+		return fetched{}, fmt.Errorf("registry response includes invalid SHA256 hash %q: %w", meta.SHASum, err)
+	}
+	resolve := func(ref string) (*url.URL, error) {
+		u, err := final.Parse(ref)
+		if err != nil {
+			return nil, fmt.Errorf("registry response includes invalid URL %q: %w", ref, err)
+		}
+		return u, nil
+	}
+	sumsURL, err := resolve(meta.SHASumsURL)
+	if err != nil {
+		return fetched{}, err
+	}
+	sigURL, err := resolve(meta.SHASumsSignatureURL)
+	if err != nil {
+		return fetched{}, err
+	}
+	zipURL, err := resolve(meta.DownloadURL)
+	if err != nil {
+		return fetched{}, err
+	}
+	sums, _, err := r.http.getBytes(ctx, sumsURL)
+	if err != nil {
+		return fetched{}, fmt.Errorf("failed to retrieve SHA256SUMS for %s %s: %w", pkg.Provider, pkg.Version, err)
+	}
+	sig, _, err := r.http.getBytes(ctx, sigURL)
+	if err != nil {
+		return fetched{}, fmt.Errorf("failed to retrieve authentication signature for %s %s: %w", pkg.Provider, pkg.Version, err)
+	}
+	var armors []string
+	for _, k := range meta.SigningKeys.GPGPublicKeys {
+		armors = append(armors, k.ASCIIArmor)
+	}
+	keyID, err := checkSignature(armors, sums, sig)
+	if err != nil {
+		return fetched{}, err
+	}
+	entries, err := ParseSHA256Sums(sums)
+	if err != nil {
+		return fetched{}, err
+	}
+	filename := meta.Filename
+	if filename == "" {
+		filename = path.Base(zipURL.Path)
+	}
+	listed, ok := entries[filename]
+	if !ok {
+		return fetched{}, fmt.Errorf("checksum list has no SHA-256 hash for %q", filename)
+	}
+	if listed != want {
+		return fetched{}, fmt.Errorf("checksum list has unexpected SHA-256 hash %x (expected %x)", listed, want)
+	}
+	zipPath, err := r.downloadZip(ctx, zipURL, dir, pkg)
+	if err != nil {
+		return fetched{}, err
+	}
+	got, err := fileSHA256(zipPath)
+	if err != nil {
+		return fetched{}, err
+	}
+	if got != want {
+		return fetched{}, fmt.Errorf("archive has incorrect checksum zh:%x (expected zh:%x)", got, want)
+	}
+	return fetched{zip: zipPath, hashes: sumsHashes(entries), auth: "self-signed, key ID " + keyID}, nil
+}
+
+func (r *registryPackage) downloadZip(ctx context.Context, u *url.URL, dir string, pkg Package) (string, error) {
+	zipPath := filepath.Join(dir, "package.zip")
+	if err := r.http.getFile(ctx, u, zipPath); err != nil {
+		return "", fmt.Errorf("failed to download %s %s: %w", pkg.Provider, pkg.Version, err)
+	}
+	return zipPath, nil
+}

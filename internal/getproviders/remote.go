@@ -1,0 +1,138 @@
+package getproviders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"time"
+)
+
+// HTTP fetches from provider registries and network mirrors. The command
+// layer builds one per run; tests pass a client trusting their test CA.
+// Transient failures (a 5xx answer, a broken connection) are retried a
+// bounded number of times: hashicorp/go-retryablehttp is not in the
+// module graph, and three attempts with a short pause is all init needs.
+type HTTP struct {
+	Client *http.Client
+	// Attempts is how many times one request is tried (default 3).
+	Attempts int
+	// Backoff is the pause before the second attempt, doubled after
+	// each (default 200ms).
+	Backoff time.Duration
+}
+
+// errNotFound is a 404 answer: for the caller, "this place does not
+// offer it", not a failure of the place.
+var errNotFound = errors.New("not found")
+
+func (h *HTTP) attempts() (int, time.Duration) {
+	n, b := h.Attempts, h.Backoff
+	if n <= 0 {
+		n = 3
+	}
+	if b <= 0 {
+		b = 200 * time.Millisecond
+	}
+	return n, b
+}
+
+// get fetches u into w, retrying transient failures. w is reset before
+// each retry by the caller's reset. It returns the final URL (after
+// redirects), against which relative references in the body resolve.
+func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() error) (*url.URL, error) {
+	n, pause := h.attempts()
+	var err error
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			if rerr := reset(); rerr != nil {
+				return nil, rerr
+			}
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(pause):
+			}
+			pause *= 2
+		}
+		var final *url.URL
+		var retry bool
+		final, retry, err = h.getOnce(ctx, u, w)
+		if err == nil || !retry {
+			return final, err
+		}
+	}
+	return nil, err
+}
+
+// getOnce makes one request; retry says whether the failure is transient.
+func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer) (*url.URL, bool, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, false, err
+	}
+	client := h.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, ctx.Err() == nil, err
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusNotFound:
+		return nil, false, errNotFound
+	case resp.StatusCode >= 500:
+		return nil, true, fmt.Errorf("%s: %s", u.Redacted(), resp.Status)
+	case resp.StatusCode != http.StatusOK:
+		return nil, false, fmt.Errorf("%s: %s", u.Redacted(), resp.Status)
+	}
+	if _, err := io.Copy(w, resp.Body); err != nil {
+		return nil, true, fmt.Errorf("%s: %w", u.Redacted(), err)
+	}
+	return resp.Request.URL, false, nil
+}
+
+// getBytes fetches a small document (at most 16 MiB: JSON, checksums,
+// signatures) into memory.
+func (h *HTTP) getBytes(ctx context.Context, u *url.URL) ([]byte, *url.URL, error) {
+	var buf limitedBuffer
+	buf.max = 16 << 20
+	final, err := h.get(ctx, u, &buf, func() error { buf.b = buf.b[:0]; return nil })
+	return buf.b, final, err
+}
+
+// getFile downloads u into the file at path.
+func (h *HTTP) getFile(ctx context.Context, u *url.URL, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	_, err = h.get(ctx, u, f, func() error {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		return f.Truncate(0)
+	})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+type limitedBuffer struct {
+	b   []byte
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if len(l.b)+len(p) > l.max {
+		return 0, fmt.Errorf("response larger than %d bytes", l.max)
+	}
+	l.b = append(l.b, p...)
+	return len(p), nil
+}
