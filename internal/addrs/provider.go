@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -81,9 +82,17 @@ func SortedProviders(lists ...[]Provider) []Provider {
 // case-insensitively, so they are normalized to lower case.
 func ParseProviderSource(s string) (Provider, error) {
 	parts := strings.Split(s, "/")
-	for _, p := range parts {
+	for i, p := range parts {
 		if p == "" {
 			return Provider{}, fmt.Errorf("invalid provider source %q: empty part", s)
+		}
+		if len(parts) == 3 && i == 0 {
+			host, ok := validHost(p)
+			if !ok {
+				return Provider{}, fmt.Errorf("invalid provider source %q: part %q is not a host name, with an optional port", s, p)
+			}
+			parts[0] = host
+			continue
 		}
 		if !validName(p, true) {
 			return Provider{}, fmt.Errorf("invalid provider source %q: part %q may contain only letters, digits, dashes, dots and underscores", s, p)
@@ -99,6 +108,27 @@ func ParseProviderSource(s string) (Provider, error) {
 	default:
 		return Provider{}, fmt.Errorf("invalid provider source %q: expected at most three parts HOST/NAMESPACE/TYPE", s)
 	}
+}
+
+// validHost checks a source's host part: a name, optionally ":PORT" as
+// Terraform's host names allow (a registry on another port). The
+// default port 443 is dropped, as Terraform normalizes it away.
+func validHost(h string) (string, bool) {
+	name, port, hasPort := strings.Cut(h, ":")
+	if !validName(name, true) {
+		return "", false
+	}
+	if !hasPort {
+		return h, true
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 1 || n > 65535 || strconv.Itoa(n) != port {
+		return "", false
+	}
+	if n == 443 {
+		return name, true
+	}
+	return h, true
 }
 
 // AbsProviderConfig is one provider configuration in a module: the provider

@@ -28,6 +28,24 @@ func TestParseProviderSource(t *testing.T) {
 			input: "example.com/acme/widget",
 			want:  Provider{Hostname: "example.com", Namespace: "acme", Type: "widget"},
 		},
+		"HostWithPort": {
+			reason: "A registry on another port, as Terraform's host names allow.",
+			input:  "127.0.0.1:8443/acme/widget",
+			want:   Provider{Hostname: "127.0.0.1:8443", Namespace: "acme", Type: "widget"},
+		},
+		"DefaultPortDropped": {
+			reason: "Terraform normalizes :443 away.",
+			input:  "example.com:443/acme/widget",
+			want:   Provider{Hostname: "example.com", Namespace: "acme", Type: "widget"},
+		},
+		"BadPort": {
+			input:   "example.com:0x1/acme/widget",
+			wantErr: true,
+		},
+		"PortOnNamespace": {
+			input:   "example.com/acme:1/widget",
+			wantErr: true,
+		},
 		"BuiltIn": {
 			input: "terraform.io/builtin/terraform",
 			want:  NewBuiltInProvider("terraform"),
@@ -50,7 +68,7 @@ func TestParseProviderSource(t *testing.T) {
 		"Quote":             {reason: "A quote would break the state-file form provider[\"...\"].", input: `hashicorp/a"ws`, wantErr: true},
 		"ClosingBracket":    {input: `hashicorp/aws"]`, wantErr: true},
 		"NonASCIILetter":    {input: "hashicorp/äws", wantErr: true},
-		"PortInHostIsColon": {reason: "Only letters, digits, dashes, dots and underscores are accepted.", input: "example.com:8080/a/b", wantErr: true},
+		"PortNotANumber":    {reason: "A host may carry a port, as in Terraform; the port is digits.", input: "example.com:http/a/b", wantErr: true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

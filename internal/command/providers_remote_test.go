@@ -1,0 +1,83 @@
+package command
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cairn-iac/cairn/internal/getproviders"
+	"github.com/cairn-iac/cairn/internal/testproviders"
+	"github.com/cairn-iac/cairn/internal/testprovsrv"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestProviderRegistryScripts runs the scripts of testdata/provscript
+// against one loopback provider registry and network mirror (HTTPS with
+// a test CA, SHA256SUMS signed by a key made here) serving the real
+// hashicorp/random plugin: Cairn, and OpenTofu and Terraform where
+// installed ([exec:tofu], [exec:terraform]), install from it.
+// $REG_HOST names the registry, $MIRROR_URL the mirror, $PLATFORM this
+// platform; "subst FILE" expands them in a file. Faulty releases are
+// served as tampered/random (zip not the signed one), wrongkey/random
+// (signed by a key the registry does not list) and unsigned/random.
+func TestProviderRegistryScripts(t *testing.T) {
+	bin, ok := testproviders.Binary("random")
+	if !ok {
+		t.Skip("the random test provider is not built (scripts/build-test-providers.sh)")
+	}
+	srv := testprovsrv.Start(t)
+	plat := getproviders.CurrentPlatform().String()
+	others := []string{"darwin_arm64", "windows_amd64"}
+	for _, v := range []string{"3.8.0", "3.9.0"} {
+		srv.Add(t, testprovsrv.Release{Namespace: "hashicorp", Type: "random", Version: v, Binary: bin, Platform: plat, Others: others})
+	}
+	for ns, f := range map[string]testprovsrv.Fault{"tampered": testprovsrv.Tampered, "wrongkey": testprovsrv.WrongKey, "unsigned": testprovsrv.Unsigned} {
+		srv.Add(t, testprovsrv.Release{Namespace: ns, Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others, Fault: f})
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/provscript",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("CHECKPOINT_DISABLE", "1")
+			env.Setenv("HOME", env.WorkDir)
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			for _, kv := range srv.Env() {
+				k, v, _ := strings.Cut(kv, "=")
+				env.Setenv(k, v)
+			}
+			env.Setenv("REG_HOST", srv.Host)
+			env.Setenv("MIRROR_URL", srv.MirrorURL)
+			env.Setenv("PLATFORM", plat)
+			path := env.Getenv("PATH")
+			if tofu, ok := testproviders.OpenTofu(); ok {
+				path = filepath.Dir(tofu) + string(os.PathListSeparator) + path
+			}
+			if tf := terraformBinary(); tf != "" {
+				path = filepath.Dir(tf) + string(os.PathListSeparator) + path
+			}
+			env.Setenv("PATH", path)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"subst":   cmdSubst,
+			"cmplock": cmdCmpLock,
+		},
+	})
+}
+
+// cmdCmpLock compares two lock files after their first line, which names
+// the tool that wrote it ("terraform init", "tofu init"): cmplock A B.
+func cmdCmpLock(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: cmplock A B")
+	}
+	body := func(name string) string {
+		_, rest, _ := strings.Cut(ts.ReadFile(name), "\n")
+		return rest
+	}
+	a, b := body(args[0]), body(args[1])
+	if (a == b) == neg {
+		ts.Fatalf("%s and %s after the first line: equal=%v\n%s\n---\n%s", args[0], args[1], a == b, a, b)
+	}
+}
