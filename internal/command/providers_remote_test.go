@@ -62,6 +62,7 @@ func TestProviderRegistryScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"subst":   cmdSubst,
 			"cmplock": cmdCmpLock,
+			"linksto": cmdLinksTo,
 		},
 	})
 }
@@ -79,5 +80,17 @@ func cmdCmpLock(ts *testscript.TestScript, neg bool, args []string) {
 	a, b := body(args[0]), body(args[1])
 	if (a == b) == neg {
 		ts.Fatalf("%s and %s after the first line: equal=%v\n%s\n---\n%s", args[0], args[1], a == b, a, b)
+	}
+}
+
+// cmdLinksTo checks that PATH is a symbolic link to TARGET: linksto PATH
+// TARGET.
+func cmdLinksTo(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: linksto PATH TARGET")
+	}
+	got, err := os.Readlink(ts.MkAbs(args[0]))
+	if (err == nil && got == args[1]) == neg {
+		ts.Fatalf("%s links to %q (%v), want %q", args[0], got, err, args[1])
 	}
 }

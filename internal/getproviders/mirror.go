@@ -108,7 +108,8 @@ type mirrorPackage struct {
 
 // fetch downloads the archive and checks it against the hashes the
 // mirror lists ("h1:" of its contents, "zh:" of the zip), as Terraform
-// does; those hashes are then recorded with the package's own.
+// does. Terraform 1.5.7 then records only the package's own "h1:" (a
+// mirror's list is not signed); OpenTofu 1.12 also records the list.
 func (m *mirrorPackage) fetch(ctx context.Context, pkg Package, dir string) (fetched, error) {
 	zipPath := filepath.Join(dir, "package.zip")
 	if err := m.http.getFile(ctx, m.zip, zipPath); err != nil {
@@ -128,7 +129,7 @@ func (m *mirrorPackage) fetch(ctx context.Context, pkg Package, dir string) (fet
 	zh := HashPrefixZH + hex.EncodeToString(sum[:])
 	for _, want := range m.hashes {
 		if want == h1 || strings.EqualFold(want, zh) {
-			return fetched{zip: zipPath, hashes: m.hashes, auth: "verified checksum"}, nil
+			return fetched{zip: zipPath, auth: "verified checksum"}, nil
 		}
 	}
 	return fetched{}, fmt.Errorf("the archive for %s %s from the network mirror does not match any of the checksums the mirror lists", pkg.Provider, pkg.Version)
