@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,9 +78,12 @@ func (in Installer) Install(pkg Package, accept func(hash string) bool) (Install
 }
 
 // installRemote downloads and authenticates pkg into a temporary
-// directory, then installs the zip as a packed package. A lock entry is
-// met by the package's "h1:" or by its zip's "zh:" hash. Nothing is
-// written under TargetDir or CacheDir unless every check passed.
+// directory, unpacks it there once, hashes the unpacked files (cheaper
+// than hashing the zip, which would decompress it a second time) and
+// only then moves the package into place (the plugin cache first when
+// set, as for a zip from a mirror). A lock entry is met by the
+// package's "h1:" or by its zip's "zh:" hash. Nothing is written under
+// TargetDir or CacheDir unless every check passed.
 func (in Installer) installRemote(pkg Package, accept func(hash string) bool) (Installed, error) {
 	tmp, err := os.MkdirTemp("", "cairn-provider-")
 	if err != nil {
@@ -90,24 +94,88 @@ func (in Installer) installRemote(pkg Package, accept func(hash string) bool) (I
 	if err != nil {
 		return Installed{}, err
 	}
-	local := pkg
-	local.remote, local.Location = nil, f.zip
-	if accept != nil {
+	staged := filepath.Join(tmp, "package")
+	if err := unzip(f.zip, staged); err != nil {
+		return Installed{}, err
+	}
+	hash, err := PackageHashH1(staged)
+	if err != nil {
+		return Installed{}, err
+	}
+	if accept != nil && !accept(hash) {
 		sum, err := fileSHA256(f.zip)
 		if err != nil {
 			return Installed{}, err
 		}
-		zh := HashPrefixZH + hex.EncodeToString(sum[:])
-		h1Accept := accept
-		accept = func(h string) bool { return h1Accept(h) || h1Accept(zh) }
+		if !accept(HashPrefixZH + hex.EncodeToString(sum[:])) {
+			local := pkg
+			local.remote, local.Location = nil, f.zip
+			return Installed{}, &HashMismatchError{Package: local, Hash: hash, Stage: FromArchive}
+		}
 	}
-	inst, err := in.Install(local, accept)
+	target := filepath.Join(in.TargetDir, packagePath(pkg))
+	if err := os.RemoveAll(target); err != nil {
+		return Installed{}, fmt.Errorf("replacing %s: %w", target, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return Installed{}, fmt.Errorf("installing %s: %w", target, err)
+	}
+	if in.CacheDir == "" {
+		err = moveDir(staged, target)
+	} else {
+		err = in.fillCache(pkg, staged, target)
+	}
 	if err != nil {
 		return Installed{}, err
 	}
-	inst.Hashes = append(inst.Hashes, f.hashes...)
-	inst.Auth = f.auth
-	return inst, nil
+	return Installed{Dir: target, Hash: hash, Hashes: append([]string{hash}, f.hashes...), Auth: f.auth}, nil
+}
+
+// fillCache moves a staged package into the cache when missing there and
+// links target to the cache entry.
+func (in Installer) fillCache(pkg Package, staged, target string) error {
+	cached := filepath.Join(in.CacheDir, packagePath(pkg))
+	if !isDir(cached) {
+		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err != nil {
+			return fmt.Errorf("filling plugin cache %s: %w", cached, err)
+		}
+		if err := moveDir(staged, cached); err != nil {
+			return err
+		}
+	}
+	return linkDir(cached, target)
+}
+
+// moveDir renames from to dest, or copies it (file modes kept) when they
+// are on different filesystems (a tmpfs /tmp).
+func moveDir(from, dest string) error {
+	if err := os.Rename(from, dest); err == nil {
+		return nil
+	}
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		out := filepath.Join(dest, rel)
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		src, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		return writeFile(out, src, info.Mode().Perm())
+	})
+	if err != nil {
+		return fmt.Errorf("installing %s: %w", dest, err)
+	}
+	return nil
 }
 
 // packagePath is HOST/NAMESPACE/TYPE/VERSION/OS_ARCH.
