@@ -118,6 +118,10 @@ func TestMethods(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	pkgDir := filepath.Join(home, "withpkg/terraform/plugins/example.com/acme/widget/1.0.0/linux_amd64")
+	if err := os.MkdirAll(pkgDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	explicit := &Config{ProviderInstallation: &ProviderInstallation{Methods: []getproviders.Method{{Kind: getproviders.Direct}}}}
 	tests := map[string]struct {
 		reason     string
@@ -137,6 +141,15 @@ func TestMethods(t *testing.T) {
 				{Dir: getproviders.Dir(filepath.Join(cwd, "terraform.d/plugins"))},
 				{Dir: getproviders.Dir(filepath.Join(home, ".local/share/terraform/plugins"))},
 				{Kind: getproviders.Direct},
+			},
+		},
+		"implied excludes": {
+			reason: "a provider with a package in an implied directory is not looked up in its registry", cfg: &Config{},
+			vars: map[string]string{"XDG_DATA_HOME": filepath.Join(home, "withpkg")},
+			want: []getproviders.Method{
+				{Dir: getproviders.Dir(filepath.Join(cwd, "terraform.d/plugins"))},
+				{Dir: getproviders.Dir(filepath.Join(home, "withpkg/terraform/plugins"))},
+				{Kind: getproviders.Direct, Exclude: []getproviders.Pattern{{Hostname: "example.com", Namespace: "acme", Type: "widget"}}},
 			},
 		},
 		"xdg relative": {

@@ -14,7 +14,8 @@ import (
 //     filesystem mirror (Terraform uses them exclusively);
 //   - else the provider_installation block's methods as written;
 //   - else the implied local mirror directories that exist (see
-//     ImpliedMirrorDirs), then direct.
+//     ImpliedMirrorDirs), then direct for every provider none of them
+//     holds a package of, as Terraform excludes those from direct.
 //
 // cwd is the directory Terraform was started in: the implied
 // terraform.d/plugins is relative to it, not to -chdir.
@@ -30,12 +31,17 @@ func (c *Config) Methods(pluginDirs []string, env Env, cwd string) []getprovider
 		return c.ProviderInstallation.Methods
 	}
 	var ms []getproviders.Method
+	direct := getproviders.Method{Kind: getproviders.Direct}
 	for _, d := range ImpliedMirrorDirs(env, cwd) {
 		if info, err := os.Stat(d); err == nil && info.IsDir() {
-			ms = append(ms, getproviders.Method{Kind: getproviders.FilesystemMirror, Dir: getproviders.Dir(d)})
+			dir := getproviders.Dir(d)
+			ms = append(ms, getproviders.Method{Kind: getproviders.FilesystemMirror, Dir: dir})
+			for _, p := range dir.Providers() {
+				direct.Exclude = append(direct.Exclude, getproviders.Pattern{Hostname: p.Hostname, Namespace: p.Namespace, Type: p.Type})
+			}
 		}
 	}
-	return append(ms, getproviders.Method{Kind: getproviders.Direct})
+	return append(ms, direct)
 }
 
 // ImpliedMirrorDirs lists, in Terraform's order on Unix, the directories

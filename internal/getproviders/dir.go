@@ -138,3 +138,26 @@ func isDir(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.Mode().Type()&fs.ModeType == fs.ModeDir
 }
+
+// Providers lists the providers with at least one package (for any
+// platform) in the directory, in HOST/NAMESPACE/TYPE order. Terraform
+// excludes these from the implied direct method: a provider placed in an
+// implied local directory is never looked up in its registry. An
+// unreadable directory lists nothing.
+func (d Dir) Providers() []addrs.Provider {
+	var out []addrs.Provider
+	hosts, _ := os.ReadDir(string(d))
+	for _, h := range hosts {
+		namespaces, _ := os.ReadDir(filepath.Join(string(d), h.Name()))
+		for _, ns := range namespaces {
+			types, _ := os.ReadDir(filepath.Join(string(d), h.Name(), ns.Name()))
+			for _, typ := range types {
+				p := addrs.Provider{Hostname: h.Name(), Namespace: ns.Name(), Type: typ.Name()}
+				if pkgs, err := d.Packages(p); err == nil && len(pkgs) > 0 {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
