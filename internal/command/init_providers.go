@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"time"
 
 	"github.com/hashicorp/go-version"
 
@@ -38,7 +39,7 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 	}
 	hadLocks := len(locks.Providers()) > 0
 	src := getproviders.Source{Methods: cli.Methods(f.pluginDirs, m.cliEnv(), m.Dir), Platform: getproviders.CurrentPlatform(),
-		HTTP: &getproviders.HTTP{Client: &http.Client{Transport: http.DefaultTransport}}}
+		HTTP: &getproviders.HTTP{Client: registryClient()}}
 	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
 	required := map[addrs.Provider]bool{}
 	changed := false
@@ -133,4 +134,15 @@ func lockedVersion(l *depsfile.ProviderLock) *version.Version {
 		return nil
 	}
 	return l.Version
+}
+
+// registryClient is the HTTP client for provider registries and network
+// mirrors: the default transport (proxy settings, SSL_CERT_FILE), with a
+// bound on how long a server may take to start answering, so a hung
+// registry is an error rather than a hung init. Downloads themselves are
+// not bounded: a large plugin on a slow link may take minutes.
+func registryClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.ResponseHeaderTimeout = 30 * time.Second
+	return &http.Client{Transport: t}
 }
