@@ -1,6 +1,9 @@
 package cliconfig
 
 import (
+	"maps"
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -18,6 +21,9 @@ type Config struct {
 	// ProviderInstallation is nil when no provider_installation block was
 	// given; then the implied local mirror directories apply.
 	ProviderInstallation *ProviderInstallation
+	// Credentials maps a host name (lower case) to the API token of its
+	// credentials block. Never printed.
+	Credentials map[string]string
 	// Files lists the files read, in order, for messages.
 	Files []string
 }
@@ -43,6 +49,11 @@ func (c *Config) merge(o *Config) (*Config, hcl.Diagnostics) {
 	}
 	out.PluginCacheMayBreakDependencyLockFile = c.PluginCacheMayBreakDependencyLockFile || o.PluginCacheMayBreakDependencyLockFile
 	out.Files = append(append([]string(nil), c.Files...), o.Files...)
+	if len(o.Credentials) > 0 {
+		out.Credentials = map[string]string{}
+		maps.Copy(out.Credentials, c.Credentials)
+		maps.Copy(out.Credentials, o.Credentials)
+	}
 	out.ProviderInstallation = c.ProviderInstallation
 	if o.ProviderInstallation == nil {
 		return &out, nil
@@ -57,4 +68,17 @@ func (c *Config) merge(o *Config) (*Config, hcl.Diagnostics) {
 	}
 	out.ProviderInstallation = o.ProviderInstallation
 	return &out, nil
+}
+
+// Token returns the API token for a registry host, as Terraform finds
+// it: the TF_TOKEN_ environment variable named after the host (dots as
+// "_", dashes as "__"; a host with a port cannot be named so), else the
+// credentials block for the host, else "".
+func (c *Config) Token(env Env, host string) string {
+	host = strings.ToLower(host)
+	name := "TF_TOKEN_" + strings.ReplaceAll(strings.ReplaceAll(host, "-", "__"), ".", "_")
+	if t := env.get(name); t != "" && !strings.Contains(host, ":") {
+		return t
+	}
+	return c.Credentials[host]
 }

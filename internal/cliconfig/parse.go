@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/gohcl"
@@ -20,8 +21,10 @@ var fileSchema = &hcl.BodySchema{
 		{Name: "plugin_cache_dir"},
 		{Name: "plugin_cache_may_break_dependency_lock_file"},
 	},
-	Blocks: []hcl.BlockHeaderSchema{{Type: "provider_installation"}},
+	Blocks: []hcl.BlockHeaderSchema{{Type: "provider_installation"}, {Type: "credentials", LabelNames: []string{"host"}}},
 }
+
+var credentialsSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "token"}}}
 
 var installationSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "dev_overrides"},
@@ -52,8 +55,13 @@ func Parse(src []byte, filename string, expand func(string) string) (*Config, hc
 	content, _, moreDiags := f.Body.PartialContent(fileSchema)
 	diags = append(diags, moreDiags...)
 	diags = append(diags, decodeTopLevel(cfg, content, expand)...)
-	for i, block := range content.Blocks {
-		if i > 0 {
+	installations := 0
+	for _, block := range content.Blocks {
+		if block.Type == "credentials" {
+			diags = append(diags, decodeCredentials(cfg, block)...)
+			continue
+		}
+		if installations++; installations > 1 {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError, Summary: "Duplicate provider_installation block",
 				Detail:  "No more than one provider_installation block may be specified.",
@@ -92,6 +100,25 @@ func decodeTopLevel(cfg *Config, content *hcl.BodyContent, expand func(string) s
 	if attr, ok := content.Attributes["plugin_cache_may_break_dependency_lock_file"]; ok {
 		diags = append(diags, gohcl.DecodeExpression(attr.Expr, nil, &cfg.PluginCacheMayBreakDependencyLockFile)...)
 	}
+	return diags
+}
+
+// decodeCredentials keeps a credentials block's token for its host (other
+// attributes, such as a credentials helper's, are ignored).
+func decodeCredentials(cfg *Config, block *hcl.Block) hcl.Diagnostics {
+	content, _, diags := block.Body.PartialContent(credentialsSchema)
+	attr, ok := content.Attributes["token"]
+	if !ok || diags.HasErrors() {
+		return diags
+	}
+	var token string
+	if d := gohcl.DecodeExpression(attr.Expr, nil, &token); d.HasErrors() {
+		return append(diags, d...)
+	}
+	if cfg.Credentials == nil {
+		cfg.Credentials = map[string]string{}
+	}
+	cfg.Credentials[strings.ToLower(block.Labels[0])] = token
 	return diags
 }
 

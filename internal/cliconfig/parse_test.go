@@ -46,10 +46,11 @@ func TestParse(t *testing.T) {
 		want   *Config
 	}{
 		"doc example": {
-			reason: "every method, quoted dev_overrides keys, unknown settings ignored",
+			reason: "every method, quoted dev_overrides keys, credentials kept, other settings ignored",
 			src:    docExample,
 			want: &Config{
 				PluginCacheDir: "$HOME/.terraform.d/plugin-cache!",
+				Credentials:    map[string]string{"app.terraform.io": "ignored"},
 				ProviderInstallation: &ProviderInstallation{
 					DevOverrides: map[addrs.Provider]string{addrs.NewDefaultProvider("null"): "/home/developer/tmp/terraform-null"},
 					Methods: []getproviders.Method{

@@ -39,7 +39,7 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 	}
 	hadLocks := len(locks.Providers()) > 0
 	src := getproviders.Source{Methods: cli.Methods(f.pluginDirs, m.cliEnv(), m.Dir), Platform: getproviders.CurrentPlatform(),
-		HTTP: &getproviders.HTTP{Client: registryClient()}}
+		HTTP: &getproviders.HTTP{Client: registryClient(), Token: func(host string) string { return cli.Token(m.cliEnv(), host) }}}
 	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
 	required := map[addrs.Provider]bool{}
 	changed := false

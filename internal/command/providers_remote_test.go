@@ -20,7 +20,8 @@ import (
 // $REG_HOST names the registry, $MIRROR_URL the mirror, $PLATFORM this
 // platform; "subst FILE" expands them in a file. Faulty releases are
 // served as tampered/random (zip not the signed one), wrongkey/random
-// (signed by a key the registry does not list) and unsigned/random.
+// (signed by a key the registry does not list) and unsigned/random;
+// private/random needs the bearer token "s3cret-token".
 func TestProviderRegistryScripts(t *testing.T) {
 	bin, ok := testproviders.Binary("random")
 	if !ok {
@@ -32,6 +33,8 @@ func TestProviderRegistryScripts(t *testing.T) {
 	for _, v := range []string{"3.8.0", "3.9.0"} {
 		srv.Add(t, testprovsrv.Release{Namespace: "hashicorp", Type: "random", Version: v, Binary: bin, Platform: plat, Others: others})
 	}
+	srv.Add(t, testprovsrv.Release{Namespace: "private", Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others})
+	srv.RequireToken("private", "s3cret-token")
 	for ns, f := range map[string]testprovsrv.Fault{"tampered": testprovsrv.Tampered, "wrongkey": testprovsrv.WrongKey, "unsigned": testprovsrv.Unsigned} {
 		srv.Add(t, testprovsrv.Release{Namespace: ns, Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others, Fault: f})
 	}

@@ -26,7 +26,7 @@ func (h *HTTP) mirrorPackages(ctx context.Context, base string, p addrs.Provider
 		return nil, fmt.Errorf("network mirror URL %q must be an https URL", base)
 	}
 	typeURL := b.JoinPath(p.Hostname, p.Namespace, p.Type)
-	body, _, err := h.getBytes(ctx, typeURL.JoinPath("index.json"))
+	body, _, err := h.getAPI(ctx, typeURL.JoinPath("index.json"))
 	if errors.Is(err, errNotFound) {
 		return nil, nil
 	}
@@ -40,7 +40,7 @@ func (h *HTTP) mirrorPackages(ctx context.Context, base string, p addrs.Provider
 	var pkgs []Package
 	for _, v := range vs {
 		u := typeURL.JoinPath(v.String() + ".json")
-		body, final, err := h.getBytes(ctx, u)
+		body, final, err := h.getAPI(ctx, u)
 		if errors.Is(err, errNotFound) {
 			continue
 		}

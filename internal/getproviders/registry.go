@@ -78,7 +78,7 @@ type downloadMeta struct {
 // its "does not support the provider registry protocol".
 func (h *HTTP) registryBase(ctx context.Context, host string) (*url.URL, error) {
 	disco := &url.URL{Scheme: "https", Host: host, Path: "/.well-known/terraform.json"}
-	body, final, err := h.getBytes(ctx, disco)
+	body, final, err := h.getAPI(ctx, disco)
 	if errors.Is(err, errNotFound) {
 		return nil, fmt.Errorf("host %s does not offer a Terraform provider registry", host)
 	}
@@ -111,7 +111,7 @@ func (h *HTTP) registryPackages(ctx context.Context, p addrs.Provider, platform 
 		return nil, err
 	}
 	u := base.JoinPath(p.Namespace, p.Type, "versions")
-	body, _, err := h.getBytes(ctx, u)
+	body, _, err := h.getAPI(ctx, u)
 	if errors.Is(err, errNotFound) {
 		return nil, fmt.Errorf("provider registry %s does not have a provider named %s", p.Hostname, p)
 	}
@@ -150,7 +150,7 @@ type registryPackage struct {
 // for the file. Every hash in the signed document is then trusted and
 // recorded ("zh:"), with the package's own "h1:".
 func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string) (fetched, error) {
-	body, final, err := r.http.getBytes(ctx, r.download)
+	body, final, err := r.http.getAPI(ctx, r.download)
 	if errors.Is(err, errNotFound) {
 		return fetched{}, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
 	}

@@ -172,3 +172,37 @@ func TestCheckSignatureErrorsAreTyped(t *testing.T) {
 		t.Fatalf("got %T %v, want *HashMismatchError", err, err)
 	}
 }
+
+// TestRegistryToken: a registry that requires a token gets it on its API
+// (discovery, versions, download document) and the release files never
+// see it (the server refuses a file request carrying one).
+func TestRegistryToken(t *testing.T) {
+	srv, _ := startRegistry(t)
+	srv.RequireToken("hashicorp", "s3cret")
+	p := addrs.Provider{Hostname: srv.Host, Namespace: "hashicorp", Type: "random"}
+	tests := map[string]struct {
+		reason  string
+		token   func(string) string
+		wantErr string
+	}{
+		"token":       {reason: "the host's token is sent to its API only", token: func(h string) string { return map[string]string{srv.Host: "s3cret"}[h] }},
+		"no token":    {reason: "the registry refuses", wantErr: "401 Unauthorized"},
+		"wrong token": {reason: "the registry refuses, and the token is not in the message", token: func(string) string { return "wrong-token-value" }, wantErr: "401 Unauthorized"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			src := remoteSource(srv, getproviders.Method{Kind: getproviders.Direct})
+			src.HTTP.Token = tc.token
+			_, err := install(t, src, getproviders.Installer{TargetDir: t.TempDir()}, p, "3.9.0", nil)
+			if tc.wantErr == "" {
+				if err != nil {
+					t.Fatalf("%s: %v", tc.reason, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) || strings.Contains(err.Error(), "wrong-token-value") {
+				t.Fatalf("%s: got %v, want %q without the token", tc.reason, err, tc.wantErr)
+			}
+		})
+	}
+}

@@ -23,6 +23,11 @@ type HTTP struct {
 	// Backoff is the pause before the second attempt, doubled after
 	// each (default 200ms).
 	Backoff time.Duration
+	// Token returns the API token for a registry host, or "" (nil: none).
+	// It is sent as a bearer token to that host's discovery document and
+	// registry API, never to download, checksum or signature URLs, as
+	// Terraform sends it.
+	Token func(host string) string
 }
 
 // errNotFound is a 404 answer: for the caller, "this place does not
@@ -43,7 +48,7 @@ func (h *HTTP) attempts() (int, time.Duration) {
 // get fetches u into w, retrying transient failures. w is reset before
 // each retry by the caller's reset. It returns the final URL (after
 // redirects), against which relative references in the body resolve.
-func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() error) (*url.URL, error) {
+func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() error, token string) (*url.URL, error) {
 	n, pause := h.attempts()
 	var err error
 	for i := 0; i < n; i++ {
@@ -60,7 +65,7 @@ func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() er
 		}
 		var final *url.URL
 		var retry bool
-		final, retry, err = h.getOnce(ctx, u, w)
+		final, retry, err = h.getOnce(ctx, u, w, token)
 		if err == nil || !retry {
 			return final, err
 		}
@@ -69,10 +74,13 @@ func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() er
 }
 
 // getOnce makes one request; retry says whether the failure is transient.
-func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer) (*url.URL, bool, error) {
+func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer, token string) (*url.URL, bool, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return nil, false, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	client := h.Client
 	if client == nil {
@@ -100,9 +108,22 @@ func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer) (*url.URL, 
 // getBytes fetches a small document (at most 16 MiB: JSON, checksums,
 // signatures) into memory.
 func (h *HTTP) getBytes(ctx context.Context, u *url.URL) ([]byte, *url.URL, error) {
+	return h.getDoc(ctx, u, "")
+}
+
+// getAPI is getBytes for a registry host's own API: with its token.
+func (h *HTTP) getAPI(ctx context.Context, u *url.URL) ([]byte, *url.URL, error) {
+	token := ""
+	if h.Token != nil {
+		token = h.Token(u.Host)
+	}
+	return h.getDoc(ctx, u, token)
+}
+
+func (h *HTTP) getDoc(ctx context.Context, u *url.URL, token string) ([]byte, *url.URL, error) {
 	var buf limitedBuffer
 	buf.max = 16 << 20
-	final, err := h.get(ctx, u, &buf, func() error { buf.b = buf.b[:0]; return nil })
+	final, err := h.get(ctx, u, &buf, func() error { buf.b = buf.b[:0]; return nil }, token)
 	return buf.b, final, err
 }
 
@@ -117,7 +138,7 @@ func (h *HTTP) getFile(ctx context.Context, u *url.URL, path string) error {
 			return err
 		}
 		return f.Truncate(0)
-	})
+	}, "")
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

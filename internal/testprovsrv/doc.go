@@ -6,7 +6,9 @@
 // made in the test) and the provider network mirror protocol
 // (index.json, VERSION.json). Releases can be made faulty on purpose: a
 // tampered zip, a signature by a key the registry does not list, no
-// signature at all, a path answering 503 a number of times.
+// signature at all, a path answering 503 a number of times. A namespace
+// may require a bearer token (RequireToken); release files refuse any
+// request that carries one.
 //
 // Imports:
 //

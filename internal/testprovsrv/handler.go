@@ -24,9 +24,23 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/.well-known/terraform.json":
 		writeJSON(w, map[string]string{"providers.v1": "/v1/providers/"})
 	case strings.HasPrefix(p, "/v1/providers/"):
-		s.serveRegistry(w, strings.Split(strings.TrimPrefix(p, "/v1/providers/"), "/"))
+		parts := strings.Split(strings.TrimPrefix(p, "/v1/providers/"), "/")
+		if !s.authorized(r, parts[0]) {
+			http.Error(w, `{"errors":["Unauthorized"]}`, http.StatusUnauthorized)
+			return
+		}
+		s.serveRegistry(w, parts)
 	case strings.HasPrefix(p, "/mirror/"):
-		s.serveMirror(w, strings.Split(strings.TrimPrefix(p, "/mirror/"), "/"))
+		parts := strings.Split(strings.TrimPrefix(p, "/mirror/"), "/")
+		if len(parts) > 1 && !s.authorized(r, parts[1]) {
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		s.serveMirror(w, parts)
+	case r.Header.Get("Authorization") != "":
+		// Terraform sends a registry token only to the registry's own
+		// API: a client sending it to a release file leaks it.
+		http.Error(w, "credentials sent to a release file", http.StatusBadRequest)
 	default:
 		s.mu.Lock()
 		body, ok := s.files[p]

@@ -70,6 +70,24 @@ type Server struct {
 	fail     map[string]int               // path -> 503 answers still to give
 	requests map[string]int               // path -> count
 	sums     map[string]map[string]string // ns/type/version -> os_arch -> zh hex
+	tokens   map[string]string            // namespace -> bearer token its API requires
+}
+
+// RequireToken makes the registry API and mirror documents of a
+// namespace answer 401 unless the request carries "Authorization:
+// Bearer TOKEN".
+func (s *Server) RequireToken(namespace, token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokens[namespace] = token
+}
+
+// authorized reports whether r may read namespace's documents.
+func (s *Server) authorized(r *http.Request, namespace string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want, ok := s.tokens[namespace]
+	return !ok || r.Header.Get("Authorization") == "Bearer "+want
 }
 
 // Start starts a server that stops when the test ends.
@@ -77,7 +95,8 @@ func Start(t testing.TB) *Server {
 	t.Helper()
 	cert, pool, caFile := testmodsrv.CA(t)
 	s := &Server{CAFile: caFile, files: map[string][]byte{}, releases: map[string][]Release{},
-		fail: map[string]int{}, requests: map[string]int{}, sums: map[string]map[string]string{}}
+		fail: map[string]int{}, requests: map[string]int{}, sums: map[string]map[string]string{},
+		tokens: map[string]string{}}
 	s.key, s.otherKey = newKey(t, "cairn test signer"), newKey(t, "someone else")
 	s.KeyArmor = armored(t, s.key)
 	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
