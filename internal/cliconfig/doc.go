@@ -9,8 +9,10 @@
 // directories when there is no such block, into the search methods of
 // getproviders.
 //
-// Settings Terraform also reads there (credentials, host,
-// disable_checkpoint, ...) are accepted and ignored. Nothing here reads
+// It also keeps the tokens of credentials blocks, which Config.Token
+// combines with TF_TOKEN_ variables for registry requests. Other settings
+// Terraform reads there (host, credentials_helper, disable_checkpoint,
+// ...) are accepted and ignored. Nothing here reads
 // the process environment or home directory itself: the caller passes an
 // Env, so tests and the command layer decide.
 //
