@@ -103,6 +103,9 @@ func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Lo
 	if err != nil {
 		return false, diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
 	}
+	if !pkg.Supported() {
+		return false, diags.Diagnostics{}.Append(getproviders.PlatformDiagnostic(pkg, nil))
+	}
 	var accept func(string) bool
 	var hashes []string
 	if lock != nil && lock.Version.Equal(pkg.Version) {

@@ -21,7 +21,8 @@ import (
 // platform; "subst FILE" expands them in a file. Faulty releases are
 // served as tampered/random (zip not the signed one), wrongkey/random
 // (signed by a key the registry does not list) and unsigned/random;
-// private/random needs the bearer token "s3cret-token".
+// private/random needs the bearer token "s3cret-token"; otherplat/random
+// has 3.8.0 for this platform and 3.9.0 for darwin_arm64 only.
 func TestProviderRegistryScripts(t *testing.T) {
 	bin, ok := testproviders.Binary("random")
 	if !ok {
@@ -35,6 +36,8 @@ func TestProviderRegistryScripts(t *testing.T) {
 	}
 	srv.Add(t, testprovsrv.Release{Namespace: "private", Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others})
 	srv.RequireToken("private", "s3cret-token")
+	srv.Add(t, testprovsrv.Release{Namespace: "otherplat", Type: "random", Version: "3.8.0", Binary: bin, Platform: plat})
+	srv.Add(t, testprovsrv.Release{Namespace: "otherplat", Type: "random", Version: "3.9.0", Binary: bin, Platform: "darwin_arm64"})
 	for ns, f := range map[string]testprovsrv.Fault{"tampered": testprovsrv.Tampered, "wrongkey": testprovsrv.WrongKey, "unsigned": testprovsrv.Unsigned} {
 		srv.Add(t, testprovsrv.Release{Namespace: ns, Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others, Fault: f})
 	}

@@ -26,7 +26,14 @@ type Package struct {
 	// remote fetches a package offered by a registry or network mirror;
 	// nil for a package on disk.
 	remote remoteFetcher
+	// unsupported marks a registry version without a package for the
+	// platform: offered, so that selecting it fails as in Terraform.
+	unsupported bool
 }
+
+// Supported reports whether the package exists for its platform; a
+// registry version listed without it is offered but not installable.
+func (p Package) Supported() bool { return !p.unsupported }
 
 // Packed reports whether the package is a zip archive to be unpacked.
 func (p Package) Packed() bool { return p.remote == nil && strings.HasSuffix(p.Location, ".zip") }

@@ -43,6 +43,9 @@ type Installed struct {
 // working directory untouched. A refused package is a *HashMismatchError;
 // other errors are internal and name the paths involved.
 func (in Installer) Install(pkg Package, accept func(hash string) bool) (Installed, error) {
+	if pkg.unsupported {
+		return Installed{}, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
+	}
 	if pkg.remote != nil {
 		return in.installRemote(pkg, accept)
 	}

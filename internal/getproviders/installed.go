@@ -74,3 +74,16 @@ func NotInstalledDiagnostic(errs map[addrs.Provider]error) *hcl.Diagnostic {
 			"\n\nCairn uses external plugins to integrate with a variety of different infrastructure services. To download the plugins required for this configuration, run:\n  cairn init",
 	}
 }
+
+// PlatformDiagnostic is Terraform's "Incompatible provider version" for a
+// selected version the registry lists without the current platform.
+func PlatformDiagnostic(pkg Package, subject *hcl.Range) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Incompatible provider version",
+		Detail: fmt.Sprintf("Provider %s v%s does not have a package available for your current platform, %s.\n\n"+
+			"Provider releases are separate from Cairn releases, so not all providers are available for all platforms. "+
+			"Other versions of this provider may have different platforms supported.", pkg.Provider.ForDisplay(), pkg.Version, pkg.Platform),
+		Subject: subject,
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-version"
@@ -122,17 +123,15 @@ func (h *HTTP) registryPackages(ctx context.Context, p addrs.Provider, platform 
 	if err != nil {
 		return nil, fmt.Errorf("could not query provider registry for %s: %w", p, err)
 	}
+	// Every version is offered, as Terraform offers them: a version
+	// without this platform fails when selected ("Incompatible provider
+	// version") rather than an older one being chosen silently.
 	var pkgs []Package
 	for _, rv := range vs {
 		v, _ := version.NewSemver(rv.Version)
-		for _, pl := range rv.Platforms {
-			if pl == platform {
-				dl := base.JoinPath(p.Namespace, p.Type, rv.Version, "download", pl.OS, pl.Arch)
-				pkgs = append(pkgs, Package{Provider: p, Version: v, Platform: pl, Location: dl.String(),
-					remote: &registryPackage{http: h, download: dl}})
-				break
-			}
-		}
+		dl := base.JoinPath(p.Namespace, p.Type, rv.Version, "download", platform.OS, platform.Arch)
+		pkgs = append(pkgs, Package{Provider: p, Version: v, Platform: platform, Location: dl.String(),
+			remote: &registryPackage{http: h, download: dl}, unsupported: !slices.Contains(rv.Platforms, platform)})
 	}
 	return pkgs, nil
 }

@@ -16,8 +16,9 @@ import (
 )
 
 // startRegistry serves hashicorp/random 3.8.0 and 3.9.0 (signed, for
-// this platform plus two stand-in platforms) and one faulty 3.9.0 each
-// of tampered/, wrongkey/ and unsigned/random. It returns the server
+// this platform plus two stand-in platforms), one faulty 3.9.0 each of
+// tampered/, wrongkey/ and unsigned/random, and otherplat/random 3.8.0
+// for this platform with 3.9.0 for plan9_386 only. It returns the server
 // and the zip of hashicorp/random 3.9.0 for this platform.
 func startRegistry(t *testing.T) (*testprovsrv.Server, []byte) {
 	t.Helper()
@@ -31,6 +32,8 @@ func startRegistry(t *testing.T) (*testprovsrv.Server, []byte) {
 	for ns, f := range map[string]testprovsrv.Fault{"tampered": testprovsrv.Tampered, "wrongkey": testprovsrv.WrongKey, "unsigned": testprovsrv.Unsigned} {
 		srv.Add(t, testprovsrv.Release{Namespace: ns, Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others, Fault: f})
 	}
+	srv.Add(t, testprovsrv.Release{Namespace: "otherplat", Type: "random", Version: "3.8.0", Binary: bin, Platform: plat})
+	srv.Add(t, testprovsrv.Release{Namespace: "otherplat", Type: "random", Version: "3.9.0", Binary: bin, Platform: "plan9_386"})
 	return srv, zip
 }
 
@@ -80,6 +83,8 @@ func TestRegistryInstall(t *testing.T) {
 		"tampered":        {reason: "the zip is not the one the signed sums name", method: direct, namespace: "tampered", constraint: "3.9.0", wantErr: "archive has incorrect checksum"},
 		"wrong key":       {reason: "a signature by a key the registry does not list", method: direct, namespace: "wrongkey", constraint: "3.9.0", wantErr: "authentication signature from unknown issuer"},
 		"unsigned":        {reason: "no signature URL", method: direct, namespace: "unsigned", constraint: "3.9.0", wantErr: "the release is unsigned"},
+		"other platform":  {reason: "the newest is offered and refused, as Terraform refuses it, not silently skipped", method: direct, namespace: "otherplat", constraint: ">= 3.0", wantErr: "is not available for"},
+		"older platform":  {reason: "a constraint reaching the release with this platform", method: direct, namespace: "otherplat", constraint: "< 3.9.0", wantHashes: 2},
 		"unknown":         {reason: "the registry has no such provider", method: direct, namespace: "nobody", constraint: "3.9.0", wantErr: "does not have a provider named"},
 		"mirror":          {reason: "checked against the mirror's list, but only h1: is recorded, as by Terraform 1.5.7", method: mirror, namespace: "hashicorp", constraint: ">= 3.0", wantHashes: 1},
 		"mirror tampered": {reason: "the mirror lists the true hash, serves another zip", method: mirror, namespace: "tampered", constraint: "3.9.0", wantErr: "does not match any of the checksums the mirror lists"},
