@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/go-version"
@@ -42,7 +43,7 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 		HTTP: &getproviders.HTTP{Client: registryClient(), Token: func(host string) string { return cli.Token(m.cliEnv(), host) }}}
 	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
 	required := map[addrs.Provider]bool{}
-	changed := false
+	changed, selfSigned := false, false
 	for _, r := range cfg.ProviderRequirements() {
 		p := r.Provider
 		if builtin(p) {
@@ -52,11 +53,17 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 		if cli.ProviderInstallation != nil && cli.ProviderInstallation.DevOverrides[p] != "" {
 			continue
 		}
-		ch, pds := m.installProvider(r, locks, src, in, f.upgrade)
+		ch, auth, pds := m.installProvider(r, locks, src, in, f.upgrade)
 		changed = changed || ch
+		selfSigned = selfSigned || strings.HasPrefix(auth, "self-signed")
 		if ds = ds.Append(pds); pds.HasErrors() {
 			return false, ds
 		}
+	}
+	if selfSigned {
+		fmt.Fprint(m.Stdout, "\nPartner and community providers are signed by their developers.\n"+
+			"If you'd like to know more about provider signing, you can read about it here:\n"+
+			"https://www.terraform.io/docs/cli/plugins/signing.html\n")
 	}
 	for _, l := range locks.Providers() {
 		if !required[l.Provider] {
@@ -74,14 +81,15 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 }
 
 // installProvider selects, installs and locks one provider, printing
-// Terraform's progress lines. It reports whether the lock changed.
-func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Locks, src getproviders.Source, in getproviders.Installer, upgrade bool) (bool, diags.Diagnostics) {
+// Terraform's progress lines. It reports whether the lock changed and how
+// a downloaded package was authenticated ("" otherwise).
+func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Locks, src getproviders.Source, in getproviders.Installer, upgrade bool) (bool, string, diags.Diagnostics) {
 	p := r.Provider
 	var cs getproviders.Constraints
 	for _, vc := range r.Constraints {
 		c, err := getproviders.ParseConstraints(vc.Constraint)
 		if err != nil {
-			return false, diags.Diagnostics{diags.At(vc.DeclRange, "Invalid version constraint", fmt.Sprintf("%s.", err))}
+			return false, "", diags.Diagnostics{diags.At(vc.DeclRange, "Invalid version constraint", fmt.Sprintf("%s.", err))}
 		}
 		cs = append(cs, c...)
 	}
@@ -96,15 +104,15 @@ func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Lo
 	}
 	avail, err := src.Available(p)
 	if err != nil {
-		return false, diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
+		return false, "", diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
 	}
 	var locked = lockedVersion(lock)
 	pkg, err := getproviders.Select(p, avail, cs, locked, upgrade)
 	if err != nil {
-		return false, diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
+		return false, "", diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
 	}
 	if !pkg.Supported() {
-		return false, diags.Diagnostics{}.Append(getproviders.PlatformDiagnostic(pkg, nil))
+		return false, "", diags.Diagnostics{}.Append(getproviders.PlatformDiagnostic(pkg, nil))
 	}
 	var accept func(string) bool
 	var hashes []string
@@ -114,13 +122,13 @@ func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Lo
 	if lock != nil && !upgrade {
 		if _, err := in.Installed(p, pkg.Version, src.Platform, accept); err == nil {
 			fmt.Fprintf(m.Stdout, "- Using previously-installed %s v%s\n", p.ForDisplay(), pkg.Version)
-			return false, nil
+			return false, "", nil
 		}
 	}
 	fmt.Fprintf(m.Stdout, "- Installing %s v%s...\n", p.ForDisplay(), pkg.Version)
 	inst, err := in.Install(pkg, accept)
 	if err != nil {
-		return false, diags.Diagnostics{}.Append(getproviders.InstallDiagnostic(pkg, err, nil))
+		return false, "", diags.Diagnostics{}.Append(getproviders.InstallDiagnostic(pkg, err, nil))
 	}
 	auth := inst.Auth
 	if auth == "" {
@@ -128,7 +136,7 @@ func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Lo
 	}
 	fmt.Fprintf(m.Stdout, "- Installed %s v%s (%s)\n", p.ForDisplay(), pkg.Version, auth)
 	locks.SetProvider(p, pkg.Version, cs, append(hashes, inst.Hashes...))
-	return true, nil
+	return true, inst.Auth, nil
 }
 
 // lockedVersion is the version a lock records, or nil.
