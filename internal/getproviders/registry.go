@@ -2,6 +2,7 @@ package getproviders
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -149,60 +150,19 @@ type registryPackage struct {
 // for the file. Every hash in the signed document is then trusted and
 // recorded ("zh:"), with the package's own "h1:".
 func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string) (fetched, error) {
-	body, final, err := r.http.getAPI(ctx, r.download)
-	if errors.Is(err, errNotFound) {
-		return fetched{}, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
-	}
+	meta, final, err := r.meta(ctx, pkg)
 	if err != nil {
-		return fetched{}, fmt.Errorf("could not query provider registry for %s: %w", pkg.Provider, err)
-	}
-	var meta downloadMeta
-	if err := json.Unmarshal(body, &meta); err != nil {
-		return fetched{}, fmt.Errorf("invalid response from registry for %s: %w", pkg.Provider, err)
-	}
-	if meta.SHASumsURL == "" || meta.SHASumsSignatureURL == "" {
-		return fetched{}, fmt.Errorf("the registry did not return the checksums and signature of %s %s: the release is unsigned", pkg.Provider, pkg.Version)
+		return fetched{}, err
 	}
 	want, err := parseSHA256(meta.SHASum)
 	if err != nil {
 		return fetched{}, fmt.Errorf("registry response includes invalid SHA256 hash %q: %w", meta.SHASum, err)
 	}
-	resolve := func(ref string) (*url.URL, error) {
-		u, err := final.Parse(ref)
-		if err != nil {
-			return nil, fmt.Errorf("registry response includes invalid URL %q: %w", ref, err)
-		}
-		return u, nil
-	}
-	sumsURL, err := resolve(meta.SHASumsURL)
+	zipURL, err := resolveRef(final, meta.DownloadURL)
 	if err != nil {
 		return fetched{}, err
 	}
-	sigURL, err := resolve(meta.SHASumsSignatureURL)
-	if err != nil {
-		return fetched{}, err
-	}
-	zipURL, err := resolve(meta.DownloadURL)
-	if err != nil {
-		return fetched{}, err
-	}
-	sums, _, err := r.http.getBytes(ctx, sumsURL)
-	if err != nil {
-		return fetched{}, fmt.Errorf("failed to retrieve SHA256SUMS for %s %s: %w", pkg.Provider, pkg.Version, err)
-	}
-	sig, _, err := r.http.getBytes(ctx, sigURL)
-	if err != nil {
-		return fetched{}, fmt.Errorf("failed to retrieve authentication signature for %s %s: %w", pkg.Provider, pkg.Version, err)
-	}
-	var armors []string
-	for _, k := range meta.SigningKeys.GPGPublicKeys {
-		armors = append(armors, k.ASCIIArmor)
-	}
-	keyID, err := checkSignature(armors, sums, sig)
-	if err != nil {
-		return fetched{}, err
-	}
-	entries, err := ParseSHA256Sums(sums)
+	entries, keyID, err := r.signedSums(ctx, pkg, meta, final)
 	if err != nil {
 		return fetched{}, err
 	}
@@ -229,6 +189,67 @@ func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string) (f
 		return fetched{}, fmt.Errorf("archive has incorrect checksum zh:%x (expected zh:%x)", got, want)
 	}
 	return fetched{zip: zipPath, hashes: sumsHashes(entries), auth: "self-signed, key ID " + keyID}, nil
+}
+
+// meta fetches the download document and the URL it was read from.
+func (r *registryPackage) meta(ctx context.Context, pkg Package) (downloadMeta, *url.URL, error) {
+	var meta downloadMeta
+	body, final, err := r.http.getAPI(ctx, r.download)
+	if errors.Is(err, errNotFound) {
+		return meta, nil, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
+	}
+	if err != nil {
+		return meta, nil, fmt.Errorf("could not query provider registry for %s: %w", pkg.Provider, err)
+	}
+	if err := json.Unmarshal(body, &meta); err != nil {
+		return meta, nil, fmt.Errorf("invalid response from registry for %s: %w", pkg.Provider, err)
+	}
+	if meta.SHASumsURL == "" || meta.SHASumsSignatureURL == "" {
+		return meta, nil, fmt.Errorf("the registry did not return the checksums and signature of %s %s: the release is unsigned", pkg.Provider, pkg.Version)
+	}
+	return meta, final, nil
+}
+
+// signedSums fetches SHA256SUMS and its detached signature, checks the
+// signature against the document's signing keys and returns the parsed
+// sums and the signing key's ID.
+func (r *registryPackage) signedSums(ctx context.Context, pkg Package, meta downloadMeta, base *url.URL) (map[string][sha256.Size]byte, string, error) {
+	sumsURL, err := resolveRef(base, meta.SHASumsURL)
+	if err != nil {
+		return nil, "", err
+	}
+	sigURL, err := resolveRef(base, meta.SHASumsSignatureURL)
+	if err != nil {
+		return nil, "", err
+	}
+	sums, _, err := r.http.getBytes(ctx, sumsURL)
+	if err != nil {
+		return nil, "", fmt.Errorf("failed to retrieve SHA256SUMS for %s %s: %w", pkg.Provider, pkg.Version, err)
+	}
+	sig, _, err := r.http.getBytes(ctx, sigURL)
+	if err != nil {
+		return nil, "", fmt.Errorf("failed to retrieve authentication signature for %s %s: %w", pkg.Provider, pkg.Version, err)
+	}
+	var armors []string
+	for _, k := range meta.SigningKeys.GPGPublicKeys {
+		armors = append(armors, k.ASCIIArmor)
+	}
+	keyID, err := checkSignature(armors, sums, sig)
+	if err != nil {
+		return nil, "", err
+	}
+	entries, err := ParseSHA256Sums(sums)
+	return entries, keyID, err
+}
+
+// resolveRef resolves a URL in a registry response against the URL the
+// response came from, as Terraform resolves relative download URLs.
+func resolveRef(base *url.URL, ref string) (*url.URL, error) {
+	u, err := base.Parse(ref)
+	if err != nil {
+		return nil, fmt.Errorf("registry response includes invalid URL %q: %w", ref, err)
+	}
+	return u, nil
 }
 
 func (r *registryPackage) downloadZip(ctx context.Context, u *url.URL, dir string, pkg Package) (string, error) {

@@ -1,12 +1,18 @@
 package getproviders_test
 
 import (
+	"context"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"errors"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -209,5 +215,28 @@ func TestRegistryToken(t *testing.T) {
 				t.Fatalf("%s: got %v, want %q without the token", tc.reason, err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestRegistryUntrustedNotRetried: a certificate the client does not
+// trust fails at once; only transient failures are tried again.
+func TestRegistryUntrustedNotRetried(t *testing.T) {
+	srv, _ := startRegistry(t)
+	var dials atomic.Int32
+	client := &http.Client{Transport: &http.Transport{
+		TLSClientConfig: &tls.Config{RootCAs: x509.NewCertPool()},
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			dials.Add(1)
+			return (&net.Dialer{}).DialContext(ctx, network, addr)
+		},
+	}}
+	src := getproviders.Source{Methods: []getproviders.Method{{Kind: getproviders.Direct}}, Platform: getproviders.CurrentPlatform(),
+		HTTP: &getproviders.HTTP{Client: client, Backoff: time.Millisecond}}
+	_, err := src.Available(addrs.Provider{Hostname: srv.Host, Namespace: "hashicorp", Type: "random"})
+	if err == nil || !strings.Contains(err.Error(), "certificate") {
+		t.Fatalf("got %v, want a certificate error", err)
+	}
+	if n := dials.Load(); n != 1 {
+		t.Errorf("dialled %d times, want 1", n)
 	}
 }

@@ -2,6 +2,8 @@ package getproviders
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
@@ -88,7 +90,7 @@ func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer, token strin
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return nil, ctx.Err() == nil, err
+		return nil, ctx.Err() == nil && !untrusted(err), err
 	}
 	defer resp.Body.Close()
 	switch {
@@ -156,4 +158,14 @@ func (l *limitedBuffer) Write(p []byte) (int, error) {
 	}
 	l.b = append(l.b, p...)
 	return len(p), nil
+}
+
+// untrusted reports a certificate the client does not trust: trying again
+// cannot help.
+func untrusted(err error) bool {
+	var unknown x509.UnknownAuthorityError
+	var invalid x509.CertificateInvalidError
+	var hostname x509.HostnameError
+	var verify *tls.CertificateVerificationError
+	return errors.As(err, &unknown) || errors.As(err, &invalid) || errors.As(err, &hostname) || errors.As(err, &verify)
 }
