@@ -2,6 +2,7 @@ package command
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -59,6 +60,9 @@ type Meta struct {
 	// included, is checked against them. nil until a command reads a
 	// state or plans.
 	secrets *marks.Known
+	// helpFlags is set when the command answered -help (to the options
+	// it showed): the run then exits 0 whatever the command returned.
+	helpFlags *flag.FlagSet
 }
 
 // renderOpts are the rendering options for text written to stdout.

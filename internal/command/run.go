@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -94,7 +93,7 @@ func Run(args []string, s Streams) int {
 		case arg == "-version" || arg == "--version" || arg == "-v":
 			args = []string{"version"}
 			continue
-		case arg == "-help" || arg == "--help" || arg == "-h":
+		case isHelpArg(arg):
 			usage(s.Stdout)
 			return 0
 		case arg == "-no-color":
@@ -128,13 +127,30 @@ func Run(args []string, s Streams) int {
 		}
 	}
 	cmd, ok := commands()[name]
+	if !ok && groupHelp(io.Discard, name) {
+		if len(rest) > 0 && isHelpArg(rest[0]) {
+			groupHelp(s.Stdout, name)
+			return 0
+		}
+		groupHelp(s.Stderr, name)
+		return 1
+	}
 	if !ok {
 		fmt.Fprintf(s.Stderr, "Error: unknown command %q\n\n", name)
 		usage(s.Stderr)
 		return 1
 	}
 	defer m.closeLibraries()
-	return cmd(m, rest)
+	code := cmd(m, rest)
+	if m.helpFlags != nil {
+		return 0
+	}
+	return code
+}
+
+// isHelpArg reports whether arg asks for help.
+func isHelpArg(arg string) bool {
+	return arg == "-help" || arg == "--help" || arg == "-h"
 }
 
 func (s Streams) withDefaults() Streams {
@@ -157,32 +173,4 @@ func (s Streams) withDefaults() Streams {
 		s.Now = time.Now
 	}
 	return s
-}
-
-func usage(w io.Writer) {
-	names := make([]string, 0, len(commands()))
-	for n := range commands() {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	fmt.Fprintf(w, `Usage: cairn [global options] <subcommand> [args]
-
-Cairn plans and applies Terraform-language configuration.
-
-Main commands:
-  init          Prepare the working directory
-  validate      Check whether the configuration is valid
-  plan          Show changes required by the current configuration
-  apply         Create or update infrastructure
-  destroy       Destroy previously-created infrastructure
-
-All commands:
-  %s
-
-Global options:
-  -chdir=DIR    Switch to a different working directory before executing the
-                given subcommand.
-  -help         Show this help output.
-  -version      Show the current Cairn version.
-`, strings.Join(names, "\n  "))
 }
