@@ -63,6 +63,8 @@ type Meta struct {
 	// helpFlags is set when the command answered -help (to the options
 	// it showed): the run then exits 0 whatever the command returned.
 	helpFlags *flag.FlagSet
+	// logs are the run's TF_LOG loggers (see logging.go).
+	logs *runLogs
 }
 
 // renderOpts are the rendering options for text written to stdout.

@@ -85,7 +85,9 @@ func commands() map[string]commandFunc {
 // returns the process exit code.
 func Run(args []string, s Streams) int {
 	s = s.withDefaults()
-	m := &Meta{Streams: s, Color: true}
+	m := &Meta{Streams: s, Color: true, logs: newRunLogs(s.Getenv, s.Stderr)}
+	defer m.logs.close()
+	m.logs.logStart(args)
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch arg := args[0]; {
 		case strings.HasPrefix(arg, "-chdir="):
@@ -141,7 +143,9 @@ func Run(args []string, s Streams) int {
 		return 1
 	}
 	defer m.closeLibraries()
+	m.logs.core.Debug("running command", "command", name, "dir", m.Dir)
 	code := cmd(m, rest)
+	m.logs.core.Debug("command finished", "command", name, "exit", code)
 	if m.helpFlags != nil {
 		return 0
 	}
