@@ -205,6 +205,8 @@ Global options (use these before the subcommand, if any):
   -help         Show this help output, or the help for a specified subcommand.
   -version      An alias for the "version" subcommand.
   -no-color     Disable terminal colors.
+  -install-autocomplete    Install shell completion (bash, zsh).
+  -uninstall-autocomplete  Remove it.
 `)
 }
 

@@ -85,6 +85,10 @@ func commands() map[string]commandFunc {
 // returns the process exit code.
 func Run(args []string, s Streams) int {
 	s = s.withDefaults()
+	if line, ok := completionRequest(s.Getenv); ok {
+		completeLine(s.Stdout, line)
+		return 0
+	}
 	m := &Meta{Streams: s, Color: true, logs: newRunLogs(s.Getenv, s.Stderr)}
 	defer m.logs.close()
 	m.logs.logStart(args)
@@ -98,6 +102,8 @@ func Run(args []string, s Streams) int {
 		case isHelpArg(arg):
 			usage(s.Stdout)
 			return 0
+		case arg == "-install-autocomplete" || arg == "-uninstall-autocomplete":
+			return runAutocomplete(s, arg == "-install-autocomplete")
 		case arg == "-no-color":
 			m.Color = false
 		default:
