@@ -63,6 +63,11 @@ func TestHelpMain(t *testing.T) {
 			t.Errorf("main help lacks %q", want)
 		}
 	}
+	// After the arguments too, as Terraform takes it.
+	var o bytes.Buffer
+	if code := Run([]string{"-chdir=" + t.TempDir(), "workspace", "new", "staging", "-help"}, Streams{Stdout: &o}); code != 0 || !strings.HasPrefix(o.String(), "Usage: cairn [global options] workspace new [options] NAME") {
+		t.Errorf("cairn workspace new staging -help: exit %d, %q", code, helpHead(o.String()))
+	}
 	for _, group := range []string{"state", "workspace", "cfn", "providers"} {
 		var o, e bytes.Buffer
 		if code := Run([]string{group, "-help"}, Streams{Stdout: &o, Stderr: &e}); code != 0 {

@@ -148,6 +148,14 @@ func Run(args []string, s Streams) int {
 		usage(s.Stderr)
 		return 1
 	}
+	// -help anywhere among the arguments asks for the command's help, as
+	// Terraform's command line takes it.
+	for _, a := range rest {
+		if isHelpArg(a) {
+			rest = []string{"-help"}
+			break
+		}
+	}
 	defer m.closeLibraries()
 	m.logs.core.Debug("running command", "command", name, "dir", m.Dir)
 	code := cmd(m, rest)
