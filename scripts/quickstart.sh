@@ -14,7 +14,9 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-cp -r "$root/examples/quickstart/." "$work/"
+# Only the configuration: state or endpoint data a user left in the
+# example directory must not change the run.
+cp "$root"/examples/quickstart/*.tf "$work/"
 
 # The endpoint writes its URL to a file once it listens.
 "$cairn" cloudcontrol serve -addr 127.0.0.1:0 -data "$work/.endpoint" -url-file "$work/endpoint.url" -log warn \

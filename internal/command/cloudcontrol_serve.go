@@ -34,8 +34,9 @@ func runCloudControlServe(m *Meta, args []string) int {
 	fs.DurationVar(&rtt, "rtt", 0, "Delay the answer of every Cloud Control call (reads included) by this long, as a network round trip to AWS would.")
 	fs.Float64Var(&rate, "rate", 0, "Accept at most this many Cloud Control calls a second (0: no limit); the excess is answered with ThrottlingException, as Cloud Control answers it.")
 	fs.StringVar(&urlFile, "url-file", "", "Write the endpoint's URL to this file once it listens (for scripts, with -addr 127.0.0.1:0).")
-	fs.StringVar(&logLevel, "log", "info", "Log level of the one-line-per-call log on stderr: debug, info, warn, error or off.")
-	if !m.parseFlags(fs, args) {
+	logLevel = "off"
+	fs.Var(logLevelFlag{&logLevel}, "log", "Log a line per call on stderr: -log alone is info; -log=debug, warn or error choose the level. Quiet (off) by default.")
+	if !m.parseFlags(fs, joinLogLevel(args)) {
 		return 1
 	}
 	if fs.NArg() > 0 {
@@ -87,6 +88,54 @@ func runCloudControlServe(m *Meta, args []string) int {
 	calls, throttled := e.Calls()
 	fmt.Fprintf(m.Stdout, "Cloud Control endpoint stopped after %d calls (%s; %d throttled).\n", calls.Total(), calls, throttled)
 	return 0
+}
+
+// logLevelFlag is -log: alone it means info (a line per call), with a
+// value that level. The endpoint is quiet without it, so running it in
+// the background does not flood the terminal.
+type logLevelFlag struct{ level *string }
+
+func (f logLevelFlag) String() string {
+	if f.level == nil {
+		return "off"
+	}
+	return *f.level
+}
+
+func (f logLevelFlag) Set(v string) error {
+	if v == "true" {
+		v = "info"
+	}
+	if v == "false" {
+		v = "off"
+	}
+	*f.level = v
+	return nil
+}
+
+func (logLevelFlag) IsBoolFlag() bool { return true }
+
+// joinLogLevel turns "-log LEVEL" into "-log=LEVEL", so the level may
+// follow as its own argument (as it did when -log always took one) while
+// -log alone still means info.
+func joinLogLevel(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if (a == "-log" || a == "--log") && i+1 < len(args) {
+			switch strings.ToLower(args[i+1]) {
+			case "debug", "info", "warn", "error", "off":
+				out = append(out, a+"="+args[i+1])
+				i++
+				continue
+			}
+		}
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func serveLogger(m *Meta, level string) (*slog.Logger, error) {

@@ -106,9 +106,13 @@ func (p parallelismFlag) Set(s string) error {
 
 // newFlagSet returns a flag set that reports errors as values, not by
 // exiting, and prints usage to w.
-func newFlagSet(name string, w io.Writer) *flag.FlagSet {
+func newFlagSet(name string, _ io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(w)
+	// parseFlags reports errors itself, once.
+	fs.SetOutput(io.Discard)
+	// -help is answered by parseFlags, on stdout (showHelp); a usage error
+	// says what was wrong and where the help is.
+	fs.Usage = func() {}
 	return fs
 }
 
@@ -142,9 +146,11 @@ func (m *Meta) varOptions(fs *flag.FlagSet) {
 func (m *Meta) parseFlags(fs *flag.FlagSet, args []string) bool {
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			showHelp(m.Stdout, fs.Name(), fs)
+			m.helpFlags = fs
 			return false
 		}
-		fmt.Fprintf(m.Stderr, "Error: Invalid command-line option\n\n%s\n", err)
+		fmt.Fprintf(m.Stderr, "Error: Invalid command-line option\n\n%s\n\nFor more help on using this command, run:\n  cairn %s -help\n", err, fs.Name())
 		return false
 	}
 	if m.takesVarOptions {

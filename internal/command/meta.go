@@ -2,6 +2,7 @@ package command
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -59,6 +60,11 @@ type Meta struct {
 	// included, is checked against them. nil until a command reads a
 	// state or plans.
 	secrets *marks.Known
+	// helpFlags is set when the command answered -help (to the options
+	// it showed): the run then exits 0 whatever the command returned.
+	helpFlags *flag.FlagSet
+	// logs are the run's TF_LOG loggers (see logging.go).
+	logs *runLogs
 }
 
 // renderOpts are the rendering options for text written to stdout.

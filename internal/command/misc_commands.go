@@ -19,6 +19,9 @@ import (
 
 // runVersion implements "cairn version".
 func runVersion(m *Meta, args []string) int {
+	if !m.parseFlags(newFlagSet("version", m.Stderr), args) {
+		return 1
+	}
 	fmt.Fprintf(m.Stdout, "Cairn v%s\non %s_%s\n\nTerraform language and state format: %s\n", Version, runtime.GOOS, runtime.GOARCH, configs.LanguageVersion)
 	return 0
 }

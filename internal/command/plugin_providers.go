@@ -9,6 +9,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/localproviders"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/hashicorp/go-hclog"
 )
 
 // lockFileName is the dependency lock file beside the configuration.
@@ -50,7 +51,7 @@ func (m *Meta) addPluginProviders(reg providers.Registry, cfg *configs.Module) d
 	if ds.HasErrors() {
 		return ds
 	}
-	set := localproviders.Settings{ConfigDir: m.Dir, ProvidersDir: m.providersDir(), SchemaCacheDir: m.schemaCacheDir()}
+	set := localproviders.Settings{ConfigDir: m.Dir, ProvidersDir: m.providersDir(), SchemaCacheDir: m.schemaCacheDir(), Logger: m.providerLogger()}
 	if cli.ProviderInstallation != nil {
 		set.DevOverrides = cli.ProviderInstallation.DevOverrides
 	}
@@ -75,4 +76,13 @@ func (m *Meta) schemaCacheDir() string {
 		return filepath.Join(h, ".cache", "cairn", "provider-schemas")
 	}
 	return ""
+}
+
+// providerLogger is the logger of provider plugins' stderr
+// (TF_LOG_PROVIDER); nil, for nothing, in a Meta made without Run.
+func (m *Meta) providerLogger() hclog.Logger {
+	if m.logs == nil {
+		return nil
+	}
+	return m.logs.provider
 }

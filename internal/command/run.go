@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -86,7 +85,13 @@ func commands() map[string]commandFunc {
 // returns the process exit code.
 func Run(args []string, s Streams) int {
 	s = s.withDefaults()
-	m := &Meta{Streams: s, Color: true}
+	if line, ok := completionRequest(s.Getenv); ok {
+		completeLine(s.Stdout, line)
+		return 0
+	}
+	m := &Meta{Streams: s, Color: true, logs: newRunLogs(s.Getenv, s.Stderr)}
+	defer m.logs.close()
+	m.logs.logStart(args)
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch arg := args[0]; {
 		case strings.HasPrefix(arg, "-chdir="):
@@ -94,9 +99,11 @@ func Run(args []string, s Streams) int {
 		case arg == "-version" || arg == "--version" || arg == "-v":
 			args = []string{"version"}
 			continue
-		case arg == "-help" || arg == "--help" || arg == "-h":
+		case isHelpArg(arg):
 			usage(s.Stdout)
 			return 0
+		case arg == "-install-autocomplete" || arg == "-uninstall-autocomplete":
+			return runAutocomplete(s, arg == "-install-autocomplete")
 		case arg == "-no-color":
 			m.Color = false
 		default:
@@ -128,13 +135,40 @@ func Run(args []string, s Streams) int {
 		}
 	}
 	cmd, ok := commands()[name]
+	if !ok && groupHelp(io.Discard, name) {
+		if len(rest) > 0 && isHelpArg(rest[0]) {
+			groupHelp(s.Stdout, name)
+			return 0
+		}
+		groupHelp(s.Stderr, name)
+		return 1
+	}
 	if !ok {
 		fmt.Fprintf(s.Stderr, "Error: unknown command %q\n\n", name)
 		usage(s.Stderr)
 		return 1
 	}
+	// -help anywhere among the arguments asks for the command's help, as
+	// Terraform's command line takes it.
+	for _, a := range rest {
+		if isHelpArg(a) {
+			rest = []string{"-help"}
+			break
+		}
+	}
 	defer m.closeLibraries()
-	return cmd(m, rest)
+	m.logs.core.Debug("running command", "command", name, "dir", m.Dir)
+	code := cmd(m, rest)
+	m.logs.core.Debug("command finished", "command", name, "exit", code)
+	if m.helpFlags != nil {
+		return 0
+	}
+	return code
+}
+
+// isHelpArg reports whether arg asks for help.
+func isHelpArg(arg string) bool {
+	return arg == "-help" || arg == "--help" || arg == "-h"
 }
 
 func (s Streams) withDefaults() Streams {
@@ -157,32 +191,4 @@ func (s Streams) withDefaults() Streams {
 		s.Now = time.Now
 	}
 	return s
-}
-
-func usage(w io.Writer) {
-	names := make([]string, 0, len(commands()))
-	for n := range commands() {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	fmt.Fprintf(w, `Usage: cairn [global options] <subcommand> [args]
-
-Cairn plans and applies Terraform-language configuration.
-
-Main commands:
-  init          Prepare the working directory
-  validate      Check whether the configuration is valid
-  plan          Show changes required by the current configuration
-  apply         Create or update infrastructure
-  destroy       Destroy previously-created infrastructure
-
-All commands:
-  %s
-
-Global options:
-  -chdir=DIR    Switch to a different working directory before executing the
-                given subcommand.
-  -help         Show this help output.
-  -version      Show the current Cairn version.
-`, strings.Join(names, "\n  "))
 }

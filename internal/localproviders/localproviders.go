@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/hashicorp/go-hclog"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/depsfile"
@@ -31,6 +33,9 @@ type Settings struct {
 	// SchemaCacheDir keeps provider schemas across runs, keyed by the
 	// binary's hash; empty keeps none.
 	SchemaCacheDir string
+	// Logger receives the plugins' log lines (TF_LOG_PROVIDER); nil
+	// discards them.
+	Logger hclog.Logger
 }
 
 // Add registers in reg every provider cfg needs that reg lacks and that
@@ -62,7 +67,7 @@ func Add(reg providers.Registry, cfg *configs.Module, s Settings) diags.Diagnost
 			missing[p] = err
 			continue
 		}
-		reg[p] = Factory(p, exe, s.SchemaCacheDir)
+		reg[p] = Factory(p, exe, s.SchemaCacheDir, s.Logger)
 	}
 	if len(overridden) > 0 {
 		ds = ds.Append(devOverridesWarning(overridden))
@@ -109,10 +114,13 @@ func (s Settings) pluginDir(p addrs.Provider, locks *depsfile.Locks) (string, er
 // Factory launches the plugin binary exe for each provider instance.
 // The processes of one binary share its schema: asked for once per run in
 // memory, and not at all while schemaDir holds it.
-func Factory(p addrs.Provider, exe, schemaDir string) providers.Factory {
+//
+// logger receives go-plugin's lines and what the plugin writes on stderr,
+// as Terraform's TF_LOG_PROVIDER logger does; nil discards them.
+func Factory(p addrs.Provider, exe, schemaDir string, logger hclog.Logger) providers.Factory {
 	cache := &tfproto6.SchemaCache{}
 	return func() (providers.Interface, error) {
-		c, err := plugin.Launch(context.Background(), exe, plugin.Options{Name: p.String(), SchemaCache: cache, SchemaDir: schemaDir})
+		c, err := plugin.Launch(context.Background(), exe, plugin.Options{Name: p.String(), SchemaCache: cache, SchemaDir: schemaDir, Logger: logger})
 		if err != nil {
 			return nil, err
 		}
