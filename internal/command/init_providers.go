@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -21,7 +22,12 @@ type initFlags struct {
 	upgrade    bool
 	pluginDirs stringList
 	backend    initBackendFlags
+	// lockfile is -lockfile: "readonly" keeps the lock file as it is.
+	lockfile string
 }
+
+// lockfileReadonly is the one -lockfile mode, as Terraform's.
+const lockfileReadonly = "readonly"
 
 // installProviders installs every plugin provider the configuration
 // needs, as Terraform's init does: the locked version unless -upgrade,
@@ -39,6 +45,10 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 		return false, ds
 	}
 	hadLocks := len(locks.Providers()) > 0
+	if f.lockfile == lockfileReadonly && f.upgrade {
+		return false, ds.Append(diags.Errorf("Invalid command-line option", "The -upgrade flag conflicts with -lockfile=readonly."))
+	}
+	before, beforeBytes := lockedSet(locks), locks.Bytes()
 	src := getproviders.Source{Methods: cli.Methods(f.pluginDirs, m.cliEnv(), m.Dir), Platform: getproviders.CurrentPlatform(),
 		HTTP: &getproviders.HTTP{Client: registryClient(), Token: func(host string) string { return cli.Token(m.cliEnv(), host) }}}
 	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
@@ -74,10 +84,42 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 	if !changed {
 		return false, ds
 	}
+	if f.lockfile == lockfileReadonly {
+		if bytes.Equal(beforeBytes, locks.Bytes()) {
+			return false, ds
+		}
+		return false, ds.Append(readonlyLockDiag(before, lockedSet(locks)))
+	}
 	if hds := depsfile.Save(locks, filepath.Join(m.Dir, lockFileName)); hds.HasErrors() {
 		return false, ds.Append(hds)
 	}
 	return !hadLocks, ds
+}
+
+// lockedSet is the set of providers a lock file records.
+func lockedSet(locks *depsfile.Locks) map[addrs.Provider]bool {
+	set := map[addrs.Provider]bool{}
+	for _, l := range locks.Providers() {
+		set[l.Provider] = true
+	}
+	return set
+}
+
+// readonlyLockDiag is what init -lockfile=readonly says when the
+// selections differ from the lock file, which it leaves unwritten, as
+// Terraform does: an error when a provider was added or removed, else
+// (a new hash, say) a warning.
+func readonlyLockDiag(before, after map[addrs.Provider]bool) diags.Diagnostic {
+	same := len(before) == len(after)
+	for p := range after {
+		same = same && before[p]
+	}
+	if !same {
+		return diags.Errorf("Provider dependency changes detected",
+			`Changes to the required provider dependencies were detected, but the lock file is read-only. To use and record these requirements, run "cairn init" without the "-lockfile=readonly" flag.`)
+	}
+	return diags.Diagnostic{Severity: diags.Warning, Summary: "Provider lock file not updated",
+		Detail: `Changes to the provider selections were detected, but not saved in the .terraform.lock.hcl file. To record these selections, run "cairn init" without the "-lockfile=readonly" flag.`}
 }
 
 // installProvider selects, installs and locks one provider, printing

@@ -37,9 +37,13 @@ func runInit(m *Meta, args []string) int {
 	getModules := fs.Bool("get", true, "Install the modules the configuration calls; -get=false uses those installed already, as Terraform's -get=false.")
 	fs.BoolVar(&f.upgrade, "upgrade", false, "Select the newest provider versions the constraints allow, ignoring the lock file's selections.")
 	fs.Var(&f.pluginDirs, "plugin-dir", "Install providers only from this directory (repeatable), as Terraform's -plugin-dir.")
+	fs.StringVar(&f.lockfile, "lockfile", "", `Set a dependency lockfile mode: "readonly" installs what .terraform.lock.hcl records and never writes it.`)
 	backendFlags(fs, &f.backend)
 	if !m.parseFlags(fs, args) {
 		return 1
+	}
+	if f.lockfile != "" && f.lockfile != lockfileReadonly {
+		return m.errorf("Invalid -lockfile option", "The only valid -lockfile mode is %q, not %q.", lockfileReadonly, f.lockfile)
 	}
 	fmt.Fprintln(m.Stdout)
 	if *getModules {
