@@ -127,13 +127,9 @@ func readonlyLockDiag(before, after map[addrs.Provider]bool) diags.Diagnostic {
 // a downloaded package was authenticated ("" otherwise).
 func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Locks, src getproviders.Source, in getproviders.Installer, upgrade bool) (bool, string, diags.Diagnostics) {
 	p := r.Provider
-	var cs getproviders.Constraints
-	for _, vc := range r.Constraints {
-		c, err := getproviders.ParseConstraints(vc.Constraint)
-		if err != nil {
-			return false, "", diags.Diagnostics{diags.At(vc.DeclRange, "Invalid version constraint", fmt.Sprintf("%s.", err))}
-		}
-		cs = append(cs, c...)
+	cs, ds := requirementConstraints(r)
+	if ds.HasErrors() {
+		return false, "", ds
 	}
 	lock := locks.Provider(p)
 	switch {

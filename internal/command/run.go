@@ -70,6 +70,7 @@ func commands() map[string]commandFunc {
 		"workspace delete": runWorkspaceDelete,
 
 		"providers schema": runProvidersSchema,
+		"providers lock":   runProvidersLock,
 		"cfn explain":      runCfnExplain,
 		"cfn problems":     runCfnProblems,
 		"cfn fetch":        runCfnFetch,

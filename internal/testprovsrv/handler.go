@@ -3,6 +3,7 @@ package testprovsrv
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -88,8 +89,9 @@ func (s *Server) serveRegistry(w http.ResponseWriter, parts []string) {
 		return
 	}
 	for _, r := range rels {
-		if r.Version == parts[2] && r.Platform == parts[4]+"_"+parts[5] {
-			writeJSON(w, s.downloadDoc(r))
+		plat := parts[4] + "_" + parts[5]
+		if r.Version == parts[2] && (r.Platform == plat || slices.Contains(r.Others, plat)) {
+			writeJSON(w, s.downloadDoc(r, plat))
 			return
 		}
 	}
@@ -97,18 +99,19 @@ func (s *Server) serveRegistry(w http.ResponseWriter, parts []string) {
 }
 
 // downloadDoc uses URLs relative to the download endpoint, which clients
-// must resolve against it.
-func (s *Server) downloadDoc(r Release) map[string]any {
+// must resolve against it. Each of Others is served too (its stand-in
+// zip), so `providers lock -platform=...` can fetch and hash it.
+func (s *Server) downloadDoc(r Release, plat string) map[string]any {
 	dir := fmt.Sprintf("/files/%s/%s/%s/", r.Namespace, r.Type, r.Version)
 	sums := fmt.Sprintf("terraform-provider-%s_%s_SHA256SUMS", r.Type, r.Version)
 	s.mu.Lock()
-	shasum := s.sums[r.Namespace+"/"+r.Type+"/"+r.Version][r.Platform]
+	shasum := s.sums[r.Namespace+"/"+r.Type+"/"+r.Version][plat]
 	s.mu.Unlock()
-	os, arch, _ := strings.Cut(r.Platform, "_")
+	os, arch, _ := strings.Cut(plat, "_")
 	doc := map[string]any{
 		"protocols": []string{"5.0"}, "os": os, "arch": arch,
-		"filename":     ZipName(r.Type, r.Version, r.Platform),
-		"download_url": dir + ZipName(r.Type, r.Version, r.Platform),
+		"filename":     ZipName(r.Type, r.Version, plat),
+		"download_url": dir + ZipName(r.Type, r.Version, plat),
 		"shasums_url":  dir + sums,
 		"shasum":       shasum,
 		"signing_keys": map[string]any{"gpg_public_keys": []map[string]string{
