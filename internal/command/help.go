@@ -55,6 +55,7 @@ func helps() map[string]commandHelp {
 		"workspace delete": {"NAME", "Delete a workspace", "Delete the workspace NAME, which must not be the current one and, without -force, must manage no object."},
 
 		"providers lock":   {"[PROVIDER...]", "Write out dependency locks for the configured providers", "Fetch each required provider (or each one named) for every -platform, from its origin registry or the mirror given, and record its version and hashes in .terraform.lock.hcl, so that init on those platforms accepts the same packages."},
+		"providers mirror": {"DIR", "Save local copies of all required provider plugins", "Download the newest allowed version of each required provider, for every -platform, into DIR in the packed layout, with the index.json and VERSION.json files of the network mirror protocol, so DIR can serve as a filesystem mirror or be published as a network mirror."},
 		"providers schema": {"", "Show schemas for the providers used in the configuration", "Print the schemas of the providers the configuration uses, as JSON (-json)."},
 		"cfn explain":      {"TYPE", "Explain how a CloudFormation type maps to awscc", "Show how the CloudFormation resource type TYPE becomes an awscc resource type: its attributes, and the parts of its schema Cairn cannot express."},
 		"cfn problems":     {"", "List the CloudFormation schemas Cairn cannot fully express", "Check every CloudFormation schema and list the problems found, by type."},

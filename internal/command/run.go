@@ -71,6 +71,7 @@ func commands() map[string]commandFunc {
 
 		"providers schema": runProvidersSchema,
 		"providers lock":   runProvidersLock,
+		"providers mirror": runProvidersMirror,
 		"cfn explain":      runCfnExplain,
 		"cfn problems":     runCfnProblems,
 		"cfn fetch":        runCfnFetch,
