@@ -54,6 +54,7 @@ func helps() map[string]commandHelp {
 		"workspace show":   {"", "Show the name of the current workspace", "Print the name of the current workspace."},
 		"workspace delete": {"NAME", "Delete a workspace", "Delete the workspace NAME, which must not be the current one and, without -force, must manage no object."},
 
+		"providers":        {"", "Show the providers required for this configuration", "Print the providers the configuration requires, as a tree of its modules with each one's version constraints, then those the state's resources use. The subcommands lock, mirror and schema act on them."},
 		"providers lock":   {"[PROVIDER...]", "Write out dependency locks for the configured providers", "Fetch each required provider (or each one named) for every -platform, from its origin registry or the mirror given, and record its version and hashes in .terraform.lock.hcl, so that init on those platforms accepts the same packages."},
 		"providers mirror": {"DIR", "Save local copies of all required provider plugins", "Download the newest allowed version of each required provider, for every -platform, into DIR in the packed layout, with the index.json and VERSION.json files of the network mirror protocol, so DIR can serve as a filesystem mirror or be published as a network mirror."},
 		"providers schema": {"", "Show schemas for the providers used in the configuration", "Print the schemas of the providers the configuration uses, as JSON (-json)."},
@@ -84,6 +85,7 @@ func showHelp(w io.Writer, name string, fs *flag.FlagSet) {
 		usage += " " + h.args
 	}
 	fmt.Fprintf(w, "Usage: %s\n\n%s\n", usage, wrap(h.desc, "  ", 76))
+	listSubcommands(w, name)
 	if !hasFlags(fs) {
 		return
 	}
@@ -101,6 +103,26 @@ func showHelp(w io.Writer, name string, fs *flag.FlagSet) {
 		fmt.Fprintln(w, wrap(text, "      ", 76))
 		fmt.Fprintln(w)
 	})
+}
+
+// listSubcommands lists the subcommands of a command that is also a
+// group ("providers": "providers lock", ...), as Terraform's help of
+// such a command does.
+func listSubcommands(w io.Writer, name string) {
+	var subs []string
+	for n := range commands() {
+		if strings.HasPrefix(n, name+" ") {
+			subs = append(subs, n)
+		}
+	}
+	if len(subs) == 0 {
+		return
+	}
+	sort.Strings(subs)
+	fmt.Fprintf(w, "\nSubcommands:\n")
+	for _, s := range subs {
+		fmt.Fprintf(w, "    %-14s %s\n", strings.TrimPrefix(s, name+" "), helps()[s].synopsis)
+	}
 }
 
 // hasFlags reports whether fs defines any option.

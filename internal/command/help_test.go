@@ -78,7 +78,8 @@ func TestHelpMain(t *testing.T) {
 				t.Errorf("cairn %s -help does not list %s (%s)", group, sub, h.synopsis)
 			}
 		}
-		if code := Run([]string{group}, Streams{Stdout: &o, Stderr: &e}); code != 1 {
+		// providers is a command too (the requirements tree).
+		if code := Run([]string{group}, Streams{Stdout: &o, Stderr: &e}); code != 1 && group != "providers" {
 			t.Errorf("cairn %s exited %d, want 1", group, code)
 		}
 	}

@@ -70,6 +70,7 @@ func commands() map[string]commandFunc {
 		"workspace delete": runWorkspaceDelete,
 
 		"providers schema": runProvidersSchema,
+		"providers":        runProviders,
 		"providers lock":   runProvidersLock,
 		"providers mirror": runProvidersMirror,
 		"cfn explain":      runCfnExplain,

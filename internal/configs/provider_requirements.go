@@ -31,19 +31,44 @@ func (m *Module) ProviderRequirements() []ProviderRequirement {
 		r.Constraints = append(r.Constraints, vcs...)
 	}
 	m.Walk(func(mod *Module) {
-		for _, name := range slices.Sorted(maps.Keys(mod.RequiredProviders)) {
-			rp := mod.RequiredProviders[name]
-			add(rp.Source, rp.Versions...)
-		}
-		for _, key := range slices.Sorted(maps.Keys(mod.ProviderConfigs)) {
-			add(mod.ProviderConfigs[key].Source)
-		}
-		for _, rs := range []map[string]*Resource{mod.ManagedResources, mod.DataResources} {
-			for _, key := range slices.Sorted(maps.Keys(rs)) {
-				add(rs[key].Provider)
-			}
+		for _, r := range mod.OwnProviderRequirements() {
+			add(r.Provider, r.Constraints...)
 		}
 	})
+	out := make([]ProviderRequirement, 0, len(byAddr))
+	for _, r := range byAddr {
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Provider.String() < out[j].Provider.String() })
+	return out
+}
+
+// OwnProviderRequirements lists the providers this module alone uses —
+// its required_providers entries, provider blocks and resources, not its
+// children's — with its own version constraints, in provider address
+// order: one level of `providers`' requirements tree.
+func (m *Module) OwnProviderRequirements() []ProviderRequirement {
+	byAddr := map[addrs.Provider]*ProviderRequirement{}
+	add := func(p addrs.Provider, vcs ...VersionConstraint) {
+		r := byAddr[p]
+		if r == nil {
+			r = &ProviderRequirement{Provider: p}
+			byAddr[p] = r
+		}
+		r.Constraints = append(r.Constraints, vcs...)
+	}
+	for _, name := range slices.Sorted(maps.Keys(m.RequiredProviders)) {
+		rp := m.RequiredProviders[name]
+		add(rp.Source, rp.Versions...)
+	}
+	for _, key := range slices.Sorted(maps.Keys(m.ProviderConfigs)) {
+		add(m.ProviderConfigs[key].Source)
+	}
+	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
+		for _, key := range slices.Sorted(maps.Keys(rs)) {
+			add(rs[key].Provider)
+		}
+	}
 	out := make([]ProviderRequirement, 0, len(byAddr))
 	for _, r := range byAddr {
 		out = append(out, *r)
