@@ -23,6 +23,8 @@ import (
 // (signed by a key the registry does not list) and unsigned/random;
 // private/random needs the bearer token "s3cret-token"; otherplat/random
 // has 3.8.0 for this platform and 3.9.0 for darwin_arm64 only.
+// $LOCAL_URL$WORK/DIR/ publishes a directory the script wrote (a
+// providers mirror output) as a network mirror.
 func TestProviderRegistryScripts(t *testing.T) {
 	bin, ok := testproviders.Binary("random")
 	if !ok {
@@ -41,8 +43,11 @@ func TestProviderRegistryScripts(t *testing.T) {
 	for ns, f := range map[string]testprovsrv.Fault{"tampered": testprovsrv.Tampered, "wrongkey": testprovsrv.WrongKey, "unsigned": testprovsrv.Unsigned} {
 		srv.Add(t, testprovsrv.Release{Namespace: ns, Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others, Fault: f})
 	}
+	root := t.TempDir()
+	srv.ServeLocal(root)
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/provscript",
+		WorkdirRoot:         root,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("CHECKPOINT_DISABLE", "1")
@@ -54,6 +59,7 @@ func TestProviderRegistryScripts(t *testing.T) {
 			}
 			env.Setenv("REG_HOST", srv.Host)
 			env.Setenv("MIRROR_URL", srv.MirrorURL)
+			env.Setenv("LOCAL_URL", srv.URL+"/local")
 			env.Setenv("PLATFORM", plat)
 			path := env.Getenv("PATH")
 			if tofu, ok := testproviders.OpenTofu(); ok {

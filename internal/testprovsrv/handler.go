@@ -3,6 +3,7 @@ package testprovsrv
 import (
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -38,6 +39,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.serveMirror(w, parts)
+	case strings.HasPrefix(p, "/local/"):
+		s.serveLocal(w, r, strings.TrimPrefix(p, "/local"))
 	case r.Header.Get("Authorization") != "":
 		// Terraform sends a registry token only to the registry's own
 		// API: a client sending it to a release file leaks it.
@@ -162,4 +165,19 @@ func (s *Server) serveMirror(w http.ResponseWriter, parts []string) {
 		return
 	}
 	http.Error(w, "not found", http.StatusNotFound)
+}
+
+// serveLocal serves a file under the directory ServeLocal allowed, named
+// by its absolute path: a directory `providers mirror` wrote, published
+// as a network mirror.
+func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request, path string) {
+	s.mu.Lock()
+	root := s.localRoot
+	s.mu.Unlock()
+	clean := filepath.Clean(path)
+	if root == "" || !strings.HasPrefix(clean, root+string(filepath.Separator)) {
+		http.NotFound(w, r)
+		return
+	}
+	http.ServeFile(w, r, clean)
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -64,13 +65,14 @@ type Server struct {
 	key, otherKey *openpgp.Entity
 	srv           *httptest.Server
 
-	mu       sync.Mutex
-	files    map[string][]byte            // path -> body
-	releases map[string][]Release         // ns/type -> releases
-	fail     map[string]int               // path -> 503 answers still to give
-	requests map[string]int               // path -> count
-	sums     map[string]map[string]string // ns/type/version -> os_arch -> zh hex
-	tokens   map[string]string            // namespace -> bearer token its API requires
+	mu        sync.Mutex
+	files     map[string][]byte            // path -> body
+	localRoot string                       // ServeLocal's directory
+	releases  map[string][]Release         // ns/type -> releases
+	fail      map[string]int               // path -> 503 answers still to give
+	requests  map[string]int               // path -> count
+	sums      map[string]map[string]string // ns/type/version -> os_arch -> zh hex
+	tokens    map[string]string            // namespace -> bearer token its API requires
 }
 
 // RequireToken makes the registry API and mirror documents of a
@@ -128,6 +130,16 @@ func (s *Server) Requests(path string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.requests[path]
+}
+
+// ServeLocal lets the server answer /local/ABS_PATH with the file at
+// ABS_PATH when it is under root, so a test can publish a directory it
+// wrote (a `providers mirror` output) as a network mirror at
+// URL+"/local"+DIR+"/".
+func (s *Server) ServeLocal(root string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.localRoot = filepath.Clean(root)
 }
 
 // ZipName is a release zip's file name, as HashiCorp names them.
