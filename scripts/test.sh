@@ -95,8 +95,11 @@ go vet ./...
 # Every package runs under the race detector: the engine walks graphs with
 # many goroutines, and a data race there loses or corrupts state. The whole
 # suite takes about a minute and a half longer this way on 2 cores.
+# internal/command (every CLI script beside Terraform, OpenTofu and Pulumi)
+# is the long pole at about 20 minutes; the timeout leaves it room on a
+# loaded machine.
 echo "==> go test -race"
-go test -race -count=1 -timeout 25m ./...
+go test -race -count=1 -timeout 40m ./...
 
 # The README's other command: the quickstart, end to end, against the
 # Cloud Control endpoint built into cairn.
