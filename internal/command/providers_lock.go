@@ -31,6 +31,7 @@ func runProvidersLock(m *Meta, args []string) int {
 	fs.Var(&platforms, "platform", "Fetch and record the hashes of this OS_ARCH platform (repeatable); default: the current one.")
 	fsMirror := fs.String("fs-mirror", "", "Fetch the packages from this local directory instead of the origin registry.")
 	netMirror := fs.String("net-mirror", "", "Fetch the packages from this network mirror base URL instead of the origin registry.")
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}

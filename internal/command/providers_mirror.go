@@ -25,6 +25,7 @@ func runProvidersMirror(m *Meta, args []string) int {
 	noColorFlag(fs, m)
 	var platforms stringList
 	fs.Var(&platforms, "platform", "Mirror the packages of this OS_ARCH platform (repeatable); default: the current one.")
+	m.varOptions(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
