@@ -46,14 +46,7 @@ func TestModuleScripts(t *testing.T) {
 			env.Setenv("SRV_HOST", srv.Host)
 			env.Setenv("GIT_URL", srv.URL+"/git")
 			env.Setenv("HG_URL", hgURL) // empty without hg: scripts check [exec:hg]
-			path := env.Getenv("PATH")
-			if tofu, ok := testproviders.OpenTofu(); ok {
-				path = filepath.Dir(tofu) + string(os.PathListSeparator) + path
-			}
-			if tf := terraformBinary(); tf != "" {
-				path = filepath.Dir(tf) + string(os.PathListSeparator) + path
-			}
-			env.Setenv("PATH", path)
+			setReferenceToolsPath(env)
 			setPulumiEnv(env)
 			return nil
 		},
@@ -145,4 +138,18 @@ func cmdModuleTree(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	slices.Sort(lines)
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+}
+
+// setReferenceToolsPath puts OpenTofu and Terraform 1.5.7, when built,
+// on a script's PATH ([exec:tofu], [exec:terraform]), for the scripts
+// that run them beside Cairn on one loopback server.
+func setReferenceToolsPath(env *testscript.Env) {
+	path := env.Getenv("PATH")
+	if tofu, ok := testproviders.OpenTofu(); ok {
+		path = filepath.Dir(tofu) + string(os.PathListSeparator) + path
+	}
+	if tf := terraformBinary(); tf != "" {
+		path = filepath.Dir(tf) + string(os.PathListSeparator) + path
+	}
+	env.Setenv("PATH", path)
 }

@@ -61,14 +61,7 @@ func TestProviderRegistryScripts(t *testing.T) {
 			env.Setenv("MIRROR_URL", srv.MirrorURL)
 			env.Setenv("LOCAL_URL", srv.URL+"/local")
 			env.Setenv("PLATFORM", plat)
-			path := env.Getenv("PATH")
-			if tofu, ok := testproviders.OpenTofu(); ok {
-				path = filepath.Dir(tofu) + string(os.PathListSeparator) + path
-			}
-			if tf := terraformBinary(); tf != "" {
-				path = filepath.Dir(tf) + string(os.PathListSeparator) + path
-			}
-			env.Setenv("PATH", path)
+			setReferenceToolsPath(env)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
