@@ -6,6 +6,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // seedValues fills the value table with what the plan knows before any
@@ -31,6 +32,14 @@ func (a *applier) seedValues(vals *namedvals.Values) diags.Diagnostics {
 		// plan's prior state.
 		if r.Mode == addrs.DataResourceMode || p.Mode == plans.RefreshOnlyMode {
 			ds = ds.Append(a.seedPriorObjects(vals, e, r.Mode))
+		}
+		if r.Mode == addrs.ManagedResourceMode && p.Mode == plans.RefreshOnlyMode {
+			// Nothing is planned, so the resource is what state has, as
+			// planning evaluated it (namedvals.StateShaped).
+			keys := p.PriorState.Resource(e.Addr).CurrentKeys()
+			vals.SetWhole(e.Addr, namedvals.StateShaped(namedvals.RepetitionOf(r), a.instanceType(r), keys, func(k addrs.InstanceKey) (cty.Value, bool) {
+				return vals.Instance(e.Addr.Instance(k))
+			}))
 		}
 	}
 	for _, c := range p.Changes {

@@ -145,6 +145,24 @@ func (v *Values) SetInstance(addr addrs.AbsResourceInstance, val cty.Value) {
 	rv.cached = false
 }
 
+// SetWhole records the value references to the whole resource addr see,
+// in place of the one its expansion and instances would build: a plan
+// that plans nothing (refresh-only, import) evaluates a resource from the
+// instances state has, as Terraform does. A later DeclareResource or
+// SetInstance for addr drops it.
+func (v *Values) SetWhole(addr addrs.AbsResource, whole cty.Value) {
+	v.secrets.Add(whole)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	mv := v.module(addr.Module)
+	rv := mv.resources[addr.Resource]
+	if rv == nil {
+		rv = &resourceVals{instances: map[addrs.InstanceKey]cty.Value{}}
+		mv.resources[addr.Resource] = rv
+	}
+	rv.whole, rv.cached = whole, true
+}
+
 // Instance returns an instance's recorded value.
 func (v *Values) Instance(addr addrs.AbsResourceInstance) (cty.Value, bool) {
 	v.mu.RLock()

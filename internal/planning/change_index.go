@@ -15,6 +15,9 @@ import (
 type changeIndex struct {
 	byAddr     map[addrs.UniqueKey]*plans.ResourceInstanceChange
 	byResource map[addrs.UniqueKey]resourceChanges
+	// pendingModules holds the module instances (by String) with some
+	// change that is not a no-op.
+	pendingModules map[string]bool
 }
 
 // resourceChanges summarises the planned changes of one resource's current
@@ -28,7 +31,7 @@ type resourceChanges struct {
 
 // newChangeIndex indexes the changes of current objects among changes.
 func newChangeIndex(changes []*plans.ResourceInstanceChange) *changeIndex {
-	ix := &changeIndex{byAddr: make(map[addrs.UniqueKey]*plans.ResourceInstanceChange, len(changes)), byResource: map[addrs.UniqueKey]resourceChanges{}}
+	ix := &changeIndex{byAddr: make(map[addrs.UniqueKey]*plans.ResourceInstanceChange, len(changes)), byResource: map[addrs.UniqueKey]resourceChanges{}, pendingModules: map[string]bool{}}
 	for _, c := range changes {
 		if c.DeposedKey != addrs.NotDeposed {
 			continue
@@ -37,6 +40,9 @@ func newChangeIndex(changes []*plans.ResourceInstanceChange) *changeIndex {
 		rk := c.Addr.ContainingResource().UniqueKey()
 		rc := ix.byResource[rk]
 		rc.pending = rc.pending || c.Action != plans.NoOp
+		if c.Action != plans.NoOp {
+			ix.pendingModules[c.Addr.Module.String()] = true
+		}
 		rc.updatedOrReplaced = rc.updatedOrReplaced || c.Action == plans.Update || c.Action.IsReplace()
 		ix.byResource[rk] = rc
 	}
@@ -48,6 +54,17 @@ func (ix *changeIndex) change(addr addrs.AbsResourceInstance) *plans.ResourceIns
 		return nil
 	}
 	return ix.byAddr[addr.UniqueKey()]
+}
+
+// pendingIn reports whether some change in module instance m is not a
+// no-op.
+func (ix *changeIndex) pendingIn(m addrs.ModuleInstance) bool {
+	return ix != nil && ix.pendingModules[m.String()]
+}
+
+// anyPending reports whether some change is not a no-op.
+func (ix *changeIndex) anyPending() bool {
+	return ix != nil && len(ix.pendingModules) > 0
 }
 
 func (ix *changeIndex) resource(r addrs.AbsResource) resourceChanges {
@@ -64,6 +81,11 @@ func (ix *changeIndex) resource(r addrs.AbsResource) resourceChanges {
 // changes; most configurations have none.
 func watchedResources(cg *configGraph) []bool {
 	out := make([]bool, len(cg.vertices))
+	for _, ws := range cg.dataWatch {
+		for _, w := range ws {
+			out[w] = true
+		}
+	}
 	for i, v := range cg.vertices {
 		if v.kind != vResource || !looksAtChanges(v.resource) {
 			continue
@@ -105,10 +127,4 @@ func (p *planner) changeFor(addr addrs.AbsResourceInstance) *plans.ResourceInsta
 // update or replacement.
 func (p *planner) anyUpdatedOrReplaced(r addrs.AbsResource) bool {
 	return p.changesOf(r).resource(r).updatedOrReplaced
-}
-
-// hasPendingChanges reports whether an instance of r has a change that is
-// not a no-op.
-func (p *planner) hasPendingChanges(r addrs.AbsResource) bool {
-	return p.changesOf(r).resource(r).pending
 }

@@ -45,9 +45,12 @@ type configGraph struct {
 	// vertex: validation reports them where Terraform does, at the
 	// vertex, and checks the references against schemas. cycles holds
 	// the cycle errors, which stop validation before any vertex.
-	refs     [][]*addrs.Reference
-	refDiags []diags.Diagnostics
-	cycles   diags.Diagnostics
+	// dataWatch holds, per data resource vertex, the managed resource
+	// vertices whose pending changes defer its read (computeDataWatch).
+	dataWatch map[int][]int
+	refs      [][]*addrs.Reference
+	refDiags  []diags.Diagnostics
+	cycles    diags.Diagnostics
 }
 
 // moduleName keys a named object of a module path.
@@ -108,6 +111,7 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	if !ds.HasErrors() {
 		cg.computeResourceDeps()
 		cg.orderScopedData()
+		cg.computeDataWatch()
 	}
 	return cg, ds
 }

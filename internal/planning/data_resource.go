@@ -24,7 +24,8 @@ func (p *planner) planDataResource(ctx context.Context, out *result, r *configs.
 	if ds.HasErrors() {
 		return ds
 	}
-	pending := p.dependsOnPending(r, addr.Module)
+	v, _ := p.cg.resourceVertex(addr.Config())
+	pending := p.dataDepsPending(v, addr.Module)
 	for _, key := range rt.exp.Keys() {
 		if !p.targets.plansInstance(addr.Instance(key)) {
 			continue
@@ -86,31 +87,6 @@ func (p *planner) planDataInstance(ctx context.Context, out *result, rt *resourc
 	out.setPrior(t.Addr, src, rt.pAddr)
 	p.env.Values.SetInstance(addr, val)
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, val))
-}
-
-// dependsOnPending reports whether any resource named in the data block's
-// depends_on, in module instance m, has a change planned: its result could
-// differ after apply.
-func (p *planner) dependsOnPending(r *configs.Resource, m addrs.ModuleInstance) bool {
-	for _, t := range r.DependsOn {
-		ref, ds := addrs.ParseRef(t)
-		if ds.HasErrors() || ref == nil {
-			continue
-		}
-		var res addrs.Resource
-		switch sub := ref.Subject.(type) {
-		case addrs.Resource:
-			res = sub
-		case addrs.ResourceInstance:
-			res = sub.Resource
-		default:
-			continue
-		}
-		if p.hasPendingChanges(res.Absolute(m)) {
-			return true
-		}
-	}
-	return false
 }
 
 // readData reads a data source while planning, reporting the read as it

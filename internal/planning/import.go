@@ -7,6 +7,8 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
+	"github.com/cairn-iac/cairn/internal/marks"
+	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -24,7 +26,8 @@ type ImportHooks struct {
 // be a managed resource, and the instance must not be in state yet. Its
 // provider is configured (from the provider block, variables and locals),
 // asked for the object (ImportResourceState) and then to read it
-// (ReadResource). It returns opts.PrevState with the object added; the
+// (ReadResource). It returns opts.PrevState with the object added, and
+// with what Terraform's import walk also records (settleImport); the
 // caller persists it. Nothing is planned: the next plan shows what the
 // configuration would change.
 func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, id string, hooks ImportHooks) (*states.State, diags.Diagnostics) {
@@ -61,7 +64,44 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	}
 	out := p.opts.PrevState.DeepCopy()
 	out.SetObject(t.Addr, src, pAddr)
+	settled, sds := settleImport(ctx, opts, out)
+	return settled, ds.Append(sds)
+}
+
+// settleImport evaluates the whole configuration against st, the state
+// with the imported object, as Terraform's import walk does: it plans no
+// change and refreshes nothing, but reads the data sources it can and
+// evaluates the root outputs, and the state it writes holds both. So an
+// output naming the imported object has its value straight after the
+// import. It is a refresh-only plan that skips the refresh: instances
+// with no object are unknown there, as in Terraform's walk, and unknown
+// outputs are recorded as null.
+func settleImport(ctx context.Context, opts Options, st *states.State) (*states.State, diags.Diagnostics) {
+	opts.Mode = plans.RefreshOnlyMode
+	opts.SkipRefresh = true
+	opts.PrevState = st
+	opts.OnRefresh, opts.OnRefreshed, opts.OnImport = nil, nil, nil
+	opts.importWalk = true
+	p, ds := Plan(ctx, opts)
+	if ds.HasErrors() || p == nil {
+		return nil, ds
+	}
+	out := p.PriorState
+	for _, o := range p.Outputs {
+		setImportedOutput(out, o)
+	}
 	return out, ds
+}
+
+// setImportedOutput records a root output as Terraform's import walk
+// leaves it: removed when null, otherwise stored with its unknown parts
+// as nulls (an output naming an object not yet created keeps its type).
+func setImportedOutput(st *states.State, o *plans.OutputChange) {
+	if o.Action == plans.Delete || o.After.IsNull() {
+		delete(st.Outputs, o.Name)
+		return
+	}
+	st.Outputs[o.Name] = &states.OutputValue{Value: cty.UnknownAsNull(marks.Strip(o.After)), Sensitive: o.Sensitive}
 }
 
 // importObject asks the provider for the object id names and reads it,

@@ -36,6 +36,9 @@ func (p *planner) planManagedResource(ctx context.Context, out *result, r *confi
 	if prior != nil {
 		ds = ds.Append(p.planOrphanInstances(ctx, &out.records, rt, prior))
 	}
+	if p.refreshOnly() {
+		p.pinStateShaped(rt, prior)
+	}
 	return ds
 }
 

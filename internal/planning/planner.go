@@ -68,6 +68,10 @@ type Options struct {
 	// concurrently.
 	OnRead         func(addr addrs.AbsResourceInstance)
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
+
+	// importWalk marks the refresh-only plan Import runs after adopting
+	// an object (settleImport), whose evaluator knows less than a plan's.
+	importWalk bool
 }
 
 // planner holds one planning run. Vertices run concurrently and share

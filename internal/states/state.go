@@ -171,6 +171,21 @@ func (r *Resource) SortedInstanceKeys() []addrs.InstanceKey {
 	return keys
 }
 
+// CurrentKeys returns the keys of the instances that have a current
+// object, in order; none for a nil resource.
+func (r *Resource) CurrentKeys() []addrs.InstanceKey {
+	if r == nil {
+		return nil
+	}
+	var keys []addrs.InstanceKey
+	for _, k := range r.SortedInstanceKeys() {
+		if r.Instances[k].Current != nil {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
 // SortedDeposedKeys returns the keys of the instance's deposed objects in
 // order (the order state files list them in), so that every walk over
 // them plans, renders and reports in the same order on every run.
