@@ -189,9 +189,11 @@ func TestTerraformSharesTheTable(t *testing.T) {
 	})
 
 	t.Run("the digest Terraform writes is the state object's MD5", func(t *testing.T) {
+		tl.dynamo.ResetCalls()
 		if out, err := tl.run(t, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
 			t.Fatalf("apply: %v\n%s", err, out)
 		}
+		t.Logf("DynamoDB requests of terraform apply: %v", tl.dynamo.Calls())
 		_, sum := tl.stateObject(t)
 		got, err := tl.table.Digest(ctx, tl.lockPath())
 		if err != nil || string(got) != string(sum) {
@@ -260,6 +262,13 @@ func holderExcludesCairn(t *testing.T, tl *tool, args ...string) {
 	if le.Holder.Operation != "OperationTypeApply" || le.Holder.Path != tl.lockPath() || le.Holder.ID == "" {
 		t.Errorf("holder %+v, want the tool's apply on %s", le.Holder, tl.lockPath())
 	}
+	// The tool's Info is exactly what Cairn writes for the same fields,
+	// so each reads (and OpenTofu's conditional unlock matches) the
+	// other's.
+	item, _ := tl.dynamo.Item(testTable, tl.lockPath())
+	if mine, _ := json.Marshal(le.Holder); string(mine) != item["Info"] {
+		t.Errorf("the tool's Info\n%s\nCairn's for the same lock\n%s", item["Info"], mine)
+	}
 	release()
 	if err := <-done; err != nil {
 		t.Fatalf("the tool's apply: %v\n%s", err, out)
@@ -319,7 +328,9 @@ func TestOpenTofuSharesTheTable(t *testing.T) {
 	if err := tl.table.Unlock(ctx, tl.lockPath(), id); err != nil {
 		t.Fatal(err)
 	}
+	tl.dynamo.ResetCalls()
 	holderExcludesCairn(t, tl, "apply", "-auto-approve", "-input=false", "-no-color", "-var=hold=true")
+	t.Logf("DynamoDB requests of tofu apply (and of Cairn's refused Lock: a PutItem and a GetItem): %v", tl.dynamo.Calls())
 	_, sum := tl.stateObject(t)
 	if got, err := tl.table.Digest(ctx, tl.lockPath()); err != nil || string(got) != string(sum) {
 		t.Fatalf("Digest: %x, %v; want the state object's MD5 %x", got, err, sum)

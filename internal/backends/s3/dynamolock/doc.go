@@ -17,8 +17,9 @@
 // does for the other backends. Unlock deletes the item only while its
 // Info is the one the holder wrote (a conditional DeleteItem), so a run
 // whose lock was broken and taken by another cannot delete the other's;
-// a Table remembers the Info of the locks it took, so its own Unlock is
-// one request.
+// a Table remembers the Info of the last lock it took on each path, so
+// releasing its own lock is one request (Terraform's unlock is two: it
+// reads the Info back first).
 //
 // Errors name the table and the item, never credentials.
 //

@@ -61,7 +61,7 @@ func (t *Table) Lock(ctx context.Context, path string, info statemgr.LockInfo) e
 		return &statemgr.LockError{Err: t.wrap("locking", path, err)}
 	}
 	t.mu.Lock()
-	t.held[heldKey{path, info.ID}] = string(js)
+	t.held[path] = heldLock{id: info.ID, info: string(js)}
 	t.mu.Unlock()
 	return nil
 }
@@ -77,10 +77,10 @@ func (t *Table) Lock(ctx context.Context, path string, info statemgr.LockInfo) e
 // not id.
 func (t *Table) Unlock(ctx context.Context, path, id string) error {
 	t.mu.Lock()
-	js, mine := t.held[heldKey{path, id}]
+	h, mine := t.held[path]
 	t.mu.Unlock()
-	if mine {
-		err := t.deleteIfInfo(ctx, path, js)
+	if mine && h.id == id {
+		err := t.deleteIfInfo(ctx, path, h.info)
 		if err == nil || !conditionFailed(err) {
 			t.forget(path, id)
 			return lockError(nil, err)
@@ -127,9 +127,13 @@ func (t *Table) deleteIfInfo(ctx context.Context, path, js string) error {
 	return err
 }
 
+// forget drops what the Table remembers of its lock id on path, once
+// that lock is released or known to be gone.
 func (t *Table) forget(path, id string) {
 	t.mu.Lock()
-	delete(t.held, heldKey{path, id})
+	if t.held[path].id == id {
+		delete(t.held, path)
+	}
 	t.mu.Unlock()
 }
 

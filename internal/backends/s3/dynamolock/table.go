@@ -17,12 +17,14 @@ type Table struct {
 	name   string
 
 	mu sync.Mutex
-	// held maps a lock this Table took (path and ID) to the Info it
-	// wrote, so that Unlock can delete it with one conditional request.
-	held map[heldKey]string
+	// held maps the path of the last lock this Table took there to that
+	// lock's ID and the Info it wrote, so that Unlock can delete it with
+	// one conditional request. One entry per path: a newer lock on a
+	// path means the older one is gone, so the map stays bounded.
+	held map[string]heldLock
 }
 
-type heldKey struct{ path, id string }
+type heldLock struct{ id, info string }
 
 // keyAttr is the table's HASH key, as Terraform's documentation has
 // users create it.
@@ -42,7 +44,7 @@ func New(cfg aws.Config, table, endpoint string) *Table {
 			o.BaseEndpoint = aws.String(endpoint)
 		}
 	})
-	return &Table{client: client, name: table, held: map[heldKey]string{}}
+	return &Table{client: client, name: table, held: map[string]heldLock{}}
 }
 
 // key is the Key (or Item) of the item whose LockID is id.
