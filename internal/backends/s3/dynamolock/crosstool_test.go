@@ -188,6 +188,10 @@ func TestTerraformSharesTheTable(t *testing.T) {
 		}
 	})
 
+	t.Run("Terraform's force-unlock releases Cairn's lock", func(t *testing.T) {
+		toolForceUnlocks(t, tl)
+	})
+
 	t.Run("the digest Terraform writes is the state object's MD5", func(t *testing.T) {
 		tl.dynamo.ResetCalls()
 		if out, err := tl.run(t, "apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
@@ -312,9 +316,10 @@ func cairnWritesState(t *testing.T, tl *tool, value string, withDigest bool) {
 
 // TestOpenTofuSharesTheTable runs OpenTofu 1.12.6 (aws-sdk-go-v2, the
 // endpoints block) against the same kind of table: excluded while Cairn
-// holds the lock, its apply (which unlocks with a conditional delete on
-// Info) leaves the digest of its state object, and it holds the lock
-// against Cairn while applying.
+// holds the lock, its force-unlock (a delete conditional on Info)
+// releases Cairn's lock, it holds the lock against Cairn while applying,
+// its apply leaves the digest of its state object, and it reads a state
+// Cairn wrote with its digest.
 func TestOpenTofuSharesTheTable(t *testing.T) {
 	bin := toolBinary(t, "CAIRN_TOFU", "OpenTofu v1.12.6")
 	tl := newTool(t, bin, tofuBackend, holdingConfig)
@@ -328,6 +333,7 @@ func TestOpenTofuSharesTheTable(t *testing.T) {
 	if err := tl.table.Unlock(ctx, tl.lockPath(), id); err != nil {
 		t.Fatal(err)
 	}
+	toolForceUnlocks(t, tl)
 	tl.dynamo.ResetCalls()
 	holderExcludesCairn(t, tl, "apply", "-auto-approve", "-input=false", "-no-color", "-var=hold=true")
 	t.Logf("DynamoDB requests of tofu apply (and of Cairn's refused Lock: a PutItem and a GetItem): %v", tl.dynamo.Calls())
@@ -338,5 +344,21 @@ func TestOpenTofuSharesTheTable(t *testing.T) {
 	cairnWritesState(t, tl, "from-cairn", true)
 	if out, err := tl.run(t, "output", "-raw", "greeting"); err != nil || out != "from-cairn" {
 		t.Fatalf("tofu output: %v\n%s", err, out)
+	}
+}
+
+// toolForceUnlocks checks the tool's force-unlock, given the ID, releases
+// a lock Cairn holds: Terraform reads the Info and deletes the item;
+// OpenTofu deletes it on the condition that Info is its own marshalling
+// of what it read, which holds only if Cairn's Info is byte for byte
+// what the tool writes.
+func toolForceUnlocks(t *testing.T, tl *tool) {
+	t.Helper()
+	id := cairnHolds(t, tl)
+	if out, err := tl.run(t, "force-unlock", "-force", id); err != nil {
+		t.Fatalf("force-unlock of Cairn's lock: %v\n%s", err, out)
+	}
+	if h, err := tl.table.Holder(context.Background(), tl.lockPath()); h != nil || err != nil {
+		t.Fatalf("after force-unlock, holder %+v, %v; want none", h, err)
 	}
 }
