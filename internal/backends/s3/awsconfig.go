@@ -20,7 +20,7 @@ import (
 // then the SDK's default chain (environment, shared files, IMDS unless
 // skip_metadata_api_check), and assume_role on top of whatever that
 // yields. It makes no request.
-func awsConfig(ctx context.Context, cfg *Config, httpClient aws.HTTPClient) (aws.Config, error) {
+func awsConfig(ctx context.Context, cfg *Config) (aws.Config, error) {
 	var opts []func(*awsconfig.LoadOptions) error
 	if cfg.Region != "" {
 		opts = append(opts, awsconfig.WithRegion(cfg.Region))
@@ -53,9 +53,6 @@ func awsConfig(ctx context.Context, cfg *Config, httpClient aws.HTTPClient) (aws
 		opts = append(opts,
 			awsconfig.WithRequestChecksumCalculation(aws.RequestChecksumCalculationWhenRequired),
 			awsconfig.WithResponseChecksumValidation(aws.ResponseChecksumValidationWhenRequired))
-	}
-	if httpClient != nil {
-		opts = append(opts, awsconfig.WithHTTPClient(httpClient))
 	}
 	ac, err := awsconfig.LoadDefaultConfig(ctx, opts...)
 	if err != nil {
@@ -104,9 +101,13 @@ func assumeRoleCredentials(base aws.Config, cfg *Config) aws.CredentialsProvider
 	return aws.NewCredentialsCache(p)
 }
 
-// s3Client is the client of the state bucket.
-func s3Client(ac aws.Config, cfg *Config) *s3.Client {
+// s3Client is the client of the state bucket; httpClient, when set,
+// replaces the SDK's (tests count requests with it).
+func s3Client(ac aws.Config, cfg *Config, httpClient aws.HTTPClient) *s3.Client {
 	return s3.NewFromConfig(ac, func(o *s3.Options) {
+		if httpClient != nil {
+			o.HTTPClient = httpClient
+		}
 		if cfg.S3Endpoint != "" {
 			o.BaseEndpoint = aws.String(cfg.S3Endpoint)
 		}

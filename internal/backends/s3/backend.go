@@ -60,13 +60,13 @@ func open(ctx context.Context, cfg Config, o openOptions) (*Backend, error) {
 	if cfg.WorkspaceKeyPrefix == "" {
 		cfg.WorkspaceKeyPrefix = DefaultWorkspaceKeyPrefix
 	}
-	ac, err := awsConfig(ctx, &cfg, o.httpClient)
+	ac, err := awsConfig(ctx, &cfg)
 	if err != nil {
 		return nil, err
 	}
 	b := &Backend{
 		cfg:              cfg,
-		st:               &store{c: s3Client(ac, &cfg), bucket: cfg.Bucket, cfg: &cfg, retryFor: cfg.retryFor()},
+		st:               &store{c: s3Client(ac, &cfg, o.httpClient), bucket: cfg.Bucket, cfg: &cfg, retryFor: cfg.retryFor()},
 		transform:        cfg.Transform,
 		consistencyFor:   10 * time.Second,
 		consistencyEvery: 2 * time.Second,

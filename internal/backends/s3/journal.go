@@ -30,9 +30,9 @@ func (s *State) journalKey(seq uint64) string {
 }
 
 // deleteJournal deletes the journal objects keys (listed now when nil):
-// the records newest first, the header last, so that a deletion cut
-// short leaves a header and an unbroken run of records, which the
-// stored snapshot marks stale.
+// the records first, in batches, the header last, so that a deletion cut
+// short leaves the header, by which the stored snapshot marks what is
+// left stale (the journal is deleted only once the snapshot holds it).
 func (s *State) deleteJournal(ctx context.Context, keys []string) error {
 	if keys == nil {
 		var err error
@@ -40,10 +40,19 @@ func (s *State) deleteJournal(ctx context.Context, keys []string) error {
 			return err
 		}
 	}
-	for i := len(keys) - 1; i >= 0; i-- {
-		if err := s.b.st.del(ctx, keys[i]); err != nil {
-			return fmt.Errorf("removing the apply journal of %s: %w", s.Location(), err)
-		}
+	if len(keys) == 0 {
+		return nil
+	}
+	head, records := keys[0], keys[1:]
+	if head != s.journalKey(0) {
+		head, records = "", keys
+	}
+	err := s.b.st.delMany(ctx, records)
+	if err == nil && head != "" {
+		err = s.b.st.del(ctx, head)
+	}
+	if err != nil {
+		return fmt.Errorf("removing the apply journal of %s: %w", s.Location(), err)
 	}
 	return nil
 }

@@ -139,6 +139,35 @@ func (st *store) del(ctx context.Context, key string) error {
 	return nil
 }
 
+// delMany deletes the objects keys, a thousand per request (S3's
+// DeleteObjects), in no particular order; missing ones are no error.
+func (st *store) delMany(ctx context.Context, keys []string) error {
+	for len(keys) > 0 {
+		batch := keys[:min(len(keys), 1000)]
+		keys = keys[len(batch):]
+		ids := make([]types.ObjectIdentifier, len(batch))
+		for i, k := range batch {
+			ids[i] = types.ObjectIdentifier{Key: aws.String(k)}
+		}
+		err := st.retry(ctx, func(ctx context.Context) error {
+			out, err := st.c.DeleteObjects(ctx, &s3.DeleteObjectsInput{Bucket: &st.bucket, Delete: &types.Delete{Objects: ids, Quiet: aws.Bool(true)}})
+			if err != nil {
+				return err
+			}
+			for _, e := range out.Errors {
+				if aws.ToString(e.Code) != "NoSuchKey" {
+					return fmt.Errorf("%s: %s", aws.ToString(e.Key), aws.ToString(e.Message))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return st.describe("deleting", batch[0], err)
+		}
+	}
+	return nil
+}
+
 // list returns the keys under prefix, in S3's order (lexical).
 func (st *store) list(ctx context.Context, prefix string) ([]string, error) {
 	var keys []string
