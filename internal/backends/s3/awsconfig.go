@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sts"
 	ststypes "github.com/aws/aws-sdk-go-v2/service/sts/types"
+	"github.com/aws/smithy-go/logging"
 )
 
 // awsConfig resolves the SDK configuration as Terraform's backend does:
@@ -21,7 +22,9 @@ import (
 // skip_metadata_api_check), and assume_role on top of whatever that
 // yields. It makes no request.
 func awsConfig(ctx context.Context, cfg *Config) (aws.Config, error) {
-	var opts []func(*awsconfig.LoadOptions) error
+	// The SDK's own warnings (IMDS fallbacks) would go to stderr; the
+	// backend reports through its errors only.
+	opts := []func(*awsconfig.LoadOptions) error{awsconfig.WithLogger(logging.Nop{})}
 	if cfg.Region != "" {
 		opts = append(opts, awsconfig.WithRegion(cfg.Region))
 	}

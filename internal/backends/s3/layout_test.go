@@ -205,3 +205,20 @@ func TestOpenErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestNoCredentials: with no credentials anywhere, Open fails at once
+// saying so (IMDS skipped as skip_metadata_api_check asks).
+func TestNoCredentials(t *testing.T) {
+	srv := tests3.Start(t)
+	cfg := testConfig(srv)
+	cfg.AccessKey, cfg.SecretKey = "", ""
+	for _, v := range []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("AWS_CONFIG_FILE", filepath.Join(t.TempDir(), "none"))
+	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", filepath.Join(t.TempDir(), "none"))
+	_, err := Open(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "get credentials") {
+		t.Fatalf("Open without credentials = %v", err)
+	}
+}
