@@ -16,7 +16,7 @@ import (
 //	go test -run '^$' -bench Persist -benchtime 50x ./internal/backends/s3/
 func BenchmarkPersist(b *testing.B) {
 	srv := tests3.Start(b)
-	for _, n := range []int{10, 1000} {
+	for _, n := range []int{10, 1000, 10000} {
 		b.Run(fmt.Sprintf("instances=%d", n), func(b *testing.B) {
 			hc := newCountingClient()
 			s := stateOf(b, openTest(b, testConfig(srv), openOptions{httpClient: hc}), fmt.Sprintf("p%d", n))
