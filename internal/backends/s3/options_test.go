@@ -3,6 +3,7 @@ package s3
 import (
 	"crypto/md5"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
 
@@ -170,4 +173,47 @@ func TestRequestsPerOperation(t *testing.T) {
 		t.Errorf("SetObject made %d requests, want 1 (one journal object)", n)
 	}
 	count("Close", func() error { _, err := r.Close(); return err })
+}
+
+// TestBucketLostMidApply: when the bucket stays unreachable past
+// RetryFor, the waiting SetObject fails with backends.ErrUnavailable,
+// the engine is told to stop (OnFailure), and Close returns a
+// *statemgr.NotDurableError whose caller saves Snapshot; what was
+// acknowledged before is replayed once the bucket is back.
+func TestBucketLostMidApply(t *testing.T) {
+	srv := tests3.Start(t)
+	cfg := testConfig(srv)
+	cfg.RetryFor, cfg.MaxRetries = 300*time.Millisecond, 1
+	s := stateOf(t, openTest(t, cfg, openOptions{}), "default")
+	rec, err := s.BeginApply(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := make(chan struct{})
+	rec.(backends.FailureNotifier).OnFailure(func() { close(stopped) })
+	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.SetObject(objectAddr(2), testObject(2), testProvider); !errors.Is(err, backends.ErrUnavailable) {
+		t.Fatalf("SetObject with the bucket gone = %v, want ErrUnavailable", err)
+	}
+	<-stopped
+	_, err = rec.Close()
+	var nd *statemgr.NotDurableError
+	if !errors.As(err, &nd) {
+		t.Fatalf("Close = %v, want a NotDurableError", err)
+	}
+	if n := countInstances(rec.Snapshot().State); n != 2 {
+		t.Fatalf("Snapshot holds %d instances, want 2", n)
+	}
+	if err := srv.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default").Read()
+	if err != nil || countInstances(f.State) != 1 {
+		t.Fatalf("after the bucket is back: %v, %v; want the acknowledged instance", f, err)
+	}
 }
