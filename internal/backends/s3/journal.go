@@ -57,25 +57,23 @@ func (s *State) deleteJournal(ctx context.Context, keys []string) error {
 	return nil
 }
 
-// moveJournal copies every journal object under
-// K+".cairn-journal-<suffix>/" and deletes the originals, so that no
-// command reads them again while they can still be inspected. It returns
-// where they went.
-func (s *State) moveJournal(ctx context.Context, suffix string) (string, error) {
-	keys, err := s.b.st.list(ctx, s.journalPrefix())
-	if err != nil {
-		return "", err
+// copyJournalAside copies every journal object under
+// K+".cairn-journal-<suffix>/", where it stays for inspection, and
+// returns the copies' place and the originals' keys. The caller writes
+// the snapshot that makes the originals stale, and only then deletes
+// them: the copy is complete before anything would delete a journal.
+func (s *State) copyJournalAside(ctx context.Context, suffix string) (where string, keys []string, err error) {
+	keys, err = s.b.st.list(ctx, s.journalPrefix())
+	if err != nil || len(keys) == 0 {
+		return "", keys, err
 	}
 	aside := s.key + ".cairn-journal-" + suffix + "/"
 	for _, k := range keys {
 		if err := s.b.st.copy(ctx, k, aside+strings.TrimPrefix(k, s.journalPrefix())); err != nil {
-			return "", fmt.Errorf("setting the apply journal of %s aside: %w", s.Location(), err)
+			return "", nil, fmt.Errorf("setting the apply journal of %s aside: %w", s.Location(), err)
 		}
 	}
-	if err := s.deleteJournal(ctx, keys); err != nil {
-		return "", err
-	}
-	return "s3://" + s.b.cfg.Bucket + "/" + aside, nil
+	return "s3://" + s.b.cfg.Bucket + "/" + aside, keys, nil
 }
 
 // StoredAt lists where the workspace's state is held: its object and a

@@ -169,12 +169,16 @@ func (s *State) Import(f *statefile.File, force bool) error {
 		}
 	}
 	if aside != "" {
-		// The journal goes aside first: once the snapshot is written the
-		// journal would be taken for a folded one and deleted.
-		if _, err := s.moveJournal(ctx, aside); err != nil {
+		// The journal is copied aside first: once the snapshot is
+		// written the journal is stale, and would be deleted.
+		_, keys, err := s.copyJournalAside(ctx, aside)
+		if err != nil {
 			return err
 		}
-		return s.writeSnapshot(ctx, &next)
+		if err := s.writeSnapshot(ctx, &next); err != nil {
+			return err
+		}
+		return s.deleteJournal(ctx, keys)
 	}
 	if err := s.writeSnapshot(ctx, &next); err != nil {
 		return err
@@ -222,25 +226,24 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	return &statemgr.Recovery{Records: n}, nil
 }
 
-// foldDamaged moves the journal aside, then writes the snapshot with the
+// foldDamaged copies the journal aside, writes the snapshot with the
 // records before the damage when the header says they continue the
-// stored snapshot.
+// stored snapshot, and then deletes the journal.
 func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recovery, error) {
-	where, err := s.moveJournal(ctx, "damaged-"+asideStamp())
+	where, keys, err := s.copyJournalAside(ctx, "damaged-"+asideStamp())
 	if err != nil {
 		return nil, err
 	}
 	out := &statemgr.Recovery{Damaged: where, Unusable: st.damage.Unusable}
-	if st.damage.Seq == 0 || st.classifyErr != nil || st.status != applyjournal.Pending || len(st.journal.Records) == 0 {
-		return out, nil
+	if st.damage.Seq > 0 && st.classifyErr == nil && st.status == applyjournal.Pending && len(st.journal.Records) > 0 {
+		next := st.journal.Replay(st.snap)
+		next.Serial = st.journal.Header.BaseSerial + 1
+		if err := s.writeSnapshot(ctx, next); err != nil {
+			return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
+		}
+		out.Records = len(st.journal.Records)
 	}
-	next := st.journal.Replay(st.snap)
-	next.Serial = st.journal.Header.BaseSerial + 1
-	out.Records = len(st.journal.Records)
-	if err := s.writeSnapshot(ctx, next); err != nil {
-		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
-	}
-	return out, nil
+	return out, s.deleteJournal(ctx, keys)
 }
 
 // asideStamp is the time a journal was set aside, in its new name.
