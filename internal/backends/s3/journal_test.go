@@ -2,6 +2,7 @@ package s3
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -91,12 +92,19 @@ func TestCrashedApplyIsReplayed(t *testing.T) {
 func TestApplyWritesOnceAndCleansUp(t *testing.T) {
 	srv := tests3.Start(t)
 	s := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
+	unlock, err := s.Lock(context.Background(), statemgr.LockInfo{Operation: "OperationTypeApply"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rec, err := s.BeginApply(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
 		t.Fatal(err)
+	}
+	if err := unlock(); err == nil {
+		t.Fatal("unlocking while the apply records succeeded")
 	}
 	if _, ok := srv.Get(t, "net/terraform.tfstate"); ok {
 		t.Fatal("the state object was written before Close")
@@ -111,8 +119,11 @@ func TestApplyWritesOnceAndCleansUp(t *testing.T) {
 	if err != nil || f.Serial != 1 || countInstances(f.State) != 1 {
 		t.Fatalf("Close = %+v, %v", f, err)
 	}
+	if err := unlock(); err != nil {
+		t.Fatal(err)
+	}
 	if keys := srv.List(t, ""); len(keys) != 1 || keys[0] != "net/terraform.tfstate" {
-		t.Fatalf("bucket after Close holds %q, want only the state object", keys)
+		t.Fatalf("bucket after Close and unlock holds %q, want only the state object", keys)
 	}
 	if _, err := rec.Close(); !errors.Is(err, statemgr.ErrRecorderClosed) {
 		t.Errorf("second Close = %v", err)
