@@ -51,12 +51,13 @@ func (f *fetched) view(locked bool) (*statefile.File, error) {
 // for a new workspace would plan every object anew and overwrite it. An
 // empty object is no state, as in Terraform.
 func (s *State) fetch(ctx context.Context) (*fetched, error) {
-	for attempt := 0; ; attempt++ {
+	for range 5 {
 		f, vanished, err := s.fetchOnce(ctx)
-		if err != nil || !vanished || attempt == 4 {
+		if err != nil || !vanished {
 			return f, err
 		}
 	}
+	return nil, fmt.Errorf("reading %s: its apply journal kept changing while it was read (another run is finishing an apply); try again", s.Location())
 }
 
 func (s *State) fetchOnce(ctx context.Context) (_ *fetched, vanished bool, _ error) {

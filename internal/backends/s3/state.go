@@ -101,7 +101,10 @@ func (s *State) Persist(st *states.State) (*statefile.File, error) {
 		// Read through a fallback method (or in plaintext): written back
 		// under the primary one, same snapshot and serial, so that one
 		// run completes an encryption migration.
-		return &unchanged, s.writeSnapshot(ctx, &unchanged)
+		if err := s.writeSnapshot(ctx, &unchanged); err != nil {
+			return nil, err
+		}
+		return &unchanged, nil
 	}
 	next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: 1, Lineage: uuid.NewString(), State: st}
 	if prev != nil {
