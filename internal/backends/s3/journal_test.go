@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -320,4 +321,44 @@ state { method = method.aes_gcm.k }`
 		t.Fatal(diags)
 	}
 	return cfg.StateTarget()
+}
+
+// hookClient runs hook once, before the first request whose URL path
+// ends with suffix, as another process acting at that moment would.
+type hookClient struct {
+	suffix string
+	once   sync.Once
+	hook   func()
+}
+
+func (h *hookClient) Do(r *http.Request) (*http.Response, error) {
+	if strings.HasSuffix(r.URL.Path, h.suffix) && r.Method == http.MethodGet {
+		h.once.Do(h.hook)
+	}
+	return http.DefaultClient.Do(r)
+}
+
+// TestReaderRacesClose: an apply that finishes (state written, journal
+// deleted) between a reader's listing of the journal and its reading of
+// a journal object makes the reader read again, and see the new state.
+func TestReaderRacesClose(t *testing.T) {
+	srv := tests3.Start(t)
+	writer := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
+	rec, err := writer.BeginApply(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+		t.Fatal(err)
+	}
+	hook := &hookClient{suffix: journalDir + "00000000000000000001", hook: func() {
+		if _, err := rec.Close(); err != nil {
+			t.Error(err)
+		}
+	}}
+	reader := stateOf(t, openTest(t, testConfig(srv), openOptions{httpClient: hook}), "default")
+	f, err := reader.Read()
+	if err != nil || f == nil || f.Serial != 1 || countInstances(f.State) != 1 {
+		t.Fatalf("Read racing Close = %+v, %v; want the closed apply's state", f, err)
+	}
 }
