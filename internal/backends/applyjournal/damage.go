@@ -17,9 +17,17 @@ type DamageError struct {
 	// Kept counts the readable records before the damage, Unusable the
 	// stored parts (objects, rows) from it on.
 	Kept, Unusable int
+	// Part names one stored part in the message ("row" for pg, whose
+	// users know the journal as rows); empty, the message speaks of
+	// records and stored parts.
+	Part string
 }
 
 func (e *DamageError) Error() string {
-	return fmt.Sprintf("the apply journal %s is damaged at record %d: %s; the %d records before it can be recovered, "+
-		"but %d stored parts cannot be used, and they may record objects that exist", e.Where, e.Seq, e.Reason, e.Kept, e.Unusable)
+	at, parts := "record", "stored parts"
+	if e.Part != "" {
+		at, parts = e.Part, e.Part+"s"
+	}
+	return fmt.Sprintf("the apply journal %s is damaged at %s %d: %s; the %d records before it can be recovered, "+
+		"but %d %s cannot be used, and they may record objects that exist", e.Where, at, e.Seq, e.Reason, e.Kept, e.Unusable, parts)
 }

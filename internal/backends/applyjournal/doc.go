@@ -8,9 +8,10 @@
 // replayed onto its base, and whether a journal is still pending, already
 // folded in (stale), or does not belong to the stored state.
 //
-// Where the records are kept (rows, objects) is the backend's business;
-// package s3 stores them here, and package pg has the same rules in its
-// own journal.go (written before this package).
+// Where the records are kept (rows, objects) and how a group of them is
+// committed is the backend's business: package pg keeps them as rows,
+// package s3 as objects, and both take these rules and GroupWriter from
+// here so that the journals cannot drift apart.
 //
 // Imports:
 //

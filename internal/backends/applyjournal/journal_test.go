@@ -151,3 +151,19 @@ func TestGroupWriterFailure(t *testing.T) {
 	default:
 	}
 }
+
+// TestDamageErrorMessage: the message names the stored part a backend
+// keeps (pg's rows) or, by default, records and stored parts (s3).
+func TestDamageErrorMessage(t *testing.T) {
+	for _, tc := range []struct {
+		part, want string
+	}{
+		{"", "the apply journal J is damaged at record 2: bad; the 1 records before it can be recovered, but 3 stored parts cannot be used, and they may record objects that exist"},
+		{"row", "the apply journal J is damaged at row 2: bad; the 1 records before it can be recovered, but 3 rows cannot be used, and they may record objects that exist"},
+	} {
+		e := &DamageError{Where: "J", Seq: 2, Reason: "bad", Kept: 1, Unusable: 3, Part: tc.part}
+		if got := e.Error(); got != tc.want {
+			t.Errorf("Part %q:\n got %s\nwant %s", tc.part, got, tc.want)
+		}
+	}
+}
