@@ -3,7 +3,6 @@ package pg
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
@@ -21,9 +21,9 @@ import (
 // saved, and Close writes the states row once.
 type Recorder struct {
 	s           *State
-	header      journalHeader
+	header      applyjournal.Header
 	releaseLock func() error
-	w           *groupWriter
+	w           *applyjournal.GroupWriter
 
 	mu      sync.Mutex
 	state   *states.State
@@ -83,7 +83,7 @@ func (s *State) beginApply(ctx context.Context, base *statefile.File) (*Recorder
 		}
 		cur = next
 	}
-	h := journalHeader{Format: journalFormat, Lineage: newLineage(), BaseExists: cur != nil}
+	h := applyjournal.Header{Format: journalFormat, Lineage: newLineage(), BaseExists: cur != nil}
 	state := states.NewState()
 	if cur != nil {
 		h.Lineage, h.BaseSerial = cur.Lineage, cur.Serial
@@ -103,13 +103,17 @@ func (s *State) beginApply(ctx context.Context, base *statefile.File) (*Recorder
 		return nil, fmt.Errorf("starting the apply journal of %s: %w", s.Location(), err)
 	}
 	rec := &Recorder{s: s, header: h, state: state}
-	rec.w = newGroupWriter(s)
+	// Each group is one COPY, a single statement: it commits whole or
+	// not at all, as GroupWriter requires.
+	rec.w = applyjournal.NewGroupWriter(func(first uint64, rows []string) error {
+		return s.commitRows(context.Background(), first, rows)
+	})
 	return rec, nil
 }
 
 // OnFailure registers stop, called once if the journal cannot be written
 // any more (the database stayed unreachable).
-func (r *Recorder) OnFailure(stop func()) { r.w.onFailure(stop) }
+func (r *Recorder) OnFailure(stop func()) { r.w.OnFailure(stop) }
 
 // SetObject records obj at addr durably (see statemgr.Recorder.SetObject).
 func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
@@ -122,17 +126,13 @@ func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.O
 
 // SetObjectAsync records obj at once and returns the wait for its commit.
 func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
-	rec := statefile.ObjectRecord{Addr: addr.ResourceInstance, Deposed: addr.DeposedKey, Provider: provider, Object: obj}
-	body, err := json.Marshal(journalRecord{Object: &rec})
-	if err != nil {
-		return nil, fmt.Errorf("recording %s: %w", addr, err)
-	}
-	seq, err := r.record(body, func(s *states.State) { rec.Apply(s) })
+	rec := applyjournal.ObjectRecord(addr, obj, provider)
+	seq, err := r.record(&rec)
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: %w", addr, err)
 	}
 	return func() error {
-		if err := r.w.wait(seq); err != nil {
+		if err := r.w.Wait(seq); err != nil {
 			return fmt.Errorf("recording %s: %w", addr, err)
 		}
 		return nil
@@ -141,16 +141,12 @@ func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *sta
 
 // SetOutput records a root output's value (nil: its removal) durably.
 func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
-	rec := statefile.OutputRecord{Name: name, Value: v}
-	body, err := json.Marshal(journalRecord{Output: &rec})
-	if err != nil {
-		return fmt.Errorf("recording output %q: %w", name, err)
+	rec := applyjournal.OutputRecord(name, v)
+	seq, err := r.record(&rec)
+	if err == nil {
+		err = r.w.Wait(seq)
 	}
-	seq, err := r.record(body, func(s *states.State) { rec.Apply(s) })
 	if err != nil {
-		return fmt.Errorf("recording output %q: %w", name, err)
-	}
-	if err := r.w.wait(seq); err != nil {
 		return fmt.Errorf("recording output %q: %w", name, err)
 	}
 	return nil
@@ -158,8 +154,8 @@ func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
 
 // record applies a change and queues its row under one lock, so that the
 // journal's order is the order of the changes.
-func (r *Recorder) record(body []byte, apply func(*states.State)) (uint64, error) {
-	stored, err := r.s.encodeRecord(body)
+func (r *Recorder) record(rec *applyjournal.Record) (uint64, error) {
+	stored, err := rec.Encode(r.s.b.cfg.Transform)
 	if err != nil {
 		return 0, err
 	}
@@ -168,9 +164,9 @@ func (r *Recorder) record(body []byte, apply func(*states.State)) (uint64, error
 	if r.closed {
 		return 0, statemgr.ErrRecorderClosed
 	}
-	apply(r.state)
+	rec.Apply(r.state)
 	r.changed = true
-	return r.w.append(stored), nil
+	return r.w.Append(string(stored)), nil
 }
 
 // State returns a copy of the live state.
@@ -199,7 +195,7 @@ func (r *Recorder) Close() (out *statefile.File, err error) {
 	r.closed = true
 	r.mu.Unlock()
 	s := r.s
-	jerr := r.w.close()
+	jerr := r.w.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer func() {
@@ -221,5 +217,3 @@ func (r *Recorder) Close() (out *statefile.File, err error) {
 	}
 	return out, nil
 }
-
-var errWriterClosed = errors.New("the journal writer is closed")

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
@@ -236,7 +237,7 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 	}
 	n := 0
 	if st.journal != nil {
-		n = len(st.journal.records)
+		n = len(st.journal.Records)
 	}
 	if _, err := s.recoverFetched(ctx, st); err != nil {
 		return nil, err
@@ -256,10 +257,10 @@ func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recover
 		// A header that does not continue the stored snapshot adds
 		// nothing to it: its rows are only set aside.
 		status, err := (&fetched{snap: st.snap, journal: st.journal}).classify()
-		if err == nil && status == journalPending && len(st.journal.records) > 0 {
-			next = st.journal.replay(st.snap)
-			next.Serial = st.journal.header.BaseSerial + 1
-			out.Records = len(st.journal.records)
+		if err == nil && status == applyjournal.Pending && len(st.journal.Records) > 0 {
+			next = st.journal.Replay(st.snap)
+			next.Serial = st.journal.Header.BaseSerial + 1
+			out.Records = len(st.journal.Records)
 		}
 	}
 	if next == nil {
@@ -299,11 +300,11 @@ func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.Fil
 	if err != nil {
 		return nil, err
 	}
-	if status == journalStale || len(st.journal.records) == 0 {
+	if status == applyjournal.Stale || len(st.journal.Records) == 0 {
 		return st.snap, s.deleteJournal(ctx)
 	}
-	out := st.journal.replay(st.snap)
-	out.Serial = st.journal.header.BaseSerial + 1
+	out := st.journal.Replay(st.snap)
+	out.Serial = st.journal.Header.BaseSerial + 1
 	if err := s.writeSnapshot(ctx, out, true); err != nil {
 		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
 	}
