@@ -35,6 +35,12 @@ export CAIRN_TOFU="$(scripts/install-opentofu.sh)"
 echo "==> kube-apiserver and etcd"
 export CAIRN_KUBE_APISERVER="$(scripts/install-kube-apiserver.sh)"
 export CAIRN_ETCD="$(command -v etcd)"
+# versitygw v1.8.0 (built once per machine, about 80 seconds the first
+# time) for the s3 backend's tests and the scripts where Terraform and
+# OpenTofu share a bucket with Cairn: a real S3 server on loopback
+# (internal/tests3), chosen for its conditional writes (use_lockfile).
+echo "==> versitygw"
+export CAIRN_VERSITYGW="$(scripts/install-versitygw.sh)"
 export CHECKPOINT_DISABLE=1
 # PostgreSQL (Debian's postgresql, 15 on bookworm) for the pg backend's
 # tests, which start a private server per test binary (internal/testpg)
