@@ -30,9 +30,20 @@ func openS3Backend(m *Meta, a backendArgs, enc backends.StateTransform) (backend
 	cfg.Transform = enc
 	b, err := s3.Open(context.Background(), cfg)
 	if err != nil {
-		return nil, ds.Append(diags.At(a.decl, `Failed to configure the backend "s3"`, err.Error()))
+		return nil, ds.Append(diags.At(a.decl, `Failed to configure the backend "s3"`, redactSecrets(err.Error(), cfg)))
 	}
 	return b, ds
+}
+
+// redactSecrets removes the configuration's secrets from msg: whatever
+// the SDK puts in an error, no secret reaches the terminal or a log.
+func redactSecrets(msg string, cfg s3.Config) string {
+	for _, secret := range []string{cfg.SecretKey, cfg.Token, cfg.SSECustomerKey} {
+		if len(secret) >= 4 {
+			msg = strings.ReplaceAll(msg, secret, "(sensitive value)")
+		}
+	}
+	return msg
 }
 
 // s3Storage is the endpoint, bucket, key and workspace prefix: where the
