@@ -22,6 +22,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/cairn-iac/cairn/internal/backends/s3"
+	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/testproviders"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
@@ -203,4 +205,36 @@ func cmdCmpRecord(ts *testscript.TestScript, neg bool, args []string) {
 	if (diff != "") != neg {
 		ts.Fatalf("%s and %s differ:\n%s", args[0], args[1], diff)
 	}
+}
+
+// s3HoldLock takes the .tflock lock of state object args[1] in $BUCKET
+// at $S3_URL (credentials from the environment), writes a "locked" file,
+// and holds the lock for the duration args[2]: another run holding it.
+func s3HoldLock() {
+	d, err := time.ParseDuration(os.Args[2])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	ctx := context.Background()
+	b, err := s3.Open(ctx, s3.Config{
+		Bucket: os.Getenv("BUCKET"), Key: os.Args[1], Region: os.Getenv("AWS_REGION"),
+		S3Endpoint: os.Getenv("S3_URL"), UsePathStyle: true, UseLockfile: true,
+		AccessKey: os.Getenv("AWS_ACCESS_KEY_ID"), SecretKey: os.Getenv("AWS_SECRET_ACCESS_KEY"),
+		SkipCredentialsValidation: true, SkipRequestingAccountID: true,
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer b.Close()
+	mgr, _ := b.StateMgr(defaultWorkspace)
+	unlock, err := mgr.Lock(ctx, statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}, 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.WriteFile("locked", nil, 0o600)
+	time.Sleep(d)
+	unlock()
 }
