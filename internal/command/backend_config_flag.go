@@ -61,7 +61,7 @@ func (m *Meta) backendOverrides(typ string, f backendConfigFlag) (map[string]bac
 		}
 		// The value never goes into a range or a message: it may be a
 		// secret.
-		rng := hcl.Range{Filename: "-backend-config=" + name}
+		rng := hcl.Range{Filename: backendFlagSource + name}
 		v, d := backendFlagValue(typ, name, raw, ty, rng)
 		if d != nil {
 			ds = ds.Append(*d)
@@ -121,6 +121,10 @@ func (m *Meta) backendConfigFile(typ, path string) (map[string]backendArg, diags
 	}
 	return decodeBackendBody(typ, f.Body)
 }
+
+// backendFlagSource begins the file name of an argument given as
+// -backend-config=KEY=VALUE.
+const backendFlagSource = "-backend-config="
 
 // backendConfigHelp is -backend-config's entry in init's help.
 const backendConfigHelp = "Configuration to merge with the backend block: KEY=VALUE, or a file of arguments (repeatable; later ones win). " +

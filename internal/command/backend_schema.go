@@ -3,6 +3,7 @@ package command
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -103,6 +104,16 @@ func (a backendArgs) at(name string) hcl.Range {
 		return v.expr
 	}
 	return a.decl
+}
+
+// diagAt is an error about argument name (the block when it was not
+// given). An argument given on the command line has no source to show:
+// the diagnostic says where it came from instead.
+func (a backendArgs) diagAt(name string, summary, detail string) diags.Diagnostic {
+	if v, ok := a.args[name]; ok && strings.HasPrefix(v.expr.Filename, backendFlagSource) {
+		return diags.Errorf(summary, "%s\n\n(%s was given with -backend-config.)", detail, name)
+	}
+	return diags.At(a.at(name), summary, detail)
 }
 
 // value is the whole configuration as Terraform records it: an object

@@ -65,7 +65,7 @@ func (m *Meta) decodePg(a backendArgs) (pg.Config, diags.Diagnostics) {
 	cfg.SkipIndexCreation = a.boolean("skip_index_creation")
 	if a.has("schema_name") && cfg.Schema != "" {
 		if err := pg.CheckSchemaName(cfg.Schema); err != nil {
-			ds = ds.Append(diags.At(a.at("schema_name"), "Invalid schema_name", err.Error()))
+			ds = ds.Append(a.diagAt("schema_name", "Invalid schema_name", err.Error()))
 		}
 	}
 	if cfg.ConnString == "" {

@@ -112,13 +112,13 @@ func (m *Meta) s3Env(a backendArgs, name, env string) string {
 func (m *Meta) s3Required(a backendArgs, cfg *s3.Config) diags.Diagnostics {
 	var ds diags.Diagnostics
 	if cfg.Bucket == "" {
-		ds = ds.Append(diags.At(a.at("bucket"), "Invalid bucket value", `The "bucket" attribute value must not be empty.`))
+		ds = ds.Append(a.diagAt("bucket", "Invalid bucket value", `The "bucket" attribute value must not be empty.`))
 	}
 	switch {
 	case cfg.Key == "":
-		ds = ds.Append(diags.At(a.at("key"), "Invalid key value", `The "key" attribute value must not be empty.`))
+		ds = ds.Append(a.diagAt("key", "Invalid key value", `The "key" attribute value must not be empty.`))
 	case strings.HasPrefix(cfg.Key, "/") || strings.HasSuffix(cfg.Key, "/"):
-		ds = ds.Append(diags.At(a.at("key"), "Invalid key value", `The "key" attribute value must not start or end with with "/".`))
+		ds = ds.Append(a.diagAt("key", "Invalid key value", `The "key" attribute value must not start or end with with "/".`))
 	}
 	if cfg.Region == "" {
 		cfg.Region = m.Getenv("AWS_REGION")
@@ -128,13 +128,13 @@ func (m *Meta) s3Required(a backendArgs, cfg *s3.Config) diags.Diagnostics {
 	}
 	switch {
 	case cfg.Region == "":
-		ds = ds.Append(diags.At(a.at("region"), "Missing region value",
+		ds = ds.Append(a.diagAt("region", "Missing region value",
 			`The "region" attribute or the "AWS_REGION" or "AWS_DEFAULT_REGION" environment variables must be set.`))
 	case !cfg.SkipRegionValidation && !awsRegion.MatchString(cfg.Region):
-		ds = ds.Append(diags.At(a.at("region"), "Invalid region value", "invalid AWS Region: "+cfg.Region))
+		ds = ds.Append(a.diagAt("region", "Invalid region value", "invalid AWS Region: "+cfg.Region))
 	}
 	if p := cfg.WorkspaceKeyPrefix; strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
-		ds = ds.Append(diags.At(a.at("workspace_key_prefix"), "Invalid workspace_key_prefix value",
+		ds = ds.Append(a.diagAt("workspace_key_prefix", "Invalid workspace_key_prefix value",
 			`The "workspace_key_prefix" attribute value must not start with "/".`))
 	}
 	return ds
@@ -173,7 +173,7 @@ func (m *Meta) s3Endpoints(a backendArgs, cfg *s3.Config) diags.Diagnostics {
 			}
 		}
 		if fromNested != "" && a.has(e.old) {
-			ds = ds.Append(diags.At(a.at(e.old), "Invalid Attribute Combination",
+			ds = ds.Append(a.diagAt(e.old, "Invalid Attribute Combination",
 				fmt.Sprintf("Only one of endpoints.%s, %s can be set.", e.service, e.old)))
 		}
 		*e.dst = fromNested
@@ -190,7 +190,7 @@ func (m *Meta) s3Endpoints(a backendArgs, cfg *s3.Config) diags.Diagnostics {
 		}
 	}
 	if a.has("force_path_style") && a.has("use_path_style") {
-		ds = ds.Append(diags.At(a.at("force_path_style"), "Invalid Attribute Combination",
+		ds = ds.Append(a.diagAt("force_path_style", "Invalid Attribute Combination",
 			"Only one of force_path_style, use_path_style can be set."))
 	}
 	return ds
@@ -208,14 +208,14 @@ func (m *Meta) s3Encryption(a backendArgs, cfg *s3.Config) diags.Diagnostics {
 		return nil
 	}
 	if cfg.KMSKeyID != "" {
-		return ds.Append(diags.At(a.at("kms_key_id"), "Invalid encryption configuration",
+		return ds.Append(a.diagAt("kms_key_id", "Invalid encryption configuration",
 			fmt.Sprintf(`Only one of "kms_key_id" and %q can be set.`, name)))
 	}
 	if len(key) != 44 {
-		return ds.Append(diags.At(a.at("sse_customer_key"), "Invalid "+name+" value", name+" must be 44 characters in length"))
+		return ds.Append(a.diagAt("sse_customer_key", "Invalid "+name+" value", name+" must be 44 characters in length"))
 	}
 	if _, err := base64.StdEncoding.DecodeString(key); err != nil {
-		return ds.Append(diags.At(a.at("sse_customer_key"), "Invalid "+name+" value", name+" must be base64 encoded"))
+		return ds.Append(a.diagAt("sse_customer_key", "Invalid "+name+" value", name+" must be base64 encoded"))
 	}
 	cfg.SSECustomerKey = key
 	return ds

@@ -18,7 +18,7 @@ import (
 func (m *Meta) s3Credentials(a backendArgs, cfg *s3.Config) diags.Diagnostics {
 	var ds diags.Diagnostics
 	if a.has("shared_credentials_file") && a.has("shared_credentials_files") {
-		ds = ds.Append(diags.At(a.at("shared_credentials_file"), "Invalid Attribute Combination",
+		ds = ds.Append(a.diagAt("shared_credentials_file", "Invalid Attribute Combination",
 			"Only one of shared_credentials_file, shared_credentials_files can be set."))
 	}
 	cfg.SharedCredentialsFiles = s3Strings(a, "shared_credentials_files")
@@ -94,7 +94,7 @@ func s3AssumeRole(v backendArg) (*s3.AssumeRole, diags.Diagnostics) {
 func s3Deprecations(a backendArgs) diags.Diagnostics {
 	var ds diags.Diagnostics
 	warn := func(name, detail string) {
-		d := diags.At(a.at(name), "Deprecated Parameter", detail)
+		d := a.diagAt(name, "Deprecated Parameter", detail)
 		d.Severity = diags.Warning
 		ds = append(ds, d)
 	}
@@ -128,10 +128,10 @@ func s3Deprecations(a backendArgs) diags.Diagnostics {
 		fmt.Fprintf(&list, "  * %s -> %s\n", old, roleNames[old])
 	}
 	if a.has("assume_role") {
-		return sortDiags(ds.Append(diags.At(a.at("assume_role"), "Conflicting Parameters",
+		return sortDiags(ds.Append(a.diagAt("assume_role", "Conflicting Parameters",
 			`The following deprecated parameters conflict with the parameter "assume_role". Replace them as follows:`+"\n"+list.String())))
 	}
-	d := diags.At(a.at(defined[0]), "Deprecated Parameters", "The following parameters have been deprecated. Replace them as follows:\n"+list.String())
+	d := a.diagAt(defined[0], "Deprecated Parameters", "The following parameters have been deprecated. Replace them as follows:\n"+list.String())
 	d.Severity = diags.Warning
 	return sortDiags(append(ds, d))
 }
