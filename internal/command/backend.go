@@ -117,6 +117,14 @@ func (m *Meta) checkBackendInitialized(cfg *configs.Module) (backendArgs, diags.
 		recorded = doc.Backend
 	}
 	blk := configuredBackend(cfg)
+	if blk != nil {
+		// The hash ignores what does not decode (as Terraform's does):
+		// an argument the backend does not have, or of the wrong type, is
+		// reported here rather than left unnoticed beside the record.
+		if _, ds := decodeBackendArgs(blk, nil); ds.HasErrors() {
+			return backendArgs{}, ds
+		}
+	}
 	summary := `Backend initialization required, please run "cairn init"`
 	var reason string
 	switch {
