@@ -2,6 +2,8 @@ package command
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/didyoumean"
 )
 
 // backendType is what Cairn knows of one backend type: the arguments its
@@ -162,8 +165,11 @@ func decodeBackendBody(typ string, body hcl.Body) (map[string]backendArg, diags.
 		a := hattrs[name]
 		ty, ok := schema[name]
 		if !ok {
-			ds = ds.Append(diags.At(a.NameRange, "Unsupported backend argument",
-				fmt.Sprintf("The %s backend does not take an argument named %q.", typ, name)))
+			detail := fmt.Sprintf("The %s backend does not take an argument named %q.", typ, name)
+			if s := didyoumean.NameSuggestion(name, slices.Sorted(maps.Keys(schema))); s != "" {
+				detail += fmt.Sprintf(" Did you mean %q?", s)
+			}
+			ds = ds.Append(diags.At(a.NameRange, "Unsupported backend argument", detail))
 			continue
 		}
 		v, vd := a.Expr.Value(nil)
