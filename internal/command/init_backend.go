@@ -69,7 +69,7 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 	}
 	m.showDiags(ds)
 	defer to.Close()
-	if blk == nil && recorded == nil || recorded != nil && next != nil && recorded.sameConfig(toArgs.value()) {
+	if blk == nil && recorded == nil || recorded != nil && next != nil && recorded.Type == next.Type && recorded.sameConfig(toArgs.value()) {
 		return m.keepBackend(doc, recorded, next)
 	}
 	if f.reconfigure && recorded != nil {
