@@ -110,13 +110,18 @@ func (a backendArgs) at(name string) hcl.Range {
 }
 
 // diagAt is an error about argument name (the block when it was not
-// given). An argument given on the command line has no source to show:
-// the diagnostic says where it came from instead.
+// given). An argument given on the command line, or read back from the
+// record init left, has no source to show: the diagnostic says where it
+// came from instead.
 func (a backendArgs) diagAt(name string, summary, detail string) diags.Diagnostic {
-	if v, ok := a.args[name]; ok && strings.HasPrefix(v.expr.Filename, backendFlagSource) {
+	rng := a.at(name)
+	switch {
+	case strings.HasPrefix(rng.Filename, backendFlagSource):
 		return diags.Errorf(summary, "%s\n\n(%s was given with -backend-config.)", detail, name)
+	case rng.Filename == recordFileName():
+		return diags.Errorf(summary, "%s\n\n(The backend configuration is the one the last \"cairn init\" recorded in %s.)", detail, rng.Filename)
 	}
-	return diags.At(a.at(name), summary, detail)
+	return diags.At(rng, summary, detail)
 }
 
 // value is the whole configuration as Terraform records it: an object

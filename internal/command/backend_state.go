@@ -160,12 +160,18 @@ func (s *backendSetting) block() (*configs.Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, ds := hcljson.Parse(src, filepath.Join(".terraform", backendStateFile))
+	f, ds := hcljson.Parse(src, recordFileName())
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("the recorded %q backend configuration: %s", s.Type, ds.Error())
 	}
-	rng := hcl.Range{Filename: filepath.Join(".terraform", backendStateFile)}
+	rng := hcl.Range{Filename: recordFileName()}
 	return &configs.Backend{Type: s.Type, Config: f.Body, TypeRange: rng, DeclRange: rng}, nil
+}
+
+// recordFileName names the record in messages (and as the file name of
+// the arguments read back from it).
+func recordFileName() string {
+	return filepath.Join(".terraform", backendStateFile)
 }
 
 // readBackendState reads the record init left; nil when there is none

@@ -203,13 +203,13 @@ func TestInitRefusesUnreadablePreviousBackend(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, ".terraform"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	record := `{"version": 3, "serial": 1, "lineage": "x", "backend": {"type": "s3", "config": {"bucket": "b"}, "hash": 1}, "modules": []}`
+	record := `{"version": 3, "serial": 1, "lineage": "x", "backend": {"type": "gcs", "config": {"bucket": "b"}, "hash": 1}, "modules": []}`
 	if err := os.WriteFile(filepath.Join(dir, ".terraform", "terraform.tfstate"), []byte(record), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
 	code := Run([]string{"-chdir=" + dir, "init", "-no-color", "-migrate-state"}, Streams{Stdout: &out, Stderr: &errOut})
-	if code != 1 || !strings.Contains(errOut.String(), `"s3" backend`) || !strings.Contains(errOut.String(), "cairn init -reconfigure") {
+	if code != 1 || !strings.Contains(errOut.String(), `"gcs" backend`) || !strings.Contains(errOut.String(), "cairn init -reconfigure") {
 		t.Fatalf("init exited %d:\n%s", code, errOut.String())
 	}
 }
