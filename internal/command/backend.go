@@ -13,15 +13,19 @@ import (
 // defaultWorkspace is the workspace that exists without being created.
 const defaultWorkspace = backends.DefaultWorkspace
 
-// backend opens the backend cfg's backend block configures (cfg may be
-// nil), for every command but init: the block must be the one init set
-// up (see checkBackendInitialized), so that a new or changed block never
-// silently starts from another, empty state. The caller closes it.
+// backend opens the backend init set up for cfg (cfg may be nil), for
+// every command but init: the configuration's block must be the one init
+// recorded (see checkBackendInitialized), so that a new or changed block
+// never silently starts from another, empty state. The backend is opened
+// from the record, as Terraform does, so that the -backend-config
+// arguments init merged in (a partial configuration) apply too. The
+// caller closes it.
 func (m *Meta) backend(cfg *configs.Module) (backends.Backend, diags.Diagnostics) {
-	if ds := m.checkBackendInitialized(cfg); ds.HasErrors() {
+	args, ds := m.checkBackendInitialized(cfg)
+	if ds.HasErrors() {
 		return nil, ds
 	}
-	return m.openBackend(cfg, configuredBackend(cfg))
+	return m.openBackend(cfg, args)
 }
 
 // configuredBackend is cfg's backend block; nil when there is none (the
@@ -33,62 +37,66 @@ func configuredBackend(cfg *configs.Module) *configs.Backend {
 	return cfg.Backend
 }
 
-// openBackend opens the backend blk configures (nil: the default local
-// one): the local backend unless the block says "pg".
+// defaultBackendArgs is the backend of a configuration without a backend
+// block: local, at Terraform's default paths.
+func defaultBackendArgs() backendArgs {
+	return backendArgs{typ: "local"}
+}
+
+// openBackend opens the backend a configures through its type's entry in
+// backendTypeOf.
 //
 // State encryption (the encryption block, TF_ENCRYPTION) applies to every
 // backend alike: each seals what it stores through the same target.
-func (m *Meta) openBackend(cfg *configs.Module, blk *configs.Backend) (backends.Backend, diags.Diagnostics) {
+func (m *Meta) openBackend(cfg *configs.Module, a backendArgs) (backends.Backend, diags.Diagnostics) {
 	enc, ds := m.encryptionTargets(cfg)
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	if blk != nil && blk.Type == "pg" {
-		b, pds := m.pgBackend(blk, enc.state)
-		return b, ds.Append(pds)
+	t, ok := backendTypeOf(a.typ)
+	if !ok {
+		return nil, ds.Append(diags.At(a.decl, "Unsupported backend type",
+			fmt.Sprintf("Cairn has no %q backend.", a.typ)))
 	}
-	b, lds := m.localBackend(blk)
-	if ds = ds.Append(lds); ds.HasErrors() {
-		return nil, ds
-	}
-	b.Encryption = enc.state
-	return b, ds
+	b, bds := t.open(m, a, enc.state)
+	return b, ds.Append(bds)
 }
 
-// localBackend reads backend "local" { path, workspace_dir } from blk
-// (nil: Terraform's default paths), resolving relative paths against the
+// localAttrs are backend "local"'s arguments.
+func localAttrs() map[string]cty.Type {
+	return map[string]cty.Type{"path": cty.String, "workspace_dir": cty.String}
+}
+
+// openLocalBackend opens backend "local".
+func openLocalBackend(m *Meta, a backendArgs, enc backends.StateTransform) (backends.Backend, diags.Diagnostics) {
+	b := m.localBackend(a)
+	b.Encryption = enc
+	return b, nil
+}
+
+// localStorage is the local backend's two paths.
+func localStorage(m *Meta, a backendArgs) (string, diags.Diagnostics) {
+	l := m.localBackend(a)
+	return "local\x00" + l.Path + "\x00" + l.WorkspaceDir, nil
+}
+
+// localBackend reads backend "local" { path, workspace_dir } (Terraform's
+// default paths where not given), resolving relative paths against the
 // working directory.
-func (m *Meta) localBackend(blk *configs.Backend) (backends.Local, diags.Diagnostics) {
+func (m *Meta) localBackend(a backendArgs) backends.Local {
 	b := backends.Local{Path: "terraform.tfstate", WorkspaceDir: "terraform.tfstate.d"}
-	if blk != nil {
-		attrs, hd := blk.Config.JustAttributes()
-		var ds diags.Diagnostics
-		ds = ds.Append(hd)
-		for name, a := range attrs {
-			dst := map[string]*string{"path": &b.Path, "workspace_dir": &b.WorkspaceDir}[name]
-			if dst == nil {
-				ds = ds.Append(diags.At(a.NameRange, "Unsupported backend argument",
-					fmt.Sprintf("The local backend does not take an argument named %q.", name)))
-				continue
-			}
-			v, vd := a.Expr.Value(nil)
-			ds = ds.Append(vd)
-			if !vd.HasErrors() && v.Type() == cty.String && !v.IsNull() {
-				*dst = v.AsString()
-			} else if !vd.HasErrors() {
-				ds = ds.Append(diags.At(a.Expr.Range(), "Invalid backend "+name, fmt.Sprintf("The local backend's %s must be a string.", name)))
-			}
-		}
-		if ds.HasErrors() {
-			return backends.Local{}, ds
-		}
+	if a.has("path") {
+		b.Path = a.str("path")
+	}
+	if a.has("workspace_dir") {
+		b.WorkspaceDir = a.str("workspace_dir")
 	}
 	for _, p := range []*string{&b.Path, &b.WorkspaceDir} {
 		if !filepath.IsAbs(*p) {
 			*p = filepath.Join(m.Dir, *p)
 		}
 	}
-	return b, nil
+	return b
 }
 
 // checkBackendInitialized compares the configuration's backend block
@@ -97,41 +105,60 @@ func (m *Meta) localBackend(blk *configs.Backend) (backends.Local, diags.Diagnos
 // removed or changed since needs "cairn init", which asks before it
 // copies state. A block only written differently (the same arguments)
 // needs nothing; its new hash is recorded. No block and no record is the
-// default local backend.
-func (m *Meta) checkBackendInitialized(cfg *configs.Module) diags.Diagnostics {
+// default local backend. It returns the arguments to open the backend
+// with: the recorded ones, which include init's -backend-config.
+func (m *Meta) checkBackendInitialized(cfg *configs.Module) (backendArgs, diags.Diagnostics) {
 	doc, err := m.readBackendState()
 	if err != nil {
-		return diags.Diagnostics{diags.Errorf("Failed to load the backend record", "%s", err)}
+		return backendArgs{}, diags.Diagnostics{diags.Errorf("Failed to load the backend record", "%s", err)}
 	}
 	var recorded *backendSetting
 	if doc != nil {
 		recorded = doc.Backend
 	}
 	blk := configuredBackend(cfg)
+	if blk != nil {
+		// The hash ignores what does not decode (as Terraform's does):
+		// an argument the backend does not have, or of the wrong type, is
+		// reported here rather than left unnoticed beside the record.
+		if _, ds := decodeBackendArgs(blk, nil); ds.HasErrors() {
+			return backendArgs{}, ds
+		}
+	}
 	summary := `Backend initialization required, please run "cairn init"`
 	var reason string
 	switch {
 	case blk == nil && recorded == nil:
-		return nil
+		return defaultBackendArgs(), nil
 	case recorded == nil:
 		reason = fmt.Sprintf("Initial configuration of the requested backend %q", blk.Type)
 	case blk == nil:
 		reason = fmt.Sprintf("Unsetting the previously set backend %q", recorded.Type)
 	case recorded.Type == blk.Type && recorded.Hash == backendHash(blk):
-		return nil
-	case recorded.sameConfig(blk):
+		return recorded.args()
+	case recorded.sameConfig(blockConfigValue(blk)):
 		next := *recorded
 		next.Hash = backendHash(blk)
 		if err := m.writeBackendState(doc, &next); err != nil {
-			return diags.Diagnostics{diags.Errorf("Failed to record the backend", "%s", err)}
+			return backendArgs{}, diags.Diagnostics{diags.Errorf("Failed to record the backend", "%s", err)}
 		}
-		return nil
+		return recorded.args()
 	default:
 		// Terraform words this one summary with a colon.
 		summary = `Backend initialization required: please run "cairn init"`
 		reason = "Backend configuration block has changed"
 	}
-	return diags.Diagnostics{diags.Errorf(summary, backendInitDetail, reason)}
+	return backendArgs{}, diags.Diagnostics{diags.Errorf(summary, backendInitDetail, reason)}
+}
+
+// blockConfigValue is blk's configuration alone (no -backend-config) as
+// Terraform records it; cty.NilVal when it does not decode.
+func blockConfigValue(blk *configs.Backend) cty.Value {
+	a, ds := decodeBackendArgs(blk, nil)
+	if ds.HasErrors() {
+		return cty.NilVal
+	}
+	return a.value()
 }
 
 // backendInitDetail is Terraform's explanation, for Cairn.

@@ -16,6 +16,7 @@ import (
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
 )
 
 // backendStateFile is where init records the backend it initialized:
@@ -44,6 +45,23 @@ type backendSetting struct {
 	Hash   uint64          `json:"hash"`
 }
 
+// tofuBackendStateDoc is .terraform/terraform.tfstate as OpenTofu 1.12.6
+// writes it: the version and the backend only. Cairn writes it for the
+// backend types whose schema is OpenTofu's (s3), so that the file is the
+// one OpenTofu would have written; both layouts are read.
+type tofuBackendStateDoc struct {
+	Version int             `json:"version"`
+	Backend *backendSetting `json:"backend,omitempty"`
+}
+
+// typeOf is s's backend type; "" for none.
+func typeOf(s *backendSetting) string {
+	if s == nil {
+		return ""
+	}
+	return s.Type
+}
+
 type legacyModule struct {
 	Path      []string          `json:"path"`
 	Outputs   map[string]string `json:"outputs"`
@@ -51,22 +69,8 @@ type legacyModule struct {
 	DependsOn []string          `json:"depends_on"`
 }
 
-// backendAttrs are the arguments of each backend, with the types
-// Terraform 1.5.7's backend schemas give them: the hash and the recorded
-// configuration cover exactly these.
-func backendAttrs(typ string) map[string]cty.Type {
-	switch typ {
-	case "local":
-		return map[string]cty.Type{"path": cty.String, "workspace_dir": cty.String}
-	case "pg":
-		return map[string]cty.Type{
-			"conn_str": cty.String, "schema_name": cty.String,
-			"skip_schema_creation": cty.Bool, "skip_table_creation": cty.Bool, "skip_index_creation": cty.Bool,
-		}
-	}
-	return map[string]cty.Type{}
-}
-
+// backendSpec is the decoder spec Terraform's hash uses: every argument
+// optional.
 func backendSpec(typ string) hcldec.ObjectSpec {
 	spec := hcldec.ObjectSpec{}
 	for name, ty := range backendAttrs(typ) {
@@ -82,7 +86,7 @@ func backendConfigValue(blk *configs.Backend) cty.Value {
 	spec := backendSpec(blk.Type)
 	v, _ := hcldec.Decode(blk.Config, spec, nil)
 	if v == cty.NilVal {
-		v = cty.UnknownVal(hcldec.ImpliedType(spec))
+		v = cty.UnknownVal(hcldec.ImpliedType(spec).WithoutOptionalAttributesDeep())
 	}
 	return v
 }
@@ -95,9 +99,12 @@ func backendHash(blk *configs.Backend) uint64 {
 	return uint64(v.Hash())
 }
 
-// newBackendSetting is the record of blk.
-func newBackendSetting(blk *configs.Backend) (*backendSetting, error) {
-	v := backendConfigValue(blk)
+// newBackendSetting is the record of blk whose arguments, merged with
+// -backend-config, are a: the configuration recorded is a's, the hash
+// blk's alone, as Terraform records them (so that a later command
+// without -backend-config finds the block unchanged).
+func newBackendSetting(blk *configs.Backend, a backendArgs) (*backendSetting, error) {
+	v := a.value()
 	if !v.IsWhollyKnown() {
 		return nil, errors.New("the backend block's arguments cannot be decoded")
 	}
@@ -108,21 +115,31 @@ func newBackendSetting(blk *configs.Backend) (*backendSetting, error) {
 	return &backendSetting{Type: blk.Type, Config: src, Hash: backendHash(blk)}, nil
 }
 
-// sameConfig reports whether blk configures what s records, arguments
+// sameConfig reports whether v (a configuration as a.value() makes it;
+// cty.NilVal for one that did not decode) is what s records, arguments
 // compared by value: a block reformatted, or written another way, needs
 // no init (Terraform then only updates the recorded hash).
-func (s *backendSetting) sameConfig(blk *configs.Backend) bool {
-	if s == nil || blk == nil || s.Type != blk.Type {
+func (s *backendSetting) sameConfig(v cty.Value) bool {
+	if s == nil || v == cty.NilVal || !v.IsWhollyKnown() {
 		return false
 	}
-	v := backendConfigValue(blk)
 	recorded, err := ctyjson.Unmarshal(s.Config, v.Type())
-	return err == nil && v.IsWhollyKnown() && v.Equals(recorded).True()
+	return err == nil && v.Equals(recorded).True()
 }
 
-// block turns the record back into a backend block, so that the previous
-// backend is opened by the same decoding as a configured one. Arguments
-// recorded as null are left out, as they were from the file.
+// args rebuilds the recorded arguments, so that the backend is opened by
+// the same decoding as a configured one. Arguments recorded as null are
+// left out, as they were from the file.
+func (s *backendSetting) args() (backendArgs, diags.Diagnostics) {
+	blk, err := s.block()
+	if err != nil {
+		return backendArgs{}, diags.Diagnostics{diags.Errorf("Failed to read the backend record", "%s", err)}
+	}
+	return decodeBackendArgs(blk, nil)
+}
+
+// block turns the record back into a backend block. Arguments recorded
+// as null are left out.
 func (s *backendSetting) block() (*configs.Backend, error) {
 	var attrs map[string]json.RawMessage
 	if err := json.Unmarshal(s.Config, &attrs); err != nil {
@@ -143,12 +160,18 @@ func (s *backendSetting) block() (*configs.Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, ds := hcljson.Parse(src, filepath.Join(".terraform", backendStateFile))
+	f, ds := hcljson.Parse(src, recordFileName())
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("the recorded %q backend configuration: %s", s.Type, ds.Error())
 	}
-	rng := hcl.Range{Filename: filepath.Join(".terraform", backendStateFile)}
+	rng := hcl.Range{Filename: recordFileName()}
 	return &configs.Backend{Type: s.Type, Config: f.Body, TypeRange: rng, DeclRange: rng}, nil
+}
+
+// recordFileName names the record in messages (and as the file name of
+// the arguments read back from it).
+func recordFileName() string {
+	return filepath.Join(".terraform", backendStateFile)
 }
 
 // readBackendState reads the record init left; nil when there is none
@@ -186,7 +209,12 @@ func (m *Meta) writeBackendState(prev *backendStateDoc, next *backendSetting) er
 	}
 	doc.Backend = next
 	doc.Modules = []legacyModule{{Path: []string{"root"}, Outputs: map[string]string{}, Resources: map[string]string{}, DependsOn: []string{}}}
-	src, err := json.MarshalIndent(doc, "", "    ")
+	var record any = doc
+	if t, _ := backendTypeOf(typeOf(next)); t.tofuRecord {
+		// OpenTofu 1.12 writes only the version and the backend.
+		record = tofuBackendStateDoc{Version: doc.Version, Backend: next}
+	}
+	src, err := json.MarshalIndent(record, "", "    ")
 	if err != nil {
 		return err
 	}

@@ -28,32 +28,52 @@ func TestBackendHashMatchesTerraform(t *testing.T) {
 		"pg schema_name": {"pg", `schema_name = "s2"`, 2982676171, `{"conn_str":null,"schema_name":"s2","skip_index_creation":null,"skip_schema_creation":null,"skip_table_creation":null}`},
 		"local empty":    {"local", ``, 666019178, `{"path":null,"workspace_dir":null}`},
 		"local path":     {"local", `path = "x.tfstate"`, 2326359980, `{"path":"x.tfstate","workspace_dir":null}`},
+		// OpenTofu 1.12.6's init of this block.
+		"s3 endpoints": {"s3", `bucket = "bkt"
+    key    = "a/terraform.tfstate"
+    region = "us-east-1"
+    endpoints = { s3 = "http://127.0.0.1:39555" }
+    use_path_style = true
+    skip_credentials_validation = true
+    skip_requesting_account_id = true
+    use_lockfile = true`, 968167695, `{"access_key":null,"acl":null,"allowed_account_ids":null,"assume_role":null,"assume_role_duration_seconds":null,"assume_role_policy":null,"assume_role_policy_arns":null,"assume_role_tags":null,"assume_role_transitive_tag_keys":null,"assume_role_with_web_identity":null,"bucket":"bkt","custom_ca_bundle":null,"dynamodb_endpoint":null,"dynamodb_table":null,"ec2_metadata_service_endpoint":null,"ec2_metadata_service_endpoint_mode":null,"encrypt":null,"endpoint":null,"endpoints":{"dynamodb":null,"iam":null,"s3":"http://127.0.0.1:39555","sts":null},"external_id":null,"forbidden_account_ids":null,"force_path_style":null,"http_proxy":null,"https_proxy":null,"iam_endpoint":null,"insecure":null,"key":"a/terraform.tfstate","kms_key_id":null,"lock_tags":null,"max_retries":null,"no_proxy":null,"profile":null,"region":"us-east-1","retry_mode":null,"role_arn":null,"secret_key":null,"session_name":null,"shared_config_files":null,"shared_credentials_file":null,"shared_credentials_files":null,"skip_credentials_validation":true,"skip_metadata_api_check":null,"skip_region_validation":null,"skip_requesting_account_id":true,"skip_s3_checksum":null,"sse_customer_key":null,"state_tags":null,"sts_endpoint":null,"sts_region":null,"token":null,"use_dualstack_endpoint":null,"use_fips_endpoint":null,"use_lockfile":true,"use_path_style":true,"workspace_key_prefix":null}`},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			blk := testBackendBlock(t, tc.typ, tc.body)
-			got, err := newBackendSetting(blk)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := testBackendSetting(t, blk)
 			if diff := cmp.Diff(tc.wantHash, got.Hash); diff != "" {
 				t.Errorf("hash (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tc.wantConfig, string(got.Config)); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
 			}
-			if !got.sameConfig(blk) {
+			if !got.sameConfig(blockConfigValue(blk)) {
 				t.Error("the record does not match the block it was made from")
 			}
-			back, err := got.block()
-			if err != nil {
-				t.Fatal(err)
+			back, ds := got.args()
+			if ds.HasErrors() {
+				t.Fatal(ds)
 			}
-			if !got.sameConfig(back) {
+			if !got.sameConfig(back.value()) {
 				t.Error("the block rebuilt from the record does not match it")
 			}
 		})
 	}
+}
+
+// testBackendSetting is the record of blk without -backend-config.
+func testBackendSetting(t *testing.T, blk *configs.Backend) *backendSetting {
+	t.Helper()
+	a, ds := decodeBackendArgs(blk, nil)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	s, err := newBackendSetting(blk, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 func testBackendBlock(t *testing.T, typ, body string) *configs.Backend {
@@ -99,10 +119,7 @@ func TestBackendStateFileIsTerraforms(t *testing.T) {
 `
 	dir := t.TempDir()
 	m := &Meta{Dir: dir, Streams: Streams{Getenv: func(string) string { return "" }}}
-	next, err := newBackendSetting(testBackendBlock(t, "pg", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
+	next := testBackendSetting(t, testBackendBlock(t, "pg", ""))
 	if err := m.writeBackendState(&backendStateDoc{Lineage: "000178a7-8daa-6f31-7589-54d3e09f1240"}, next); err != nil {
 		t.Fatal(err)
 	}
@@ -186,13 +203,13 @@ func TestInitRefusesUnreadablePreviousBackend(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, ".terraform"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	record := `{"version": 3, "serial": 1, "lineage": "x", "backend": {"type": "s3", "config": {"bucket": "b"}, "hash": 1}, "modules": []}`
+	record := `{"version": 3, "serial": 1, "lineage": "x", "backend": {"type": "gcs", "config": {"bucket": "b"}, "hash": 1}, "modules": []}`
 	if err := os.WriteFile(filepath.Join(dir, ".terraform", "terraform.tfstate"), []byte(record), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
 	code := Run([]string{"-chdir=" + dir, "init", "-no-color", "-migrate-state"}, Streams{Stdout: &out, Stderr: &errOut})
-	if code != 1 || !strings.Contains(errOut.String(), `"s3" backend`) || !strings.Contains(errOut.String(), "cairn init -reconfigure") {
+	if code != 1 || !strings.Contains(errOut.String(), `"gcs" backend`) || !strings.Contains(errOut.String(), "cairn init -reconfigure") {
 		t.Fatalf("init exited %d:\n%s", code, errOut.String())
 	}
 }

@@ -2,16 +2,13 @@ package command
 
 import (
 	"context"
-	"fmt"
+	"strings"
 	"time"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/gocty"
 
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/backends/pg"
-	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 )
 
@@ -19,48 +16,60 @@ import (
 // (a Go duration; 30s when unset). Tests shorten it.
 const pgRetryEnv = "CAIRN_PG_RETRY_TIMEOUT"
 
-// pgBackend decodes backend "pg" as Terraform 1.5.7 does (conn_str and
-// schema_name falling back to PG_CONN_STR and PG_SCHEMA_NAME) and opens
-// it. Diagnostics never quote conn_str: it may hold a password.
-func (m *Meta) pgBackend(blk *configs.Backend, enc backends.StateTransform) (backends.Backend, diags.Diagnostics) {
-	cfg, ds := m.decodePg(blk)
+// pgAttrs are backend "pg"'s arguments, with Terraform 1.5.7's types.
+func pgAttrs() map[string]cty.Type {
+	return map[string]cty.Type{
+		"conn_str": cty.String, "schema_name": cty.String,
+		"skip_schema_creation": cty.Bool, "skip_table_creation": cty.Bool, "skip_index_creation": cty.Bool,
+	}
+}
+
+// openPgBackend decodes backend "pg" as Terraform 1.5.7 does (conn_str
+// and schema_name falling back to PG_CONN_STR and PG_SCHEMA_NAME) and
+// opens it. Diagnostics never quote conn_str: it may hold a password.
+func openPgBackend(m *Meta, a backendArgs, enc backends.StateTransform) (backends.Backend, diags.Diagnostics) {
+	cfg, ds := m.decodePg(a)
 	if ds.HasErrors() {
 		return nil, ds
 	}
 	cfg.Transform = enc
 	b, err := pg.Open(context.Background(), cfg)
 	if err != nil {
-		return nil, ds.Append(diags.At(blk.TypeRange, "Failed to configure the backend \"pg\"", err.Error()))
+		return nil, ds.Append(diags.At(a.decl, "Failed to configure the backend \"pg\"", err.Error()))
 	}
 	return b, ds
 }
 
-// decodePg reads the block's attributes.
-func (m *Meta) decodePg(blk *configs.Backend) (pg.Config, diags.Diagnostics) {
+// pgStorage is the database and schema, which name the states' place.
+func pgStorage(m *Meta, a backendArgs) (string, diags.Diagnostics) {
+	c, ds := m.decodePg(a)
+	schema := c.Schema
+	if schema == "" {
+		schema = pg.DefaultSchema
+	}
+	return "pg\x00" + c.ConnString + "\x00" + strings.ToLower(schema), ds
+}
+
+// decodePg reads the arguments into pg's configuration.
+func (m *Meta) decodePg(a backendArgs) (pg.Config, diags.Diagnostics) {
 	cfg := pg.Config{ConnString: m.Getenv("PG_CONN_STR"), Schema: m.Getenv("PG_SCHEMA_NAME")}
-	attrs, hd := blk.Config.JustAttributes()
 	var ds diags.Diagnostics
-	ds = ds.Append(hd)
-	strs := map[string]*string{"conn_str": &cfg.ConnString, "schema_name": &cfg.Schema}
-	bools := map[string]*bool{"skip_schema_creation": &cfg.SkipSchemaCreation, "skip_table_creation": &cfg.SkipTableCreation, "skip_index_creation": &cfg.SkipIndexCreation}
-	for name, a := range attrs {
-		switch {
-		case strs[name] != nil:
-			ds = ds.Append(decodeBackendAttr(a, cty.String, strs[name]))
-		case bools[name] != nil:
-			ds = ds.Append(decodeBackendAttr(a, cty.Bool, bools[name]))
-		default:
-			ds = ds.Append(diags.At(a.NameRange, "Unsupported backend argument",
-				fmt.Sprintf("The pg backend does not take an argument named %q.", name)))
-		}
+	if a.has("conn_str") {
+		cfg.ConnString = a.str("conn_str")
 	}
-	if a := attrs["schema_name"]; a != nil && cfg.Schema != "" && !ds.HasErrors() {
+	if a.has("schema_name") {
+		cfg.Schema = a.str("schema_name")
+	}
+	cfg.SkipSchemaCreation = a.boolean("skip_schema_creation")
+	cfg.SkipTableCreation = a.boolean("skip_table_creation")
+	cfg.SkipIndexCreation = a.boolean("skip_index_creation")
+	if a.has("schema_name") && cfg.Schema != "" {
 		if err := pg.CheckSchemaName(cfg.Schema); err != nil {
-			ds = ds.Append(diags.At(a.Expr.Range(), "Invalid schema_name", err.Error()))
+			ds = ds.Append(a.diagAt("schema_name", "Invalid schema_name", err.Error()))
 		}
 	}
-	if cfg.ConnString == "" && !ds.HasErrors() {
-		ds = ds.Append(diags.At(blk.TypeRange, "Missing conn_str",
+	if cfg.ConnString == "" {
+		ds = ds.Append(diags.At(a.decl, "Missing conn_str",
 			"The pg backend needs a connection string: set conn_str in the backend block or the PG_CONN_STR environment variable."))
 	}
 	if v := m.Getenv(pgRetryEnv); v != "" {
@@ -71,42 +80,4 @@ func (m *Meta) decodePg(blk *configs.Backend) (pg.Config, diags.Diagnostics) {
 		cfg.RetryFor = d
 	}
 	return cfg, ds
-}
-
-// decodeBackendAttr evaluates a backend argument, which may not refer to
-// anything, into dst of type ty. The value is never quoted in a
-// diagnostic.
-func decodeBackendAttr(a *hcl.Attribute, ty cty.Type, dst any) diags.Diagnostics {
-	var ds diags.Diagnostics
-	v, vd := a.Expr.Value(nil)
-	if ds = ds.Append(vd); vd.HasErrors() {
-		return ds
-	}
-	v, err := convertBackendValue(v, ty)
-	if err == nil {
-		err = gocty.FromCtyValue(v, dst)
-	}
-	if err != nil {
-		return ds.Append(diags.At(a.Expr.Range(), "Invalid backend "+a.Name,
-			fmt.Sprintf("The pg backend's %s must be a %s.", a.Name, ty.FriendlyName())))
-	}
-	return ds
-}
-
-func convertBackendValue(v cty.Value, ty cty.Type) (cty.Value, error) {
-	if v.IsNull() || !v.IsKnown() {
-		return v, fmt.Errorf("no value")
-	}
-	if v.Type() == ty {
-		return v, nil
-	}
-	if ty == cty.Bool && v.Type() == cty.String {
-		switch v.AsString() {
-		case "true":
-			return cty.True, nil
-		case "false":
-			return cty.False, nil
-		}
-	}
-	return v, fmt.Errorf("wrong type")
 }

@@ -70,7 +70,9 @@ func TestDecodePg(t *testing.T) {
 				t.Fatal(ds)
 			}
 			m := &Meta{Streams: Streams{Getenv: func(k string) string { return tc.env[k] }}}
-			got, ds := m.decodePg(mod.Backend)
+			args, ds := decodeBackendArgs(mod.Backend, nil)
+			got, pds := m.decodePg(args)
+			ds = ds.Append(pds)
 			if tc.wantErr != "" {
 				if len(ds) != 1 || ds[0].Subject == nil {
 					t.Fatalf("got %v, want one error %s", ds, tc.wantErr)

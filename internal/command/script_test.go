@@ -24,6 +24,7 @@ func TestMain(m *testing.M) {
 		"cairn":            func() { os.Exit(Run(os.Args[1:], Streams{})) },
 		"cairn-holdlock":   holdLock,
 		"cairn-pgholdlock": pgHoldLock,
+		"cairn-s3holdlock": s3HoldLock,
 		// The plugin binary Terraform launches, as cmd/terraform-provider-awscc
 		// builds it.
 		"terraform-provider-awscc": func() {

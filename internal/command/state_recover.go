@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/backends/pg"
@@ -100,7 +101,22 @@ func lockDiag(err error) diags.Diagnostic {
 	}
 	var le *statemgr.LockError
 	if errors.As(err, &le) && le.Contended() {
-		return diags.Errorf("Error acquiring the state lock", "%s", err)
+		return diags.Errorf("Error acquiring the state lock", "%s", objectLockAdvice(err.Error(), le))
 	}
 	return diags.Errorf("Invalid state path", "%s", err)
+}
+
+// objectLockAdvice corrects statemgr's advice for a lock kept in storage
+// (the s3 backend's .tflock object, a DynamoDB item): unlike a file or
+// session lock, it outlives a run that died, and must be broken.
+func objectLockAdvice(msg string, le *statemgr.LockError) string {
+	const released = "if it has died, the operating system has already released its lock."
+	if !strings.Contains(msg, "(s3://") || !strings.Contains(msg, released) {
+		return msg
+	}
+	advice := "if it has died, its lock stays until it is broken with \"cairn force-unlock LOCK_ID\"."
+	if le.Holder != nil && le.Holder.ID != "" {
+		advice = fmt.Sprintf("if it has died, its lock stays until it is broken with:\n  cairn force-unlock %s", le.Holder.ID)
+	}
+	return strings.Replace(msg, released, advice, 1)
 }

@@ -7,7 +7,7 @@ func terraformDiagnosticCases() map[string]diagnosticCase {
 		// terraform blocks
 		"UnsupportedBackend": {
 			files: files{"main.tf": `terraform {
-  backend "s3" {}
+  backend "gcs" {}
 }`},
 			want: []diagWant{errAt("Unsupported backend type", "main.tf:2:11")},
 		},

@@ -81,8 +81,8 @@ func checkLanguageEdition(attr *hcl.Attribute) hcl.Diagnostics {
 	}}
 }
 
-// decodeBackend records the backend block. Cairn has the local and pg
-// backends; accepting another type would silently keep state somewhere
+// decodeBackend records the backend block. Cairn has the local, pg and
+// s3 backends; accepting another type would silently keep state somewhere
 // the user did not ask for. The block's arguments are decoded by the
 // command layer, which knows each backend's settings and environment.
 func (b *moduleBuilder) decodeBackend(block *hcl.Block) {
@@ -94,11 +94,11 @@ func (b *moduleBuilder) decodeBackend(block *hcl.Block) {
 	}
 	b.backendDecl = block.DefRange.Ptr()
 	typ := block.Labels[0]
-	if typ != "local" && typ != "pg" {
+	if typ != "local" && typ != "pg" && typ != "s3" {
 		b.report(hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Unsupported backend type",
-			Detail: fmt.Sprintf("Cairn supports the \"local\" and \"pg\" backends, not %q. Use "+
+			Detail: fmt.Sprintf("Cairn supports the \"local\", \"pg\" and \"s3\" backends, not %q. Use "+
 				"one of those, or remove the backend block to keep state in terraform.tfstate.", typ),
 			Subject: block.LabelRanges[0].Ptr(),
 		}})
