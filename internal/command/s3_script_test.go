@@ -25,6 +25,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/backends/s3"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/testproviders"
+	"github.com/cairn-iac/cairn/internal/testdynamo"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
 
@@ -37,6 +38,9 @@ import (
 // pg and s3), and OpenTofu and Terraform 1.5.7 on the PATH when built.
 func TestS3Scripts(t *testing.T) {
 	srv := tests3.Start(t)
+	// One DynamoDB lock table for dynamodb_table scripts, which use
+	// their own keys.
+	dyn := testdynamo.Start(t, testdynamo.Options{AccessKey: srv.AccessKey, SecretKey: srv.SecretKey, Tables: []string{"locks"}})
 	pgURL := func() (string, error) { return "", errors.New("no PostgreSQL") }
 	if os.Getenv("CAIRN_S3_SCRIPTS_NO_PG") == "" {
 		pgsrv.Server(t)
@@ -54,6 +58,7 @@ func TestS3Scripts(t *testing.T) {
 				}
 			}
 			env.Setenv("S3_URL", srv.URL)
+			env.Setenv("DYNAMO_URL", dyn.URL)
 			env.Setenv("CAIRN_S3_RETRY_TIMEOUT", "2s")
 			bucket := "s" + randomSuffix()
 			if err := createBucket(srv.Client(), bucket); err != nil {

@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cairn-iac/cairn/internal/backends/pg"
+	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
@@ -108,7 +108,7 @@ func runStatePush(m *Meta, args []string) int {
 func unreadableState(err error) bool {
 	var ue *statemgr.UnreadableError
 	var de *statemgr.JournalDamageError
-	var pe *pg.JournalDamageError
+	var pe *applyjournal.DamageError
 	return errors.As(err, &ue) || errors.As(err, &de) || errors.As(err, &pe)
 }
 

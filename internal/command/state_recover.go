@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/backends"
-	"github.com/cairn-iac/cairn/internal/backends/pg"
+	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -75,11 +75,15 @@ func stateReadDiag(err error) diags.Diagnostic {
 			"%s.\n\nNothing was changed. To keep the %d readable records and move the damaged journal aside (what the %d unusable lines and missing records recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal\nIf you can repair line %d of the journal by hand, run any command again afterwards.",
 			err, de.Kept+de.Salvaged, de.Unusable()+de.Missing, de.Line)
 	}
-	var pe *pg.JournalDamageError
+	var pe *applyjournal.DamageError
 	if errors.As(err, &pe) {
+		parts := "stored parts"
+		if pe.Part != "" {
+			parts = pe.Part + "s"
+		}
 		return diags.Errorf("Damaged state journal",
-			"%s.\n\nNothing was changed. To keep the %d readable records and move the journal rows aside (what the %d unusable rows recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal",
-			err, pe.Kept, pe.Unusable)
+			"%s.\n\nNothing was changed. To keep the %d readable records and move the journal's %s aside (what the %d unusable %s recorded is then absent from state, though objects they describe may exist), run:\n  cairn state recover -discard-damaged-journal",
+			err, pe.Kept, parts, pe.Unusable, parts)
 	}
 	d, isEnc := encryptionDiag(err, "Failed to load state")
 	var ue *statemgr.UnreadableError
