@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/testproviders"
+	"github.com/cairn-iac/cairn/internal/tests3"
 )
 
 // readmeBlocks classifies every sh block of the README by a line it
@@ -24,6 +25,8 @@ var readmeBlocks = []struct{ marker, reason string }{
 	{"dev_overrides", "needs Terraform and a configuration; TestScripts/provider_serve_terraform runs it"},
 	{"pulumi plugin install", "needs a Pulumi project; TestScripts/pulumi_parameterize runs it"},
 	{"kubectl apply -f", "needs a Kubernetes cluster and kubectl; TestScripts/controller_awscc runs the same steps on a real kube-apiserver"},
+	{"cairn init      # downloads", "needs AWS and the public registries; TestProviderRegistryScripts, TestModuleScripts and TestS3Scripts run the same steps against loopback registry, git and S3 servers"},
+	{"versitygw --port", ""}, // needs versitygw (below)
 	{"createdb ", "needs a PostgreSQL server; TestPgScripts (testdata/pgscript) runs it"},
 	{"cairn workspace new staging", "needs the pg backend's database; TestPgScripts (testdata/pgscript) runs it"},
 	{"export TF_VAR_state_passphrase", "needs a configuration with an encryption block; TestScripts/encryption runs it"},
@@ -33,12 +36,14 @@ var readmeBlocks = []struct{ marker, reason string }{
 // by their start, with the reason.
 var readmeSkips = map[string]string{
 	"make test ": "the whole test suite, which this test is part of",
+	"go install github.com/versity/versitygw": "the test runs the versitygw make test builds (scripts/install-versitygw.sh)",
 }
 
 // readmeNeeds are blocks run only where their tools are, by a line they
 // hold, with what they need.
 var readmeNeeds = map[string]string{
-	"pulumi up --yes": "pulumi",
+	"pulumi up --yes":  "pulumi",
+	"versitygw --port": "versitygw",
 }
 
 // TestReadme runs the README's shell blocks as a new user would, exactly
@@ -223,6 +228,9 @@ func readmeEnv(t *testing.T, home string) []string {
 	path := gobin + string(os.PathListSeparator) + os.Getenv("PATH")
 	if dir, ok := testproviders.Pulumi(); ok {
 		path = dir + string(os.PathListSeparator) + path
+	}
+	if vgw := os.Getenv(tests3.EnvBinary); vgw != "" {
+		path = filepath.Dir(vgw) + string(os.PathListSeparator) + path
 	}
 	var env []string
 	for _, kv := range os.Environ() {
