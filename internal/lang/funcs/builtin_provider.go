@@ -73,9 +73,15 @@ func makeDecodeTFVarsFunc() function.Function {
 // makeEncodeTFVarsFunc builds encode_tfvars(input): an object as the
 // content of a .tfvars file, one attribute a line in hclwrite's layout.
 // The object's attribute names must be valid identifiers.
+//
+// As for every provider function in OpenTofu, a null argument is an
+// error and an unknown one (or one of unknown type) gives an unknown
+// result without a call. An
+// object holding an unknown value gives an unknown string too, where
+// OpenTofu 1.12.6 fails with a panic in hclwrite.
 func makeEncodeTFVarsFunc() function.Function {
 	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "input", Type: cty.DynamicPseudoType, AllowNull: true, AllowDynamicType: true}},
+		Params: []function.Parameter{{Name: "input", Type: cty.DynamicPseudoType}},
 		Type:   function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			v := args[0]
@@ -105,7 +111,7 @@ func makeEncodeTFVarsFunc() function.Function {
 // the language's expression syntax for it.
 func makeEncodeExprFunc() function.Function {
 	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "expr", Type: cty.DynamicPseudoType, AllowNull: true}},
+		Params: []function.Parameter{{Name: "expr", Type: cty.DynamicPseudoType}},
 		Type:   function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			if !args[0].IsWhollyKnown() {
