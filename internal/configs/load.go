@@ -128,6 +128,7 @@ func loadModule(dir string, files map[string][]byte) (*Module, diags.Diagnostics
 	// as Terraform merges them.
 	for i, name := range names {
 		b.mod.Sources[name] = files[name]
+		b.mod.FunctionCalls = append(b.mod.FunctionCalls, parsed[i].calls...)
 		if !isOverrideFile(path.Base(name)) {
 			b.report(parsed[i].diags)
 			b.decodeFile(parsed[i].body)
@@ -139,12 +140,14 @@ func loadModule(dir string, files map[string][]byte) (*Module, diags.Diagnostics
 			b.mergeOverrideFile(parsed[i].body)
 		}
 	}
+	sortCalls(b.mod.FunctionCalls)
 	return b.finish()
 }
 
 type parsedFile struct {
 	body  hcl.Body
 	diags hcl.Diagnostics
+	calls []FunctionCall
 }
 
 // parseFiles parses the named files in parallel, one per core at a time;
@@ -157,6 +160,7 @@ func parseFiles(names []string, files map[string][]byte) []parsedFile {
 	for i, name := range names {
 		eg.Go(func() error {
 			out[i].body, out[i].diags = parseFile(name, files[name])
+			out[i].calls = namespacedCalls(files[name], out[i].body)
 			return nil
 		})
 	}

@@ -52,6 +52,9 @@ type Module struct {
 	// Moved and Removed are the moved and removed blocks, in source order.
 	Moved   []*Moved
 	Removed []*Removed
+	// FunctionCalls are the calls of namespaced functions
+	// (provider::NAME::FUNC, core::FUNC), in source order.
+	FunctionCalls []FunctionCall
 }
 
 // VersionConstraint is one required_version (or provider version) string.

@@ -28,12 +28,13 @@ func (b *moduleBuilder) decodeRequiredProviders(block *hcl.Block) {
 // name. It returns nil when the entry is unusable.
 func decodeRequiredProvider(attr *hcl.Attribute) (*RequiredProvider, hcl.Diagnostics) {
 	rp := &RequiredProvider{Name: attr.Name, DeclRange: attr.NameRange}
-	if attr.Name == "terraform" {
+	if attr.Name == "terraform" && !declaresBuiltin(attr.Expr) {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid provider local name",
 			Detail: "The name \"terraform\" is reserved for the built-in provider terraform.io/builtin/terraform, " +
-				"which needs no required_providers entry. Remove this entry.",
+				"which needs no required_providers entry unless the module calls its functions " +
+				"(terraform = { source = \"terraform.io/builtin/terraform\" }).",
 			Subject: attr.NameRange.Ptr(),
 		}}
 	}
@@ -68,6 +69,29 @@ func decodeRequiredProvider(attr *hcl.Attribute) (*RequiredProvider, hcl.Diagnos
 		rp.Source = addrs.NewDefaultProvider(attr.Name)
 	}
 	return rp, diags
+}
+
+// declaresBuiltin reports whether a required_providers entry is
+// { source = "terraform.io/builtin/terraform" }: how a module declares the
+// built-in provider to call provider::terraform::encode_tfvars and the
+// others (Terraform 1.8, OpenTofu 1.7).
+func declaresBuiltin(expr hcl.Expression) bool {
+	kvs, diags := hcl.ExprMap(expr)
+	if diags.HasErrors() {
+		return false
+	}
+	for _, kv := range kvs {
+		if key, _ := objectKey(kv.Key); key != "source" {
+			continue
+		}
+		s, ok, _ := staticString("source", kv.Value)
+		if !ok {
+			return false
+		}
+		p, err := addrs.ParseProviderSource(s)
+		return err == nil && p == addrs.NewBuiltInProvider("terraform")
+	}
+	return false
 }
 
 // isStringValued reports whether expr is a constant string, the legacy

@@ -91,3 +91,26 @@ func TestNormaliserNamesRandomValues(t *testing.T) {
 		t.Error("a file that does not hold the pet compares equal to one that does")
 	}
 }
+
+// TestNormaliserErrored pins that a plan's "errored": false (always
+// written by OpenTofu and Terraform from 1.6) compares equal to its
+// absence (Terraform 1.5.7 writes it only when true), and that true
+// stays.
+func TestNormaliserErrored(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want any
+	}{
+		{`{"errored":false}`, nil},
+		{`{}`, nil},
+		{`{"errored":true}`, true},
+	} {
+		got, err := newNormaliser().document([]byte(tc.doc), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := got.(map[string]any)["errored"]; e != tc.want {
+			t.Errorf("%s: errored %v, want %v", tc.doc, e, tc.want)
+		}
+	}
+}

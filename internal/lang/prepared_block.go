@@ -42,15 +42,16 @@ func PrepareBlock(body hcl.Body, schema *configschema.Block) *PreparedBlock {
 		sort.Strings(names)
 		var traversals []hcl.Traversal
 		for _, name := range names {
-			traversals = append(traversals, pb.attrs[name].Expr.Variables()...)
+			expr := pb.attrs[name].Expr
+			traversals = append(traversals, withoutTypeArgs(expr, expr.Variables())...)
 		}
 		pb.refs, pb.diags = References(traversals)
 		return pb
 	}
 	if pb.dynamic {
-		pb.refs, pb.diags = References(dynblock.VariablesHCLDec(body, spec))
+		pb.refs, pb.diags = References(withoutTypeArgs(body, dynblock.VariablesHCLDec(body, spec)))
 	} else {
-		pb.refs, pb.diags = References(hcldec.Variables(body, spec))
+		pb.refs, pb.diags = References(withoutTypeArgs(body, hcldec.Variables(body, spec)))
 	}
 	return pb
 }

@@ -14,7 +14,7 @@ func ReferencesInExpr(expr hcl.Expression) ([]*addrs.Reference, diags.Diagnostic
 	if expr == nil {
 		return nil, nil
 	}
-	return References(expr.Variables())
+	return References(withoutTypeArgs(expr, expr.Variables()))
 }
 
 // ReferencesInBlock returns the references a body makes when decoded with
@@ -23,7 +23,7 @@ func ReferencesInBlock(body hcl.Body, schema *configschema.Block) ([]*addrs.Refe
 	if body == nil {
 		return nil, nil
 	}
-	return References(dynblock.VariablesHCLDec(body, schema.DecoderSpec()))
+	return References(withoutTypeArgs(body, dynblock.VariablesHCLDec(body, schema.DecoderSpec())))
 }
 
 // References interprets traversals as references, reporting each that is

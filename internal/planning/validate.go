@@ -58,6 +58,9 @@ func validateConfig(ctx context.Context, v validation) diags.Diagnostics {
 // the configuration no longer has are not validated).
 func validateGraph(ctx context.Context, cg *configGraph, v validation) diags.Diagnostics {
 	_, ds := eval.DecodeProviderMetas(addrs.RootModule, v.cfg, v.schemas)
+	if fds := checkFunctionCalls(v.cfg); fds.HasErrors() {
+		return ds.Append(fds)
+	}
 	if cg.cycles.HasErrors() {
 		return ds.Append(cg.cycles)
 	}
