@@ -43,11 +43,18 @@ type Installed struct {
 // working directory untouched. A refused package is a *HashMismatchError;
 // other errors are internal and name the paths involved.
 func (in Installer) Install(pkg Package, accept func(hash string) bool) (Installed, error) {
+	return in.InstallContext(context.Background(), pkg, accept, nil)
+}
+
+// InstallContext is Install with a download bound to ctx (init cancels
+// the other downloads when one fails) and reported to progress (nil:
+// not reported) as it arrives.
+func (in Installer) InstallContext(ctx context.Context, pkg Package, accept func(hash string) bool, progress Progress) (Installed, error) {
 	if pkg.unsupported {
 		return Installed{}, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
 	}
 	if pkg.remote != nil {
-		return in.installRemote(pkg, accept)
+		return in.installRemote(ctx, pkg, accept, progress)
 	}
 	hash, err := packageHash(pkg)
 	if err != nil {
@@ -87,13 +94,13 @@ func (in Installer) Install(pkg Package, accept func(hash string) bool) (Install
 // set, as for a zip from a mirror). A lock entry is met by the
 // package's "h1:" or by its zip's "zh:" hash. Nothing is written under
 // TargetDir or CacheDir unless every check passed.
-func (in Installer) installRemote(pkg Package, accept func(hash string) bool) (Installed, error) {
+func (in Installer) installRemote(ctx context.Context, pkg Package, accept func(hash string) bool, progress Progress) (Installed, error) {
 	tmp, err := os.MkdirTemp("", "cairn-provider-")
 	if err != nil {
 		return Installed{}, err
 	}
 	defer os.RemoveAll(tmp)
-	f, err := pkg.remote.fetch(context.Background(), pkg, tmp)
+	f, err := pkg.remote.fetch(ctx, pkg, tmp, progress)
 	if err != nil {
 		return Installed{}, err
 	}
