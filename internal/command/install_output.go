@@ -13,7 +13,7 @@ import (
 // has finished, so the transcript is the same whatever order the work
 // finished in (tests and users compare it). When out is a terminal,
 // one more line at the bottom, rewritten in place with \r, shows the
-// bytes of the earliest download still running; it is cleared before
+// bytes of that job's download; it is cleared before
 // any ordinary line is written and never appears anywhere else.
 type installOutput struct {
 	mu       sync.Mutex
@@ -42,10 +42,13 @@ func newInstallOutput(out io.Writer, jobs int, terminal bool) *installOutput {
 }
 
 // printf writes a line of job i: now when i is the job being shown,
-// else when its turn comes.
+// else when its turn comes. A line ends the job's download, if any,
+// as far as the progress line is concerned: a job prints before and
+// after it downloads, not during.
 func (o *installOutput) printf(i int, format string, args ...any) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	delete(o.active, i)
 	if i != o.next {
 		fmt.Fprintf(&o.pending[i], format, args...)
 		return
@@ -77,30 +80,37 @@ func (o *installOutput) finish(i int) {
 }
 
 // progress records that job i's download of label has done of total
-// bytes (total -1: unknown). Without a terminal it does nothing.
+// bytes (total -1: unknown); a complete download leaves the line.
+// Without a terminal it does nothing.
 func (o *installOutput) progress(i int, label string, done, total int64) {
 	if !o.terminal {
 		return
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.active[i] = download{label: label, done: done, total: total}
+	if total >= 0 && done >= total {
+		delete(o.active, i) // arrived: what is left (unpacking) is quick
+	} else {
+		o.active[i] = download{label: label, done: done, total: total}
+	}
 	o.render()
 }
 
-// render shows the earliest job's download that is large enough,
-// rewriting the line only when its text changed.
+// render shows the download of the job whose lines are on screen (a
+// later job's "- Installing" line is still held back, so its bytes
+// would name a package the user has not seen yet), when it is large
+// enough, rewriting the line only when its text changed.
 func (o *installOutput) render() {
 	if !o.terminal {
 		return
 	}
 	text := ""
-	for i := o.next; i < len(o.finished); i++ {
-		d, ok := o.active[i]
-		if ok && (d.total < 0 || d.total >= progressFloor) {
-			text = progressText(d)
-			break
-		}
+	if d, ok := o.active[o.next]; ok && (d.total < 0 || d.total >= progressFloor) {
+		text = progressText(d)
+	}
+	if text == "" {
+		o.clear()
+		return
 	}
 	if text == o.shown {
 		return
