@@ -96,6 +96,17 @@ func (f *Fetcher) FetchPackage(ctx context.Context, dir, pkg string) error {
 	return copyTree(fl.dir, dir)
 }
 
+// downloadedInto is the directory pkg was downloaded into (copies
+// elsewhere leave out dot files), or "" when it was not.
+func (f *Fetcher) downloadedInto(pkg string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if fl := f.fetched[pkg]; fl != nil && fl.settled() && fl.err == nil {
+		return fl.dir
+	}
+	return ""
+}
+
 // get downloads pkg into dir with go-getter; a failed download leaves
 // nothing at dir.
 func (f *Fetcher) get(ctx context.Context, dir, pkg string) error {

@@ -68,6 +68,8 @@ type walk struct {
 	fetched []string
 	// failed is set by the first fetch to fail, which cancels the rest.
 	failed bool
+	// users are the keys that fetched each package address in this walk.
+	users map[string][]string
 }
 
 // pkgScope is the package a module belongs to: local calls inside it
@@ -100,6 +102,11 @@ func (i *Installer) Install(ctx context.Context, prior Manifest) (Manifest, diag
 		return nil, ds
 	}
 	ds = ds.Append(dropCanceled(w.children(root, nil, pkgScope{}, i.Hooks)))
+	if !ds.HasErrors() {
+		if err := w.settleDownloads(); err != nil {
+			ds = ds.Append(diags.Errorf("Failed to install modules", "%s", err))
+		}
+	}
 	if ds.HasErrors() {
 		for _, dir := range w.fetched {
 			_ = os.RemoveAll(w.abs(dir))
@@ -215,6 +222,10 @@ func (w *walk) remote(mc *configs.ModuleCall, key string, src Source, version st
 	pkgDir := w.packageDir(key)
 	w.mu.Lock()
 	w.fetched = append(w.fetched, pkgDir)
+	if w.users == nil {
+		w.users = map[string][]string{}
+	}
+	w.users[src.Package] = append(w.users[src.Package], key)
 	w.mu.Unlock()
 	err := w.fetch(func(ctx context.Context) error { return w.Fetcher.FetchPackage(ctx, w.abs(pkgDir), src.Package) })
 	if errors.Is(err, errCanceled) {

@@ -108,3 +108,32 @@ func writeMain(t *testing.T, root, main string) {
 		t.Fatal(err)
 	}
 }
+
+// TestInstallParallelSharedPackage checks that of two keys sharing a git
+// package, the first in walk order holds the clone (with .git) and the
+// other the copy, as a walk one call at a time leaves them, although the
+// later key (b, at the top) asks for the package before the earlier one
+// (a.x, found only once a is downloaded).
+func TestInstallParallelSharedPackage(t *testing.T) {
+	srv, repo := startServer(t)
+	srv.AddArchive(t, "calls-net", map[string]string{"main.tf": `module "x" { source = "git::` + repo + `?ref=v1" }` + "\n"})
+	root := t.TempDir()
+	writeMain(t, root, `
+module "a" { source = "`+srv.URL+`/archive/calls-net.tar.gz" }
+module "b" { source = "git::`+repo+`?ref=v1" }
+`)
+	in := &Installer{Root: root, ModulesDir: ".terraform/modules", Fetcher: NewFetcher(WithHTTPClient(srv.Client))}
+	if _, ds := in.Install(context.Background(), nil); ds.HasErrors() {
+		t.Fatal(ds.Error())
+	}
+	mods := filepath.Join(root, ".terraform", "modules")
+	if !isDir(filepath.Join(mods, "a.x", ".git")) {
+		t.Error("a.x, first in walk order, does not hold the clone")
+	}
+	if isDir(filepath.Join(mods, "b", ".git")) {
+		t.Error("b holds a clone, want a copy without .git")
+	}
+	if _, err := os.Stat(filepath.Join(mods, "b", "main.tf")); err != nil {
+		t.Errorf("b's copy is incomplete: %v", err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 
@@ -133,4 +134,36 @@ func (r *hookRecord) replay(h Hooks) {
 	for _, e := range r.events {
 		e(h)
 	}
+}
+
+// settleDownloads makes the tree the same as a walk one call at a time
+// would leave: of the keys that share a package, the first in walk
+// order holds the download (with its .git or .hg) and the others
+// copies. In parallel, whichever key asked first downloaded; its
+// directory is swapped with the first key's, whose copy is the same
+// package less its dot files.
+func (w *walk) settleDownloads() error {
+	for pkg, keys := range w.users {
+		if len(keys) < 2 {
+			continue
+		}
+		first := slices.MinFunc(keys, walkOrder)
+		got, want := w.Fetcher.downloadedInto(pkg), w.abs(w.packageDir(first))
+		if got == "" || got == want {
+			continue
+		}
+		tmp := want + ".swap"
+		for _, mv := range [][2]string{{got, tmp}, {want, got}, {tmp, want}} {
+			if err := os.Rename(mv[0], mv[1]); err != nil {
+				return fmt.Errorf("placing the download of %s: %w", Redact(pkg), err)
+			}
+		}
+	}
+	return nil
+}
+
+// walkOrder compares module keys as a walk depth first in call-name
+// order meets them: "a.z" before "b", "a" before "a.b".
+func walkOrder(a, b string) int {
+	return slices.Compare(strings.Split(a, "."), strings.Split(b, "."))
 }

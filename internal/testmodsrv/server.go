@@ -39,6 +39,8 @@ type Server struct {
 	registry map[string]map[string]string // ns/name/system -> version -> location
 	requests map[string]int               // path -> count
 	barriers []*Barrier
+	// Totals counts every request and byte served.
+	Totals Totals
 }
 
 // Hold puts a Barrier of n in front of the paths under prefix (an
@@ -141,7 +143,7 @@ func (s *Server) handler() http.Handler {
 		r.URL.Path = "/archive/" + strings.TrimPrefix(r.URL.Path, "/bucket/")
 		s.serveArchive(w, r)
 	})
-	return countRequests(s, s.held(mux))
+	return s.Totals.Wrap(countRequests(s, s.held(mux)))
 }
 
 func countRequests(s *Server, next http.Handler) http.Handler {

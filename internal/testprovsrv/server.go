@@ -74,6 +74,8 @@ type Server struct {
 	sums      map[string]map[string]string // ns/type/version -> os_arch -> zh hex
 	tokens    map[string]string            // namespace -> bearer token its API requires
 	barriers  []*testmodsrv.Barrier
+	// Totals counts every request and byte served.
+	Totals testmodsrv.Totals
 }
 
 // Hold puts a barrier of n in front of the release files of namespace
@@ -126,7 +128,7 @@ func Start(t testing.TB) *Server {
 		tokens: map[string]string{}}
 	s.key, s.otherKey = newKey(t, "cairn test signer"), newKey(t, "someone else")
 	s.KeyArmor = armored(t, s.key)
-	s.srv = httptest.NewUnstartedServer(s.held(http.HandlerFunc(s.serve)))
+	s.srv = httptest.NewUnstartedServer(s.Totals.Wrap(s.held(http.HandlerFunc(s.serve))))
 	s.srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 	s.srv.StartTLS()
 	t.Cleanup(s.srv.Close)
