@@ -71,8 +71,8 @@ func TestInstallParallel(t *testing.T) {
 }
 
 // TestInstallParallelFailure checks that the first failed download
-// cancels the others (the server sees their clients hang up while it
-// holds them) and is the only error reported, and that nothing fetched
+// cancels the others (the server sees a client hang up while it holds
+// it) and is the only error reported, and that nothing fetched
 // is left behind.
 func TestInstallParallelFailure(t *testing.T) {
 	srv, _ := startServer(t)
@@ -91,11 +91,14 @@ module "m" { source = "`+srv.URL+`/archive/missing.tar.gz" }
 	if len(ds) != 1 || ds[0].Summary != "Failed to download module" || !strings.Contains(ds[0].Detail, `module "m"`) {
 		t.Fatalf("want only module m's download error, got %s", ds.Error())
 	}
-	for deadline := time.Now().Add(10 * time.Second); held.Abandoned() < 2 && time.Now().Before(deadline); {
+	// a and b are held until canceled (without cancellation they would
+	// wait for the barrier's timeout and get no hang-up); one of them
+	// may not have been asked for yet when m failed, and is skipped.
+	for deadline := time.Now().Add(10 * time.Second); held.Abandoned() < 1 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if got := held.Abandoned(); got != 2 {
-		t.Errorf("%d held downloads were canceled, want 2", got)
+	if got := held.Abandoned(); got < 1 {
+		t.Errorf("no held download was canceled, want a and b's")
 	}
 	if entries, _ := os.ReadDir(filepath.Join(root, ".terraform", "modules")); len(entries) != 0 {
 		t.Errorf("a failed install left %d entries in .terraform/modules", len(entries))
