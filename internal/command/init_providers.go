@@ -71,7 +71,7 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 	if ds = ds.Append(selectProviders(jobs, src, f.upgrade)); ds.HasErrors() {
 		return false, ds
 	}
-	if ds = ds.Append(m.fetchProviders(jobs, in, src.Platform, f.upgrade)); ds.HasErrors() {
+	if ds = ds.Append(m.fetchProviders(jobs, in, src.Platform, f.upgrade, cli.PluginCacheMayBreakDependencyLockFile)); ds.HasErrors() {
 		return false, ds
 	}
 	changed, selfSigned := false, false

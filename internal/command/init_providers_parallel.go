@@ -78,10 +78,11 @@ func selectProviders(jobs []*providerJob, src getproviders.Source, upgrade bool)
 	}, nil)
 }
 
-// fetchProviders installs every selected package, downloads in
-// parallel, printing Terraform's lines for each in provider order (see
+// fetchProviders installs every selected package: linked from the
+// plugin cache when it holds the locked package (see
+// Installer.FromCache), else downloaded, downloads in parallel, printing Terraform's lines for each in provider order (see
 // installOutput) with a progress line on a terminal.
-func (m *Meta) fetchProviders(jobs []*providerJob, in getproviders.Installer, platform getproviders.Platform, upgrade bool) diags.Diagnostics {
+func (m *Meta) fetchProviders(jobs []*providerJob, in getproviders.Installer, platform getproviders.Platform, upgrade, mayBreakLock bool) diags.Diagnostics {
 	out := newInstallOutput(m.Stdout, len(jobs), m.isTerminal(m.Stdout) && m.jsonUI == nil)
 	return runParallel(len(jobs), func(ctx context.Context, i int) diags.Diagnostics {
 		j := jobs[i]
@@ -92,6 +93,13 @@ func (m *Meta) fetchProviders(jobs []*providerJob, in getproviders.Installer, pl
 				j.reused = true
 				return nil
 			}
+		}
+		if inst, ok, err := in.FromCache(j.pkg, j.accept, mayBreakLock); err != nil {
+			return diags.Diagnostics{}.Append(getproviders.InstallDiagnostic(j.pkg, err, nil))
+		} else if ok {
+			out.printf(i, "- Using %s v%s from the shared cache directory\n", p, v)
+			j.inst = inst
+			return nil
 		}
 		out.printf(i, "- Installing %s v%s...\n", p, v)
 		label := fmt.Sprintf("%s v%s", p, v)

@@ -279,3 +279,36 @@ func writeFile(dest string, src io.Reader, perm os.FileMode) error {
 	}
 	return out.Close()
 }
+
+// FromCache links pkg's entry in CacheDir into TargetDir, as Terraform
+// 1.5.7 links a package from its shared cache instead of downloading
+// it: only when the entry's "h1:" hash is one accept takes. A nil accept
+// (no lock entry yet) takes any entry only with mayBreakLock
+// (plugin_cache_may_break_dependency_lock_file): else the package is
+// downloaded, so that the lock records the registry's signed hashes
+// rather than only the cache's. ok is false when the cache cannot
+// serve: the caller downloads.
+func (in Installer) FromCache(pkg Package, accept func(hash string) bool, mayBreakLock bool) (inst Installed, ok bool, err error) {
+	if in.CacheDir == "" || (accept == nil && !mayBreakLock) {
+		return Installed{}, false, nil
+	}
+	cached := filepath.Join(in.CacheDir, packagePath(pkg))
+	if !isDir(cached) {
+		return Installed{}, false, nil
+	}
+	hash, err := PackageHashH1(cached)
+	if err != nil || (accept != nil && !accept(hash)) {
+		return Installed{}, false, nil // a damaged or different entry: download instead
+	}
+	target := filepath.Join(in.TargetDir, packagePath(pkg))
+	if err := os.RemoveAll(target); err != nil {
+		return Installed{}, false, fmt.Errorf("replacing %s: %w", target, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return Installed{}, false, fmt.Errorf("installing %s: %w", target, err)
+	}
+	if err := linkDir(cached, target); err != nil {
+		return Installed{}, false, err
+	}
+	return Installed{Dir: target, Hash: hash, Hashes: []string{hash}}, true, nil
+}
