@@ -108,7 +108,7 @@ func (h *HTTP) registryBase(ctx context.Context, host string) (*url.URL, error) 
 // registryPackages lists the provider's versions offering platform, as
 // packages to be fetched on install.
 func (h *HTTP) registryPackages(ctx context.Context, p addrs.Provider, platform Platform) ([]Package, error) {
-	base, err := h.registryBase(ctx, p.Hostname)
+	base, err := h.providersBase(ctx, p.Hostname)
 	if err != nil {
 		return nil, err
 	}

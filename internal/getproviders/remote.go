@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -30,6 +31,8 @@ type HTTP struct {
 	// registry API, never to download, checksum or signature URLs, as
 	// Terraform sends it.
 	Token func(host string) string
+
+	discovered sync.Map // host -> *discovery
 }
 
 // errNotFound is a 404 answer: for the caller, "this place does not

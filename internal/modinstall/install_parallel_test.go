@@ -140,3 +140,31 @@ module "b" { source = "git::`+repo+`?ref=v1" }
 		t.Errorf("b's copy is incomplete: %v", err)
 	}
 }
+
+// TestInstallDiscoveryOnce checks that a walk installing several
+// registry modules of one host asks for its discovery document once.
+func TestInstallDiscoveryOnce(t *testing.T) {
+	srv, _ := startServer(t)
+	root := t.TempDir()
+	writeMain(t, root, `
+module "a" {
+  source  = "`+srv.Host+`/org/net/aws"
+  version = "1.0.0"
+}
+module "b" {
+  source  = "`+srv.Host+`/org/net/aws"
+  version = "1.1.0"
+}
+module "c" {
+  source  = "`+srv.Host+`/org/net/aws"
+  version = "1.0.0"
+}
+`)
+	in := &Installer{Root: root, ModulesDir: ".terraform/modules", Fetcher: NewFetcher(WithHTTPClient(srv.Client))}
+	if _, ds := in.Install(context.Background(), nil); ds.HasErrors() {
+		t.Fatal(ds.Error())
+	}
+	if got := srv.Requests("/.well-known/terraform.json"); got != 1 {
+		t.Errorf("the discovery document was asked for %d times, want once", got)
+	}
+}

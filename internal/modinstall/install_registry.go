@@ -31,7 +31,7 @@ func (f *Fetcher) resolveRegistry(ctx context.Context, src Source, constraint st
 		return Source{}, "", &RegistryError{"Invalid module source address", err}
 	}
 	pkg, rc := reg.Package, f.registry
-	base, err := rc.modulesURL(ctx, pkg.Host.String())
+	base, err := rc.modulesBase(ctx, pkg.Host.String())
 	if err != nil {
 		return Source{}, "", &RegistryError{"Error accessing remote module registry", err}
 	}
