@@ -5,9 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cairn-iac/cairn/internal/getproviders"
 	"github.com/cairn-iac/cairn/internal/testmodsrv"
@@ -83,8 +83,9 @@ func (ib *initBench) served() (int, int64) {
 // resetting it: cold removes .terraform, the lock file and the plugin
 // cache; warm only .terraform, keeping the lock file and a filled cache
 // (a CI job that restores the cache). It returns the process's peak
-// resident memory in bytes.
-func (ib *initBench) run(b *testing.B, tool string, warm bool) int64 {
+// resident memory in bytes and the CPU time (user and system) of it and
+// the processes it waited for (git), 0 and 0 without GNU time.
+func (ib *initBench) run(b *testing.B, tool string, warm bool) (int64, time.Duration) {
 	b.StopTimer()
 	remove := []string{filepath.Join(ib.dir, ".terraform")}
 	if !warm {
@@ -104,7 +105,7 @@ func (ib *initBench) run(b *testing.B, tool string, warm bool) int64 {
 	rss := filepath.Join(b.TempDir(), "rss")
 	cmd := exec.Command(tool, "init", "-no-color", "-input=false")
 	if timeBin, err := exec.LookPath("time"); err == nil {
-		cmd = exec.Command(timeBin, "-f", "%M", "-o", rss, tool, "init", "-no-color", "-input=false")
+		cmd = exec.Command(timeBin, "-f", "%M %U %S", "-o", rss, tool, "init", "-no-color", "-input=false")
 	}
 	cmd.Dir, cmd.Env = ib.dir, append(ib.env, "TF_PLUGIN_CACHE_DIR="+ib.cache)
 	b.StartTimer()
@@ -113,12 +114,16 @@ func (ib *initBench) run(b *testing.B, tool string, warm bool) int64 {
 	if err != nil {
 		b.Fatalf("%s init: %v\n%s", filepath.Base(tool), err, out)
 	}
-	kb, err := os.ReadFile(rss)
+	report, err := os.ReadFile(rss)
 	if err != nil {
-		return 0
+		return 0, 0
 	}
-	n, _ := strconv.ParseInt(strings.TrimSpace(string(kb)), 10, 64)
-	return n << 10 // GNU time's %M is in kilobytes
+	var kb int64
+	var user, sys float64
+	if _, err := fmt.Sscan(string(report), &kb, &user, &sys); err != nil {
+		b.Fatalf("reading GNU time's report %q: %v", report, err)
+	}
+	return kb << 10, time.Duration((user + sys) * float64(time.Second)) // %M is in kilobytes, %U and %S in seconds
 }
 
 // BenchmarkInitRemote measures "init" of a configuration calling 20
@@ -129,7 +134,9 @@ func (ib *initBench) run(b *testing.B, tool string, warm bool) int64 {
 // and Terraform 1.5.7 ($CAIRN_TERRAFORM)
 // side by side. Besides ns/op it reports the requests the servers
 // answered and the bytes they sent per init, and the peak resident
-// memory of the init process (GNU time's %M; 0 without /usr/bin/time).
+// memory of the init process and the CPU time of it and its git
+// processes (from GNU time; 0 without it): on a shared machine wall time
+// swings with other load, CPU time much less.
 //
 //	go test -run '^$' -bench InitRemote -benchtime 3x ./internal/command/
 func BenchmarkInitRemote(b *testing.B) {
@@ -156,14 +163,17 @@ func BenchmarkInitRemote(b *testing.B) {
 				}
 				req0, bytes0 := ib.served()
 				var peak int64
+				var cpu time.Duration
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					peak = max(peak, ib.run(b, tool, warm))
+					rss, c := ib.run(b, tool, warm)
+					peak, cpu = max(peak, rss), cpu+c
 				}
 				req, bytes := ib.served()
 				b.ReportMetric(float64(req-req0)/float64(b.N), "requests/op")
 				b.ReportMetric(float64(bytes-bytes0)/float64(b.N), "bytes/op")
 				b.ReportMetric(float64(peak), "peak-rss-bytes")
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
