@@ -74,7 +74,7 @@ func TestInstallOutput(t *testing.T) {
 // come back in job order.
 func TestRunParallel(t *testing.T) {
 	var sawCancel atomic.Bool
-	started := make(chan struct{})
+	started, ran2 := make(chan struct{}), make(chan struct{})
 	var finished []int
 	var doneOrder = make(chan int, 3)
 	ds := runParallel(3, func(ctx context.Context, i int) diags.Diagnostics {
@@ -86,8 +86,10 @@ func TestRunParallel(t *testing.T) {
 			return diags.Diagnostics{diags.Errorf("job 0", "canceled")}
 		case 1:
 			<-started
+			<-ran2 // else job 2 may be skipped, its warning unsaid
 			return diags.Diagnostics{{Severity: diags.Warning, Summary: "warn 1"}, diags.Errorf("job 1", "failed")}
 		default:
+			close(ran2)
 			return diags.Diagnostics{{Severity: diags.Warning, Summary: "warn 2"}}
 		}
 	}, func(i int) { doneOrder <- i })
