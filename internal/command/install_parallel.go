@@ -40,7 +40,7 @@ func runParallel(n int, job func(ctx context.Context, i int) diags.Diagnostics, 
 			if ctx.Err() != nil {
 				return nil
 			}
-			ds := job(ctx, i)
+			ds := runJob(ctx, i, job)
 			results[i] = ds
 			if ds.HasErrors() {
 				once.Do(func() { first = i })
@@ -59,4 +59,15 @@ func runParallel(n int, job func(ctx context.Context, i int) diags.Diagnostics, 
 		}
 	}
 	return out
+}
+
+// runJob runs one job, turning its panic (a bug) into an error
+// diagnostic rather than ending init with other downloads half done.
+func runJob(ctx context.Context, i int, job func(ctx context.Context, i int) diags.Diagnostics) (ds diags.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			ds = diags.Diagnostics{diags.Errorf("Provider installation failed", "Internal error: %v. This is a bug in Cairn.", r)}
+		}
+	}()
+	return job(ctx, i)
 }

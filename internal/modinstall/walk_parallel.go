@@ -57,6 +57,7 @@ func (w *walk) children(mod *configs.Module, modPath []string, scope pkgScope, h
 		done[i] = make(chan struct{})
 		go func() {
 			defer close(done[i])
+			defer recoverInto(&results[i])
 			results[i] = w.call(mod, mod.ModuleCalls[name], append(slices.Clone(modPath), name), scope, &records[i])
 		}()
 	}
@@ -166,4 +167,13 @@ func (w *walk) settleDownloads() error {
 // order meets them: "a.z" before "b", "a" before "a.b".
 func walkOrder(a, b string) int {
 	return slices.Compare(strings.Split(a, "."), strings.Split(b, "."))
+}
+
+// recoverInto turns a panic of a call's goroutine (a bug: a go-getter
+// getter, say) into an error diagnostic, instead of ending the process
+// with the other downloads half written.
+func recoverInto(ds *diags.Diagnostics) {
+	if r := recover(); r != nil {
+		*ds = ds.Append(diags.Errorf("Module installation failed", "Internal error while installing a module: %v. This is a bug in Cairn.", r))
+	}
 }
