@@ -13,8 +13,9 @@ import (
 // has finished, so the transcript is the same whatever order the work
 // finished in (tests and users compare it). When out is a terminal,
 // one more line at the bottom, rewritten in place with \r, shows the
-// bytes of that job's download; it is cleared before
-// any ordinary line is written and never appears anywhere else.
+// bytes of the download of the job whose lines are going straight out;
+// it is cleared before any ordinary line is written and never appears
+// anywhere but a terminal. It is safe for concurrent use.
 type installOutput struct {
 	mu       sync.Mutex
 	out      io.Writer
