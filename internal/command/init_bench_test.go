@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -84,8 +85,9 @@ func (ib *initBench) served() (int, int64) {
 // cache; warm only .terraform, keeping the lock file and a filled cache
 // (a CI job that restores the cache). It returns the process's peak
 // resident memory in bytes and the CPU time (user and system) of it and
-// the processes it waited for (git), 0 and 0 without GNU time.
-func (ib *initBench) run(b *testing.B, tool string, warm bool) (int64, time.Duration) {
+// the processes it waited for (git), 0 and 0 without GNU time, and its
+// wall time.
+func (ib *initBench) run(b *testing.B, tool string, warm bool) (rss int64, cpu, wall time.Duration) {
 	b.StopTimer()
 	remove := []string{filepath.Join(ib.dir, ".terraform")}
 	if !warm {
@@ -102,28 +104,30 @@ func (ib *initBench) run(b *testing.B, tool string, warm bool) (int64, time.Dura
 	// GNU time reports the tool's own peak: the rusage of a process
 	// forked from this (large) test process would carry this process's
 	// resident size over its exec.
-	rss := filepath.Join(b.TempDir(), "rss")
+	report := filepath.Join(b.TempDir(), "rss")
 	cmd := exec.Command(tool, "init", "-no-color", "-input=false")
 	if timeBin, err := exec.LookPath("time"); err == nil {
-		cmd = exec.Command(timeBin, "-f", "%M %U %S", "-o", rss, tool, "init", "-no-color", "-input=false")
+		cmd = exec.Command(timeBin, "-f", "%M %U %S", "-o", report, tool, "init", "-no-color", "-input=false")
 	}
 	cmd.Dir, cmd.Env = ib.dir, append(ib.env, "TF_PLUGIN_CACHE_DIR="+ib.cache)
 	b.StartTimer()
+	start := time.Now()
 	out, err := cmd.CombinedOutput()
+	wall = time.Since(start)
 	b.StopTimer()
 	if err != nil {
 		b.Fatalf("%s init: %v\n%s", filepath.Base(tool), err, out)
 	}
-	report, err := os.ReadFile(rss)
+	text, err := os.ReadFile(report)
 	if err != nil {
-		return 0, 0
+		return 0, 0, wall
 	}
 	var kb int64
 	var user, sys float64
-	if _, err := fmt.Sscan(string(report), &kb, &user, &sys); err != nil {
-		b.Fatalf("reading GNU time's report %q: %v", report, err)
+	if _, err := fmt.Sscan(string(text), &kb, &user, &sys); err != nil {
+		b.Fatalf("reading GNU time's report %q: %v", text, err)
 	}
-	return kb << 10, time.Duration((user + sys) * float64(time.Second)) // %M is in kilobytes, %U and %S in seconds
+	return kb << 10, time.Duration((user + sys) * float64(time.Second)), wall // %M is in kilobytes, %U and %S in seconds
 }
 
 // BenchmarkInitRemote measures "init" of a configuration calling 20
@@ -166,7 +170,7 @@ func BenchmarkInitRemote(b *testing.B) {
 				var cpu time.Duration
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					rss, c := ib.run(b, tool, warm)
+					rss, c, _ := ib.run(b, tool, warm)
 					peak, cpu = max(peak, rss), cpu+c
 				}
 				req, bytes := ib.served()
@@ -176,5 +180,42 @@ func BenchmarkInitRemote(b *testing.B) {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			})
 		}
+	}
+}
+
+// BenchmarkInitRemotePaired runs the init of BenchmarkInitRemote with
+// Cairn and Terraform alternating, one of each per op, so that both meet
+// the same load on a shared machine, and reports each one's mean wall
+// time and the median of the per-pair ratio Cairn/Terraform.
+//
+//	go test -run '^$' -bench InitRemotePaired -benchtime 5x ./internal/command/
+func BenchmarkInitRemotePaired(b *testing.B) {
+	tf := terraformBinary()
+	cairn := os.Getenv("CAIRN_BENCH_CAIRN")
+	if cairn == "" {
+		cairn, _ = exec.LookPath("cairn")
+	}
+	if tf == "" || cairn == "" {
+		b.Skip("needs both cairn and terraform")
+	}
+	ib := newInitBench(b)
+	for _, warm := range []bool{false, true} {
+		b.Run(map[bool]string{false: "cold", true: "warm"}[warm], func(b *testing.B) {
+			var sumC, sumT time.Duration
+			var ratios []float64
+			for i := 0; i < b.N; i++ {
+				if warm && i == 0 {
+					ib.run(b, tf, false) // the lock file and a filled cache
+				}
+				_, _, c := ib.run(b, cairn, warm)
+				_, _, t := ib.run(b, tf, warm)
+				sumC, sumT = sumC+c, sumT+t
+				ratios = append(ratios, float64(c)/float64(t))
+			}
+			slices.Sort(ratios)
+			b.ReportMetric(float64(sumC.Nanoseconds())/float64(b.N), "cairn-ns/op")
+			b.ReportMetric(float64(sumT.Nanoseconds())/float64(b.N), "terraform-ns/op")
+			b.ReportMetric(ratios[len(ratios)/2], "median-cairn/terraform")
+		})
 	}
 }
