@@ -21,6 +21,13 @@ func (m *Meta) colorOn(w io.Writer) bool {
 	if v := m.Getenv("CLICOLOR_FORCE"); v != "" && v != "0" {
 		return true
 	}
+	return m.isTerminal(w)
+}
+
+// isTerminal reports whether w is a terminal, where a line may be
+// rewritten in place (a download's progress). Pipes, files and -json
+// output get only whole lines.
+func (m *Meta) isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

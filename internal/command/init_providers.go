@@ -53,22 +53,35 @@ func (m *Meta) installProviders(cfg *configs.Module, f initFlags, builtin func(a
 		HTTP: &getproviders.HTTP{Client: registryClient(), Token: func(host string) string { return cli.Token(m.cliEnv(), host) }}}
 	in := getproviders.Installer{TargetDir: m.providersDir(), CacheDir: cli.PluginCacheDir}
 	required := map[addrs.Provider]bool{}
-	changed, selfSigned := false, false
+	var jobs []*providerJob
 	for _, r := range cfg.ProviderRequirements() {
-		p := r.Provider
-		if builtin(p) {
+		if builtin(r.Provider) {
 			continue
 		}
-		required[p] = true
-		if cli.ProviderInstallation != nil && cli.ProviderInstallation.DevOverrides[p] != "" {
+		required[r.Provider] = true
+		if cli.ProviderInstallation != nil && cli.ProviderInstallation.DevOverrides[r.Provider] != "" {
 			continue
 		}
-		ch, auth, pds := m.installProvider(r, locks, src, in, f.upgrade)
-		changed = changed || ch
-		selfSigned = selfSigned || strings.HasPrefix(auth, "self-signed")
-		if ds = ds.Append(pds); pds.HasErrors() {
+		j, jds := m.newProviderJob(r, locks, f.upgrade)
+		if ds = ds.Append(jds); jds.HasErrors() {
 			return false, ds
 		}
+		jobs = append(jobs, j)
+	}
+	if ds = ds.Append(selectProviders(jobs, src, f.upgrade)); ds.HasErrors() {
+		return false, ds
+	}
+	if ds = ds.Append(m.fetchProviders(jobs, in, src.Platform, f.upgrade, cli.PluginCacheMayBreakDependencyLockFile)); ds.HasErrors() {
+		return false, ds
+	}
+	changed, selfSigned := false, false
+	for _, j := range jobs {
+		if j.reused {
+			continue
+		}
+		changed = true
+		selfSigned = selfSigned || strings.HasPrefix(j.inst.Auth, "self-signed")
+		locks.SetProvider(j.r.Provider, j.pkg.Version, j.cs, append(j.hashes, j.inst.Hashes...))
 	}
 	if selfSigned {
 		fmt.Fprint(m.Stdout, "\nPartner and community providers are signed by their developers.\n"+
@@ -120,61 +133,6 @@ func readonlyLockDiag(before, after map[addrs.Provider]bool) diags.Diagnostic {
 	}
 	return diags.Diagnostic{Severity: diags.Warning, Summary: "Provider lock file not updated",
 		Detail: `Changes to the provider selections were detected, but not saved in the .terraform.lock.hcl file. To record these selections, run "cairn init" without the "-lockfile=readonly" flag.`}
-}
-
-// installProvider selects, installs and locks one provider, printing
-// Terraform's progress lines. It reports whether the lock changed and how
-// a downloaded package was authenticated ("" otherwise).
-func (m *Meta) installProvider(r configs.ProviderRequirement, locks *depsfile.Locks, src getproviders.Source, in getproviders.Installer, upgrade bool) (bool, string, diags.Diagnostics) {
-	p := r.Provider
-	cs, ds := requirementConstraints(r)
-	if ds.HasErrors() {
-		return false, "", ds
-	}
-	lock := locks.Provider(p)
-	switch {
-	case lock != nil && !upgrade:
-		fmt.Fprintf(m.Stdout, "- Reusing previous version of %s from the dependency lock file\n", p.ForDisplay())
-	case len(cs) > 0:
-		fmt.Fprintf(m.Stdout, "- Finding %s versions matching %q...\n", p.ForDisplay(), cs.String())
-	default:
-		fmt.Fprintf(m.Stdout, "- Finding latest version of %s...\n", p.ForDisplay())
-	}
-	avail, err := src.Available(p)
-	if err != nil {
-		return false, "", diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
-	}
-	var locked = lockedVersion(lock)
-	pkg, err := getproviders.Select(p, avail, cs, locked, upgrade)
-	if err != nil {
-		return false, "", diags.Diagnostics{}.Append(getproviders.QueryDiagnostic(p, err, nil))
-	}
-	if !pkg.Supported() {
-		return false, "", diags.Diagnostics{}.Append(getproviders.PlatformDiagnostic(pkg, nil))
-	}
-	var accept func(string) bool
-	var hashes []string
-	if lock != nil && lock.Version.Equal(pkg.Version) {
-		accept, hashes = lock.Accepts, lock.Hashes
-	}
-	if lock != nil && !upgrade {
-		if _, err := in.Installed(p, pkg.Version, src.Platform, accept); err == nil {
-			fmt.Fprintf(m.Stdout, "- Using previously-installed %s v%s\n", p.ForDisplay(), pkg.Version)
-			return false, "", nil
-		}
-	}
-	fmt.Fprintf(m.Stdout, "- Installing %s v%s...\n", p.ForDisplay(), pkg.Version)
-	inst, err := in.Install(pkg, accept)
-	if err != nil {
-		return false, "", diags.Diagnostics{}.Append(getproviders.InstallDiagnostic(pkg, err, nil))
-	}
-	auth := inst.Auth
-	if auth == "" {
-		auth = "unauthenticated"
-	}
-	fmt.Fprintf(m.Stdout, "- Installed %s v%s (%s)\n", p.ForDisplay(), pkg.Version, auth)
-	locks.SetProvider(p, pkg.Version, cs, append(hashes, inst.Hashes...))
-	return true, inst.Auth, nil
 }
 
 // lockedVersion is the version a lock records, or nil.

@@ -23,6 +23,8 @@ import (
 // (signed by a key the registry does not list) and unsigned/random;
 // private/random needs the bearer token "s3cret-token"; otherplat/random
 // has 3.8.0 for this platform and 3.9.0 for darwin_arm64 only.
+// The parallel/ namespace has random, time and local, whose downloads
+// the server holds until all three are in flight.
 // $LOCAL_URL$WORK/DIR/ publishes a directory the script wrote (a
 // providers mirror output) as a network mirror.
 func TestProviderRegistryScripts(t *testing.T) {
@@ -43,6 +45,7 @@ func TestProviderRegistryScripts(t *testing.T) {
 	for ns, f := range map[string]testprovsrv.Fault{"tampered": testprovsrv.Tampered, "wrongkey": testprovsrv.WrongKey, "unsigned": testprovsrv.Unsigned} {
 		srv.Add(t, testprovsrv.Release{Namespace: ns, Type: "random", Version: "3.9.0", Binary: bin, Platform: plat, Others: others, Fault: f})
 	}
+	addParallelReleases(t, srv, plat)
 	root := t.TempDir()
 	srv.ServeLocal(root)
 	testscript.Run(t, testscript.Params{
@@ -70,6 +73,20 @@ func TestProviderRegistryScripts(t *testing.T) {
 			"linksto": cmdLinksTo,
 		},
 	})
+}
+
+// addParallelReleases publishes parallel/random, parallel/time and
+// parallel/local (the real plugins) behind a barrier of three: an init
+// that downloads them one at a time fails.
+func addParallelReleases(t *testing.T, srv *testprovsrv.Server, plat string) {
+	for _, typ := range []string{"random", "time", "local"} {
+		bin, ok := testproviders.Binary(typ)
+		if !ok {
+			t.Skipf("the %s test provider is not built (scripts/build-test-providers.sh)", typ)
+		}
+		srv.Add(t, testprovsrv.Release{Namespace: "parallel", Type: typ, Version: testproviders.Versions[typ], Binary: bin, Platform: plat})
+	}
+	srv.Hold("parallel", 3)
 }
 
 // cmdCmpLock compares two lock files after their first line, which names

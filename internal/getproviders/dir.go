@@ -43,7 +43,7 @@ func (p Package) Remote() bool { return p.remote != nil }
 
 // remoteFetcher downloads and authenticates a package into dir.
 type remoteFetcher interface {
-	fetch(ctx context.Context, pkg Package, dir string) (fetched, error)
+	fetch(ctx context.Context, pkg Package, dir string, progress Progress) (fetched, error)
 }
 
 // fetched is a downloaded, authenticated package.

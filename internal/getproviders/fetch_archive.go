@@ -44,7 +44,7 @@ func FetchArchive(pkg Package, dest string) (Archive, error) {
 		return Archive{}, err
 	}
 	defer os.RemoveAll(tmp)
-	f, err := pkg.remote.fetch(context.Background(), pkg, tmp)
+	f, err := pkg.remote.fetch(context.Background(), pkg, tmp, nil)
 	if err != nil {
 		return Archive{}, err
 	}

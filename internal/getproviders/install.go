@@ -43,11 +43,18 @@ type Installed struct {
 // working directory untouched. A refused package is a *HashMismatchError;
 // other errors are internal and name the paths involved.
 func (in Installer) Install(pkg Package, accept func(hash string) bool) (Installed, error) {
+	return in.InstallContext(context.Background(), pkg, accept, nil)
+}
+
+// InstallContext is Install with a download bound to ctx (init cancels
+// the other downloads when one fails) and reported to progress (nil:
+// not reported) as it arrives.
+func (in Installer) InstallContext(ctx context.Context, pkg Package, accept func(hash string) bool, progress Progress) (Installed, error) {
 	if pkg.unsupported {
 		return Installed{}, fmt.Errorf("provider %s %s is not available for %s", pkg.Provider, pkg.Version, pkg.Platform)
 	}
 	if pkg.remote != nil {
-		return in.installRemote(pkg, accept)
+		return in.installRemote(ctx, pkg, accept, progress)
 	}
 	hash, err := packageHash(pkg)
 	if err != nil {
@@ -87,13 +94,13 @@ func (in Installer) Install(pkg Package, accept func(hash string) bool) (Install
 // set, as for a zip from a mirror). A lock entry is met by the
 // package's "h1:" or by its zip's "zh:" hash. Nothing is written under
 // TargetDir or CacheDir unless every check passed.
-func (in Installer) installRemote(pkg Package, accept func(hash string) bool) (Installed, error) {
+func (in Installer) installRemote(ctx context.Context, pkg Package, accept func(hash string) bool, progress Progress) (Installed, error) {
 	tmp, err := os.MkdirTemp("", "cairn-provider-")
 	if err != nil {
 		return Installed{}, err
 	}
 	defer os.RemoveAll(tmp)
-	f, err := pkg.remote.fetch(context.Background(), pkg, tmp)
+	f, err := pkg.remote.fetch(ctx, pkg, tmp, progress)
 	if err != nil {
 		return Installed{}, err
 	}
@@ -271,4 +278,37 @@ func writeFile(dest string, src io.Reader, perm os.FileMode) error {
 		return err
 	}
 	return out.Close()
+}
+
+// FromCache links pkg's entry in CacheDir into TargetDir, as Terraform
+// 1.5.7 links a package from its shared cache instead of downloading
+// it: only when the entry's "h1:" hash is one accept takes. A nil accept
+// (no lock entry yet) takes any entry only with mayBreakLock
+// (plugin_cache_may_break_dependency_lock_file): else the package is
+// downloaded, so that the lock records the registry's signed hashes
+// rather than only the cache's. ok is false when the cache cannot
+// serve: the caller downloads.
+func (in Installer) FromCache(pkg Package, accept func(hash string) bool, mayBreakLock bool) (inst Installed, ok bool, err error) {
+	if in.CacheDir == "" || (accept == nil && !mayBreakLock) {
+		return Installed{}, false, nil
+	}
+	cached := filepath.Join(in.CacheDir, packagePath(pkg))
+	if !isDir(cached) {
+		return Installed{}, false, nil
+	}
+	hash, err := PackageHashH1(cached)
+	if err != nil || (accept != nil && !accept(hash)) {
+		return Installed{}, false, nil // a damaged or different entry: download instead
+	}
+	target := filepath.Join(in.TargetDir, packagePath(pkg))
+	if err := os.RemoveAll(target); err != nil {
+		return Installed{}, false, fmt.Errorf("replacing %s: %w", target, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return Installed{}, false, fmt.Errorf("installing %s: %w", target, err)
+	}
+	if err := linkDir(cached, target); err != nil {
+		return Installed{}, false, err
+	}
+	return Installed{Dir: target, Hash: hash, Hashes: []string{hash}}, true, nil
 }

@@ -110,9 +110,9 @@ type mirrorPackage struct {
 // mirror lists ("h1:" of its contents, "zh:" of the zip), as Terraform
 // does. Terraform 1.5.7 then records only the package's own "h1:" (a
 // mirror's list is not signed); OpenTofu 1.12 also records the list.
-func (m *mirrorPackage) fetch(ctx context.Context, pkg Package, dir string) (fetched, error) {
+func (m *mirrorPackage) fetch(ctx context.Context, pkg Package, dir string, progress Progress) (fetched, error) {
 	zipPath := filepath.Join(dir, "package.zip")
-	if err := m.http.getFile(ctx, m.zip, zipPath); err != nil {
+	if err := m.http.getFile(ctx, m.zip, zipPath, progress); err != nil {
 		return fetched{}, fmt.Errorf("failed to download %s %s: %w", pkg.Provider, pkg.Version, err)
 	}
 	if len(m.hashes) == 0 {

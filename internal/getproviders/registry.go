@@ -108,7 +108,7 @@ func (h *HTTP) registryBase(ctx context.Context, host string) (*url.URL, error) 
 // registryPackages lists the provider's versions offering platform, as
 // packages to be fetched on install.
 func (h *HTTP) registryPackages(ctx context.Context, p addrs.Provider, platform Platform) ([]Package, error) {
-	base, err := h.registryBase(ctx, p.Hostname)
+	base, err := h.providersBase(ctx, p.Hostname)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ type registryPackage struct {
 // must equal both the download document's shasum and the document's line
 // for the file. Every hash in the signed document is then trusted and
 // recorded ("zh:"), with the package's own "h1:".
-func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string) (fetched, error) {
+func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string, progress Progress) (fetched, error) {
 	meta, final, err := r.meta(ctx, pkg)
 	if err != nil {
 		return fetched{}, err
@@ -177,7 +177,7 @@ func (r *registryPackage) fetch(ctx context.Context, pkg Package, dir string) (f
 	if listed != want {
 		return fetched{}, fmt.Errorf("checksum list has unexpected SHA-256 hash %x (expected %x)", listed, want)
 	}
-	zipPath, err := r.downloadZip(ctx, zipURL, dir, pkg)
+	zipPath, err := r.downloadZip(ctx, zipURL, dir, pkg, progress)
 	if err != nil {
 		return fetched{}, err
 	}
@@ -252,9 +252,9 @@ func resolveRef(base *url.URL, ref string) (*url.URL, error) {
 	return u, nil
 }
 
-func (r *registryPackage) downloadZip(ctx context.Context, u *url.URL, dir string, pkg Package) (string, error) {
+func (r *registryPackage) downloadZip(ctx context.Context, u *url.URL, dir string, pkg Package, progress Progress) (string, error) {
 	zipPath := filepath.Join(dir, "package.zip")
-	if err := r.http.getFile(ctx, u, zipPath); err != nil {
+	if err := r.http.getFile(ctx, u, zipPath, progress); err != nil {
 		return "", fmt.Errorf("failed to download %s %s: %w", pkg.Provider, pkg.Version, err)
 	}
 	return zipPath, nil

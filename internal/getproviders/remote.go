@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -30,6 +31,8 @@ type HTTP struct {
 	// registry API, never to download, checksum or signature URLs, as
 	// Terraform sends it.
 	Token func(host string) string
+
+	discovered sync.Map // host -> *discovery
 }
 
 // errNotFound is a 404 answer: for the caller, "this place does not
@@ -50,7 +53,7 @@ func (h *HTTP) attempts() (int, time.Duration) {
 // get fetches u into w, retrying transient failures. w is reset before
 // each retry by the caller's reset. It returns the final URL (after
 // redirects), against which relative references in the body resolve.
-func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() error, token string) (*url.URL, error) {
+func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() error, token string, progress Progress) (*url.URL, error) {
 	n, pause := h.attempts()
 	var err error
 	for i := 0; i < n; i++ {
@@ -67,7 +70,7 @@ func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() er
 		}
 		var final *url.URL
 		var retry bool
-		final, retry, err = h.getOnce(ctx, u, w, token)
+		final, retry, err = h.getOnce(ctx, u, w, token, progress)
 		if err == nil || !retry {
 			return final, err
 		}
@@ -76,7 +79,7 @@ func (h *HTTP) get(ctx context.Context, u *url.URL, w io.Writer, reset func() er
 }
 
 // getOnce makes one request; retry says whether the failure is transient.
-func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer, token string) (*url.URL, bool, error) {
+func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer, token string, progress Progress) (*url.URL, bool, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return nil, false, err
@@ -100,6 +103,10 @@ func (h *HTTP) getOnce(ctx context.Context, u *url.URL, w io.Writer, token strin
 		return nil, true, fmt.Errorf("%s: %s", u.Redacted(), resp.Status)
 	case resp.StatusCode != http.StatusOK:
 		return nil, false, fmt.Errorf("%s: %s", u.Redacted(), resp.Status)
+	}
+	if progress != nil {
+		w = &progressWriter{w: w, total: resp.ContentLength, report: progress}
+		progress(0, resp.ContentLength)
 	}
 	if _, err := io.Copy(w, resp.Body); err != nil {
 		return nil, true, fmt.Errorf("%s: %w", u.Redacted(), err)
@@ -125,12 +132,13 @@ func (h *HTTP) getAPI(ctx context.Context, u *url.URL) ([]byte, *url.URL, error)
 func (h *HTTP) getDoc(ctx context.Context, u *url.URL, token string) ([]byte, *url.URL, error) {
 	var buf limitedBuffer
 	buf.max = 16 << 20
-	final, err := h.get(ctx, u, &buf, func() error { buf.b = buf.b[:0]; return nil }, token)
+	final, err := h.get(ctx, u, &buf, func() error { buf.b = buf.b[:0]; return nil }, token, nil)
 	return buf.b, final, err
 }
 
-// getFile downloads u into the file at path.
-func (h *HTTP) getFile(ctx context.Context, u *url.URL, path string) error {
+// getFile downloads u into the file at path, reporting the bytes
+// received to progress (may be nil).
+func (h *HTTP) getFile(ctx context.Context, u *url.URL, path string, progress Progress) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -140,7 +148,7 @@ func (h *HTTP) getFile(ctx context.Context, u *url.URL, path string) error {
 			return err
 		}
 		return f.Truncate(0)
-	}, "")
+	}, "", progress)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

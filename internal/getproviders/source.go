@@ -78,6 +78,12 @@ type Source struct {
 // is an error; a provider no method offers is a *NotFoundError listing
 // every place looked.
 func (s Source) Available(p addrs.Provider) ([]Package, error) {
+	return s.AvailableContext(context.Background(), p)
+}
+
+// AvailableContext is Available with the lifetime of its requests bound
+// to ctx, so that init can cancel the other queries when one fails.
+func (s Source) AvailableContext(ctx context.Context, p addrs.Provider) ([]Package, error) {
 	byVersion := map[string]Package{}
 	var places []string
 	for _, m := range s.Methods {
@@ -85,7 +91,7 @@ func (s Source) Available(p addrs.Provider) ([]Package, error) {
 			continue
 		}
 		places = append(places, m.place(p, s.HTTP != nil))
-		pkgs, err := s.methodPackages(m, p)
+		pkgs, err := s.methodPackages(ctx, m, p)
 		if err != nil {
 			return nil, err
 		}
@@ -135,15 +141,15 @@ func Select(p addrs.Provider, available []Package, cs Constraints, locked *versi
 
 // methodPackages lists what one method offers: a directory's packages, or
 // with HTTP set a registry's or network mirror's releases.
-func (s Source) methodPackages(m Method, p addrs.Provider) ([]Package, error) {
+func (s Source) methodPackages(ctx context.Context, m Method, p addrs.Provider) ([]Package, error) {
 	switch {
 	case m.Kind == FilesystemMirror:
 		return m.Dir.Packages(p)
 	case s.HTTP == nil:
 		return nil, nil
 	case m.Kind == Direct:
-		return s.HTTP.registryPackages(context.Background(), p, s.Platform)
+		return s.HTTP.registryPackages(ctx, p, s.Platform)
 	default:
-		return s.HTTP.mirrorPackages(context.Background(), m.URL, p, s.Platform)
+		return s.HTTP.mirrorPackages(ctx, m.URL, p, s.Platform)
 	}
 }

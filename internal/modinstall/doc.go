@@ -11,7 +11,9 @@
 //
 // Fetch is the small entry point for front ends other than the command
 // line (the Pulumi wing's module components): a source and a version in,
-// the module's directory out. Install walks a whole configuration.
+// the module's directory out. Install walks a whole configuration,
+// downloading in parallel while reporting, failing and writing exactly
+// as a walk one call at a time would (see walk_parallel.go).
 //
 // The package reads no flags, environment or terminal: credentials files
 // and the HTTP client are whatever go-getter and the caller's Fetcher

@@ -22,7 +22,26 @@ type Fetcher struct {
 	registry *registryClient
 
 	mu      sync.Mutex
-	fetched map[string]string // package address -> directory it was fetched into
+	fetched map[string]*flight // package address -> its first download
+}
+
+// flight is one package download, which concurrent calls for the same
+// package wait for and then copy, so a package is fetched once however
+// many module keys use it and whatever order they run in.
+type flight struct {
+	dir  string
+	done chan struct{}
+	err  error // set before done is closed
+}
+
+// settled reports whether the download is over; it does not block.
+func (fl *flight) settled() bool {
+	select {
+	case <-fl.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Option configures a Fetcher.
@@ -37,7 +56,7 @@ func WithHTTPClient(c *http.Client) Option { return func(f *Fetcher) { f.client 
 // NewFetcher returns a Fetcher; by default it uses a client like
 // go-getter's own (no shared transport state with other users).
 func NewFetcher(opts ...Option) *Fetcher {
-	f := &Fetcher{fetched: map[string]string{}}
+	f := &Fetcher{fetched: map[string]*flight{}}
 	for _, o := range opts {
 		o(f)
 	}
@@ -53,14 +72,44 @@ func NewFetcher(opts ...Option) *Fetcher {
 // empty. A package fetched before by this Fetcher is copied instead.
 func (f *Fetcher) FetchPackage(ctx context.Context, dir, pkg string) error {
 	f.mu.Lock()
-	prev, ok := f.fetched[pkg]
-	f.mu.Unlock()
-	if ok && prev != dir && isDir(prev) {
-		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-			return err
-		}
-		return copyTree(prev, dir)
+	fl := f.fetched[pkg]
+	if fl == nil || fl.settled() && (fl.err != nil || fl.dir == dir || !isDir(fl.dir)) {
+		fl = &flight{dir: dir, done: make(chan struct{})}
+		f.fetched[pkg] = fl
+		f.mu.Unlock()
+		fl.err = f.get(ctx, dir, pkg)
+		close(fl.done)
+		return fl.err
 	}
+	f.mu.Unlock()
+	select {
+	case <-fl.done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if fl.err != nil {
+		return fl.err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return err
+	}
+	return copyTree(fl.dir, dir)
+}
+
+// downloadedInto is the directory pkg was downloaded into (copies
+// elsewhere leave out dot files), or "" when it was not.
+func (f *Fetcher) downloadedInto(pkg string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if fl := f.fetched[pkg]; fl != nil && fl.settled() && fl.err == nil {
+		return fl.dir
+	}
+	return ""
+}
+
+// get downloads pkg into dir with go-getter; a failed download leaves
+// nothing at dir.
+func (f *Fetcher) get(ctx context.Context, dir, pkg string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return err
 	}
@@ -78,9 +127,6 @@ func (f *Fetcher) FetchPackage(ctx context.Context, dir, pkg string) error {
 		_ = os.RemoveAll(dir)
 		return cleanGetterError(err)
 	}
-	f.mu.Lock()
-	f.fetched[pkg] = dir
-	f.mu.Unlock()
 	return nil
 }
 

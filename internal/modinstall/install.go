@@ -8,15 +8,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
+	"sync"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	getter "github.com/hashicorp/go-getter"
 	goversion "github.com/hashicorp/go-version"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // Hooks hear of installation progress, for the messages init prints.
@@ -53,14 +51,25 @@ type Installer struct {
 	Sources map[string][]byte
 }
 
-// walk is the state of one Install: the manifest being built.
+// walk is the state of one Install: the manifest being built. Calls
+// are installed in parallel (see children); mu guards what they share.
 type walk struct {
 	*Installer
-	ctx      context.Context
+	ctx    context.Context
+	cancel context.CancelFunc
+	// slots bounds the fetches (registry queries and downloads) in
+	// flight at once.
+	slots chan struct{}
+
+	mu       sync.Mutex
 	manifest Manifest
 	// fetched are the package directories this walk fetched, removed
 	// again when the install fails so that a failed init leaves nothing.
 	fetched []string
+	// failed is set by the first fetch to fail, which cancels the rest.
+	failed bool
+	// users are the keys that fetched each package address in this walk.
+	users map[string][]string
 }
 
 // pkgScope is the package a module belongs to: local calls inside it
@@ -80,7 +89,9 @@ func (i *Installer) Install(ctx context.Context, prior Manifest) (Manifest, diag
 	if i.Fetcher == nil {
 		i.Fetcher = NewFetcher()
 	}
-	w := &walk{Installer: i, ctx: ctx, manifest: maps.Clone(prior)}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &walk{Installer: i, ctx: ctx, cancel: cancel, manifest: maps.Clone(prior), slots: make(chan struct{}, fetchParallelism)}
 	if w.manifest == nil {
 		w.manifest = Manifest{}
 	}
@@ -90,7 +101,12 @@ func (i *Installer) Install(ctx context.Context, prior Manifest) (Manifest, diag
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	ds = ds.Append(w.children(root, nil, pkgScope{}))
+	ds = ds.Append(dropCanceled(w.children(root, nil, pkgScope{}, i.Hooks)))
+	if !ds.HasErrors() {
+		if err := w.settleDownloads(); err != nil {
+			ds = ds.Append(diags.Errorf("Failed to install modules", "%s", err))
+		}
+	}
 	if ds.HasErrors() {
 		for _, dir := range w.fetched {
 			_ = os.RemoveAll(w.abs(dir))
@@ -103,42 +119,16 @@ func (w *walk) keepSources(mod *configs.Module) {
 	if w.Sources == nil || mod == nil {
 		return
 	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	for name, b := range mod.Sources {
 		w.Sources[name] = b
 	}
 }
 
-// children installs the calls of mod, whose call path is modPath.
-func (w *walk) children(mod *configs.Module, modPath []string, scope pkgScope) diags.Diagnostics {
-	var ds diags.Diagnostics
-	for _, name := range slices.Sorted(maps.Keys(mod.ModuleCalls)) {
-		mc := mod.ModuleCalls[name]
-		if mc.SourceAddr == "" || !hclsyntax.ValidIdentifier(name) {
-			continue // the loader reports these
-		}
-		if len(modPath) >= configs.MaxModuleDepth {
-			return ds.Append(diags.At(mc.SourceAddrRange, "Module tree too deep",
-				fmt.Sprintf("Module calls nest more than %d levels deep here. Flatten the module structure.", configs.MaxModuleDepth)))
-		}
-		callPath := append(slices.Clone(modPath), name)
-		dir, childScope, cds := w.one(mod, mc, strings.Join(callPath, "."), scope)
-		if ds = ds.Append(cds); cds.HasErrors() {
-			continue
-		}
-		child, lds := configs.LoadModuleDir(w.Root, dir)
-		w.keepSources(child)
-		if ds = ds.Append(lds); lds.HasErrors() {
-			continue
-		}
-		child.Path = addrs.Module(callPath)
-		ds = ds.Append(w.children(child, callPath, childScope))
-	}
-	return ds
-}
-
 // one installs one call unless it is installed already, returning its
 // directory relative to Root and the package its own calls live in.
-func (w *walk) one(parent *configs.Module, mc *configs.ModuleCall, key string, scope pkgScope) (string, pkgScope, diags.Diagnostics) {
+func (w *walk) one(parent *configs.Module, mc *configs.ModuleCall, key string, scope pkgScope, h Hooks) (string, pkgScope, diags.Diagnostics) {
 	src, err := ParseSource(mc.SourceAddr)
 	var rel *ErrMaybeRelativePath
 	if errors.As(err, &rel) {
@@ -148,8 +138,7 @@ func (w *walk) one(parent *configs.Module, mc *configs.ModuleCall, key string, s
 		return "", scope, diags.Diagnostics{diags.At(mc.SourceAddrRange, "Invalid module source address",
 			fmt.Sprintf("Failed to parse module source address: %s.", err))}
 	}
-	w.forgetIfChanged(key, src, mc)
-	if rec, ok := w.manifest[key]; ok && isDir(w.abs(rec.Dir)) {
+	if rec, ok := w.forgetIfChanged(key, src, mc); ok && isDir(w.abs(rec.Dir)) {
 		return rec.Dir, w.scopeOf(key, src, scope), nil
 	}
 	if err := os.RemoveAll(w.abs(w.packageDir(key))); err != nil {
@@ -162,25 +151,29 @@ func (w *walk) one(parent *configs.Module, mc *configs.ModuleCall, key string, s
 	case Local:
 		dir, ds = w.local(parent, mc, src, scope)
 	case Registry:
-		dir, version, ds = w.registry(mc, key, src)
+		dir, version, ds = w.registry(mc, key, src, h)
 	default:
-		dir, ds = w.remote(mc, key, src, "")
+		dir, ds = w.remote(mc, key, src, "", h)
 	}
 	if ds.HasErrors() {
 		return "", scope, ds
 	}
+	w.mu.Lock()
 	w.manifest[key] = Record{Key: key, Source: src.String(), Version: version, Dir: dir}
-	w.Hooks.Install(key, version, dir)
+	w.mu.Unlock()
+	h.Install(key, version, dir)
 	return dir, w.scopeOf(key, src, scope), ds
 }
 
 // forgetIfChanged drops the record of key, and of the modules below it,
 // when -upgrade was given or the call's source or version no longer
-// match what was installed.
-func (w *walk) forgetIfChanged(key string, src Source, mc *configs.ModuleCall) {
+// match what was installed; else it returns the record kept.
+func (w *walk) forgetIfChanged(key string, src Source, mc *configs.ModuleCall) (Record, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	rec, ok := w.manifest[key]
 	if ok && !w.Upgrade && rec.Source == src.String() && versionAllows(mc.Version, rec.Version) {
-		return
+		return rec, true
 	}
 	delete(w.manifest, key)
 	for k := range w.manifest {
@@ -188,6 +181,7 @@ func (w *walk) forgetIfChanged(key string, src Source, mc *configs.ModuleCall) {
 			delete(w.manifest, k)
 		}
 	}
+	return Record{}, false
 }
 
 // local records a local call: its directory is the caller's joined with
@@ -217,17 +211,27 @@ func moduleAddr(parent *configs.Module, mc *configs.ModuleCall) string {
 
 // remote fetches a go-getter package into the key's directory; version
 // is the registry version it stands for, if any.
-func (w *walk) remote(mc *configs.ModuleCall, key string, src Source, version string) (string, diags.Diagnostics) {
+func (w *walk) remote(mc *configs.ModuleCall, key string, src Source, version string, h Hooks) (string, diags.Diagnostics) {
 	if version == "" && mc.Version != "" {
 		return "", diags.Diagnostics{diags.At(mc.DeclRange, "Invalid version constraint",
 			fmt.Sprintf("Cannot apply a version constraint to module %q (at %s:%d) because it doesn't come from a module registry.", mc.Name, mc.DeclRange.Filename, mc.DeclRange.Start.Line))}
 	}
 	if version == "" {
-		w.Hooks.Download(key, src.Package, "")
+		h.Download(key, src.Package, "")
 	}
 	pkgDir := w.packageDir(key)
+	w.mu.Lock()
 	w.fetched = append(w.fetched, pkgDir)
-	if err := w.Fetcher.FetchPackage(w.ctx, w.abs(pkgDir), src.Package); err != nil {
+	if w.users == nil {
+		w.users = map[string][]string{}
+	}
+	w.users[src.Package] = append(w.users[src.Package], key)
+	w.mu.Unlock()
+	err := w.fetch(func(ctx context.Context) error { return w.Fetcher.FetchPackage(ctx, w.abs(pkgDir), src.Package) })
+	if errors.Is(err, errCanceled) {
+		return "", diags.Diagnostics{canceledDiag}
+	}
+	if err != nil {
 		return "", diags.Diagnostics{diags.At(mc.DeclRange, "Failed to download module",
 			fmt.Sprintf("Could not download module %q (%s:%d) source code from %q: %s", mc.Name, mc.DeclRange.Filename, mc.DeclRange.Start.Line, Redact(src.Package), err))}
 	}

@@ -31,7 +31,7 @@ func (f *Fetcher) resolveRegistry(ctx context.Context, src Source, constraint st
 		return Source{}, "", &RegistryError{"Invalid module source address", err}
 	}
 	pkg, rc := reg.Package, f.registry
-	base, err := rc.modulesURL(ctx, pkg.Host.String())
+	base, err := rc.modulesBase(ctx, pkg.Host.String())
 	if err != nil {
 		return Source{}, "", &RegistryError{"Error accessing remote module registry", err}
 	}
@@ -63,16 +63,26 @@ func (f *Fetcher) resolveRegistry(ctx context.Context, src Source, constraint st
 
 // registry installs a registry module call, returning its directory and
 // the version chosen.
-func (w *walk) registry(mc *configs.ModuleCall, key string, src Source) (string, string, diags.Diagnostics) {
-	announce := func(pkg, v string) { w.Hooks.Download(key, pkg, v) }
-	real, v, err := w.Fetcher.resolveRegistry(w.ctx, src, mc.Version, announce)
+func (w *walk) registry(mc *configs.ModuleCall, key string, src Source, h Hooks) (string, string, diags.Diagnostics) {
+	announce := func(pkg, v string) { h.Download(key, pkg, v) }
+	var real Source
+	var v string
+	err := w.fetch(func(ctx context.Context) (err error) {
+		real, v, err = w.Fetcher.resolveRegistry(ctx, src, mc.Version, announce)
+		return err
+	})
+	if errors.Is(err, errCanceled) {
+		return "", "", diags.Diagnostics{canceledDiag}
+	}
 	if err != nil {
 		var re *RegistryError
-		errors.As(err, &re)
+		if !errors.As(err, &re) {
+			re = &RegistryError{"Error accessing remote module registry", err}
+		}
 		return "", "", diags.Diagnostics{diags.At(mc.SourceAddrRange, re.Summary,
 			fmt.Sprintf("Module %q (%s:%d): %s.", mc.Name, mc.DeclRange.Filename, mc.DeclRange.Start.Line, re.Err))}
 	}
-	dir, ds := w.remote(mc, key, real, v)
+	dir, ds := w.remote(mc, key, real, v, h)
 	return dir, v, ds
 }
 

@@ -10,6 +10,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	goversion "github.com/hashicorp/go-version"
 	tfaddr "github.com/hashicorp/terraform-registry-address"
@@ -20,6 +21,31 @@ import (
 // download endpoint whose X-Terraform-Get names the package.
 type registryClient struct {
 	http *http.Client
+	// discovered holds each host's modules.v1 URL, asked for once
+	// however many modules of the host a walk installs (a failure is
+	// forgotten once its waiters have it).
+	discovered sync.Map // host -> *discovery
+}
+
+// discovery is one host's service discovery, done once.
+type discovery struct {
+	once sync.Once
+	base *url.URL
+	err  error
+}
+
+// modulesBase is modulesURL, remembered per host, as Terraform's disco
+// remembers it for a run.
+func (c *registryClient) modulesBase(ctx context.Context, host string) (*url.URL, error) {
+	v, _ := c.discovered.LoadOrStore(host, &discovery{})
+	d := v.(*discovery)
+	d.once.Do(func() { d.base, d.err = c.modulesURL(ctx, host) })
+	if d.err != nil {
+		c.discovered.CompareAndDelete(host, d) // the next lookup tries again
+		return nil, d.err
+	}
+	base := *d.base // a copy: callers may change theirs
+	return &base, nil
 }
 
 // maxRegistryBody bounds what Cairn reads of a registry answer.

@@ -38,6 +38,32 @@ type Server struct {
 	archives map[string][]byte            // path under /archive/ -> bytes
 	registry map[string]map[string]string // ns/name/system -> version -> location
 	requests map[string]int               // path -> count
+	barriers []*Barrier
+	// Totals counts every request and byte served.
+	Totals Totals
+}
+
+// Hold puts a Barrier of n in front of the paths under prefix (an
+// archive, /archive/par-) and returns it.
+func (s *Server) Hold(prefix string, n int) *Barrier {
+	b := NewBarrier(prefix, n)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.barriers = append(s.barriers, b)
+	return b
+}
+
+// held passes requests through the server's barriers.
+func (s *Server) held(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		h := next
+		for _, b := range s.barriers {
+			h = b.Wrap(h)
+		}
+		s.mu.Unlock()
+		h.ServeHTTP(w, r)
+	})
 }
 
 // Start starts a server that stops when the test ends.
@@ -117,7 +143,7 @@ func (s *Server) handler() http.Handler {
 		r.URL.Path = "/archive/" + strings.TrimPrefix(r.URL.Path, "/bucket/")
 		s.serveArchive(w, r)
 	})
-	return countRequests(s, mux)
+	return s.Totals.Wrap(countRequests(s, s.held(mux)))
 }
 
 func countRequests(s *Server, next http.Handler) http.Handler {

@@ -53,6 +53,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			http.NotFound(w, r)
 			return
 		}
+		// A length lets clients show how much of a download is left.
+		w.Header().Set("Content-Length", fmt.Sprint(len(body)))
 		_, _ = w.Write(body)
 	}
 }

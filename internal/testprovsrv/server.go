@@ -73,6 +73,33 @@ type Server struct {
 	requests  map[string]int               // path -> count
 	sums      map[string]map[string]string // ns/type/version -> os_arch -> zh hex
 	tokens    map[string]string            // namespace -> bearer token its API requires
+	barriers  []*testmodsrv.Barrier
+	// Totals counts every request and byte served.
+	Totals testmodsrv.Totals
+}
+
+// Hold puts a barrier of n in front of the release files of namespace
+// (/files/NAMESPACE/...): their downloads wait until n are in flight at
+// once, which proves a client downloads in parallel.
+func (s *Server) Hold(namespace string, n int) *testmodsrv.Barrier {
+	b := testmodsrv.NewBarrier("/files/"+namespace+"/", n)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.barriers = append(s.barriers, b)
+	return b
+}
+
+// held passes requests through the server's barriers.
+func (s *Server) held(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		h := next
+		for _, b := range s.barriers {
+			h = b.Wrap(h)
+		}
+		s.mu.Unlock()
+		h.ServeHTTP(w, r)
+	})
 }
 
 // RequireToken makes the registry API and mirror documents of a
@@ -101,7 +128,7 @@ func Start(t testing.TB) *Server {
 		tokens: map[string]string{}}
 	s.key, s.otherKey = newKey(t, "cairn test signer"), newKey(t, "someone else")
 	s.KeyArmor = armored(t, s.key)
-	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.srv = httptest.NewUnstartedServer(s.Totals.Wrap(s.held(http.HandlerFunc(s.serve))))
 	s.srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 	s.srv.StartTLS()
 	t.Cleanup(s.srv.Close)
