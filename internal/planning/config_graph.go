@@ -106,6 +106,7 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	for len(cg.refs) < len(cg.vertices) {
 		cg.refs, cg.refDiags = append(cg.refs, nil), append(cg.refDiags, nil)
 	}
+	ds = ds.Append(cg.connectImports(cfg.Imports))
 	cg.cycles = cg.cycleDiags()
 	ds = ds.Append(cg.cycles)
 	if !ds.HasErrors() {

@@ -86,7 +86,7 @@ type planner struct {
 	forced  map[addrs.UniqueKey]bool
 	// imports holds the import blocks by target instance; empty unless
 	// the plan is a normal one.
-	imports map[addrs.UniqueKey]*configs.Import
+	importSets map[addrs.UniqueKey]*importSet
 	// cbd holds the configuration resources planned
 	// create-before-destroy: configured so, or forced by a dependent
 	// (forcedCreateBeforeDestroy).
@@ -258,12 +258,7 @@ func (p *planner) indexInputs() {
 	for _, a := range p.opts.ForceReplace {
 		p.forced[a.UniqueKey()] = true
 	}
-	p.imports = map[addrs.UniqueKey]*configs.Import{}
-	if p.opts.Mode == plans.NormalMode {
-		for _, imp := range p.opts.Config.Imports {
-			p.imports[imp.To.UniqueKey()] = imp
-		}
-	}
+	p.indexImports()
 }
 
 // limitToTargets limits the walk to -target's objects and what they need,
