@@ -106,11 +106,20 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	for len(cg.refs) < len(cg.vertices) {
 		cg.refs, cg.refDiags = append(cg.refs, nil), append(cg.refDiags, nil)
 	}
-	ds = ds.Append(cg.connectImports(cfg.Imports))
 	cg.cycles = cg.cycleDiags()
 	ds = ds.Append(cg.cycles)
 	if !ds.HasErrors() {
 		cg.computeResourceDeps()
+		// An import block's references order the walk but are no
+		// dependencies of its target in state, as in OpenTofu 1.12; a
+		// cycle through them is still one.
+		if len(cfg.Imports) > 0 {
+			ds = ds.Append(cg.connectImports(cfg.Imports))
+			cg.cycles = cg.cycleDiags()
+			ds = ds.Append(cg.cycles)
+		}
+	}
+	if !ds.HasErrors() {
 		cg.orderScopedData()
 		cg.computeDataWatch()
 	}
