@@ -84,7 +84,7 @@ func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceT
 	if ds.HasErrors() {
 		return nil, nil, ds
 	}
-	return obj, &plans.Importing{ID: imp.id}, ds
+	return obj, &plans.Importing{ID: imp.id, GeneratedConfig: p.opts.GeneratedConfig[t.Addr.ResourceInstance.UniqueKey()]}, ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the
