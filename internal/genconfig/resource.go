@@ -2,11 +2,11 @@ package genconfig
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -47,7 +47,7 @@ func writeBody(b *strings.Builder, indent int, schema *configschema.Block, val c
 func writeAttribute(b *strings.Builder, indent int, name string, a *configschema.Attribute, v cty.Value) {
 	pad := strings.Repeat(" ", indent)
 	switch {
-	case a.Sensitive || v.IsMarked():
+	case a.Sensitive || v.ContainsMarked():
 		fmt.Fprintf(b, "%s%s = null # sensitive\n", pad, name)
 	case a.NestedType != nil && !v.IsNull() && v.IsKnown():
 		fmt.Fprintf(b, "%s%s = ", pad, name)
@@ -68,7 +68,7 @@ func writeNested(b *strings.Builder, indent int, obj *configschema.Object, v cty
 		b.WriteString("{\n")
 		for it := v.ElementIterator(); it.Next(); {
 			k, ev := it.Element()
-			fmt.Fprintf(b, "%s  %s = ", pad, valueText(k))
+			fmt.Fprintf(b, "%s  %s = ", pad, keyText(k))
 			writeObject(b, indent+2, obj, ev)
 			b.WriteString("\n")
 		}
@@ -141,6 +141,15 @@ func attrOf(v cty.Value, name string) cty.Value {
 	return v.GetAttr(name)
 }
 
+// keyText is a map key as an object key: bare when it is an identifier,
+// as hclwrite writes a map value's keys.
+func keyText(k cty.Value) string {
+	if s := k.AsString(); hclsyntax.ValidIdentifier(s) {
+		return s
+	}
+	return valueText(k)
+}
+
 // valueText is v as an HCL expression; unknown (never in an imported
 // object) is written as null.
 func valueText(v cty.Value) string {
@@ -156,5 +165,5 @@ func sortedKeys[V any](m map[string]V) []string {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	return slices.Clip(keys)
+	return keys
 }
