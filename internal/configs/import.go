@@ -161,10 +161,10 @@ func (b *moduleBuilder) checkImport(imp *Import) hcl.Diagnostics {
 	}
 	target := b.mod.ResourceByAddr(res)
 	if target == nil {
-		return hcl.Diagnostics{importError("Import block target does not exist",
-			fmt.Sprintf("The target for the given import block does not exist. Make sure the target resource "+
-				"exists within your configuration. For example:\n\nresource %q %q {\n  # (resource arguments)\n}",
-				res.Type, res.Name), imp.DeclRange)}
+		// plan -generate-config-out writes the block; a plan without
+		// it refuses the import (planning), but init and validate
+		// accept it, as in Terraform 1.5.7.
+		return nil
 	}
 	ref, tref := imp.ProviderConfigRef, target.ProviderConfigRef
 	if ref != nil && (tref == nil || ref.Name != tref.Name || ref.Alias != tref.Alias) {

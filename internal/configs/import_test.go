@@ -24,14 +24,7 @@ func importDiagnosticCases() map[string]diagnosticCase {
 }`},
 			want: []diagWant{errAt("Invalid import address expression", "main.tf:6:8")},
 		},
-		"ImportForEachTargetMissing": {
-			files: files{"main.tf": importTarget + `import {
-  for_each = toset(["a"])
-  to       = awscc_logs_log_group.b[each.key]
-  id       = each.value
-}`},
-			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
-		},
+
 		"ImportIDMissing": {
 			files: files{"main.tf": importTarget + `import {
   to = awscc_logs_log_group.a
@@ -51,13 +44,6 @@ func importDiagnosticCases() map[string]diagnosticCase {
   id = "x"
 }`},
 			want: []diagWant{errAt("Invalid resource instance address", "main.tf:6:8")},
-		},
-		"ImportTargetMissing": {
-			files: files{"main.tf": importTarget + `import {
-  to = awscc_logs_log_group.b
-  id = "x"
-}`},
-			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
 		},
 		"ImportTargetInModule": {
 			files: files{"main.tf": importTarget + `import {

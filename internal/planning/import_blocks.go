@@ -54,6 +54,25 @@ func (p *planner) indexImports() {
 	}
 }
 
+// checkImportTargets refuses, in a normal plan, an import block whose
+// target the root module does not declare: only plan
+// -generate-config-out (which declares it) imports into such a target.
+// The loader accepts them, so init and validate do, as in Terraform 1.5.7.
+func (p *planner) checkImportTargets() diags.Diagnostics {
+	if p.opts.Mode != plans.NormalMode || p.generating {
+		return nil
+	}
+	var ds diags.Diagnostics
+	for _, imp := range p.opts.Config.Imports {
+		t := imp.Target
+		if t.Module.IsRoot() && t.Resource.Mode == addrs.ManagedResourceMode && p.opts.Config.ResourceByAddr(t.Resource) == nil {
+			ds = ds.Append(diags.At(imp.DeclRange, "Import block target does not exist",
+				"The target for the given import block does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within cairn plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  cairn plan -generate-config-out=generated.tf"))
+		}
+	}
+	return ds
+}
+
 // resolveImports resolves the import blocks of resource r, once; the
 // first caller gets their diagnostics.
 func (p *planner) resolveImports(r addrs.ConfigResource) diags.Diagnostics {

@@ -242,6 +242,7 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.env.Secrets.AddSecrets(p.opts.PrevState.Secrets(schemas.ResourceSchema))
 	p.env.Values.CollectSecrets(p.env.Secrets)
 	p.indexInputs()
+	ds = ds.Append(p.checkImportTargets())
 	if ds.HasErrors() {
 		return ds
 	}
