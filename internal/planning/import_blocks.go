@@ -73,6 +73,16 @@ func (p *planner) checkImportTargets() diags.Diagnostics {
 	return ds
 }
 
+// resolveResourceImports is resolveImports for a resource in a module
+// instance. Without import blocks it builds no address: it runs for
+// every resource of every module instance.
+func (p *planner) resolveResourceImports(addr addrs.AbsResource) diags.Diagnostics {
+	if len(p.importSets) == 0 {
+		return nil
+	}
+	return p.resolveImports(addr.Config())
+}
+
 // resolveImports resolves the import blocks of resource r, once; the
 // first caller gets their diagnostics.
 func (p *planner) resolveImports(r addrs.ConfigResource) diags.Diagnostics {
@@ -94,6 +104,9 @@ func (p *planner) resolveImports(r addrs.ConfigResource) diags.Diagnostics {
 // importFor returns the import that targets instance addr, or nil.
 // resolveImports has run for its resource.
 func (p *planner) importFor(addr addrs.AbsResourceInstance) *resolvedImport {
+	if len(p.importSets) == 0 {
+		return nil
+	}
 	s := p.importSets[addr.ContainingResource().Config().UniqueKey()]
 	if s == nil {
 		return nil

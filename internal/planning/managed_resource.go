@@ -21,7 +21,7 @@ func (p *planner) planManagedResource(ctx context.Context, out *result, r *confi
 	if ds.HasErrors() {
 		return ds
 	}
-	ids := p.resolveImports(addr.Config())
+	ids := p.resolveResourceImports(addr)
 	if ds = ds.Append(ids); ids.HasErrors() {
 		return ds
 	}
