@@ -204,24 +204,15 @@ func traversalText(t hcl.Traversal) string {
 }
 
 // checkModuleImports checks the root module's import blocks that target a
-// resource inside a module, once the tree is loaded: the module and the
-// resource must be declared there.
+// resource inside a module, once the tree is loaded: a data resource is
+// refused. A target the module does not declare is refused by a plan, as
+// in Terraform 1.5.7, whose init and validate accept it.
 func checkModuleImports(root *Module) hcl.Diagnostics {
 	var out hcl.Diagnostics
 	for _, imp := range root.Imports {
-		if imp.Target.Module.IsRoot() {
-			continue
-		}
-		mod := root.Descendant(imp.Target.Module)
-		res := imp.Target.Resource
-		switch {
-		case res.Mode != addrs.ManagedResourceMode:
+		if !imp.Target.Module.IsRoot() && imp.Target.Resource.Mode != addrs.ManagedResourceMode {
 			out = append(out, importError("Invalid import address",
 				"A managed resource address is required. Importing into a data resource is not allowed.", imp.DeclRange))
-		case mod == nil || mod.ResourceByAddr(res) == nil:
-			out = append(out, importError("Import block target does not exist",
-				"The target for the given import block does not exist. The specified target is within a module, "+
-					"and must be defined as a resource within that module before anything can be imported.", imp.DeclRange))
 		}
 	}
 	return out

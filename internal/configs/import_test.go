@@ -45,13 +45,7 @@ func importDiagnosticCases() map[string]diagnosticCase {
 }`},
 			want: []diagWant{errAt("Invalid resource instance address", "main.tf:6:8")},
 		},
-		"ImportTargetInModule": {
-			files: files{"main.tf": importTarget + `import {
-  to = module.m.awscc_logs_log_group.a
-  id = "x"
-}`},
-			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
-		},
+
 		"ImportTargetData": {
 			files: files{"main.tf": importTarget + `import {
   to = data.awscc_logs_log_group.d

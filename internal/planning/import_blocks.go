@@ -65,9 +65,18 @@ func (p *planner) checkImportTargets() diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, imp := range p.opts.Config.Imports {
 		t := imp.Target
-		if t.Module.IsRoot() && t.Resource.Mode == addrs.ManagedResourceMode && p.opts.Config.ResourceByAddr(t.Resource) == nil {
+		if t.Resource.Mode != addrs.ManagedResourceMode {
+			continue // refused when the configuration loaded
+		}
+		mod := p.opts.Config.Descendant(t.Module)
+		switch {
+		case mod != nil && mod.ResourceByAddr(t.Resource) != nil:
+		case t.Module.IsRoot():
 			ds = ds.Append(diags.At(imp.DeclRange, "Import block target does not exist",
 				"The target for the given import block does not exist. If you wish to automatically generate config for this resource, use the -generate-config-out option within cairn plan. Otherwise, make sure the target resource exists within your configuration. For example:\n\n  cairn plan -generate-config-out=generated.tf"))
+		default:
+			ds = ds.Append(diags.At(imp.DeclRange, "Import block target does not exist",
+				"The target for the given import block does not exist. The specified target is within a module, and must be defined as a resource within that module before anything can be imported."))
 		}
 	}
 	return ds
