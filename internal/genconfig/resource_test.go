@@ -35,7 +35,9 @@ func TestResource(t *testing.T) {
 			}}},
 		},
 	}
-	inner := func(a string) cty.Value { return cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal(a), "id": cty.StringVal("x")}) }
+	inner := func(a string) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal(a), "id": cty.StringVal("x")})
+	}
 	val := cty.ObjectVal(map[string]cty.Value{
 		"id":       cty.StringVal("i-1"),
 		"name":     cty.StringVal("web"),
