@@ -65,6 +65,9 @@ type Meta struct {
 	helpFlags *flag.FlagSet
 	// logs are the run's TF_LOG loggers (see logging.go).
 	logs *runLogs
+	// gen is plan -generate-config-out's work (see generate_config.go);
+	// nil without the option.
+	gen *configGeneration
 }
 
 // renderOpts are the rendering options for text written to stdout.
@@ -121,6 +124,9 @@ func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
 		return nil, ds
 	}
 	cfg, ds := configs.LoadDirInstalled(m.Dir, man.Installed())
+	if m.gen != nil && cfg != nil {
+		cfg, ds = m.gen.placeholders(m.Dir, cfg, ds, man.Installed())
+	}
 	if cfg != nil && len(man) > 1 && cfg.Sources != nil {
 		// A saved plan carries the manifest with the files, so that
 		// apply loads the modules the plan was made with.

@@ -73,13 +73,20 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 		return nil, ds
 	}
 	lineage, serial := op.state.lineageSerial()
-	pp := m.refreshProgress()
-	p, pds := planning.Plan(ctx, planning.Options{
+	opts := planning.Options{
 		Secrets: m.runSecrets(), Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
 		SkipRefresh: !c.refresh, ForceReplace: replace, Targets: targets, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
-		OnRefresh: pp.start, OnRefreshed: pp.complete, OnImport: pp.importing, OnRead: pp.read, OnReadComplete: pp.readComplete,
-	})
+	}
+	if m.gen != nil && len(m.gen.targets) > 0 && mode == plans.NormalMode {
+		gds := m.generateConfig(ctx, op, &opts)
+		if ds = ds.Append(gds); gds.HasErrors() {
+			return nil, ds
+		}
+	}
+	pp := m.refreshProgress()
+	opts.OnRefresh, opts.OnRefreshed, opts.OnImport, opts.OnRead, opts.OnReadComplete = pp.start, pp.complete, pp.importing, pp.read, pp.readComplete
+	p, pds := planning.Plan(ctx, opts)
 	pp.done()
 	ds = ds.Append(pds)
 	if p != nil {

@@ -13,13 +13,14 @@ import (
 // runPlan implements "cairn plan".
 func runPlan(m *Meta, args []string) int {
 	var c commonFlags
-	var out string
+	var out, genOut string
 	var detailed, destroy, jsonOut bool
 	fs := newFlagSet("plan", m.Stderr)
 	c.register(fs)
 	fs.StringVar(&out, "out", "", "Write the plan to the given file, for apply.")
 	fs.BoolVar(&detailed, "detailed-exitcode", false, "Exit 0 for no changes, 1 for errors, 2 for changes.")
 	fs.BoolVar(&destroy, "destroy", false, "Plan to destroy every object.")
+	fs.StringVar(&genOut, "generate-config-out", "", "Write resource blocks for import blocks' targets that have none to the given new file, and plan with them (Terraform 1.5).")
 	fs.BoolVar(&jsonOut, "json", false, "Write the machine-readable UI stream (JSON lines) instead of text; show -json describes a saved plan.")
 	if !m.parseFlags(fs, args) {
 		return 1
@@ -35,6 +36,13 @@ func runPlan(m *Meta, args []string) int {
 	}
 	if c.noColor {
 		m.Color = false
+	}
+	if genOut != "" {
+		g, gds := newConfigGeneration(m.Dir, genOut)
+		if gds.HasErrors() {
+			return m.fail(gds)
+		}
+		m.gen = g
 	}
 	mode, ds := planMode(&c, destroy)
 	if ds.HasErrors() {
@@ -74,16 +82,20 @@ func runPlan(m *Meta, args []string) int {
 	// reports changes, only when applying the plan would do something:
 	// a refresh-only plan's drift counts, a normal plan's does not.
 	applyable := p.CanApply()
+	lead := render.HorizontalRule(m.renderOpts())
+	if m.gen != nil && m.gen.blocks != nil {
+		lead += fmt.Sprintf("\n\nCairn has generated configuration and written it to %s. Please review\nthe configuration and edit it as necessary before adding it to version\ncontrol.", genOut)
+	}
 	switch {
 	case jsonOut || !applyable:
 	case out != "":
 		// The last line is Cairn's own: Terraform's text ends with the
 		// apply command.
 		fmt.Fprintf(m.Stdout, "%s\n\nSaved the plan to: %s\n\nTo perform exactly these actions, run the following command to apply:\n    cairn apply %q\n\nTo see this plan in a browser: cairn show -html %q\n",
-			render.HorizontalRule(m.renderOpts()), out, out, out)
+			lead, out, out, out)
 	default:
 		fmt.Fprintf(m.Stdout, "%s\n\nNote: You didn't use the -out option to save this plan, so Cairn can't\nguarantee to take exactly these actions if you run \"cairn apply\" now.\n",
-			render.HorizontalRule(m.renderOpts()))
+			lead)
 	}
 	if detailed && applyable {
 		return 2

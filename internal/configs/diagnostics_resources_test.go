@@ -291,6 +291,32 @@ data "aws_ami" "a" {}`},
 			files: files{"main.tf": "removed {\n  from = terraform_data.a\n  lifecycle {\n    destroy = \"no\"\n  }\n}"},
 			want:  []diagWant{errAt("Unsuitable value type", "main.tf:4:16")},
 		},
+		"RemovedDataSource": {
+			files: files{"main.tf": "removed {\n  from = data.terraform_remote_state.a\n}"},
+			want:  []diagWant{errAt("Data source address is not allowed", "main.tf:2:10")},
+		},
+		"RemovedDuplicateLifecycle": {
+			files: files{"main.tf": "removed {\n  from = terraform_data.a\n  lifecycle {}\n  lifecycle {}\n}"},
+			want:  []diagWant{errAt("Duplicate lifecycle block", "main.tf:4:3")},
+		},
+		"RemovedProvisionerNotDestroy": {
+			files: files{"main.tf": "removed {\n  from = terraform_data.a\n  provisioner \"local-exec\" {\n    command = \"echo\"\n  }\n}"},
+			want:  []diagWant{errAt(`Invalid "removed.provisioner" block`, "main.tf:3:3")},
+		},
+		"RemovedProvisionerModule": {
+			files: files{"main.tf": "removed {\n  from = module.m\n  provisioner \"local-exec\" {\n    when    = destroy\n    command = \"echo\"\n  }\n}"},
+			want:  []diagWant{errAt(`Invalid "removed" block`, "main.tf:1:1")},
+		},
+		"RemovedProvisionerDestroyed": {
+			reason: "Cairn runs no provisioners, and this one would run",
+			files:  files{"main.tf": "removed {\n  from = terraform_data.a\n  provisioner \"local-exec\" {\n    when    = destroy\n    command = \"echo\"\n  }\n}"},
+			want:   []diagWant{errAt("Unsupported block type", "main.tf:3:3")},
+		},
+		"RemovedProvisionerForgotten": {
+			reason: "a forgotten object runs no provisioner: OpenTofu's warning",
+			files:  files{"main.tf": "removed {\n  from = terraform_data.a\n  lifecycle {\n    destroy = false\n  }\n  connection {\n    host = \"h\"\n  }\n  provisioner \"local-exec\" {\n    when    = destroy\n    command = \"echo\"\n  }\n}"},
+			want:   []diagWant{warnAt("Removed block provisioners will not be executed", "main.tf:1:1")},
+		},
 		"UnknownBlock": {
 			files: files{"main.tf": `foo {}`},
 			want:  []diagWant{errAt("Unsupported block type", "main.tf:1:1")},

@@ -2,21 +2,34 @@ package configs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/gohcl"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
-// Import is an import block: adopt the existing remote object ID as the
-// resource instance To when the next plan finds To not yet in state.
+// Import is an import block: adopt the existing remote object its id
+// names as the resource instance To names, when the next plan finds that
+// instance not yet in state.
+//
+// Since Terraform 1.6 id is an expression evaluated at plan time in the
+// root module (variables, locals, data sources), and since 1.7 for_each
+// repeats the block, each.key and each.value being usable in id and in the
+// instance keys of to. So the block keeps its expressions; planning
+// resolves them once the objects they refer to are known.
 type Import struct {
-	// ID is the provider's id of the object; Terraform 1.5 takes only a
-	// constant here, so it is known when the configuration loads.
-	ID string
-	To addrs.AbsResourceInstance
+	// Target is the resource the block imports into, without instance
+	// keys: known statically, whatever the keys evaluate to.
+	Target addrs.ConfigResource
+	// To is the target instance when to has only constant keys; Static
+	// says so. Duplicate blocks are refused at load for static targets.
+	To     addrs.AbsResourceInstance
+	Static bool
+	// ToExpr, IDExpr and ForEach are the to, id and for_each arguments.
+	ToExpr, IDExpr, ForEach hcl.Expression
 	// ProviderConfigRef is the provider argument, nil when absent. It may
 	// only repeat the target resource's own provider argument.
 	ProviderConfigRef *ProviderConfigRef
@@ -29,6 +42,7 @@ var importBlockSchema = &hcl.BodySchema{
 		{Name: "provider"},
 		{Name: "id", Required: true},
 		{Name: "to", Required: true},
+		{Name: "for_each"},
 	},
 }
 
@@ -38,9 +52,10 @@ func decodeImportBlock(block *hcl.Block) (*Import, hcl.Diagnostics) {
 	content, diags := block.Body.Content(importBlockSchema)
 	imp := &Import{DeclRange: block.DefRange}
 	if attr, ok := content.Attributes["id"]; ok {
-		// With no evaluation context a reference or a function call is
-		// refused, as Terraform 1.5 refuses them.
-		diags = append(diags, gohcl.DecodeExpression(attr.Expr, nil, &imp.ID)...)
+		imp.IDExpr = attr.Expr
+	}
+	if attr, ok := content.Attributes["for_each"]; ok {
+		imp.ForEach = attr.Expr
 	}
 	if attr, ok := content.Attributes["to"]; ok {
 		diags = append(diags, decodeImportTo(attr, imp)...)
@@ -56,10 +71,13 @@ func decodeImportBlock(block *hcl.Block) (*Import, hcl.Diagnostics) {
 	return imp, diags
 }
 
-// decodeImportTo reads the to argument: a static resource instance
-// address, not an expression to evaluate.
+// decodeImportTo reads the to argument: a resource instance address whose
+// instance keys (of the module calls and the resource) may be
+// expressions. Target is what it names without keys; To is set as well
+// when every key is a constant.
 func decodeImportTo(attr *hcl.Attribute, imp *Import) hcl.Diagnostics {
-	t, diags := hcl.AbsTraversalForExpr(attr.Expr)
+	imp.ToExpr = attr.Expr
+	t, diags := ImportToTraversal(attr.Expr, func(hcl.Expression) (cty.Value, hcl.Diagnostics) { return cty.StringVal(""), nil })
 	if diags.HasErrors() {
 		return diags
 	}
@@ -69,15 +87,47 @@ func decodeImportTo(attr *hcl.Attribute, imp *Import) hcl.Diagnostics {
 			d.Subject = attr.Expr.Range().Ptr()
 		}
 	}
-	imp.To = to
+	if ds.HasErrors() {
+		return ds
+	}
+	imp.Target = to.ContainingResource().Config()
+	if st, sds := hcl.AbsTraversalForExpr(attr.Expr); !sds.HasErrors() {
+		imp.To, _ = addrs.ParseAbsResourceInstance(st, traversalText(st))
+		imp.Static = true
+	}
 	return ds
+}
+
+// ImportToTraversal turns an import block's to expression into a
+// traversal, calling key for each index whose key is not a constant
+// (module.m[each.key].x.y[local.k]) to get its value. Anything but a
+// reference with indexes is refused, with OpenTofu's message.
+func ImportToTraversal(expr hcl.Expression, key func(hcl.Expression) (cty.Value, hcl.Diagnostics)) (hcl.Traversal, hcl.Diagnostics) {
+	switch e := expr.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		return e.Traversal, nil
+	case *hclsyntax.RelativeTraversalExpr:
+		t, ds := ImportToTraversal(e.Source, key)
+		return append(slices.Clip(t), e.Traversal...), ds
+	case *hclsyntax.IndexExpr:
+		t, ds := ImportToTraversal(e.Collection, key)
+		if ds.HasErrors() {
+			return nil, ds
+		}
+		v, kds := key(e.Key)
+		ds = append(ds, kds...)
+		return append(slices.Clip(t), hcl.TraverseIndex{Key: v, SrcRange: e.Key.Range()}), ds
+	}
+	return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid import address expression",
+		Detail:  "Import address must be a reference to a resource's address, and only allows for indexing with dynamic keys. For example: module.my_module[expression1].aws_s3_bucket.my_buckets[expression2] for resources inside of modules, or simply aws_s3_bucket.my_bucket for a resource in the root module",
+		Subject: expr.Range().Ptr()}}
 }
 
 // addImport records an import block, refusing a second block for the
 // same target as Terraform does.
 func (b *moduleBuilder) addImport(imp *Import) {
 	for _, prev := range b.mod.Imports {
-		if prev.To.Equal(imp.To) {
+		if imp.Static && prev.Static && prev.ForEach == nil && imp.ForEach == nil && prev.To.Equal(imp.To) {
 			b.report(hcl.Diagnostics{{
 				Severity: hcl.DiagError,
 				Summary:  fmt.Sprintf("Duplicate import configuration for %q", imp.To),
@@ -101,9 +151,9 @@ func (b *moduleBuilder) checkImports() {
 }
 
 func (b *moduleBuilder) checkImport(imp *Import) hcl.Diagnostics {
-	res := imp.To.Resource.Resource
+	res := imp.Target.Resource
 	switch {
-	case !imp.To.Module.IsRoot():
+	case !imp.Target.Module.IsRoot():
 		return nil // checked once the module tree is loaded: checkModuleImports
 	case res.Mode != addrs.ManagedResourceMode:
 		return hcl.Diagnostics{importError("Invalid import address",
@@ -111,10 +161,10 @@ func (b *moduleBuilder) checkImport(imp *Import) hcl.Diagnostics {
 	}
 	target := b.mod.ResourceByAddr(res)
 	if target == nil {
-		return hcl.Diagnostics{importError("Import block target does not exist",
-			fmt.Sprintf("The target for the given import block does not exist. Make sure the target resource "+
-				"exists within your configuration. For example:\n\nresource %q %q {\n  # (resource arguments)\n}",
-				res.Type, res.Name), imp.DeclRange)}
+		// plan -generate-config-out writes the block; a plan without
+		// it refuses the import (planning), but init and validate
+		// accept it, as in Terraform 1.5.7.
+		return nil
 	}
 	ref, tref := imp.ProviderConfigRef, target.ProviderConfigRef
 	if ref != nil && (tref == nil || ref.Name != tref.Name || ref.Alias != tref.Alias) {
@@ -130,8 +180,10 @@ func importError(summary, detail string, subject hcl.Range) *hcl.Diagnostic {
 	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: subject.Ptr()}
 }
 
-// traversalText writes a static traversal back as source text, for
+// TraversalText writes a static traversal back as source text, for
 // diagnostics: awscc_logs_log_group.a["k"].
+func TraversalText(t hcl.Traversal) string { return traversalText(t) }
+
 func traversalText(t hcl.Traversal) string {
 	var b strings.Builder
 	for _, step := range t {
@@ -152,24 +204,15 @@ func traversalText(t hcl.Traversal) string {
 }
 
 // checkModuleImports checks the root module's import blocks that target a
-// resource inside a module, once the tree is loaded: the module and the
-// resource must be declared there.
+// resource inside a module, once the tree is loaded: a data resource is
+// refused. A target the module does not declare is refused by a plan, as
+// in Terraform 1.5.7, whose init and validate accept it.
 func checkModuleImports(root *Module) hcl.Diagnostics {
 	var out hcl.Diagnostics
 	for _, imp := range root.Imports {
-		if imp.To.Module.IsRoot() {
-			continue
-		}
-		mod := root.Descendant(imp.To.Module.Module())
-		res := imp.To.Resource.Resource
-		switch {
-		case res.Mode != addrs.ManagedResourceMode:
+		if !imp.Target.Module.IsRoot() && imp.Target.Resource.Mode != addrs.ManagedResourceMode {
 			out = append(out, importError("Invalid import address",
 				"A managed resource address is required. Importing into a data resource is not allowed.", imp.DeclRange))
-		case mod == nil || mod.ResourceByAddr(res) == nil:
-			out = append(out, importError("Import block target does not exist",
-				"The target for the given import block does not exist. The specified target is within a module, "+
-					"and must be defined as a resource within that module before anything can be imported.", imp.DeclRange))
 		}
 	}
 	return out

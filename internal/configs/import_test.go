@@ -16,14 +16,15 @@ data "awscc_logs_log_group" "d" {}
 func importDiagnosticCases() map[string]diagnosticCase {
 	type files = map[string]string
 	return map[string]diagnosticCase{
-		"ImportIDVariable": {
-			reason: "Terraform 1.5 takes only a constant id",
+		"ImportToFunction": {
+			reason: "to is an address whose keys may be expressions, nothing else",
 			files: files{"main.tf": importTarget + `import {
-  to = awscc_logs_log_group.a
-  id = var.name
+  to = lower(awscc_logs_log_group.a)
+  id = "x"
 }`},
-			want: []diagWant{errAt("Variables not allowed", "main.tf:7:8"), errAt("Unsuitable value type", "main.tf:7:8")},
+			want: []diagWant{errAt("Invalid import address expression", "main.tf:6:8")},
 		},
+
 		"ImportIDMissing": {
 			files: files{"main.tf": importTarget + `import {
   to = awscc_logs_log_group.a
@@ -35,7 +36,7 @@ func importDiagnosticCases() map[string]diagnosticCase {
   to = "awscc_logs_log_group.a"
   id = "x"
 }`},
-			want: []diagWant{errAt("Invalid expression", "main.tf:6:8")},
+			want: []diagWant{errAt("Invalid import address expression", "main.tf:6:8")},
 		},
 		"ImportToNotAResource": {
 			files: files{"main.tf": importTarget + `import {
@@ -44,20 +45,7 @@ func importDiagnosticCases() map[string]diagnosticCase {
 }`},
 			want: []diagWant{errAt("Invalid resource instance address", "main.tf:6:8")},
 		},
-		"ImportTargetMissing": {
-			files: files{"main.tf": importTarget + `import {
-  to = awscc_logs_log_group.b
-  id = "x"
-}`},
-			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
-		},
-		"ImportTargetInModule": {
-			files: files{"main.tf": importTarget + `import {
-  to = module.m.awscc_logs_log_group.a
-  id = "x"
-}`},
-			want: []diagWant{errAt("Import block target does not exist", "main.tf:5:1")},
-		},
+
 		"ImportTargetData": {
 			files: files{"main.tf": importTarget + `import {
   to = data.awscc_logs_log_group.d
@@ -107,22 +95,34 @@ import {
   id       = 42
   provider = awscc.west
 }
+import {
+  for_each = toset(["p", "q"])
+  to       = awscc_logs_log_group.w[each.key]
+  id       = "x-${each.value}"
+}
 `})
-	want := []struct{ to, id string }{
-		{"awscc_logs_log_group.a", "one"},
-		{`awscc_logs_log_group.w["k"]`, "42"},
+	want := []struct {
+		target, to string
+		static     bool
+	}{
+		{"awscc_logs_log_group.a", "awscc_logs_log_group.a", true},
+		{"awscc_logs_log_group.w", `awscc_logs_log_group.w["k"]`, true},
+		{"awscc_logs_log_group.w", "", false},
 	}
 	if len(mod.Imports) != len(want) {
 		t.Fatalf("got %d imports, want %d", len(mod.Imports), len(want))
 	}
 	for i, w := range want {
 		imp := mod.Imports[i]
-		if imp.To.String() != w.to || imp.ID != w.id {
-			t.Errorf("import %d: got to=%s id=%q, want to=%s id=%q", i, imp.To, imp.ID, w.to, w.id)
+		if imp.Target.String() != w.target || imp.Static != w.static || (w.static && imp.To.String() != w.to) {
+			t.Errorf("import %d: got target=%s to=%s static=%v, want %s %s %v", i, imp.Target, imp.To, imp.Static, w.target, w.to, w.static)
 		}
-		if imp.To.Resource.Resource.Mode != addrs.ManagedResourceMode {
-			t.Errorf("import %d: not a managed resource", i)
+		if imp.Target.Resource.Mode != addrs.ManagedResourceMode || imp.IDExpr == nil {
+			t.Errorf("import %d: not a managed resource, or no id", i)
 		}
+	}
+	if mod.Imports[2].ForEach == nil {
+		t.Errorf("for_each not decoded")
 	}
 	if ref := mod.Imports[1].ProviderConfigRef; ref == nil || ref.Alias != "west" {
 		t.Errorf("provider argument not decoded: %+v", ref)

@@ -86,7 +86,7 @@ func (n *normaliser) plan(m map[string]any) map[string]any {
 			c["deposed"] = n.deposedKey(d)
 		}
 		ch := asMap(rc["change"])
-		c["change"] = pick(ch, "actions", "importing", "before", "after", "after_unknown", "before_sensitive", "after_sensitive")
+		c["change"] = pick(ch, "actions", "importing", "generated_config", "before", "after", "after_unknown", "before_sensitive", "after_sensitive")
 		addr, _ := rc["address"].(string)
 		n.nameID(addr, asMap(ch["before"])["id"])
 		n.nameID(addr, asMap(ch["after"])["id"])

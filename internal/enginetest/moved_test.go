@@ -111,7 +111,7 @@ removed {
   }
 }`,
 			wantMoved:   []string{"test_thing.c[0] -> test_thing.c[0] forget", "test_thing.c[1] -> test_thing.c[1] forget"},
-			wantActions: []string{"test_thing.c[0] forget", "test_thing.c[1] forget"},
+			wantActions: []string{"test_thing.c[0] forget delete_because_no_resource_config", "test_thing.c[1] forget delete_because_no_resource_config"},
 			wantState:   []string{"test_thing.a"},
 		},
 	}

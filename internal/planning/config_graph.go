@@ -110,6 +110,16 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 	ds = ds.Append(cg.cycles)
 	if !ds.HasErrors() {
 		cg.computeResourceDeps()
+		// An import block's references order the walk but are no
+		// dependencies of its target in state, as in OpenTofu 1.12; a
+		// cycle through them is still one.
+		if len(cfg.Imports) > 0 {
+			ds = ds.Append(cg.connectImports(cfg.Imports))
+			cg.cycles = cg.cycleDiags()
+			ds = ds.Append(cg.cycles)
+		}
+	}
+	if !ds.HasErrors() {
 		cg.orderScopedData()
 		cg.computeDataWatch()
 	}

@@ -21,10 +21,16 @@ func (p *planner) planForget(ctx context.Context, out *records, t *lifecycle.Tar
 	if ds.HasErrors() || obj == nil {
 		return ds
 	}
-	p.record(out, &plans.ResourceInstanceChange{
+	c := &plans.ResourceInstanceChange{
 		Addr: t.Addr.ResourceInstance, DeposedKey: t.Addr.DeposedKey, Provider: pAddr, Action: plans.Forget,
 		Before: obj.Value, After: cty.NullVal(t.Schema.ImpliedType()), Private: obj.Private, SchemaVersion: t.SchemaVersion,
-	})
+	}
+	if t.Addr.DeposedKey == addrs.NotDeposed {
+		// The reason a deletion of the same object would have: OpenTofu
+		// 1.12 records it on a forget too.
+		c.ActionReason = plans.ReasonDeleteBecauseNoResourceConfig
+	}
+	p.record(out, c)
 	return ds
 }
 

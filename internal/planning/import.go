@@ -162,21 +162,38 @@ func (p *planner) importPrior(ctx context.Context, out *records, rt *resourceTar
 func (p *planner) checkImportKeys() diags.Diagnostics {
 	var ds diags.Diagnostics
 	for _, imp := range p.opts.Config.Imports {
-		if p.imports[imp.To.UniqueKey()] == nil {
-			continue // not a normal plan
+		s := p.importSets[imp.Target.UniqueKey()]
+		if s == nil || s.byInstance == nil {
+			continue // not a normal plan, or a resource the plan did not reach
 		}
-		if is := p.opts.PrevState.ResourceInstance(imp.To); is != nil && is.Current != nil {
-			continue
-		}
-		res := imp.To.ContainingResource()
-		for _, e := range p.expansions {
-			if e.Addr.Equal(res) && !e.Expansion.Has(imp.To.Resource.Key) {
-				ds = ds.Append(diags.Errorf("Cannot import to non-existent resource address",
-					"Importing to resource address %s is not possible, because that address does not exist in configuration. Please ensure that the resource key is correct, or remove this import block.", imp.To))
+		for _, ri := range s.resolved {
+			if ri.block != imp || p.importExpanded(ri.addr) {
+				continue
 			}
+			ds = ds.Append(diags.Errorf("Cannot import to non-existent resource address",
+				"Importing to resource address %s is not possible, because that address does not exist in configuration. Please ensure that the resource key is correct, or remove this import block.", ri.addr))
 		}
 	}
 	return ds
+}
+
+// importExpanded reports whether an import's target instance is one the
+// plan expanded to, or is already in state (the block is then no import).
+// Instances of module instances the plan did not expand count as absent
+// when the plan expanded the resource in another instance of the module.
+func (p *planner) importExpanded(addr addrs.AbsResourceInstance) bool {
+	if is := p.opts.PrevState.ResourceInstance(addr); is != nil && is.Current != nil {
+		return true
+	}
+	res := addr.ContainingResource()
+	seen := false
+	for _, e := range p.expansions {
+		if e.Addr.Equal(res) {
+			return e.Expansion.Has(addr.Resource.Key)
+		}
+		seen = seen || e.Addr.Config().Equal(res.Config())
+	}
+	return !seen
 }
 
 // checkImportTarget refuses an address with no managed resource block, or

@@ -26,7 +26,7 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 		return ds
 	}
 	if p.refreshOnly() {
-		// No import block applies here: p.imports is empty.
+		// No import block applies here: p.importSets is empty.
 		return ds.Append(p.refreshOnlyInstance(rt, addr, prior))
 	}
 	// Preconditions hold before anything is planned, as in Terraform: a
@@ -76,15 +76,15 @@ func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceT
 	}
 	// An import block's object becomes the prior object; one already in
 	// state makes the block a no-op, as in Terraform.
-	imp := p.imports[t.Addr.ResourceInstance.UniqueKey()]
+	imp := p.importFor(t.Addr.ResourceInstance)
 	if imp == nil {
 		return nil, nil, nil
 	}
-	obj, ds := p.importPrior(ctx, out, rt, t, imp.ID)
+	obj, ds := p.importPrior(ctx, out, rt, t, imp.id)
 	if ds.HasErrors() {
 		return nil, nil, ds
 	}
-	return obj, &plans.Importing{ID: imp.ID}, ds
+	return obj, &plans.Importing{ID: imp.id, GeneratedConfig: p.opts.GeneratedConfig[t.Addr.ResourceInstance.UniqueKey()]}, ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the

@@ -21,6 +21,10 @@ func (p *planner) planManagedResource(ctx context.Context, out *result, r *confi
 	if ds.HasErrors() {
 		return ds
 	}
+	ids := p.resolveResourceImports(addr)
+	if ds = ds.Append(ids); ids.HasErrors() {
+		return ds
+	}
 	prior := p.opts.PrevState.Resource(addr)
 	keys := rt.exp.Keys()
 	ds = ds.Append(p.forEachInstance(len(keys), &out.records, func(i int, out *records) diags.Diagnostics {

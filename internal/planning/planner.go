@@ -52,6 +52,10 @@ type Options struct {
 	// Prepared shares analysed resource bodies with a following apply in
 	// the same process; nil is fine.
 	Prepared *eval.PreparedCache
+	// GeneratedConfig holds, by target instance, the resource blocks
+	// plan -generate-config-out wrote for import blocks (ImportForConfig):
+	// the plan records each with its import.
+	GeneratedConfig map[addrs.UniqueKey]string
 	// OnRefresh, when set, is called as each existing object is refreshed
 	// (the terminal prints "Refreshing state..."). Called concurrently.
 	OnRefresh func(addr addrs.AbsResourceInstanceObject, prior cty.Value)
@@ -84,9 +88,12 @@ type planner struct {
 	set     *providers.InstanceSet
 	cg      *configGraph
 	forced  map[addrs.UniqueKey]bool
-	// imports holds the import blocks by target instance; empty unless
-	// the plan is a normal one.
-	imports map[addrs.UniqueKey]*configs.Import
+	// importSets holds the import blocks by target resource; empty
+	// unless the plan is a normal one.
+	importSets map[addrs.UniqueKey]*importSet
+	// generating is set by ImportForConfig: the configuration's target
+	// blocks are placeholders, not validated.
+	generating bool
 	// cbd holds the configuration resources planned
 	// create-before-destroy: configured so, or forced by a dependent
 	// (forcedCreateBeforeDestroy).
@@ -215,10 +222,12 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	// object from the cloud. The walk runs over the plan's own graph.
 	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, (&eval.Env{Prepared: prepared}).PreparedBlock)
 	p.cg, p.done = cg, make([]result, len(cg.vertices))
-	vds := validateGraph(ctx, cg, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, prepared: prepared, parallelism: p.opts.Parallelism})
-	ds = ds.Append(vds)
-	if vds.HasErrors() {
-		return ds
+	if !p.generating {
+		vds := validateGraph(ctx, cg, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, prepared: prepared, parallelism: p.opts.Parallelism})
+		ds = ds.Append(vds)
+		if vds.HasErrors() {
+			return ds
+		}
 	}
 	// Validation reported the provider_meta blocks' problems.
 	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
@@ -233,6 +242,7 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.env.Secrets.AddSecrets(p.opts.PrevState.Secrets(schemas.ResourceSchema))
 	p.env.Values.CollectSecrets(p.env.Secrets)
 	p.indexInputs()
+	ds = ds.Append(p.checkImportTargets())
 	if ds.HasErrors() {
 		return ds
 	}
@@ -258,12 +268,7 @@ func (p *planner) indexInputs() {
 	for _, a := range p.opts.ForceReplace {
 		p.forced[a.UniqueKey()] = true
 	}
-	p.imports = map[addrs.UniqueKey]*configs.Import{}
-	if p.opts.Mode == plans.NormalMode {
-		for _, imp := range p.opts.Config.Imports {
-			p.imports[imp.To.UniqueKey()] = imp
-		}
-	}
+	p.indexImports()
 }
 
 // limitToTargets limits the walk to -target's objects and what they need,

@@ -113,6 +113,10 @@ type ResourceInstanceChange struct {
 type Importing struct {
 	// ID is the provider's id of the object, from the import block.
 	ID string `json:"id"`
+	// GeneratedConfig is the resource block plan -generate-config-out
+	// wrote for the object, which had none: the plan's configuration for
+	// it (show -json's generated_config).
+	GeneratedConfig string `json:"generated_config,omitempty"`
 }
 
 // Moved reports whether the change's object had another address in the

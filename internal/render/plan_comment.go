@@ -77,6 +77,9 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 		}
 		if c.Importing != nil && cause == planned {
 			fmt.Fprintf(&b, "[bold]  # %s[reset] will be imported", addr)
+			if c.Importing.GeneratedConfig != "" {
+				b.WriteString("\n  # [reset](config will be generated)")
+			}
 			break
 		}
 		fallthrough

@@ -198,6 +198,7 @@ func resourceChangeJSON(c *plans.ResourceInstanceChange, schemas providers.Schem
 	ch.Actions = actionsJSON(c.Action)
 	if c.Importing != nil {
 		ch.Importing = &tfjson.Importing{ID: c.Importing.ID}
+		ch.GeneratedConfig = c.Importing.GeneratedConfig
 	}
 	for _, p := range c.RequiredReplace {
 		ch.ReplacePaths = append(ch.ReplacePaths, pathJSON(p))
