@@ -39,13 +39,20 @@ type Planned struct {
 // unknown where apply decides them. Problems in the module or the values
 // are diagnostics with the module's file and line.
 func (m *Module) Plan(ctx context.Context, mode plans.Mode, vars map[string]cty.Value, prior []byte) (*Planned, diags.Diagnostics) {
-	st, lineage, serial, err := readState(prior)
-	if err != nil {
-		return nil, diags.Diagnostics{diags.Errorf("Failed to read the module's state", "%s.", err)}
-	}
 	raw, ds := m.rawVariables(vars)
 	if ds.HasErrors() {
 		return nil, ds
+	}
+	return m.plan(ctx, PlanOptions{Mode: mode}, raw, prior)
+}
+
+// plan plans with raw variable values and o's settings (its Variables
+// are already in raw).
+func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.RawVariable, prior []byte) (*Planned, diags.Diagnostics) {
+	mode := o.Mode
+	st, lineage, serial, err := readState(prior)
+	if err != nil {
+		return nil, diags.Diagnostics{diags.Errorf("Failed to read the module's state", "%s.", err)}
 	}
 	lib := providers.NewLibrary(m.reg)
 	defer lib.Close()
@@ -54,7 +61,9 @@ func (m *Module) Plan(ctx context.Context, mode plans.Mode, vars map[string]cty.
 		Mode: mode, Config: m.cfg, PrevState: st, StateLineage: lineage, StateSerial: serial,
 		Variables: raw, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir, funcs.WithPureOnly()),
 		Now: m.now().UTC(), Prepared: prepared,
+		SkipRefresh: o.SkipRefresh, ForceReplace: o.ForceReplace, Targets: o.Targets,
 	})
+	var ds diags.Diagnostics
 	ds = ds.Append(pds)
 	if pds.HasErrors() || p == nil {
 		return nil, ds
