@@ -16,6 +16,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 )
 
@@ -32,6 +33,7 @@ type evaluation struct {
 	// run.NAME for later runs) and the state the asserts saw.
 	outputs  cty.Value
 	newState *states.State
+	schemas  providers.Schemas
 }
 
 // assert evaluates the run's asserts and returns Pass, Fail (an assert
@@ -57,6 +59,7 @@ func (ev *evaluation) scope(ctx context.Context, funcs map[string]function.Funct
 	if ds.HasErrors() {
 		return nil, ds
 	}
+	ev.schemas = schemas
 	vars := copyVals(ev.vars)
 	for k, v := range ev.plan.VariableValues {
 		vars[k] = v

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 )
 
@@ -53,8 +54,9 @@ type RunResult struct {
 	Elapsed time.Duration
 	// Plan is the run's plan (nil when planning failed); State the
 	// state after an apply-mode run. Only for -verbose output.
-	Plan  *plans.Plan
-	State *states.State
+	Plan    *plans.Plan
+	State   *states.State
+	Schemas providers.Schemas
 }
 
 // FileResult is what one file did.

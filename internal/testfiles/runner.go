@@ -174,9 +174,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 	if len(run.ExpectFailures) > 0 && status == Pass {
 		rr.Diags, rr.Status = fr.expected(mod, run, nil, rr.Diags)
 	}
-	if rr.State == nil {
-		rr.State = ev.newState
-	}
+	rr.State, rr.Schemas = ev.newState, ev.schemas
 	fr.outputs[run.Name] = ev.outputs
 }
 
