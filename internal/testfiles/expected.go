@@ -69,9 +69,17 @@ func checkableRanges(cfg *configs.Module, t hcl.Traversal) []hcl.Range {
 	}
 	switch t.RootName() {
 	case "var":
-		if v := cfg.Variables[name(1)]; v != nil {
-			rules = v.Validations
+		v := cfg.Variables[name(1)]
+		if v == nil {
+			return nil
 		}
+		// A value given by a test file is reported at the declaration,
+		// which it has no expression of its own in the module to point at.
+		out := []hcl.Range{v.DeclRange}
+		for _, r := range v.Validations {
+			out = append(out, r.Condition.Range(), r.ErrorMessage.Range())
+		}
+		return out
 	case "output":
 		if o := cfg.Outputs[name(1)]; o != nil {
 			rules = o.Preconditions

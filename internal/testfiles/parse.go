@@ -161,8 +161,13 @@ func parseAssert(b *hcl.Block) (*configs.CheckRule, diags.Diagnostics) {
 	if ds = ds.Append(hd); hd.HasErrors() {
 		return nil, ds
 	}
+	cond := content.Attributes["condition"].Expr
+	if len(cond.Variables()) == 0 {
+		ds = ds.Append(diags.At(cond.Range(), "Invalid assert expression",
+			"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything."))
+	}
 	return &configs.CheckRule{
-		Condition: content.Attributes["condition"].Expr, ErrorMessage: content.Attributes["error_message"].Expr,
+		Condition: cond, ErrorMessage: content.Attributes["error_message"].Expr,
 		DeclRange: b.DefRange,
 	}, ds
 }
