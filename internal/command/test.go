@@ -22,7 +22,6 @@ type testOptions struct {
 	junitXML string
 }
 
-
 // runTest implements "cairn test" as Terraform 1.6+ does: every
 // *.tftest.hcl (and OpenTofu's *.tofutest.hcl) in the working directory
 // and the test directory, each run block planned or applied in this
