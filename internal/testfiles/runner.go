@@ -9,10 +9,12 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 )
 
 // Runner runs test files against the configuration in Dir.
@@ -116,10 +118,46 @@ func (fr *fileRun) module(ctx context.Context, run *Run) (*modulerun.Module, str
 	opts := fr.r.Options
 	opts.BaseDir = fr.r.Dir
 	m, ds := modulerun.Load(ctx, src, opts)
-	if m != nil {
+	if m != nil && len(fr.file.Mocks) > 0 && !ds.HasErrors() {
+		m, ds = fr.mocked(ctx, m, src, opts)
+	}
+	if m != nil && !ds.HasErrors() {
 		fr.modules[key] = m
 	}
 	return m, key, ds
+}
+
+// mocked loads the module again with the file's mock providers in place
+// of the real ones, whose schemas they take.
+func (fr *fileRun) mocked(ctx context.Context, real *modulerun.Module, src modulerun.Source, opts modulerun.Options) (*modulerun.Module, diags.Diagnostics) {
+	schemas, ds := real.Schemas(ctx)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	reg := providers.Registry{}
+	for addr, f := range opts.Providers {
+		reg[addr] = f
+	}
+	cfg := real.Config()
+	for i, mp := range fr.file.Mocks {
+		addr := addrs.NewDefaultProvider(mp.Name)
+		if rp, ok := cfg.RequiredProviders[mp.Name]; ok {
+			addr = rp.Source
+		}
+		schema := schemas[addr]
+		if schema == nil {
+			ds = ds.Append(diags.At(mp.DeclRange, "Unknown mocked provider",
+				fmt.Sprintf("The module under test uses no provider %q, so there is nothing to mock.", mp.Name)))
+			continue
+		}
+		mp, seed := mp, uint64(i+1)
+		reg[addr] = func() (providers.Interface, error) { return newMockProvider(mp, schema, seed), nil }
+	}
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	opts.Providers = reg
+	return modulerun.Load(ctx, src, opts)
 }
 
 // run carries out one run block and checks its assertions.
@@ -273,15 +311,18 @@ func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVaria
 }
 
 // unsupported reports the blocks the runner parses but cannot honour
-// yet: mock providers and overrides. Running without them would call the
+// yet: overrides, and mock providers with an alias. Running without them would call the
 // real providers the test meant to keep out, so the run is an error.
 func (fr *fileRun) unsupported(run *Run) diags.Diagnostics {
 	var ds diags.Diagnostics
-	for _, mp := range fr.file.Mocks {
-		ds = ds.Append(diags.At(mp.DeclRange, "Mock providers are not supported yet",
-			fmt.Sprintf("Cairn does not run mock_provider blocks yet; the run would call the real %q provider, so it is not run.", mp.Name)))
-	}
 	overrides := append(append([]*Override{}, fr.file.Overrides...), run.Overrides...)
+	for _, mp := range fr.file.Mocks {
+		if mp.Alias != "" {
+			ds = ds.Append(diags.At(mp.DeclRange, "Aliased mock providers are not supported yet",
+				fmt.Sprintf("Cairn mocks every configuration of a provider, not one alias; the run would call the real %q provider for the others, so it is not run.", mp.Name)))
+		}
+		overrides = append(overrides, mp.Overrides...)
+	}
 	for _, o := range overrides {
 		ds = ds.Append(diags.At(o.DeclRange, "Overrides are not supported yet",
 			fmt.Sprintf("Cairn does not apply override blocks yet; the run would not override %s, so it is not run.", traversalString(o.Target))))
