@@ -66,6 +66,10 @@ type Options struct {
 	// result, for the storage it writes to (a database, not a disk); ""
 	// gives the local state file's advice.
 	StateFailureAdvice string
+	// InstanceProvider, when set, chooses the provider one resource
+	// instance is applied or read with, as planning's option of the same
+	// name did for the plan.
+	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
 }
 
 // localStateAdvice is what to do when a local state file could not be

@@ -27,6 +27,10 @@ type PlanOptions struct {
 	SkipRefresh  bool
 	ForceReplace []addrs.AbsResourceInstance
 	Targets      []addrs.Target
+	// InstanceProvider, when set, chooses the provider each resource
+	// instance is planned and applied with (planning's option of the
+	// same name); the apply of the plan uses it too.
+	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
 }
 
 // PlanWith is Plan with the command line's plan settings. Raw values of

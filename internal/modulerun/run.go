@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
@@ -28,6 +29,8 @@ type Planned struct {
 	prepared *eval.PreparedCache
 	lineage  string
 	serial   uint64
+	// instanceProvider is PlanOptions.InstanceProvider, for the apply.
+	instanceProvider func(addrs.AbsResourceInstance, providers.Interface) providers.Interface
 }
 
 // Plan plans the module in mode with the input variable values vars
@@ -62,6 +65,7 @@ func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.Ra
 		Variables: raw, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir, funcs.WithPureOnly()),
 		Now: m.now().UTC(), Prepared: prepared,
 		SkipRefresh: o.SkipRefresh, ForceReplace: o.ForceReplace, Targets: o.Targets,
+		InstanceProvider: o.InstanceProvider,
 	})
 	var ds diags.Diagnostics
 	ds = ds.Append(pds)
@@ -72,7 +76,7 @@ func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.Ra
 	if ds = ds.Append(sds); sds.HasErrors() {
 		return nil, ds
 	}
-	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial}
+	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial, instanceProvider: o.InstanceProvider}
 	out.State = prior
 	out.Changes = p.HasChanges()
 	if mode == plans.RefreshOnlyMode {
@@ -102,7 +106,7 @@ func (m *Module) Apply(ctx context.Context, p *Planned) (*Result, diags.Diagnost
 	w := &applying.MemoryWriter{State: p.plan.PriorState.DeepCopy()}
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p.plan, Config: m.cfg, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir),
-		State: w, Prepared: p.prepared,
+		State: w, Prepared: p.prepared, InstanceProvider: p.instanceProvider,
 	})
 	st := w.State
 	doc, err := writeState(st, p.lineage, p.serial+1)

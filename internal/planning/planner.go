@@ -68,6 +68,11 @@ type Options struct {
 	// concurrently.
 	OnRead         func(addr addrs.AbsResourceInstance)
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
+	// InstanceProvider, when set, chooses the provider one resource
+	// instance is planned, refreshed and read with, given the one its
+	// configuration names: "cairn test" serves overridden resources from
+	// a mock. nil uses the configured provider.
+	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
 
 	// importWalk marks the refresh-only plan Import runs after adopting
 	// an object (settleImport), whose evaluator knows less than a plan's.

@@ -3,6 +3,7 @@ package testfiles
 import (
 	"context"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -25,7 +26,9 @@ type mockProvider struct {
 	resources  map[string]cty.Value
 	data       map[string]cty.Value
 	duringPlan bool
-	rnd        *rand.Rand
+	// mu guards rnd: the engine calls a provider from many goroutines.
+	mu  sync.Mutex
+	rnd *rand.Rand
 }
 
 var _ providers.Interface = (*mockProvider)(nil)
@@ -208,9 +211,11 @@ func (p *mockProvider) value(ty cty.Type, def cty.Value) cty.Value {
 	case ty == cty.String:
 		const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 		b := make([]byte, 8)
+		p.mu.Lock()
 		for i := range b {
 			b[i] = letters[p.rnd.IntN(len(letters))]
 		}
+		p.mu.Unlock()
 		return cty.StringVal(string(b))
 	case ty == cty.Number:
 		return cty.Zero

@@ -54,6 +54,9 @@ type moduleState struct {
 	// vars and lastRun are the last apply's, for the teardown.
 	vars    map[string]cty.Value
 	lastRun string
+	// hook serves the overridden objects the last apply made, so the
+	// teardown does not ask the real provider to delete them.
+	hook instanceProvider
 }
 
 // RunFile runs f's runs in order and destroys what they created. Only
@@ -80,9 +83,7 @@ func (r *Runner) RunFile(ctx context.Context, f *File) *FileResult {
 		res.Status = res.Status.Merge(rr.Status)
 		r.observe(func(o Observer) { o.RunDone(f, rr) })
 	}
-	if len(fr.order) > 0 {
-		r.observe(func(o Observer) { o.TeardownStart(f) })
-	}
+	r.observe(func(o Observer) { o.TeardownStart(f) })
 	fr.teardown(ctx, res)
 	if res.Diags.HasErrors() {
 		res.Status = res.Status.Merge(Error)
@@ -162,7 +163,7 @@ func (fr *fileRun) mocked(ctx context.Context, real *modulerun.Module, src modul
 
 // run carries out one run block and checks its assertions.
 func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
-	if ds := fr.unsupported(run); ds.HasErrors() {
+	if ds := fr.unsupported(); ds.HasErrors() {
 		rr.Diags, rr.Status = ds, Error
 		return
 	}
@@ -181,10 +182,13 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		st = &moduleState{mod: mod}
 	}
 	opts, ods := fr.planOptions(run, vars)
+	hook, hds := fr.overrides(ctx, mod, run)
+	ods = ods.Append(hds)
 	if rr.Diags = rr.Diags.Append(ods); ods.HasErrors() {
 		rr.Status = Error
 		return
 	}
+	opts.InstanceProvider = hook
 	planned, pds := mod.PlanWith(ctx, opts, st.doc)
 	if pds.HasErrors() {
 		rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, pds)
@@ -202,7 +206,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		if res != nil {
 			st.doc = res.State
 		}
-		st.vars, st.lastRun = vars, run.Name
+		st.vars, st.lastRun, st.hook = vars, run.Name, hook
 		if ads.HasErrors() {
 			rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, ads)
 			return
@@ -295,7 +299,8 @@ func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 // destroy plans and applies the destruction of st and returns the
 // instances left in it.
 func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable) ([]string, diags.Diagnostics) {
-	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars}, st.doc)
+	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars,
+		InstanceProvider: st.hook}, st.doc)
 	if !ds.HasErrors() {
 		res, ads := st.mod.Apply(ctx, p)
 		ds = ds.Append(ads)
@@ -311,21 +316,14 @@ func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVaria
 }
 
 // unsupported reports the blocks the runner parses but cannot honour
-// yet: overrides, and mock providers with an alias. Running without them would call the
-// real providers the test meant to keep out, so the run is an error.
-func (fr *fileRun) unsupported(run *Run) diags.Diagnostics {
+// yet: mock providers with an alias.
+func (fr *fileRun) unsupported() diags.Diagnostics {
 	var ds diags.Diagnostics
-	overrides := append(append([]*Override{}, fr.file.Overrides...), run.Overrides...)
 	for _, mp := range fr.file.Mocks {
 		if mp.Alias != "" {
 			ds = ds.Append(diags.At(mp.DeclRange, "Aliased mock providers are not supported yet",
 				fmt.Sprintf("Cairn mocks every configuration of a provider, not one alias; the run would call the real %q provider for the others, so it is not run.", mp.Name)))
 		}
-		overrides = append(overrides, mp.Overrides...)
-	}
-	for _, o := range overrides {
-		ds = ds.Append(diags.At(o.DeclRange, "Overrides are not supported yet",
-			fmt.Sprintf("Cairn does not apply override blocks yet; the run would not override %s, so it is not run.", traversalString(o.Target))))
 	}
 	return ds
 }
