@@ -31,6 +31,9 @@ type PlanOptions struct {
 	// instance is planned and applied with (planning's option of the
 	// same name); the apply of the plan uses it too.
 	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
+	// ChildOutput, when set, may replace child module outputs
+	// (planning's option of the same name); the apply uses it too.
+	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)
 }
 
 // PlanWith is Plan with the command line's plan settings. Raw values of

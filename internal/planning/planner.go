@@ -73,6 +73,9 @@ type Options struct {
 	// configuration names: "cairn test" serves overridden resources from
 	// a mock. nil uses the configured provider.
 	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
+	// ChildOutput, when set, may replace child module outputs
+	// (eval.Env.ChildOutput).
+	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)
 
 	// importWalk marks the refresh-only plan Import runs after adopting
 	// an object (settleImport), whose evaluator knows less than a plan's.
@@ -229,7 +232,8 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
 	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(fds)
-	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets}
+	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets,
+		ChildOutput: p.opts.ChildOutput}
 	if p.env.Secrets == nil {
 		p.env.Secrets = marks.NewKnown()
 	}

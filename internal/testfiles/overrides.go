@@ -16,26 +16,45 @@ import (
 // resource instance.
 type instanceProvider = func(addrs.AbsResourceInstance, providers.Interface) providers.Interface
 
-// overrides builds the hook that serves a run's overridden resources and
-// data sources from mocks: those of the mock providers, then the file's,
-// then the run's (a later one for the same target wins). nil when there
-// are none.
-func (fr *fileRun) overrides(ctx context.Context, mod *modulerun.Module, run *Run) (instanceProvider, diags.Diagnostics) {
+// hooks are the engine hooks a run's overrides need; nil fields when
+// there is nothing to override.
+type hooks struct {
+	instance instanceProvider
+	output   func(addrs.AbsOutputValue) (cty.Value, bool)
+}
+
+// overrides builds the hooks that serve a run's overridden objects from
+// mocks: those of the mock providers, then the file's, then the run's
+// (a later one for the same target wins). An overridden module's
+// outputs are the values given (null for the others), and every
+// resource in it is served by a mock, so none reaches a real provider.
+func (fr *fileRun) overrides(ctx context.Context, mod *modulerun.Module, run *Run) (hooks, diags.Diagnostics) {
 	var all []*Override
 	for _, mp := range fr.file.Mocks {
 		all = append(all, mp.Overrides...)
 	}
 	all = append(append(all, fr.file.Overrides...), run.Overrides...)
 	if len(all) == 0 {
-		return nil, nil
+		return hooks{}, nil
 	}
 	schemas, ds := mod.Schemas(ctx)
 	if ds.HasErrors() {
-		return nil, ds
+		return hooks{}, ds
 	}
 	byAddr := map[string]providers.Interface{}
+	modules := map[string]cty.Value{}
 	for i, o := range all {
 		target := traversalString(o.Target)
+		if o.Kind == OverrideModule {
+			mi, err := addrs.ParseModuleInstanceStr(target)
+			if err != nil || mi.IsRoot() {
+				ds = ds.Append(diags.At(o.Target.SourceRange(), "Invalid override target",
+					fmt.Sprintf("The target of override_module must be a module call; %s is not one.", target)))
+				continue
+			}
+			modules[mi.String()] = o.Values
+			continue
+		}
 		mode, typ, tds := overrideTarget(o, target)
 		if ds = ds.Append(tds); tds.HasErrors() {
 			continue
@@ -55,25 +74,72 @@ func (fr *fileRun) overrides(ctx context.Context, mod *modulerun.Module, run *Ru
 		}
 		byAddr[target] = newMockProvider(mp, resp, uint64(1000+i))
 	}
-	return func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface {
+	h := hooks{}
+	var inModules providers.Interface
+	if len(modules) > 0 {
+		inModules = newMockProvider(&MockProvider{}, allTypes(schemas), 999)
+		h.output = func(addr addrs.AbsOutputValue) (cty.Value, bool) {
+			outs, ok := modules[addr.Module.String()]
+			if !ok {
+				outs, ok = modules[addr.Module.Module().String()]
+			}
+			if !ok {
+				return cty.NilVal, false
+			}
+			if v := defaultAttr(outs, addr.Name); v != cty.NilVal {
+				return v, true
+			}
+			return cty.NullVal(cty.DynamicPseudoType), true
+		}
+	}
+	h.instance = func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface {
 		if m, ok := byAddr[addr.String()]; ok {
 			return m
 		}
 		if m, ok := byAddr[addr.ContainingResource().String()]; ok {
 			return m
 		}
+		if inModules != nil && withinModule(addr.Module, modules) {
+			return inModules
+		}
 		return p
-	}, ds
+	}
+	return h, ds
+}
+
+// withinModule reports whether m is one of the overridden modules or
+// inside one.
+func withinModule(m addrs.ModuleInstance, modules map[string]cty.Value) bool {
+	for ; !m.IsRoot(); m = m[:len(m)-1] {
+		if _, ok := modules[m.String()]; ok {
+			return true
+		}
+		if _, ok := modules[m.Module().String()]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// allTypes is one schema holding every resource type and data source of
+// the providers, for the mock that serves an overridden module.
+func allTypes(schemas providers.Schemas) *providers.GetProviderSchemaResponse {
+	out := &providers.GetProviderSchemaResponse{ResourceTypes: map[string]providers.Schema{}, DataSources: map[string]providers.Schema{}}
+	for _, p := range schemas.Sorted() {
+		for k, v := range schemas[p].ResourceTypes {
+			out.ResourceTypes[k] = v
+		}
+		for k, v := range schemas[p].DataSources {
+			out.DataSources[k] = v
+		}
+	}
+	return out
 }
 
 // overrideTarget checks that an override names what its kind overrides
 // and returns the resource's mode and type.
 func overrideTarget(o *Override, target string) (addrs.ResourceMode, string, diags.Diagnostics) {
 	rng := o.Target.SourceRange()
-	if o.Kind == OverrideModule {
-		return 0, "", diags.Diagnostics{diags.At(o.DeclRange, "Module overrides are not supported yet",
-			fmt.Sprintf("Cairn does not replace a module's outputs yet; the run would create what %s creates, so it is not run.", target))}
-	}
 	addr, hd := addrs.ParseAbsResourceInstanceStr(target)
 	if hd.HasErrors() {
 		return 0, "", diags.Diagnostics{diags.At(rng, "Invalid override target",

@@ -56,7 +56,7 @@ type moduleState struct {
 	lastRun string
 	// hook serves the overridden objects the last apply made, so the
 	// teardown does not ask the real provider to delete them.
-	hook instanceProvider
+	hook hooks
 }
 
 // RunFile runs f's runs in order and destroys what they created. Only
@@ -188,7 +188,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		rr.Status = Error
 		return
 	}
-	opts.InstanceProvider = hook
+	opts.InstanceProvider, opts.ChildOutput = hook.instance, hook.output
 	planned, pds := mod.PlanWith(ctx, opts, st.doc)
 	if pds.HasErrors() {
 		rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, pds)
@@ -300,7 +300,7 @@ func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 // instances left in it.
 func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable) ([]string, diags.Diagnostics) {
 	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars,
-		InstanceProvider: st.hook}, st.doc)
+		InstanceProvider: st.hook.instance, ChildOutput: st.hook.output}, st.doc)
 	if !ds.HasErrors() {
 		res, ads := st.mod.Apply(ctx, p)
 		ds = ds.Append(ads)
