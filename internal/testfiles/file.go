@@ -20,6 +20,9 @@ type File struct {
 	// Overrides and Mocks apply to every run of the file.
 	Overrides []*Override
 	Mocks     []*MockProvider
+	// Providers are the file's provider blocks: they configure the
+	// module under test's providers in place of its own blocks.
+	Providers []*configs.Provider
 }
 
 // Variable is one attribute of a variables block.

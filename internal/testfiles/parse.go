@@ -72,6 +72,12 @@ func Parse(name string, src []byte) (*File, diags.Diagnostics) {
 			if o != nil {
 				f.Overrides = append(f.Overrides, o)
 			}
+		case "provider":
+			p, pds := configs.DecodeProviderBlock(b)
+			ds = ds.Append(pds)
+			if p != nil {
+				f.Providers = append(f.Providers, p)
+			}
 		case "mock_provider":
 			mp, mds := parseMockProvider(b)
 			ds = ds.Append(mds)

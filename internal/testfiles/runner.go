@@ -10,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/modulerun"
@@ -123,9 +124,30 @@ func (fr *fileRun) module(ctx context.Context, run *Run) (*modulerun.Module, str
 		m, ds = fr.mocked(ctx, m, src, opts)
 	}
 	if m != nil && !ds.HasErrors() {
+		fr.configureProviders(m)
+	}
+	if m != nil && !ds.HasErrors() {
 		fr.modules[key] = m
 	}
 	return m, key, ds
+}
+
+// configureProviders puts the file's provider blocks in the loaded
+// module in place of its own of the same name and alias. The module is
+// this file's own copy (loaded for it), so no other file sees them.
+func (fr *fileRun) configureProviders(m *modulerun.Module) {
+	cfg := m.Config()
+	for _, p := range fr.file.Providers {
+		cp := *p
+		cp.Source = addrs.NewDefaultProvider(p.Name)
+		if rp, ok := cfg.RequiredProviders[p.Name]; ok {
+			cp.Source = rp.Source
+		}
+		if cfg.ProviderConfigs == nil {
+			cfg.ProviderConfigs = map[string]*configs.Provider{}
+		}
+		cfg.ProviderConfigs[configs.ProviderConfigKey(p.Name, p.Alias)] = &cp
+	}
 }
 
 // mocked loads the module again with the file's mock providers in place
