@@ -67,10 +67,10 @@ type Options struct {
 	// result, for the storage it writes to (a database, not a disk); ""
 	// gives the local state file's advice.
 	StateFailureAdvice string
-	// InstanceProvider, when set, chooses the provider one resource
-	// instance is applied or read with, as planning's option of the same
-	// name did for the plan.
-	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
+	// ResourceProvider, when set, chooses the provider a resource's
+	// instances are applied or read with, as planning's option of the
+	// same name did for the plan.
+	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
 	// ChildOutput, when set, may replace child module outputs, as
 	// planning's option of the same name did.
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)

@@ -44,8 +44,8 @@ func (a *applier) instance(n plans.Node, obj addrs.AbsResourceInstanceObject) (*
 	if in.config != nil {
 		in.target.Body, in.target.DeclRange = in.config.Config, in.config.DeclRange
 	}
-	if a.opts.InstanceProvider != nil {
-		in.target.Provider = a.opts.InstanceProvider(c.Addr, p)
+	if a.opts.ResourceProvider != nil {
+		in.target.Provider = a.opts.ResourceProvider(c.Addr.ContainingResource(), p)
 	}
 	return in, nil
 }

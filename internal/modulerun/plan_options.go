@@ -27,10 +27,10 @@ type PlanOptions struct {
 	SkipRefresh  bool
 	ForceReplace []addrs.AbsResourceInstance
 	Targets      []addrs.Target
-	// InstanceProvider, when set, chooses the provider each resource
-	// instance is planned and applied with (planning's option of the
+	// ResourceProvider, when set, chooses the provider each resource
+	// is planned and applied with (planning's option of the
 	// same name); the apply of the plan uses it too.
-	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
+	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
 	// ChildOutput, when set, may replace child module outputs
 	// (planning's option of the same name); the apply uses it too.
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)

@@ -29,8 +29,8 @@ type Planned struct {
 	prepared *eval.PreparedCache
 	lineage  string
 	serial   uint64
-	// instanceProvider is PlanOptions.InstanceProvider, for the apply.
-	instanceProvider func(addrs.AbsResourceInstance, providers.Interface) providers.Interface
+	// resourceProvider is PlanOptions.ResourceProvider, for the apply.
+	resourceProvider func(addrs.AbsResource, providers.Interface) providers.Interface
 	childOutput      func(addrs.AbsOutputValue) (cty.Value, bool)
 }
 
@@ -66,7 +66,7 @@ func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.Ra
 		Variables: raw, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir, funcs.WithPureOnly()),
 		Now: m.now().UTC(), Prepared: prepared,
 		SkipRefresh: o.SkipRefresh, ForceReplace: o.ForceReplace, Targets: o.Targets,
-		InstanceProvider: o.InstanceProvider, ChildOutput: o.ChildOutput,
+		ResourceProvider: o.ResourceProvider, ChildOutput: o.ChildOutput,
 	})
 	var ds diags.Diagnostics
 	ds = ds.Append(pds)
@@ -77,7 +77,7 @@ func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.Ra
 	if ds = ds.Append(sds); sds.HasErrors() {
 		return nil, ds
 	}
-	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial, instanceProvider: o.InstanceProvider,
+	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial, resourceProvider: o.ResourceProvider,
 		childOutput: o.ChildOutput}
 	out.State = prior
 	out.Changes = p.HasChanges()
@@ -108,7 +108,7 @@ func (m *Module) Apply(ctx context.Context, p *Planned) (*Result, diags.Diagnost
 	w := &applying.MemoryWriter{State: p.plan.PriorState.DeepCopy()}
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p.plan, Config: m.cfg, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir),
-		State: w, Prepared: p.prepared, InstanceProvider: p.instanceProvider, ChildOutput: p.childOutput,
+		State: w, Prepared: p.prepared, ResourceProvider: p.resourceProvider, ChildOutput: p.childOutput,
 	})
 	st := w.State
 	doc, err := writeState(st, p.lineage, p.serial+1)

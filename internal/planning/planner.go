@@ -68,11 +68,12 @@ type Options struct {
 	// concurrently.
 	OnRead         func(addr addrs.AbsResourceInstance)
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
-	// InstanceProvider, when set, chooses the provider one resource
-	// instance is planned, refreshed and read with, given the one its
+	// ResourceProvider, when set, chooses the provider a resource's
+	// instances are planned, refreshed and read with, given the one its
 	// configuration names: "cairn test" serves overridden resources from
-	// a mock. nil uses the configured provider.
-	InstanceProvider func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface
+	// a mock. nil uses the configured provider. (Per resource, not per
+	// instance: the per-instance step stays small enough to inline.)
+	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
 	// ChildOutput, when set, may replace child module outputs
 	// (eval.Env.ChildOutput).
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)

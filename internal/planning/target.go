@@ -28,13 +28,11 @@ type resourceTarget struct {
 	// planDestroy: the provider wants PlanResourceChange for deletes.
 	planDestroy bool
 	exp         *instances.Expansion
-	// instanceProvider is Options.InstanceProvider.
-	instanceProvider func(addrs.AbsResourceInstance, providers.Interface) providers.Interface
 }
 
 // resourceTarget finds the provider instance and schema of a resource.
 func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pAddr addrs.AbsProviderConfig) (*resourceTarget, diags.Diagnostics) {
-	rt := &resourceTarget{addr: addr, config: r, pAddr: pAddr, instanceProvider: p.opts.InstanceProvider}
+	rt := &resourceTarget{addr: addr, config: r, pAddr: pAddr}
 	rt.schema, rt.version = p.schemas.ResourceTypeSchema(pAddr.Provider, addr.Resource.Mode, addr.Resource.Type)
 	if rt.schema == nil {
 		return nil, diags.Diagnostics{diags.Errorf("Unknown resource type in state",
@@ -45,6 +43,9 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 		return nil, diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s: %s.", addr, err)}
 	}
 	rt.provider = provider
+	if p.opts.ResourceProvider != nil {
+		rt.provider = p.opts.ResourceProvider(addr, provider)
+	}
 	rt.providerConfig = p.set.Config(pAddr)
 	if ps := p.schemas[pAddr.Provider]; ps != nil {
 		rt.planDestroy = ps.PlanDestroy
@@ -61,9 +62,6 @@ func (rt *resourceTarget) target(key addrs.InstanceKey, dk addrs.DeposedKey) *li
 	}
 	if rt.config != nil {
 		t.Body, t.DeclRange = rt.config.Config, rt.config.DeclRange
-	}
-	if rt.instanceProvider != nil {
-		t.Provider = rt.instanceProvider(t.Addr.ResourceInstance, t.Provider)
 	}
 	return t
 }

@@ -12,14 +12,14 @@ import (
 	"github.com/cairn-iac/cairn/internal/providers"
 )
 
-// instanceProvider is the engine's hook choosing the provider of one
-// resource instance.
-type instanceProvider = func(addrs.AbsResourceInstance, providers.Interface) providers.Interface
+// resourceProvider is the engine's hook choosing the provider of one
+// resource's instances.
+type resourceProvider = func(addrs.AbsResource, providers.Interface) providers.Interface
 
 // hooks are the engine hooks a run's overrides need; nil fields when
 // there is nothing to override.
 type hooks struct {
-	instance instanceProvider
+	resource resourceProvider
 	output   func(addrs.AbsOutputValue) (cty.Value, bool)
 }
 
@@ -92,11 +92,8 @@ func (fr *fileRun) overrides(ctx context.Context, mod *modulerun.Module, run *Ru
 			return cty.NullVal(cty.DynamicPseudoType), true
 		}
 	}
-	h.instance = func(addr addrs.AbsResourceInstance, p providers.Interface) providers.Interface {
+	h.resource = func(addr addrs.AbsResource, p providers.Interface) providers.Interface {
 		if m, ok := byAddr[addr.String()]; ok {
-			return m
-		}
-		if m, ok := byAddr[addr.ContainingResource().String()]; ok {
 			return m
 		}
 		if inModules != nil && withinModule(addr.Module, modules) {
@@ -146,6 +143,10 @@ func overrideTarget(o *Override, target string) (addrs.ResourceMode, string, dia
 			fmt.Sprintf("The target of %s must be a resource address; %s is not one.", kindBlock(o.Kind), target))}
 	}
 	r := addr.Resource.Resource
+	if addr.Resource.Key != addrs.NoKey {
+		return 0, "", diags.Diagnostics{diags.At(rng, "Overrides of single instances are not supported yet",
+			fmt.Sprintf("Cairn overrides whole resources; write %s without its instance key to override every instance.", addr.ContainingResource()))}
+	}
 	if (o.Kind == OverrideData) != (r.Mode == addrs.DataResourceMode) {
 		return 0, "", diags.Diagnostics{diags.At(rng, "Invalid override target",
 			fmt.Sprintf("%s overrides a %s, and %s is not one.", kindBlock(o.Kind), map[bool]string{true: "data source", false: "managed resource"}[o.Kind == OverrideData], target))}

@@ -210,7 +210,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		rr.Status = Error
 		return
 	}
-	opts.InstanceProvider, opts.ChildOutput = hook.instance, hook.output
+	opts.ResourceProvider, opts.ChildOutput = hook.resource, hook.output
 	planned, pds := mod.PlanWith(ctx, opts, st.doc)
 	if pds.HasErrors() {
 		rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, pds)
@@ -322,7 +322,7 @@ func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 // instances left in it.
 func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable) ([]string, diags.Diagnostics) {
 	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars,
-		InstanceProvider: st.hook.instance, ChildOutput: st.hook.output}, st.doc)
+		ResourceProvider: st.hook.resource, ChildOutput: st.hook.output}, st.doc)
 	if !ds.HasErrors() {
 		res, ads := st.mod.Apply(ctx, p)
 		ds = ds.Append(ads)
