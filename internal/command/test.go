@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/testfiles"
 )
@@ -49,6 +50,7 @@ func runTest(m *Meta, args []string) int {
 		return m.fail(ds)
 	}
 	raw, vds := m.collectVariables(m.varFlags)
+	vds = vds.Append(m.testDirVariables(o.testDir, raw))
 	if ds = ds.Append(vds); vds.HasErrors() {
 		return m.fail(ds)
 	}
@@ -187,4 +189,31 @@ func summaryLine(counts map[testfiles.Status]int, status testfiles.Status, color
 		b.WriteString(".")
 	}
 	return b.String()
+}
+
+// testDirVariables adds the values of the test directory's variable
+// files (terraform.tfvars, terraform.tfvars.json, then *.auto.tfvars and
+// *.auto.tfvars.json in name order) to raw. As in OpenTofu 1.12 they win
+// over the command line's and the configuration directory's.
+func (m *Meta) testDirVariables(testDir string, raw map[string]eval.RawVariable) diags.Diagnostics {
+	dir := filepath.Join(m.Dir, testDir)
+	var files, auto []string
+	for _, f := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err == nil && !st.IsDir() {
+			files = append(files, f)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() && (strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+			auto = append(auto, n)
+		}
+	}
+	sort.Strings(auto)
+	var ds diags.Diagnostics
+	for _, f := range append(files, auto...) {
+		ds = ds.Append(m.loadVarFile(filepath.Join(dir, f), filepath.ToSlash(filepath.Join(testDir, f)), raw))
+	}
+	return ds
 }

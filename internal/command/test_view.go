@@ -83,7 +83,7 @@ func (v *testView) fileMessage(f *testfiles.File, progress, text string, status 
 		fields["status"] = status.String()
 	}
 	v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: f.Name + "... " + text, Type: "test_file",
-		Fields: map[string]any{"test_file": fields}})
+		Fields: map[string]any{"test_file": fields, "@testfile": f.Name}})
 }
 
 // FileStart implements testfiles.Observer.
@@ -99,7 +99,8 @@ func (v *testView) FileStart(f *testfiles.File) {
 func (v *testView) RunStart(f *testfiles.File, r *testfiles.Run) {
 	if v.json {
 		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: fmt.Sprintf("  %q... in progress", r.Name), Type: "test_run",
-			Fields: map[string]any{"test_run": map[string]any{"path": f.Name, "run": r.Name, "progress": "starting", "elapsed": 0}}})
+			Fields: map[string]any{"test_run": map[string]any{"path": f.Name, "run": r.Name, "progress": "starting", "elapsed": 0},
+				"@testfile": f.Name, "@testrun": r.Name}})
 	}
 }
 
@@ -109,7 +110,8 @@ func (v *testView) RunDone(f *testfiles.File, r *testfiles.RunResult) {
 	if v.json {
 		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: fmt.Sprintf("  %q... %s", r.Run.Name, r.Status), Type: "test_run",
 			Fields: map[string]any{"test_run": map[string]any{"path": f.Name, "run": r.Run.Name, "progress": "complete",
-				"status": r.Status.String(), "elapsed": r.Elapsed.Milliseconds()}}})
+				"status": r.Status.String(), "elapsed": r.Elapsed.Milliseconds()},
+				"@testfile": f.Name, "@testrun": r.Run.Name}})
 		v.m.showDiags(r.Diags)
 		return
 	}
