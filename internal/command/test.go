@@ -77,10 +77,10 @@ func runTest(m *Meta, args []string) int {
 	return 0
 }
 
-// loadTestFiles finds and parses the test files: those of the
-// configuration's directory, then those of the test directory, in name
-// order; a .tofutest.hcl file stands in for the .tftest.hcl file of the
-// same name, as in OpenTofu. -filter keeps only the files named.
+// loadTestFiles finds and parses the test files (*.tftest.hcl,
+// *.tftest.json): those of the configuration's directory, then those of
+// the test directory, in name order; a .tofutest.hcl (.tofutest.json)
+// file stands in for the .tftest one of the same name, as in OpenTofu. -filter keeps only the files named.
 func (m *Meta) loadTestFiles(o testOptions) ([]*testfiles.File, diags.Diagnostics) {
 	var names []string
 	for _, dir := range []string{".", o.testDir} {
@@ -134,13 +134,15 @@ func testFileNames(root, dir string) []string {
 		if e.IsDir() {
 			continue
 		}
-		switch {
-		case strings.HasSuffix(name, ".tofutest.hcl"):
-			byBase[strings.TrimSuffix(name, ".tofutest.hcl")] = name
-		case strings.HasSuffix(name, ".tftest.hcl"):
-			base := strings.TrimSuffix(name, ".tftest.hcl")
-			if _, ok := byBase[base]; !ok {
-				byBase[base] = name
+		for _, ext := range []string{".hcl", ".json"} {
+			switch {
+			case strings.HasSuffix(name, ".tofutest"+ext):
+				byBase[strings.TrimSuffix(name, ".tofutest"+ext)+ext] = name
+			case strings.HasSuffix(name, ".tftest"+ext):
+				base := strings.TrimSuffix(name, ".tftest"+ext) + ext
+				if _, ok := byBase[base]; !ok {
+					byBase[base] = name
+				}
 			}
 		}
 	}

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"sort"
 
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/configs"
@@ -37,10 +40,17 @@ var runSchema = &hcl.BodySchema{
 	},
 }
 
-// Parse parses one test file. Problems are diagnostics at the file's
+// Parse parses one test file, in JSON syntax when its name ends in
+// .json (*.tftest.json). Problems are diagnostics at the file's
 // lines; the File is nil only when the file is not HCL at all.
 func Parse(name string, src []byte) (*File, diags.Diagnostics) {
-	hf, hd := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+	var hf *hcl.File
+	var hd hcl.Diagnostics
+	if strings.HasSuffix(name, ".json") {
+		hf, hd = json.Parse(src, name)
+	} else {
+		hf, hd = hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+	}
 	var ds diags.Diagnostics
 	ds = ds.Append(hd)
 	if hd.HasErrors() {

@@ -161,3 +161,28 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseJSON: a .tftest.json file says the same as its HCL form.
+func TestParseJSON(t *testing.T) {
+	src := `{
+  "variables": {"a": "x"},
+  "run": {
+    "first": {
+      "command": "plan",
+      "expect_failures": ["var.a"],
+      "assert": [{"condition": "${var.a == \"x\"}", "error_message": "bad"}]
+    }
+  }
+}`
+	f, ds := Parse("a.tftest.json", []byte(src))
+	if ds.HasErrors() {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	if len(f.Variables) != 1 || len(f.Runs) != 1 {
+		t.Fatalf("file: %+v", f)
+	}
+	r := f.Runs[0]
+	if r.Command != Plan || len(r.Asserts) != 1 || len(r.ExpectFailures) != 1 || traversalString(r.ExpectFailures[0].Traversal) != "var.a" {
+		t.Errorf("run: %+v", r)
+	}
+}
