@@ -17,6 +17,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
+	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -66,6 +67,13 @@ type Options struct {
 	// result, for the storage it writes to (a database, not a disk); ""
 	// gives the local state file's advice.
 	StateFailureAdvice string
+	// ResourceProvider, when set, chooses the provider a resource's
+	// instances are applied or read with, as planning's option of the
+	// same name did for the plan.
+	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
+	// ChildOutput, when set, may replace child module outputs, as
+	// planning's option of the same name did.
+	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)
 }
 
 // localStateAdvice is what to do when a local state file could not be
@@ -174,7 +182,8 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared, Secrets: a.opts.Secrets}
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared, Secrets: a.opts.Secrets,
+		ChildOutput: a.opts.ChildOutput}
 	if a.env.Secrets == nil {
 		a.env.Secrets = marks.NewKnown()
 	}

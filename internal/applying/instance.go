@@ -44,6 +44,9 @@ func (a *applier) instance(n plans.Node, obj addrs.AbsResourceInstanceObject) (*
 	if in.config != nil {
 		in.target.Body, in.target.DeclRange = in.config.Config, in.config.DeclRange
 	}
+	if a.opts.ResourceProvider != nil {
+		in.target.Provider = a.opts.ResourceProvider(c.Addr.ContainingResource(), p)
+	}
 	return in, nil
 }
 

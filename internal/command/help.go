@@ -35,6 +35,7 @@ func helps() map[string]commandHelp {
 		"import":   {"ADDR ID", "Associate existing infrastructure with a Cairn resource", "Import the existing remote object ID into the state at the resource address ADDR, which the configuration must declare."},
 		"fmt":      {"[DIR or FILE...]", "Reformat your configuration in the standard style", "Rewrite configuration files to the canonical format and style. With no argument, the files of the working directory."},
 		"console":  {"", "Try Cairn expressions at an interactive command prompt", "Evaluate expressions against the configuration and state, one per line read from standard input."},
+		"test":     {"", "Execute integration tests for Cairn modules", "Run the test files (*.tftest.hcl, *.tofutest.hcl) of the configuration's directory and its test directory: each run block plans or applies the configuration in memory, never through its backend, checks its assertions, and everything created is destroyed at the end."},
 		"version":  {"", "Show the current Cairn version", "Print Cairn's version, platform and the Terraform language version it implements."},
 
 		"state list":    {"[ADDRESS...]", "List resources in the state", "List the resource instances in the state, or those matching the given addresses."},

@@ -50,6 +50,7 @@ func commands() map[string]commandFunc {
 		"import":     runImport,
 		"fmt":        runFmt,
 		"console":    runConsole,
+		"test":       runTest,
 		"version":    runVersion,
 		"state list": runStateList,
 		"state show": runStateShow,

@@ -10,6 +10,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
+	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -34,6 +35,9 @@ type Env struct {
 	// configurations, prior, planned and applied objects), and every
 	// scope checks what it shows people against them.
 	Secrets *marks.Known
+	// ChildOutput, when set, may replace a child module output's value
+	// (ok true) without evaluating it: "cairn test"'s override_module.
+	ChildOutput func(addr addrs.AbsOutputValue) (val cty.Value, ok bool)
 }
 
 // PreparedCache holds resource bodies prepared for evaluation, by

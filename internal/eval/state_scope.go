@@ -30,6 +30,11 @@ type StateScopeOptions struct {
 	// ModuleDir is path.module and path.root, as the user sees it.
 	ModuleDir string
 	Workspace string
+	// Planned, when set, lays a plan over State: each managed resource it
+	// names (by absolute address, AbsResource.String) is seen as exactly
+	// the instances given, with their planned values (unknown where apply
+	// decides them), as "cairn test" evaluates a plan-mode run's asserts.
+	Planned map[string]map[addrs.InstanceKey]cty.Value
 }
 
 // StateScope returns a scope for the root module whose references see the
@@ -140,11 +145,14 @@ func (d *stateData) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, dia
 		return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Missing resource type schema",
 			fmt.Sprintf("No schema is available for %s in %s.", addr, cfg.Provider.ForDisplay()))}
 	}
+	ty := schema.ImpliedType()
+	if planned, ok := d.opts.Planned[addr.Absolute(d.module).String()]; ok {
+		return wholeResource(cfg, planned, ty), nil
+	}
 	rs := d.opts.State.Resource(addr.Absolute(d.module))
 	if rs == nil {
 		return cty.DynamicVal, nil
 	}
-	ty := schema.ImpliedType()
 	insts := map[addrs.InstanceKey]cty.Value{}
 	var ds diags.Diagnostics
 	for key, is := range rs.Instances {

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/applying"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
@@ -28,6 +29,9 @@ type Planned struct {
 	prepared *eval.PreparedCache
 	lineage  string
 	serial   uint64
+	// resourceProvider is PlanOptions.ResourceProvider, for the apply.
+	resourceProvider func(addrs.AbsResource, providers.Interface) providers.Interface
+	childOutput      func(addrs.AbsOutputValue) (cty.Value, bool)
 }
 
 // Plan plans the module in mode with the input variable values vars
@@ -39,13 +43,20 @@ type Planned struct {
 // unknown where apply decides them. Problems in the module or the values
 // are diagnostics with the module's file and line.
 func (m *Module) Plan(ctx context.Context, mode plans.Mode, vars map[string]cty.Value, prior []byte) (*Planned, diags.Diagnostics) {
-	st, lineage, serial, err := readState(prior)
-	if err != nil {
-		return nil, diags.Diagnostics{diags.Errorf("Failed to read the module's state", "%s.", err)}
-	}
 	raw, ds := m.rawVariables(vars)
 	if ds.HasErrors() {
 		return nil, ds
+	}
+	return m.plan(ctx, PlanOptions{Mode: mode}, raw, prior)
+}
+
+// plan plans with raw variable values and o's settings (its Variables
+// are already in raw).
+func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.RawVariable, prior []byte) (*Planned, diags.Diagnostics) {
+	mode := o.Mode
+	st, lineage, serial, err := readState(prior)
+	if err != nil {
+		return nil, diags.Diagnostics{diags.Errorf("Failed to read the module's state", "%s.", err)}
 	}
 	lib := providers.NewLibrary(m.reg)
 	defer lib.Close()
@@ -54,7 +65,10 @@ func (m *Module) Plan(ctx context.Context, mode plans.Mode, vars map[string]cty.
 		Mode: mode, Config: m.cfg, PrevState: st, StateLineage: lineage, StateSerial: serial,
 		Variables: raw, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir, funcs.WithPureOnly()),
 		Now: m.now().UTC(), Prepared: prepared,
+		SkipRefresh: o.SkipRefresh, ForceReplace: o.ForceReplace, Targets: o.Targets,
+		ResourceProvider: o.ResourceProvider, ChildOutput: o.ChildOutput,
 	})
+	var ds diags.Diagnostics
 	ds = ds.Append(pds)
 	if pds.HasErrors() || p == nil {
 		return nil, ds
@@ -63,7 +77,8 @@ func (m *Module) Plan(ctx context.Context, mode plans.Mode, vars map[string]cty.
 	if ds = ds.Append(sds); sds.HasErrors() {
 		return nil, ds
 	}
-	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial}
+	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial, resourceProvider: o.ResourceProvider,
+		childOutput: o.ChildOutput}
 	out.State = prior
 	out.Changes = p.HasChanges()
 	if mode == plans.RefreshOnlyMode {
@@ -93,7 +108,7 @@ func (m *Module) Apply(ctx context.Context, p *Planned) (*Result, diags.Diagnost
 	w := &applying.MemoryWriter{State: p.plan.PriorState.DeepCopy()}
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p.plan, Config: m.cfg, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir),
-		State: w, Prepared: p.prepared,
+		State: w, Prepared: p.prepared, ResourceProvider: p.resourceProvider, ChildOutput: p.childOutput,
 	})
 	st := w.State
 	doc, err := writeState(st, p.lineage, p.serial+1)

@@ -72,6 +72,15 @@ type Options struct {
 	// concurrently.
 	OnRead         func(addr addrs.AbsResourceInstance)
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
+	// ResourceProvider, when set, chooses the provider a resource's
+	// instances are planned, refreshed and read with, given the one its
+	// configuration names: "cairn test" serves overridden resources from
+	// a mock. nil uses the configured provider. (Per resource, not per
+	// instance: the per-instance step stays small enough to inline.)
+	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
+	// ChildOutput, when set, may replace child module outputs
+	// (eval.Env.ChildOutput).
+	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)
 
 	// importWalk marks the refresh-only plan Import runs after adopting
 	// an object (settleImport), whose evaluator knows less than a plan's.
@@ -233,7 +242,8 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
 	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
 	ds = ds.Append(fds)
-	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets}
+	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets,
+		ChildOutput: p.opts.ChildOutput}
 	if p.env.Secrets == nil {
 		p.env.Secrets = marks.NewKnown()
 	}

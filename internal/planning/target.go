@@ -43,6 +43,9 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 		return nil, diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s: %s.", addr, err)}
 	}
 	rt.provider = provider
+	if p.opts.ResourceProvider != nil {
+		rt.provider = p.opts.ResourceProvider(addr, provider)
+	}
 	rt.providerConfig = p.set.Config(pAddr)
 	if ps := p.schemas[pAddr.Provider]; ps != nil {
 		rt.planDestroy = ps.PlanDestroy

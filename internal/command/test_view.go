@@ -1,0 +1,181 @@
+package command
+
+import (
+	"fmt"
+
+	"github.com/cairn-iac/cairn/internal/render"
+	"github.com/cairn-iac/cairn/internal/testfiles"
+)
+
+// testView prints a test suite's progress: lines for people as
+// Terraform 1.7+ prints them, or with -json the UI stream's test_*
+// messages.
+type testView struct {
+	m       *Meta
+	verbose bool
+	json    bool
+}
+
+var _ testfiles.Observer = (*testView)(nil)
+
+func (m *Meta) testView(o testOptions) *testView {
+	v := &testView{m: m, verbose: o.verbose, json: o.json}
+	if o.json {
+		m.startJSONView()
+	}
+	return v
+}
+
+// color paints s for stdout when colour is on.
+func (v *testView) color(c, s string) string {
+	if !v.m.colorOn(v.m.Stdout) {
+		return s
+	}
+	code := map[string]string{"green": "32", "red": "31", "yellow": "33"}[c]
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (v *testView) status(s testfiles.Status) string {
+	switch s {
+	case testfiles.Pass:
+		return v.color("green", "pass")
+	case testfiles.Fail, testfiles.Error:
+		return v.color("red", s.String())
+	}
+	return v.color("yellow", s.String())
+}
+
+// abstract announces the files and runs about to run (JSON only).
+func (v *testView) abstract(files []*testfiles.File) {
+	if !v.json {
+		return
+	}
+	abs := map[string][]string{}
+	for _, f := range files {
+		runs := []string{}
+		for _, r := range f.Runs {
+			runs = append(runs, r.Name)
+		}
+		abs[f.Name] = runs
+	}
+	v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: "Found " + plural(len(files), "file") + " and " + plural(countRuns(files), "run block"),
+		Type: "test_abstract", Fields: map[string]any{"test_abstract": abs}})
+}
+
+func countRuns(files []*testfiles.File) int {
+	n := 0
+	for _, f := range files {
+		n += len(f.Runs)
+	}
+	return n
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func (v *testView) fileMessage(f *testfiles.File, progress, text string, status *testfiles.Status) {
+	fields := map[string]any{"path": f.Name, "progress": progress}
+	if status != nil {
+		fields["status"] = status.String()
+	}
+	v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: f.Name + "... " + text, Type: "test_file",
+		Fields: map[string]any{"test_file": fields, "@testfile": f.Name}})
+}
+
+// FileStart implements testfiles.Observer.
+func (v *testView) FileStart(f *testfiles.File) {
+	if v.json {
+		v.fileMessage(f, "starting", "in progress", nil)
+		return
+	}
+	fmt.Fprintf(v.m.Stdout, "%s... in progress\n", f.Name)
+}
+
+// RunStart implements testfiles.Observer.
+func (v *testView) RunStart(f *testfiles.File, r *testfiles.Run) {
+	if v.json {
+		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: fmt.Sprintf("  %q... in progress", r.Name), Type: "test_run",
+			Fields: map[string]any{"test_run": map[string]any{"path": f.Name, "run": r.Name, "progress": "starting", "elapsed": 0},
+				"@testfile": f.Name, "@testrun": r.Name}})
+	}
+}
+
+// RunDone implements testfiles.Observer: the run's line, then its
+// diagnostics, then (-verbose) its plan or state.
+func (v *testView) RunDone(f *testfiles.File, r *testfiles.RunResult) {
+	if v.json {
+		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: fmt.Sprintf("  %q... %s", r.Run.Name, r.Status), Type: "test_run",
+			Fields: map[string]any{"test_run": map[string]any{"path": f.Name, "run": r.Run.Name, "progress": "complete",
+				"status": r.Status.String(), "elapsed": r.Elapsed.Milliseconds()},
+				"@testfile": f.Name, "@testrun": r.Run.Name}})
+		v.m.showDiags(r.Diags)
+		return
+	}
+	fmt.Fprintf(v.m.Stdout, "  run %q... %s\n", r.Run.Name, v.status(r.Status))
+	if v.verbose && r.Status != testfiles.Skip {
+		v.showRun(r)
+	}
+	v.m.showDiags(r.Diags)
+}
+
+// showRun prints a run's plan (plan-mode runs) or new state.
+func (v *testView) showRun(r *testfiles.RunResult) {
+	switch {
+	case r.State != nil:
+		_ = render.State(v.m.Stdout, r.State, r.Schemas, v.m.renderOpts())
+	case r.Plan != nil && r.Schemas != nil:
+		_ = render.Plan(v.m.Stdout, r.Plan, r.Schemas, v.m.renderOpts())
+	}
+}
+
+// TeardownStart implements testfiles.Observer.
+func (v *testView) TeardownStart(f *testfiles.File) {
+	if v.json {
+		v.fileMessage(f, "teardown", "tearing down", nil)
+		return
+	}
+	fmt.Fprintf(v.m.Stdout, "%s... tearing down\n", f.Name)
+}
+
+// FileDone implements testfiles.Observer: the file's status, what its
+// teardown left behind, and its own diagnostics.
+func (v *testView) FileDone(res *testfiles.FileResult) {
+	if v.json {
+		v.fileMessage(res.File, "complete", res.Status.String(), &res.Status)
+	} else {
+		fmt.Fprintf(v.m.Stdout, "%s... %s\n", res.File.Name, v.status(res.Status))
+	}
+	for _, l := range res.Leftover {
+		text := fmt.Sprintf("Cairn left the following resources in state after executing %s/%s, and they need to be cleaned up manually:\n", res.File.Name, l.Run)
+		for _, addr := range l.Instances {
+			text += "  - " + addr + "\n"
+		}
+		if v.json {
+			v.m.jsonUI.emit(render.UIMessage{Level: "error", Message: text, Type: "test_cleanup",
+				Fields: map[string]any{"test_cleanup": map[string]any{"failed_resources": l.Instances}}})
+		} else {
+			fmt.Fprint(v.m.Stderr, text)
+		}
+	}
+	v.m.showDiags(res.Diags)
+}
+
+// conclusion prints the summary line and returns the suite's status.
+func (v *testView) conclusion(results []*testfiles.FileResult) testfiles.Status {
+	counts, status := testSummary(results)
+	plain := func(_, s string) string { return s }
+	if v.json {
+		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: summaryLine(counts, status, plain), Type: "test_summary",
+			Fields: map[string]any{"test_summary": map[string]any{"status": status.String(),
+				"passed": counts[testfiles.Pass], "failed": counts[testfiles.Fail], "errored": counts[testfiles.Error],
+				"skipped": counts[testfiles.Skip]}}})
+		return status
+	}
+	fmt.Fprintln(v.m.Stdout)
+	fmt.Fprintln(v.m.Stdout, summaryLine(counts, status, v.color))
+	return status
+}

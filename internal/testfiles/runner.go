@@ -1,0 +1,351 @@
+package testfiles
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/diags"
+	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/modulerun"
+	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
+)
+
+// Runner runs test files against the configuration in Dir.
+type Runner struct {
+	// Dir is the root configuration's directory; run module sources are
+	// relative to it.
+	Dir string
+	// Options are the module loader's (providers, dev overrides); the
+	// runner sets BaseDir to Dir.
+	Options modulerun.Options
+	// Raw are the variable values of the command line and the variable
+	// files (-var, -var-file, terraform.tfvars): the weakest, under
+	// the file's and the run's variables blocks.
+	Raw map[string]eval.RawVariable
+	// Funcs evaluate the test files' variables.
+	Funcs map[string]function.Function
+	// Observer, when set, hears of progress.
+	Observer Observer
+	// Now is the clock for elapsed times; nil is time.Now.
+	Now func() time.Time
+}
+
+// fileRun is one file's run: its states and the outputs of its runs.
+type fileRun struct {
+	r       *Runner
+	file    *File
+	modules map[string]*modulerun.Module
+	states  map[string]*moduleState
+	order   []string
+	outputs map[string]cty.Value
+}
+
+// moduleState is the state of one module under test, kept between runs.
+type moduleState struct {
+	mod *modulerun.Module
+	doc []byte
+	// vars and lastRun are the last apply's, for the teardown.
+	vars    map[string]cty.Value
+	lastRun string
+	// hook serves the overridden objects the last apply made, so the
+	// teardown does not ask the real provider to delete them.
+	hook hooks
+}
+
+// RunFile runs f's runs in order and destroys what they created. Only
+// runs whose names are in only (when not nil) run; the others are not
+// reported at all.
+func (r *Runner) RunFile(ctx context.Context, f *File) *FileResult {
+	now := r.clock()
+	start := now()
+	fr := &fileRun{r: r, file: f, modules: map[string]*modulerun.Module{}, states: map[string]*moduleState{},
+		outputs: map[string]cty.Value{}}
+	res := &FileResult{File: f}
+	r.observe(func(o Observer) { o.FileStart(f) })
+	for _, run := range f.Runs {
+		rr := &RunResult{Run: run}
+		if res.Status == Error {
+			rr.Status = Skip
+		} else {
+			r.observe(func(o Observer) { o.RunStart(f, run) })
+			t0 := now()
+			fr.run(ctx, run, rr)
+			rr.Elapsed = now().Sub(t0)
+		}
+		res.Runs = append(res.Runs, rr)
+		res.Status = res.Status.Merge(rr.Status)
+		r.observe(func(o Observer) { o.RunDone(f, rr) })
+	}
+	r.observe(func(o Observer) { o.TeardownStart(f) })
+	fr.teardown(ctx, res)
+	if res.Diags.HasErrors() {
+		res.Status = res.Status.Merge(Error)
+	}
+	res.Elapsed = now().Sub(start)
+	r.observe(func(o Observer) { o.FileDone(res) })
+	return res
+}
+
+func (r *Runner) clock() func() time.Time {
+	if r.Now != nil {
+		return r.Now
+	}
+	return time.Now
+}
+
+func (r *Runner) observe(fn func(Observer)) {
+	if r.Observer != nil {
+		fn(r.Observer)
+	}
+}
+
+// module loads (once per file) the module a run tests.
+func (fr *fileRun) module(ctx context.Context, run *Run) (*modulerun.Module, string, diags.Diagnostics) {
+	key, src := "", modulerun.Source{Source: "."}
+	if run.Module != nil {
+		key = run.Module.Source + "@" + run.Module.Version
+		src = modulerun.Source{Source: run.Module.Source, Version: run.Module.Version}
+	}
+	if m, ok := fr.modules[key]; ok {
+		return m, key, nil
+	}
+	opts := fr.r.Options
+	opts.BaseDir = fr.r.Dir
+	m, ds := modulerun.Load(ctx, src, opts)
+	if m != nil && len(fr.file.Mocks) > 0 && !ds.HasErrors() {
+		m, ds = fr.mocked(ctx, m, src, opts)
+	}
+	if m != nil && !ds.HasErrors() {
+		fr.configureProviders(m)
+	}
+	if m != nil && !ds.HasErrors() {
+		fr.modules[key] = m
+	}
+	return m, key, ds
+}
+
+// configureProviders puts the file's provider blocks in the loaded
+// module in place of its own of the same name and alias. The module is
+// this file's own copy (loaded for it), so no other file sees them.
+func (fr *fileRun) configureProviders(m *modulerun.Module) {
+	cfg := m.Config()
+	for _, p := range fr.file.Providers {
+		cp := *p
+		cp.Source = addrs.NewDefaultProvider(p.Name)
+		if rp, ok := cfg.RequiredProviders[p.Name]; ok {
+			cp.Source = rp.Source
+		}
+		if cfg.ProviderConfigs == nil {
+			cfg.ProviderConfigs = map[string]*configs.Provider{}
+		}
+		cfg.ProviderConfigs[configs.ProviderConfigKey(p.Name, p.Alias)] = &cp
+	}
+}
+
+// mocked loads the module again with the file's mock providers in place
+// of the real ones, whose schemas they take.
+func (fr *fileRun) mocked(ctx context.Context, real *modulerun.Module, src modulerun.Source, opts modulerun.Options) (*modulerun.Module, diags.Diagnostics) {
+	schemas, ds := real.Schemas(ctx)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	reg := providers.Registry{}
+	for addr, f := range opts.Providers {
+		reg[addr] = f
+	}
+	cfg := real.Config()
+	for i, mp := range fr.file.Mocks {
+		addr := addrs.NewDefaultProvider(mp.Name)
+		if rp, ok := cfg.RequiredProviders[mp.Name]; ok {
+			addr = rp.Source
+		}
+		schema := schemas[addr]
+		if schema == nil {
+			ds = ds.Append(diags.At(mp.DeclRange, "Unknown mocked provider",
+				fmt.Sprintf("The module under test uses no provider %q, so there is nothing to mock.", mp.Name)))
+			continue
+		}
+		mp, seed := mp, uint64(i+1)
+		reg[addr] = func() (providers.Interface, error) { return newMockProvider(mp, schema, seed), nil }
+	}
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	opts.Providers = reg
+	return modulerun.Load(ctx, src, opts)
+}
+
+// run carries out one run block and checks its assertions.
+func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
+	if ds := fr.unsupported(); ds.HasErrors() {
+		rr.Diags, rr.Status = ds, Error
+		return
+	}
+	mod, key, ds := fr.module(ctx, run)
+	if rr.Diags = ds; ds.HasErrors() {
+		rr.Status = Error
+		return
+	}
+	vars, vds := fr.variables(run)
+	if rr.Diags = rr.Diags.Append(vds); vds.HasErrors() {
+		rr.Status = Error
+		return
+	}
+	st := fr.states[key]
+	if st == nil {
+		st = &moduleState{mod: mod}
+	}
+	opts, ods := fr.planOptions(run, vars)
+	hook, hds := fr.overrides(ctx, mod, run)
+	ods = ods.Append(hds)
+	if rr.Diags = rr.Diags.Append(ods); ods.HasErrors() {
+		rr.Status = Error
+		return
+	}
+	opts.ResourceProvider, opts.ChildOutput = hook.resource, hook.output
+	planned, pds := mod.PlanWith(ctx, opts, st.doc)
+	if pds.HasErrors() {
+		rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, pds)
+		return
+	}
+	rr.Diags = rr.Diags.Append(pds)
+	rr.Plan = planned.Plan()
+	ev := &evaluation{mod: mod, run: run, vars: vars, runs: fr.runOutputs(), plan: planned.Plan()}
+	if run.Command == Apply {
+		if _, ok := fr.states[key]; !ok {
+			fr.states[key] = st
+			fr.order = append(fr.order, key)
+		}
+		res, ads := mod.Apply(ctx, planned)
+		if res != nil {
+			st.doc = res.State
+		}
+		st.vars, st.lastRun, st.hook = vars, run.Name, hook
+		if ads.HasErrors() {
+			rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, ads)
+			return
+		}
+		rr.Diags = rr.Diags.Append(ads)
+		ev.state = st.doc
+	}
+	status, ads := ev.assert(ctx, fr.r.Funcs)
+	rr.Diags = rr.Diags.Append(ads)
+	rr.Status = status
+	if len(run.ExpectFailures) > 0 && status == Pass {
+		rr.Diags, rr.Status = fr.expected(mod, run, nil, rr.Diags)
+	}
+	rr.State, rr.Schemas = ev.newState, ev.schemas
+	fr.outputs[run.Name] = ev.outputs
+}
+
+// runOutputs is the run object: each finished run's outputs by name.
+func (fr *fileRun) runOutputs() map[string]cty.Value {
+	out := make(map[string]cty.Value, len(fr.outputs))
+	for k, v := range fr.outputs {
+		out[k] = v
+	}
+	return out
+}
+
+// variables evaluates the file's and then the run's variables blocks
+// (the run's win), seeing run.NAME outputs and the values so far as
+// var.NAME.
+func (fr *fileRun) variables(run *Run) (map[string]cty.Value, diags.Diagnostics) {
+	vals := map[string]cty.Value{}
+	var ds diags.Diagnostics
+	ctx := &hcl.EvalContext{Functions: fr.r.Funcs, Variables: map[string]cty.Value{"run": cty.ObjectVal(fr.runOutputs())}}
+	for _, block := range [][]*Variable{fr.file.Variables, run.Variables} {
+		ctx.Variables["var"] = cty.ObjectVal(copyVals(vals))
+		for _, v := range block {
+			val, hd := v.Expr.Value(ctx)
+			ds = ds.Append(hd)
+			if !hd.HasErrors() {
+				vals[v.Name] = val
+			}
+		}
+	}
+	return vals, ds
+}
+
+func copyVals(m map[string]cty.Value) map[string]cty.Value {
+	out := make(map[string]cty.Value, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// planOptions turns a run's command and plan_options into the module's
+// plan settings.
+func (fr *fileRun) planOptions(run *Run, vars map[string]cty.Value) (modulerun.PlanOptions, diags.Diagnostics) {
+	o := modulerun.PlanOptions{Mode: run.PlanMode, Raw: fr.r.Raw, Variables: vars, SkipRefresh: !run.Refresh}
+	var ds diags.Diagnostics
+	for _, t := range run.Replace {
+		a, ads := parseInstance(t)
+		ds = ds.Append(ads)
+		if !ads.HasErrors() {
+			o.ForceReplace = append(o.ForceReplace, a)
+		}
+	}
+	for _, t := range run.Targets {
+		a, ads := parseTarget(t)
+		ds = ds.Append(ads)
+		if !ads.HasErrors() {
+			o.Targets = append(o.Targets, a)
+		}
+	}
+	return o, ds
+}
+
+// teardown destroys every state the file's runs created, the last
+// created first, with the variables of the last run that applied it.
+func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
+	for i := len(fr.order) - 1; i >= 0; i-- {
+		st := fr.states[fr.order[i]]
+		left, ds := st.destroy(ctx, fr.r.Raw)
+		res.Diags = res.Diags.Append(ds)
+		if len(left) > 0 {
+			res.Leftover = append(res.Leftover, Leftover{Run: st.lastRun, Instances: left})
+		}
+	}
+}
+
+// destroy plans and applies the destruction of st and returns the
+// instances left in it.
+func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable) ([]string, diags.Diagnostics) {
+	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars,
+		ResourceProvider: st.hook.resource, ChildOutput: st.hook.output}, st.doc)
+	if !ds.HasErrors() {
+		res, ads := st.mod.Apply(ctx, p)
+		ds = ds.Append(ads)
+		if res != nil {
+			st.doc = res.State
+		}
+	}
+	left, err := instancesIn(st.doc)
+	if err != nil {
+		ds = ds.Append(diags.Errorf("Failed to read the test state", "%s.", err))
+	}
+	return left, ds
+}
+
+// unsupported reports the blocks the runner parses but cannot honour
+// yet: mock providers with an alias.
+func (fr *fileRun) unsupported() diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, mp := range fr.file.Mocks {
+		if mp.Alias != "" {
+			ds = ds.Append(diags.At(mp.DeclRange, "Aliased mock providers are not supported yet",
+				fmt.Sprintf("Cairn mocks every configuration of a provider, not one alias; the run would call the real %q provider for the others, so it is not run.", mp.Name)))
+		}
+	}
+	return ds
+}
