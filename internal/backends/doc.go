@@ -12,6 +12,10 @@
 // passes those bytes through a StateTransform when one is set: that is
 // where state encryption plugs in.
 //
+// The remote backends (pg, s3) choose the snapshot a Persist or an
+// Import stores by the local backend's rules, from here (PersistOnto,
+// ImportOnto), so that every backend accepts and numbers the same writes.
+//
 // The package does not read flags, environment variables or the
 // terminal; the command layer decodes configuration and hands it over.
 //
