@@ -8,6 +8,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
@@ -36,7 +37,7 @@ func TestLiveRecordsInJournalOrder(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 50 {
 		wg.Go(func() {
-			if err := l.SetObject(objectAddr(i), obj, provider); err != nil {
+			if err := l.SetObject(backendtest.ObjectAddr(i), obj, backendtest.Provider); err != nil {
 				t.Error(err)
 			}
 		})
@@ -61,7 +62,7 @@ func TestLiveRecordsInJournalOrder(t *testing.T) {
 	if got := j.Recovered(base); snap.Serial != 8 || snap.Lineage != "L" || got.Serial != 8 || !statemgr.SameState(got.State, snap.State) {
 		t.Fatalf("snapshot serial %d lineage %s; recovered serial %d, same %v", snap.Serial, snap.Lineage, got.Serial, statemgr.SameState(got.State, snap.State))
 	}
-	if base.State.ResourceInstance(objectAddr(1).ResourceInstance) != nil {
+	if base.State.ResourceInstance(backendtest.ObjectAddr(1).ResourceInstance) != nil {
 		t.Fatal("the live state shares the base's")
 	}
 }
@@ -81,7 +82,7 @@ func TestLiveClosed(t *testing.T) {
 	if _, _, err := l.Finish(); !errors.Is(err, statemgr.ErrRecorderClosed) {
 		t.Fatalf("second Finish = %v", err)
 	}
-	if err := l.SetObject(objectAddr(1), nil, provider); !errors.Is(err, statemgr.ErrRecorderClosed) {
+	if err := l.SetObject(backendtest.ObjectAddr(1), nil, backendtest.Provider); !errors.Is(err, statemgr.ErrRecorderClosed) {
 		t.Fatalf("SetObject after Finish = %v", err)
 	}
 	if err := l.SetOutput("o", nil); !errors.Is(err, statemgr.ErrRecorderClosed) {
@@ -97,7 +98,7 @@ func TestLiveJournalFailure(t *testing.T) {
 	l := NewLive(StartHeader("f", "L", nil), nil, nil, NewGroupWriter(func(uint64, []string) error { return boom }))
 	stopped := make(chan struct{}, 1)
 	l.OnFailure(func() { stopped <- struct{}{} })
-	err := l.SetObject(objectAddr(3), &states.ObjectSrc{AttrsJSON: []byte(`{}`)}, provider)
+	err := l.SetObject(backendtest.ObjectAddr(3), &states.ObjectSrc{AttrsJSON: []byte(`{}`)}, backendtest.Provider)
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "recording terraform_data.r[3]") {
 		t.Fatalf("SetObject = %v", err)
 	}
