@@ -1,6 +1,8 @@
 package backends
 
 import (
+	"fmt"
+
 	"github.com/google/uuid"
 
 	"github.com/cairn-iac/cairn/internal/states"
@@ -71,4 +73,24 @@ func ImportOnto(f, prev *statefile.File, force bool) (*statefile.File, error) {
 		}
 	}
 	return &next, nil
+}
+
+// ApplyBase is the stored snapshot an apply planned against base starts
+// from, cur being the one stored now (a crashed apply's journal folded
+// in): refused unless base is cur's snapshot (statemgr.CheckBase, the
+// error naming where), and when base's state was refreshed in memory it
+// is first stored with write as cur's successor, since recovery replays
+// the journal on the stored snapshot. write's error is returned as is.
+func ApplyBase(base, cur *statefile.File, where string, write func(*statefile.File) error) (*statefile.File, error) {
+	if err := statemgr.CheckBase(base, cur); err != nil {
+		return nil, fmt.Errorf("starting apply on %s: %w", where, err)
+	}
+	if cur == nil || statemgr.SameState(cur.State, base.State) {
+		return cur, nil
+	}
+	next := NextSnapshot(cur, base.State.DeepCopy())
+	if err := write(next); err != nil {
+		return nil, err
+	}
+	return next, nil
 }

@@ -2,6 +2,7 @@ package backends
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
@@ -88,5 +89,51 @@ func TestImportOnto(t *testing.T) {
 	}
 	if got, _ := ImportOnto(&statefile.File{Serial: 1}, nil, false); got.Lineage == "" {
 		t.Fatal("no lineage given to a first import")
+	}
+}
+
+// TestApplyBase: an apply starts from the stored snapshot when base is
+// it; a base refreshed in memory is stored first as the next serial; a
+// base that is not the stored snapshot is refused, naming where.
+func TestApplyBase(t *testing.T) {
+	cur := &statefile.File{TerraformVersion: "1.5.7", Lineage: "L", Serial: 3, State: stateWithOutput("a")}
+	boom := errors.New("boom")
+	for _, tc := range []struct {
+		name       string
+		base, cur  *statefile.File
+		writeErr   error
+		wantSerial uint64 // 0: no snapshot
+		wantWrites int
+		wantErr    string
+	}{
+		{"first apply", nil, nil, nil, 0, 0, ""},
+		{"unchanged", &statefile.File{Lineage: "L", Serial: 3, State: stateWithOutput("a")}, cur, nil, 3, 0, ""},
+		{"refreshed", &statefile.File{Lineage: "L", Serial: 3, State: stateWithOutput("b")}, cur, nil, 4, 1, ""},
+		{"refreshed, write fails", &statefile.File{Lineage: "L", Serial: 3, State: stateWithOutput("b")}, cur, boom, 0, 1, "boom"},
+		{"moved on", &statefile.File{Lineage: "L", Serial: 2, State: stateWithOutput("a")}, cur, nil, 0, 0, "starting apply on W: the state changed"},
+		{"deleted", &statefile.File{Lineage: "L", Serial: 3, State: stateWithOutput("a")}, nil, nil, 0, 0, "starting apply on W: the state (serial 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			writes := 0
+			got, err := ApplyBase(tc.base, tc.cur, "W", func(f *statefile.File) error {
+				writes++
+				if f.Serial != 4 || f.Lineage != "L" || f.State == tc.base.State || !statemgr.SameState(f.State, tc.base.State) {
+					t.Errorf("wrote %+v", f)
+				}
+				return tc.writeErr
+			})
+			if writes != tc.wantWrites {
+				t.Fatalf("%d writes, want %d", writes, tc.wantWrites)
+			}
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || (got == nil) != (tc.wantSerial == 0) || got != nil && got.Serial != tc.wantSerial {
+				t.Fatalf("ApplyBase = %+v, %v; want serial %d", got, err, tc.wantSerial)
+			}
+		})
 	}
 }

@@ -62,17 +62,11 @@ func (s *State) beginApply(ctx context.Context, base *statefile.File) (*Recorder
 	if err != nil {
 		return nil, err
 	}
-	if err := statemgr.CheckBase(base, cur); err != nil {
-		return nil, fmt.Errorf("starting apply on %s: %w", s.Location(), err)
-	}
-	if cur != nil && !statemgr.SameState(cur.State, base.State) {
-		// Recovery replays the journal on the stored row, so the row must
-		// be base.
-		next := backends.NextSnapshot(cur, base.State.DeepCopy())
-		if err := s.writeSnapshot(ctx, next, false); err != nil {
-			return nil, err
-		}
-		cur = next
+	cur, err = backends.ApplyBase(base, cur, s.Location(), func(f *statefile.File) error {
+		return s.writeSnapshot(ctx, f, false)
+	})
+	if err != nil {
+		return nil, err
 	}
 	h := applyjournal.StartHeader(journalFormat, newLineage(), cur)
 	head, err := json.Marshal(&h)
