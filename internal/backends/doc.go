@@ -4,9 +4,12 @@
 // finished object at a time (a Recorder) so that a crash loses nothing the
 // engine was told was saved.
 //
-// Two backends implement it: Local, over statemgr.Filesystem (the
-// terraform.tfstate layout Terraform 1.5.7 uses), and pg (the subpackage),
-// the PostgreSQL layout Terraform 1.5.7's backend "pg" uses.
+// Three backends implement it: Local, over statemgr.Filesystem (the
+// terraform.tfstate layout Terraform 1.5.7 uses); pg (a subpackage), the
+// PostgreSQL layout Terraform 1.5.7's backend "pg" uses; and s3 (a
+// subpackage), the bucket layout Terraform's and OpenTofu's backend "s3"
+// use. The remote two share their apply journal (applyjournal) and their
+// tests' states (backendtest, test support).
 //
 // Each backend turns state into bytes and back in exactly one place, and
 // passes those bytes through a StateTransform when one is set: that is
