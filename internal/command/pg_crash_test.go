@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/backends/pg"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
@@ -96,16 +97,7 @@ func TestPgMigrateAfterCrashedFirstApply(t *testing.T) {
 		t.Errorf("init does not name the journal rows alone as left behind (%q):\n%s", want, out)
 	}
 	b, err := pg.Open(context.Background(), pg.Config{ConnString: url, Schema: "moved"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	mgr, _ := b.StateMgr(defaultWorkspace)
-	f, err := mgr.Read()
-	if err != nil || f == nil {
-		t.Fatalf("reading the migrated state: %v, %v", f, err)
-	}
-	checkInstances(t, f.State, done)
+	checkInstances(t, readDefaultState(t, "reading the migrated state", b, err).State, done)
 	runCairn(t, work, 0, "apply", "-auto-approve", nVar)
 	runCairn(t, work, 0, "plan", "-detailed-exitcode", nVar)
 }
@@ -280,21 +272,29 @@ func pgJournalRows(t *testing.T, url string) int {
 // in it.
 func checkPgState(t *testing.T, url string, done map[string]bool) {
 	t.Helper()
-	ctx := context.Background()
-	b, err := pg.Open(ctx, pg.Config{ConnString: url})
+	b, err := pg.Open(context.Background(), pg.Config{ConnString: url})
+	checkInstances(t, readDefaultState(t, "reading the state", b, err).State, done)
+}
+
+// readDefaultState reads the default workspace's state through b (any
+// journal replayed), which the caller opened with err, and closes b when
+// the test ends; what names the read in a failure, which a missing state
+// is too.
+func readDefaultState(t *testing.T, what string, b backends.Backend, err error) *statefile.File {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.Close()
-	mgr, _ := b.StateMgr(defaultWorkspace)
-	f, err := mgr.Read()
+	t.Cleanup(func() { b.Close() })
+	mgr, err := b.StateMgr(defaultWorkspace)
 	if err != nil {
-		t.Fatalf("reading the state: %v", err)
+		t.Fatal(err)
 	}
-	if f == nil {
-		t.Fatal("no state")
+	f, err := mgr.Read()
+	if err != nil || f == nil {
+		t.Fatalf("%s: %v, %v", what, f, err)
 	}
-	checkInstances(t, f.State, done)
+	return f
 }
 
 // checkInstances checks every instance in done is in st.

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/backends/pg"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/testpg"
@@ -133,13 +134,23 @@ func pgHoldLock() {
 	}
 	ctx := context.Background()
 	b, err := pg.Open(ctx, pg.Config{ConnString: os.Getenv("PG_CONN_STR")})
+	holdBackendLock(ctx, b, err, os.Args[1], d)
+}
+
+// holdBackendLock takes the lock of workspace ws of b, which the caller
+// opened with err, writes a "locked" file, and holds the lock for d:
+// another run holding it. It exits 1 when b cannot be opened or locked.
+func holdBackendLock(ctx context.Context, b backends.Backend, err error, ws string, d time.Duration) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	defer b.Close()
-	mgr, _ := b.StateMgr(os.Args[1])
-	unlock, err := mgr.Lock(ctx, statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}, 0)
+	mgr, err := b.StateMgr(ws)
+	var unlock func() error
+	if err == nil {
+		unlock, err = mgr.Lock(ctx, statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}, 0)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

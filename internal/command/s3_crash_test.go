@@ -60,16 +60,7 @@ func TestS3CrashMidApply(t *testing.T) {
 		UsePathStyle: true, AccessKey: srv.AccessKey, SecretKey: srv.SecretKey,
 		SkipCredentialsValidation: true, SkipRequestingAccountID: true,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	mgr, _ := b.StateMgr(defaultWorkspace)
-	f, err := mgr.Read()
-	if err != nil || f == nil {
-		t.Fatalf("reading the state after the kill: %v, %v", f, err)
-	}
-	checkInstances(t, f.State, done)
+	checkInstances(t, readDefaultState(t, "reading the state after the kill", b, err).State, done)
 	// The killed run's lock is broken as a user would: force-unlock with
 	// the ID the lock object holds.
 	src, ok := srv.Get(t, "crash/terraform.tfstate.tflock")

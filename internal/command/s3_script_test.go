@@ -23,9 +23,8 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/cairn-iac/cairn/internal/backends/s3"
-	"github.com/cairn-iac/cairn/internal/states/statemgr"
-	"github.com/cairn-iac/cairn/internal/testproviders"
 	"github.com/cairn-iac/cairn/internal/testdynamo"
+	"github.com/cairn-iac/cairn/internal/testproviders"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
 
@@ -228,18 +227,5 @@ func s3HoldLock() {
 		AccessKey: os.Getenv("AWS_ACCESS_KEY_ID"), SecretKey: os.Getenv("AWS_SECRET_ACCESS_KEY"),
 		SkipCredentialsValidation: true, SkipRequestingAccountID: true,
 	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	defer b.Close()
-	mgr, _ := b.StateMgr(defaultWorkspace)
-	unlock, err := mgr.Lock(ctx, statemgr.LockInfo{Operation: "OperationTypeApply", Who: "holder@test"}, 0)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.WriteFile("locked", nil, 0o600)
-	time.Sleep(d)
-	unlock()
+	holdBackendLock(ctx, b, err, defaultWorkspace, d)
 }

@@ -10,8 +10,9 @@
 //
 // Where the records are kept (rows, objects) and how a group of them is
 // committed is the backend's business: package pg keeps them as rows,
-// package s3 as objects, and both take these rules and GroupWriter from
-// here so that the journals cannot drift apart.
+// package s3 as objects, and both take these rules, GroupWriter and Live
+// (the live state of an apply, which a backend's Recorder embeds and
+// closes its own way) from here so that the journals cannot drift apart.
 //
 // Imports:
 //

@@ -158,3 +158,11 @@ func View(snap *statefile.File, j *Journal, locked bool) (*statefile.File, error
 func SupersededBy(h Header, next *statefile.File) bool {
 	return next != nil && next.Lineage == h.Lineage && next.Serial > h.BaseSerial
 }
+
+// Recovered is what the journal adds to snap, its base, as the snapshot
+// recovery writes: one serial above the journal's base.
+func (j *Journal) Recovered(snap *statefile.File) *statefile.File {
+	out := j.Replay(snap)
+	out.Serial = j.Header.BaseSerial + 1
+	return out
+}

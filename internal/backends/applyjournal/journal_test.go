@@ -9,7 +9,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 )
@@ -46,14 +46,6 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-func objectAddr(i int) addrs.AbsResourceInstanceObject {
-	inst := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "r"}.
-		Absolute(addrs.RootModuleInstance).Instance(addrs.IntKey(i))
-	return addrs.AbsResourceInstanceObject{ResourceInstance: inst}
-}
-
-var provider = addrs.AbsProviderConfig{Provider: addrs.NewBuiltInProvider("terraform")}
-
 // TestRecordsRoundTripAndReplay: records decode to what was encoded, and
 // the view of a pending journal takes the recovery serial only when the
 // reader holds the lock.
@@ -61,7 +53,7 @@ func TestRecordsRoundTripAndReplay(t *testing.T) {
 	obj := &states.ObjectSrc{AttrsJSON: []byte(`{"id":"x"}`), Status: states.ObjectReady}
 	var j Journal
 	j.Header = Header{Lineage: "L", BaseSerial: 3, BaseExists: true}
-	for _, r := range []Record{ObjectRecord(objectAddr(1), obj, provider), OutputRecord("o", &states.OutputValue{Value: cty.StringVal("v")})} {
+	for _, r := range []Record{ObjectRecord(backendtest.ObjectAddr(1), obj, backendtest.Provider), OutputRecord("o", &states.OutputValue{Value: cty.StringVal("v")})} {
 		stored, err := r.Encode(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -74,13 +66,13 @@ func TestRecordsRoundTripAndReplay(t *testing.T) {
 	}
 	base := &statefile.File{Lineage: "L", Serial: 3, State: states.NewState()}
 	unlocked, err := View(base, &j, false)
-	if err != nil || unlocked.Serial != 3 || unlocked.State.ResourceInstance(objectAddr(1).ResourceInstance) == nil {
+	if err != nil || unlocked.Serial != 3 || unlocked.State.ResourceInstance(backendtest.ObjectAddr(1).ResourceInstance) == nil {
 		t.Fatalf("unlocked view = %+v, %v", unlocked, err)
 	}
 	if locked, _ := View(base, &j, true); locked.Serial != 4 {
 		t.Fatalf("locked view serial %d, want 4", locked.Serial)
 	}
-	if base.State.ResourceInstance(objectAddr(1).ResourceInstance) != nil {
+	if base.State.ResourceInstance(backendtest.ObjectAddr(1).ResourceInstance) != nil {
 		t.Fatal("replay changed the base snapshot")
 	}
 	for _, bad := range []string{`{}`, `{"object":null,"output":null}`, `not json`} {

@@ -23,8 +23,9 @@
 // journal rows replays them exactly as the local backend replays its
 // journal file (statemgr); rows damaged by hand are refused until
 // Recover with acceptLoss renames them aside. The record encoding, the
-// replay rules and the group-commit writer are package applyjournal's,
-// shared with the s3 backend; this package keeps only the rows.
+// replay rules, the group-commit writer and the apply's live state are
+// package applyjournal's, shared with the s3 backend; this package keeps
+// only the rows.
 //
 // A row that cannot be read (data empty, NULL, not a state, not
 // decrypting) is an error, never a new workspace, as in Terraform; only

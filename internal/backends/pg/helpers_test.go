@@ -6,8 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/testpg"
 )
 
@@ -42,25 +40,4 @@ func stateOf(t *testing.T, b *Backend, name string) *State {
 		t.Fatal(err)
 	}
 	return s
-}
-
-var testProvider = addrs.AbsProviderConfig{Provider: addrs.NewBuiltInProvider("terraform")}
-
-func objectAddr(i int) addrs.AbsResourceInstanceObject {
-	inst := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "r"}.
-		Absolute(addrs.RootModuleInstance).Instance(addrs.IntKey(i))
-	return addrs.AbsResourceInstanceObject{ResourceInstance: inst}
-}
-
-func testObject(i int) *states.ObjectSrc {
-	return &states.ObjectSrc{
-		AttrsJSON: fmt.Appendf(nil, `{"id":"id-%d","input":null,"output":null,"triggers_replace":null}`, i),
-		Status:    states.ObjectReady,
-	}
-}
-
-func countInstances(s *states.State) int {
-	n := 0
-	s.AllInstances(func(addrs.AbsResourceInstance, *states.Resource, *states.ResourceInstance) { n++ })
-	return n
 }

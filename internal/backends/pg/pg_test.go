@@ -6,12 +6,12 @@ import (
 	"encoding/base64"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -129,28 +129,15 @@ func TestApplyGroupCommits(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 300
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs <- rec.SetObject(objectAddr(i), testObject(i), testProvider)
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	backendtest.RecordAll(t, n, func(i int) error {
+		return rec.SetObject(backendtest.ObjectAddr(i), backendtest.Object(i), backendtest.Provider)
+	})
 	out, err := rec.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Serial != base.Serial+1 || countInstances(out.State) != n {
-		t.Fatalf("Close wrote serial %d with %d instances, want serial %d with %d", out.Serial, countInstances(out.State), base.Serial+1, n)
+	if out.Serial != base.Serial+1 || backendtest.CountInstances(out.State) != n {
+		t.Fatalf("Close wrote serial %d with %d instances, want serial %d with %d", out.Serial, backendtest.CountInstances(out.State), base.Serial+1, n)
 	}
 	if rows := journalRows(t, url); rows != 0 {
 		t.Fatalf("%d journal rows after Close", rows)
@@ -164,19 +151,7 @@ func TestCrashedApplyIsRecovered(t *testing.T) {
 	url := srv.Database(t)
 	crashed := openBackend(t, url, Config{})
 	s := stateOf(t, crashed, "default")
-	base, err := s.Persist(states.NewState())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := s.BeginApply(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 5 {
-		if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
-			t.Fatal(err)
-		}
-	}
+	base, _ := backendtest.ApplyRecorded(t, s, 0, 5)
 	crashed.Close() // the server releases the lock with the session
 
 	next := stateOf(t, openBackend(t, url, Config{}), "default")
@@ -184,8 +159,8 @@ func TestCrashedApplyIsRecovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if countInstances(f.State) != 5 || f.Serial != base.Serial {
-		t.Fatalf("Read after the crash: %d instances at serial %d, want 5 at the base serial %d", countInstances(f.State), f.Serial, base.Serial)
+	if backendtest.CountInstances(f.State) != 5 || f.Serial != base.Serial {
+		t.Fatalf("Read after the crash: %d instances at serial %d, want 5 at the base serial %d", backendtest.CountInstances(f.State), f.Serial, base.Serial)
 	}
 	if rows := journalRows(t, url); rows != 6 {
 		t.Fatalf("Read changed the journal: %d rows, want 6", rows)
@@ -195,7 +170,7 @@ func TestCrashedApplyIsRecovered(t *testing.T) {
 		t.Fatalf("Recover = %+v, %v; want 5 records", r, err)
 	}
 	f, err = next.Read()
-	if err != nil || f.Serial != base.Serial+1 || countInstances(f.State) != 5 || f.Lineage != base.Lineage {
+	if err != nil || f.Serial != base.Serial+1 || backendtest.CountInstances(f.State) != 5 || f.Lineage != base.Lineage {
 		t.Fatalf("after Recover: %+v, %v", f, err)
 	}
 	if rows := journalRows(t, url); rows != 0 {
@@ -210,23 +185,11 @@ func TestPushSupersedesJournal(t *testing.T) {
 	url := srv.Database(t)
 	crashed := openBackend(t, url, Config{})
 	s := stateOf(t, crashed, "default")
-	base, err := s.Persist(states.NewState())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := s.BeginApply(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 3 {
-		if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
-			t.Fatal(err)
-		}
-	}
+	base, rec := backendtest.ApplyRecorded(t, s, 0, 3)
 	// Two more objects that never reached the journal are in the snapshot.
 	errored := rec.Snapshot()
 	for i := 3; i < 5; i++ {
-		errored.State.SetResourceInstanceCurrent(objectAddr(i).ResourceInstance, testObject(i), testProvider)
+		errored.State.SetResourceInstanceCurrent(backendtest.ObjectAddr(i).ResourceInstance, backendtest.Object(i), backendtest.Provider)
 	}
 	crashed.Close()
 
@@ -235,7 +198,7 @@ func TestPushSupersedesJournal(t *testing.T) {
 		t.Fatalf("pushing the errored state: %v", err)
 	}
 	f, err := next.Read()
-	if err != nil || countInstances(f.State) != 5 || f.Serial != base.Serial+1 {
+	if err != nil || backendtest.CountInstances(f.State) != 5 || f.Serial != base.Serial+1 {
 		t.Fatalf("after push: %+v, %v", f, err)
 	}
 	if rows := journalRows(t, url); rows != 0 {
@@ -268,7 +231,7 @@ func TestTransformAppliesToEveryStoredByte(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(1), backendtest.Object(1), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
@@ -295,7 +258,7 @@ func TestTransformAppliesToEveryStoredByte(t *testing.T) {
 		t.Errorf("state stored in the clear")
 	}
 	f, err := s.Read()
-	if err != nil || countInstances(f.State) != 1 {
+	if err != nil || backendtest.CountInstances(f.State) != 1 {
 		t.Fatalf("Read through the transform: %+v, %v", f, err)
 	}
 }
@@ -364,7 +327,7 @@ func TestSessionLostMidApply(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := rec.SetObject(objectAddr(0), testObject(0), testProvider); err != nil {
+			if err := rec.SetObject(backendtest.ObjectAddr(0), backendtest.Object(0), backendtest.Provider); err != nil {
 				t.Fatal(err)
 			}
 			terminate(t, url, s.conn.PgConn().PID())
@@ -374,23 +337,23 @@ func TestSessionLostMidApply(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			err = rec.SetObject(objectAddr(1), testObject(1), testProvider)
+			err = rec.SetObject(backendtest.ObjectAddr(1), backendtest.Object(1), backendtest.Provider)
 			if (err == nil) != tc.wantDurable {
 				t.Fatalf("SetObject after the session ended = %v, want durable=%v", err, tc.wantDurable)
 			}
 			out, err := rec.Close()
 			var nd *statemgr.NotDurableError
 			switch {
-			case tc.wantDurable && (err != nil || countInstances(out.State) != 2):
+			case tc.wantDurable && (err != nil || backendtest.CountInstances(out.State) != 2):
 				t.Fatalf("Close = %v, %v; want both objects saved", out, err)
 			case !tc.wantDurable && !errors.As(err, &nd):
 				t.Fatalf("Close = %v, want a NotDurableError", err)
-			case !tc.wantDurable && countInstances(rec.Snapshot().State) != 2:
+			case !tc.wantDurable && backendtest.CountInstances(rec.Snapshot().State) != 2:
 				t.Fatal("Snapshot lost an object")
 			}
 			if !tc.wantDurable {
 				f, err := stateOf(t, openBackend(t, url, Config{}), "default").Read()
-				if err != nil || f.Serial != base.Serial || countInstances(f.State) != 1 {
+				if err != nil || f.Serial != base.Serial || backendtest.CountInstances(f.State) != 1 {
 					t.Fatalf("after losing the lock the run still wrote: %+v, %v", f, err)
 				}
 			}
@@ -460,7 +423,7 @@ func TestLockAlongside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(1), backendtest.Object(1), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	crashed.close(ctx) // killed: the journal rows stay, no states row
@@ -479,7 +442,7 @@ func TestLockAlongside(t *testing.T) {
 		t.Fatalf("LockAlongside = %v", err)
 	}
 	f, err := src.Read()
-	if err != nil || countInstances(f.State) != 1 {
+	if err != nil || backendtest.CountInstances(f.State) != 1 {
 		t.Fatalf("source Read = %v, %v", f, err)
 	}
 	if err := dst.Import(f, true); err != nil {
@@ -506,7 +469,7 @@ func TestLockAlongside(t *testing.T) {
 		t.Fatalf("Lock after both released = %v", err)
 	}
 	got, err := other.Read()
-	if err != nil || countInstances(got.State) != 1 || got.Lineage != f.Lineage {
+	if err != nil || backendtest.CountInstances(got.State) != 1 || got.Lineage != f.Lineage {
 		t.Fatalf("destination after the copy: %+v, %v", got, err)
 	}
 	unlock()

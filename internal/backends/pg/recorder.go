@@ -4,14 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 )
@@ -20,15 +17,9 @@ import (
 // change is a journal row committed before the engine is told it is
 // saved, and Close writes the states row once.
 type Recorder struct {
+	*applyjournal.Live
 	s           *State
-	header      applyjournal.Header
 	releaseLock func() error
-	w           *applyjournal.GroupWriter
-
-	mu      sync.Mutex
-	state   *states.State
-	changed bool
-	closed  bool
 }
 
 var (
@@ -71,24 +62,13 @@ func (s *State) beginApply(ctx context.Context, base *statefile.File) (*Recorder
 	if err != nil {
 		return nil, err
 	}
-	if err := statemgr.CheckBase(base, cur); err != nil {
-		return nil, fmt.Errorf("starting apply on %s: %w", s.Location(), err)
+	cur, err = backends.ApplyBase(base, cur, s.Location(), func(f *statefile.File) error {
+		return s.writeSnapshot(ctx, f, false)
+	})
+	if err != nil {
+		return nil, err
 	}
-	if cur != nil && !statemgr.SameState(cur.State, base.State) {
-		// Recovery replays the journal on the stored row, so the row must
-		// be base.
-		next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: cur.Serial + 1, Lineage: cur.Lineage, State: base.State.DeepCopy()}
-		if err := s.writeSnapshot(ctx, next, false); err != nil {
-			return nil, err
-		}
-		cur = next
-	}
-	h := applyjournal.Header{Format: journalFormat, Lineage: newLineage(), BaseExists: cur != nil}
-	state := states.NewState()
-	if cur != nil {
-		h.Lineage, h.BaseSerial = cur.Lineage, cur.Serial
-		state = cur.State.DeepCopy()
-	}
+	h := applyjournal.StartHeader(journalFormat, newLineage(), cur)
 	head, err := json.Marshal(&h)
 	if err != nil {
 		return nil, err
@@ -102,83 +82,12 @@ func (s *State) beginApply(ctx context.Context, base *statefile.File) (*Recorder
 	if err != nil {
 		return nil, fmt.Errorf("starting the apply journal of %s: %w", s.Location(), err)
 	}
-	rec := &Recorder{s: s, header: h, state: state}
 	// Each group is one COPY, a single statement: it commits whole or
 	// not at all, as GroupWriter requires.
-	rec.w = applyjournal.NewGroupWriter(func(first uint64, rows []string) error {
+	w := applyjournal.NewGroupWriter(func(first uint64, rows []string) error {
 		return s.commitRows(context.Background(), first, rows)
 	})
-	return rec, nil
-}
-
-// OnFailure registers stop, called once if the journal cannot be written
-// any more (the database stayed unreachable).
-func (r *Recorder) OnFailure(stop func()) { r.w.OnFailure(stop) }
-
-// SetObject records obj at addr durably (see statemgr.Recorder.SetObject).
-func (r *Recorder) SetObject(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) error {
-	wait, err := r.SetObjectAsync(addr, obj, provider)
-	if err != nil {
-		return err
-	}
-	return wait()
-}
-
-// SetObjectAsync records obj at once and returns the wait for its commit.
-func (r *Recorder) SetObjectAsync(addr addrs.AbsResourceInstanceObject, obj *states.ObjectSrc, provider addrs.AbsProviderConfig) (func() error, error) {
-	rec := applyjournal.ObjectRecord(addr, obj, provider)
-	seq, err := r.record(&rec)
-	if err != nil {
-		return nil, fmt.Errorf("recording %s: %w", addr, err)
-	}
-	return func() error {
-		if err := r.w.Wait(seq); err != nil {
-			return fmt.Errorf("recording %s: %w", addr, err)
-		}
-		return nil
-	}, nil
-}
-
-// SetOutput records a root output's value (nil: its removal) durably.
-func (r *Recorder) SetOutput(name string, v *states.OutputValue) error {
-	rec := applyjournal.OutputRecord(name, v)
-	seq, err := r.record(&rec)
-	if err == nil {
-		err = r.w.Wait(seq)
-	}
-	if err != nil {
-		return fmt.Errorf("recording output %q: %w", name, err)
-	}
-	return nil
-}
-
-// record applies a change and queues its row under one lock, so that the
-// journal's order is the order of the changes.
-func (r *Recorder) record(rec *applyjournal.Record) (uint64, error) {
-	stored, err := rec.Encode(r.s.b.cfg.Transform)
-	if err != nil {
-		return 0, err
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed {
-		return 0, statemgr.ErrRecorderClosed
-	}
-	rec.Apply(r.state)
-	r.changed = true
-	return r.w.Append(string(stored)), nil
-}
-
-// State returns a copy of the live state.
-func (r *Recorder) State() *states.State {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.state.DeepCopy()
-}
-
-// Snapshot is the live state as the snapshot Close writes.
-func (r *Recorder) Snapshot() *statefile.File {
-	return &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: r.header.BaseSerial + 1, Lineage: r.header.Lineage, State: r.State()}
+	return &Recorder{Live: applyjournal.NewLive(h, cur, s.b.cfg.Transform, w), s: s}, nil
 }
 
 // Close writes the final state to the row and deletes the journal rows
@@ -187,15 +96,11 @@ func (r *Recorder) Snapshot() *statefile.File {
 // next run recovers them; when the journal failed too, the error is a
 // *statemgr.NotDurableError and the caller must save Snapshot.
 func (r *Recorder) Close() (out *statefile.File, err error) {
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		return nil, statemgr.ErrRecorderClosed
+	changed, jerr, err := r.Finish()
+	if err != nil {
+		return nil, err
 	}
-	r.closed = true
-	r.mu.Unlock()
 	s := r.s
-	jerr := r.w.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer func() {
@@ -205,7 +110,7 @@ func (r *Recorder) Close() (out *statefile.File, err error) {
 		}
 	}()
 	ctx := context.Background()
-	if !r.changed {
+	if !changed {
 		return s.current(ctx)
 	}
 	out = r.Snapshot()

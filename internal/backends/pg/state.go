@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -118,28 +117,9 @@ func (s *State) Persist(st *states.State) (*statefile.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if prev != nil && statemgr.SameState(prev.State, st) {
-		unchanged := *prev
-		unchanged.State = st
-		if !fetched.stale {
-			return &unchanged, nil
-		}
-		// Read through a fallback method (or in plaintext): written
-		// back under the primary one, the same snapshot and serial, so
-		// that one run completes an encryption migration.
-		if err := s.writeSnapshot(ctx, &unchanged, false); err != nil {
-			return nil, err
-		}
-		return &unchanged, nil
-	}
-	next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: 1, Lineage: newLineage(), State: st}
-	if prev != nil {
-		next.Serial, next.Lineage = prev.Serial+1, prev.Lineage
-	}
-	if err := s.writeSnapshot(ctx, next, false); err != nil {
-		return nil, err
-	}
-	return next, nil
+	return backends.PersistOnto(prev, st, fetched.stale, func(f *statefile.File) error {
+		return s.writeSnapshot(ctx, f, false)
+	})
 }
 
 // persistNew gives a new workspace its first, empty snapshot.
@@ -173,7 +153,7 @@ func (s *State) Import(f *statefile.File, force bool) error {
 	case unreadable || force && st.damage != nil:
 		// The row or its journal cannot be read: force replaces them
 		// (the documented recovery), setting the journal rows aside.
-		aside = s.name + "/replaced-" + asideStamp()
+		aside = s.name + "/replaced-" + applyjournal.AsideStamp()
 	case st.damage != nil:
 		return st.damage
 	case st.supersededBy(f):
@@ -183,27 +163,14 @@ func (s *State) Import(f *statefile.File, force bool) error {
 			return err
 		}
 	}
-	if !force {
-		if err := statemgr.CheckImport(f, prev); err != nil {
-			return err
-		}
-	}
-	next := *f
-	next.State = f.State.DeepCopy()
-	if next.State == nil {
-		next.State = states.NewState()
-	}
-	next.TerraformVersion = statemgr.TerraformVersion
-	if next.Lineage == "" {
-		next.Lineage = newLineage()
-		if prev != nil && prev.Lineage != "" {
-			next.Lineage = prev.Lineage
-		}
+	next, err := backends.ImportOnto(f, prev, force)
+	if err != nil {
+		return err
 	}
 	if aside != "" {
-		return s.writeSnapshotMovingJournal(ctx, &next, aside)
+		return s.writeSnapshotMovingJournal(ctx, next, aside)
 	}
-	return s.writeSnapshot(ctx, &next, true)
+	return s.writeSnapshot(ctx, next, true)
 }
 
 // Recover folds a crashed apply's journal rows into the row now. The
@@ -249,7 +216,7 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 // (when the header says they continue the stored snapshot) and moves
 // every journal row aside in the same transaction.
 func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recovery, error) {
-	aside := s.name + "/damaged-" + asideStamp()
+	aside := s.name + "/damaged-" + applyjournal.AsideStamp()
 	out := &statemgr.Recovery{Damaged: s.journalLocation(aside), Unusable: st.damage.Unusable}
 	next := st.snap
 	if st.damage.Seq > 0 {
@@ -258,8 +225,7 @@ func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recover
 		// nothing to it: its rows are only set aside.
 		status, err := (&fetched{snap: st.snap, journal: st.journal}).classify()
 		if err == nil && status == applyjournal.Pending && len(st.journal.Records) > 0 {
-			next = st.journal.Replay(st.snap)
-			next.Serial = st.journal.Header.BaseSerial + 1
+			next = st.journal.Recovered(st.snap)
 			out.Records = len(st.journal.Records)
 		}
 	}
@@ -271,9 +237,6 @@ func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recover
 	}
 	return out, nil
 }
-
-// asideStamp is the time a journal was set aside, in its new name.
-func asideStamp() string { return time.Now().UTC().Format("20060102T150405Z") }
 
 // current returns the stored snapshot, folding in a crashed apply's
 // journal first. The lock must be held.
@@ -303,8 +266,7 @@ func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.Fil
 	if status == applyjournal.Stale || len(st.journal.Records) == 0 {
 		return st.snap, s.deleteJournal(ctx)
 	}
-	out := st.journal.Replay(st.snap)
-	out.Serial = st.journal.Header.BaseSerial + 1
+	out := st.journal.Recovered(st.snap)
 	if err := s.writeSnapshot(ctx, out, true); err != nil {
 		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
 	}

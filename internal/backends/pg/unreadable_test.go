@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
@@ -54,7 +55,7 @@ func TestUnreadableRowIsNeverNoState(t *testing.T) {
 				t.Fatalf("Read = %v, %v; want an UnreadableError", f, err)
 			}
 			st := states.NewState()
-			st.SetResourceInstanceCurrent(objectAddr(1).ResourceInstance, testObject(1), testProvider)
+			st.SetResourceInstanceCurrent(backendtest.ObjectAddr(1).ResourceInstance, backendtest.Object(1), backendtest.Provider)
 			if _, err := s.Persist(st); !errors.As(err, &ue) {
 				t.Fatalf("Persist = %v; want an UnreadableError", err)
 			}
@@ -69,7 +70,7 @@ func TestUnreadableRowIsNeverNoState(t *testing.T) {
 				t.Fatalf("Import with force: %v", err)
 			}
 			f, err := s.Read()
-			if err != nil || countInstances(f.State) != 1 || f.Lineage != base.Lineage {
+			if err != nil || backendtest.CountInstances(f.State) != 1 || f.Lineage != base.Lineage {
 				t.Fatalf("after the forced push: %+v, %v", f, err)
 			}
 		})
@@ -105,7 +106,7 @@ func TestDiscardDamagedJournal(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i := range 5 {
-				if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
+				if err := rec.SetObject(backendtest.ObjectAddr(i), backendtest.Object(i), backendtest.Provider); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -131,7 +132,7 @@ func TestDiscardDamagedJournal(t *testing.T) {
 				t.Errorf("Recover(true) = %+v; want %d records and where the rows went", r, tc.wantKept)
 			}
 			f, err := next.Read()
-			if err != nil || countInstances(f.State) != tc.wantKept {
+			if err != nil || backendtest.CountInstances(f.State) != tc.wantKept {
 				t.Fatalf("after discarding: %+v, %v; want %d instances", f, err, tc.wantKept)
 			}
 			if rows := journalRows(t, url); rows != 6 {

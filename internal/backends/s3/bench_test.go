@@ -6,6 +6,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
 
@@ -20,7 +21,7 @@ func BenchmarkPersist(b *testing.B) {
 		b.Run(fmt.Sprintf("instances=%d", n), func(b *testing.B) {
 			hc := newCountingClient()
 			s := stateOf(b, openTest(b, testConfig(srv), openOptions{httpClient: hc}), fmt.Sprintf("p%d", n))
-			a, c := stateWith(n), stateWith(n+1)
+			a, c := backendtest.StateWith(n), backendtest.StateWith(n+1)
 			b.ReportAllocs()
 			before := hc.n.Load()
 			for i := 0; b.Loop(); i++ {
@@ -67,7 +68,7 @@ func BenchmarkSetObject(b *testing.B) {
 				go func() {
 					defer wg.Done()
 					for i := range next {
-						if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
+						if err := rec.SetObject(backendtest.ObjectAddr(i), backendtest.Object(i), backendtest.Provider); err != nil {
 							b.Error(err)
 						}
 					}
@@ -119,7 +120,7 @@ func BenchmarkRecorder10000(b *testing.B) {
 		for w := range workers {
 			wg.Go(func() {
 				for j := w; j < n; j += workers {
-					if err := rec.SetObject(objectAddr(j), testObject(j), testProvider); err != nil {
+					if err := rec.SetObject(backendtest.ObjectAddr(j), backendtest.Object(j), backendtest.Provider); err != nil {
 						b.Error(err)
 						return
 					}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
@@ -91,7 +92,7 @@ func TestDigestFollowsEveryWrite(t *testing.T) {
 			t.Errorf("%s: digest %x, object's MD5 %x", when, got, sum)
 		}
 	}
-	if _, err := s.Persist(stateWith(1)); err != nil {
+	if _, err := s.Persist(backendtest.StateWith(1)); err != nil {
 		t.Fatal(err)
 	}
 	check("after Persist")
@@ -106,7 +107,7 @@ func TestDigestFollowsEveryWrite(t *testing.T) {
 	if rec, err = s.BeginApply(base); err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(5), testObject(5), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(5), backendtest.Object(5), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := rec.Close(); err != nil {
@@ -125,7 +126,7 @@ func TestDigestFollowsEveryWrite(t *testing.T) {
 	if waited := time.Since(start); waited < 250*time.Millisecond {
 		t.Errorf("refused after %s, without waiting for the object to settle", waited)
 	}
-	if _, err := s.Persist(stateWith(3)); !errors.As(err, &dm) {
+	if _, err := s.Persist(backendtest.StateWith(3)); !errors.As(err, &dm) {
 		t.Fatalf("Persist over a mismatching object = %v", err)
 	}
 	srv.Put(t, "net/terraform.tfstate", good)

@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
@@ -49,37 +47,6 @@ func stateOf(t testing.TB, b *Backend, name string) *State {
 		t.Fatal(err)
 	}
 	return m.(*State)
-}
-
-var testProvider = addrs.AbsProviderConfig{Provider: addrs.NewBuiltInProvider("terraform")}
-
-func objectAddr(i int) addrs.AbsResourceInstanceObject {
-	inst := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "terraform_data", Name: "r"}.
-		Absolute(addrs.RootModuleInstance).Instance(addrs.IntKey(i))
-	return addrs.AbsResourceInstanceObject{ResourceInstance: inst}
-}
-
-func testObject(i int) *states.ObjectSrc {
-	return &states.ObjectSrc{
-		AttrsJSON: fmt.Appendf(nil, `{"id":"id-%d","input":null,"output":null,"triggers_replace":null}`, i),
-		Status:    states.ObjectReady,
-	}
-}
-
-// stateWith is a state of n terraform_data instances.
-func stateWith(n int) *states.State {
-	s := states.NewState()
-	for i := range n {
-		a := objectAddr(i)
-		s.SetResourceInstanceCurrent(a.ResourceInstance, testObject(i), testProvider)
-	}
-	return s
-}
-
-func countInstances(s *states.State) int {
-	n := 0
-	s.AllInstances(func(addrs.AbsResourceInstance, *states.Resource, *states.ResourceInstance) { n++ })
-	return n
 }
 
 // fakeDynamo is an in-memory lock table behind the one seam the

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/encryption"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
@@ -29,19 +30,7 @@ const journalDir = "net/terraform.tfstate.cairn-journal/"
 func TestCrashedApplyIsReplayed(t *testing.T) {
 	srv := tests3.Start(t)
 	crashed := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
-	base, err := crashed.Persist(stateWith(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := crashed.BeginApply(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 3; i++ {
-		if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
-			t.Fatal(err)
-		}
-	}
+	base, rec := backendtest.ApplyRecorded(t, crashed, 1, 4)
 	if err := rec.SetOutput("out", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +41,7 @@ func TestCrashedApplyIsReplayed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := countInstances(f.State); n != 4 || f.Serial != base.Serial {
+	if n := backendtest.CountInstances(f.State); n != 4 || f.Serial != base.Serial {
 		t.Fatalf("Read after the crash: %d instances at serial %d, want 4 at the base serial %d", n, f.Serial, base.Serial)
 	}
 	if now, _ := srv.Get(t, "net/terraform.tfstate"); !bytes.Equal(now, stored) {
@@ -82,7 +71,7 @@ func TestCrashedApplyIsReplayed(t *testing.T) {
 		t.Fatalf("journal objects left after Recover: %q", keys)
 	}
 	f, err = fresh.Read()
-	if err != nil || countInstances(f.State) != 4 || f.Serial != base.Serial+1 {
+	if err != nil || backendtest.CountInstances(f.State) != 4 || f.Serial != base.Serial+1 {
 		t.Fatalf("after Recover: %+v, %v", f, err)
 	}
 }
@@ -101,7 +90,7 @@ func TestApplyWritesOnceAndCleansUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(1), backendtest.Object(1), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	if err := unlock(); err == nil {
@@ -117,7 +106,7 @@ func TestApplyWritesOnceAndCleansUp(t *testing.T) {
 		t.Error("Read while the apply is open succeeded")
 	}
 	f, err := rec.Close()
-	if err != nil || f.Serial != 1 || countInstances(f.State) != 1 {
+	if err != nil || f.Serial != 1 || backendtest.CountInstances(f.State) != 1 {
 		t.Fatalf("Close = %+v, %v", f, err)
 	}
 	if err := unlock(); err != nil {
@@ -142,34 +131,21 @@ func TestConcurrentSetObjectAsync(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 64
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wait, err := rec.SetObjectAsync(objectAddr(i), testObject(i), testProvider)
-			if err == nil {
-				err = wait()
-			}
-			errs <- err
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
+	backendtest.RecordAll(t, n, func(i int) error {
+		wait, err := rec.SetObjectAsync(backendtest.ObjectAddr(i), backendtest.Object(i), backendtest.Provider)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-	}
+		return wait()
+	})
 	groups := len(srv.List(t, journalDir)) - 1
 	replayed, err := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default").Read()
-	if err != nil || countInstances(replayed.State) != n {
+	if err != nil || backendtest.CountInstances(replayed.State) != n {
 		t.Fatalf("a reader during the apply sees %v, %v; want all %d acknowledged instances", replayed, err, n)
 	}
 	t.Logf("%d records in %d journal objects", n, groups)
 	f, err := rec.Close()
-	if err != nil || countInstances(f.State) != n {
+	if err != nil || backendtest.CountInstances(f.State) != n {
 		t.Fatalf("Close = %v, %v", f, err)
 	}
 }
@@ -181,19 +157,7 @@ func TestConcurrentSetObjectAsync(t *testing.T) {
 func TestDamagedJournalIsRefusedUntilAccepted(t *testing.T) {
 	srv := tests3.Start(t)
 	crashed := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
-	base, err := crashed.Persist(stateWith(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := crashed.BeginApply(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 3; i++ {
-		if err := rec.SetObject(objectAddr(i), testObject(i), testProvider); err != nil {
-			t.Fatal(err)
-		}
-	}
+	backendtest.ApplyRecorded(t, crashed, 1, 4)
 	srv.Delete(t, journalDir+"00000000000000000002")
 	srv.Delete(t, "net/terraform.tfstate.tflock") // the crashed run's
 	s := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
@@ -201,7 +165,7 @@ func TestDamagedJournalIsRefusedUntilAccepted(t *testing.T) {
 	if _, err := s.Read(); !errors.As(err, &de) || de.Kept != 1 || de.Seq != 2 {
 		t.Fatalf("Read = %v, want damage at record 2 with 1 record kept", err)
 	}
-	if _, err := s.Persist(stateWith(9)); !errors.As(err, &de) {
+	if _, err := s.Persist(backendtest.StateWith(9)); !errors.As(err, &de) {
 		t.Fatalf("Persist over a damaged journal = %v", err)
 	}
 	if _, err := s.Recover(false); !errors.As(err, &de) {
@@ -218,7 +182,7 @@ func TestDamagedJournalIsRefusedUntilAccepted(t *testing.T) {
 		t.Fatalf("journal set aside: %q, want its 3 objects", aside)
 	}
 	f, err := s.Read()
-	if err != nil || countInstances(f.State) != 2 {
+	if err != nil || backendtest.CountInstances(f.State) != 2 {
 		t.Fatalf("after Recover(true): %v, %v; want the base and record 1", f, err)
 	}
 }
@@ -228,17 +192,7 @@ func TestDamagedJournalIsRefusedUntilAccepted(t *testing.T) {
 func TestPushSupersedesJournal(t *testing.T) {
 	srv := tests3.Start(t)
 	crashed := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
-	base, err := crashed.Persist(stateWith(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := crashed.BeginApply(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
-		t.Fatal(err)
-	}
+	_, rec := backendtest.ApplyRecorded(t, crashed, 1, 2)
 	errored := rec.Snapshot()
 	srv.Delete(t, "net/terraform.tfstate.tflock")
 	s := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
@@ -262,7 +216,7 @@ func TestEncryptionRoundTrip(t *testing.T) {
 	cfg := testConfig(srv)
 	cfg.Transform = testEncryption(t, "a passphrase of sixteen or more")
 	s := stateOf(t, openTest(t, cfg, openOptions{}), "default")
-	base, err := s.Persist(stateWith(1))
+	base, err := s.Persist(backendtest.StateWith(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +224,7 @@ func TestEncryptionRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(7), testObject(7), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(7), backendtest.Object(7), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range srv.List(t, journalDir)[1:] {
@@ -287,7 +241,7 @@ func TestEncryptionRoundTrip(t *testing.T) {
 		t.Fatalf("state object is not sealed: %s", stored)
 	}
 	f, err := stateOf(t, openTest(t, cfg, openOptions{}), "default").Read()
-	if err != nil || countInstances(f.State) != 2 {
+	if err != nil || backendtest.CountInstances(f.State) != 2 {
 		t.Fatalf("Read with the key: %v, %v", f, err)
 	}
 	plain := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default")
@@ -295,7 +249,7 @@ func TestEncryptionRoundTrip(t *testing.T) {
 	if _, err := plain.Read(); !errors.As(err, &ue) {
 		t.Fatalf("Read without the key = %v, want an UnreadableError", err)
 	}
-	if _, err := plain.Persist(stateWith(1)); err == nil {
+	if _, err := plain.Persist(backendtest.StateWith(1)); err == nil {
 		t.Fatal("Persist without the key succeeded")
 	}
 	if now, _ := srv.Get(t, "net/terraform.tfstate"); !bytes.Equal(now, stored) {
@@ -348,7 +302,7 @@ func TestReaderRacesClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(1), backendtest.Object(1), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	hook := &hookClient{suffix: journalDir + "00000000000000000001", hook: func() {
@@ -358,7 +312,7 @@ func TestReaderRacesClose(t *testing.T) {
 	}}
 	reader := stateOf(t, openTest(t, testConfig(srv), openOptions{httpClient: hook}), "default")
 	f, err := reader.Read()
-	if err != nil || f == nil || f.Serial != 1 || countInstances(f.State) != 1 {
+	if err != nil || f == nil || f.Serial != 1 || backendtest.CountInstances(f.State) != 1 {
 		t.Fatalf("Read racing Close = %+v, %v; want the closed apply's state", f, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states/statefile"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
@@ -43,7 +44,7 @@ func TestLayoutIsTerraforms(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if _, err := stateOf(t, b, ws).Persist(stateWith(1)); err != nil {
+				if _, err := stateOf(t, b, ws).Persist(backendtest.StateWith(1)); err != nil {
 					t.Fatal(err)
 				}
 				if _, ok := srv.Get(t, key); !ok {
@@ -94,7 +95,7 @@ func TestLayoutIsTerraforms(t *testing.T) {
 func TestStateObjectIsTheLocalFile(t *testing.T) {
 	srv := tests3.Start(t)
 	b := openTest(t, testConfig(srv), openOptions{})
-	f := &statefile.File{Serial: 7, Lineage: "2d0c43a6-3fb4-4b1f-9a43-1f0d0d1e2a8b", State: stateWith(3)}
+	f := &statefile.File{Serial: 7, Lineage: "2d0c43a6-3fb4-4b1f-9a43-1f0d0d1e2a8b", State: backendtest.StateWith(3)}
 	if err := stateOf(t, b, "default").Import(f, false); err != nil {
 		t.Fatal(err)
 	}
@@ -125,11 +126,11 @@ func TestEmptyWorkspace(t *testing.T) {
 	if f, err := s.Read(); err != nil || f != nil {
 		t.Fatalf("Read of an empty object = %v, %v", f, err)
 	}
-	f, err := s.Persist(stateWith(2))
+	f, err := s.Persist(backendtest.StateWith(2))
 	if err != nil || f.Serial != 1 {
 		t.Fatalf("Persist = %+v, %v", f, err)
 	}
-	again, err := s.Persist(stateWith(2))
+	again, err := s.Persist(backendtest.StateWith(2))
 	if err != nil || again.Serial != 1 {
 		t.Fatalf("Persist of the same state = serial %d, %v; want 1 (no new snapshot)", again.Serial, err)
 	}
@@ -148,13 +149,13 @@ func TestUnreadableObjectIsRefusedAndKept(t *testing.T) {
 		if _, err := s.Read(); !errorsAs(err, &ue) || !strings.Contains(err.Error(), "s3://") {
 			t.Errorf("%q: Read error = %v, want an UnreadableError naming the object", junk, err)
 		}
-		if _, err := s.Persist(stateWith(1)); err == nil {
+		if _, err := s.Persist(backendtest.StateWith(1)); err == nil {
 			t.Errorf("%q: Persist over it succeeded", junk)
 		}
 		if _, err := s.BeginApply(nil); err == nil {
 			t.Errorf("%q: BeginApply over it succeeded", junk)
 		}
-		if err := s.Import(&statefile.File{State: stateWith(1)}, false); err == nil {
+		if err := s.Import(&statefile.File{State: backendtest.StateWith(1)}, false); err == nil {
 			t.Errorf("%q: Import without force over it succeeded", junk)
 		}
 		if got, _ := srv.Get(t, "net/terraform.tfstate"); string(got) != junk {
@@ -164,10 +165,10 @@ func TestUnreadableObjectIsRefusedAndKept(t *testing.T) {
 			t.Errorf("%q: lock object left behind", junk)
 		}
 	}
-	if err := s.Import(&statefile.File{State: stateWith(1)}, true); err != nil {
+	if err := s.Import(&statefile.File{State: backendtest.StateWith(1)}, true); err != nil {
 		t.Fatalf("forced Import: %v", err)
 	}
-	if f, err := s.Read(); err != nil || countInstances(f.State) != 1 {
+	if f, err := s.Read(); err != nil || backendtest.CountInstances(f.State) != 1 {
 		t.Fatalf("after forced Import: %v, %v", f, err)
 	}
 }

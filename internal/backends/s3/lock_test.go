@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
@@ -59,7 +60,7 @@ func TestLockfileExcludesOtherRuns(t *testing.T) {
 	if !strings.Contains(err.Error(), "run A") {
 		t.Errorf("lock error does not show the holder: %v", err)
 	}
-	if _, err := b.Persist(stateWith(1)); !errors.As(err, &le) {
+	if _, err := b.Persist(backendtest.StateWith(1)); !errors.As(err, &le) {
 		t.Errorf("Persist while locked elsewhere = %v, want a LockError", err)
 	}
 	if _, err := b.BeginApply(nil); !errors.As(err, &le) {
@@ -69,7 +70,7 @@ func TestLockfileExcludesOtherRuns(t *testing.T) {
 		t.Error("a refused run wrote the state")
 	}
 	// The holder itself writes under its lock.
-	if _, err := a.Persist(stateWith(1)); err != nil {
+	if _, err := a.Persist(backendtest.StateWith(1)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -133,7 +134,7 @@ func TestNoLockConfigured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Persist(stateWith(1)); err != nil {
+	if _, err := s.Persist(backendtest.StateWith(1)); err != nil {
 		t.Fatal(err)
 	}
 	if err := unlock(); err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/backends"
+	"github.com/cairn-iac/cairn/internal/backends/backendtest"
 	"github.com/cairn-iac/cairn/internal/states/statemgr"
 	"github.com/cairn-iac/cairn/internal/tests3"
 )
@@ -47,7 +48,7 @@ func TestServerSideEncryptionHeaders(t *testing.T) {
 			tc.mod(&cfg)
 			hc := newCountingClient()
 			s := stateOf(t, openTest(t, cfg, openOptions{httpClient: hc}), "default")
-			_, err := s.Persist(stateWith(1))
+			_, err := s.Persist(backendtest.StateWith(1))
 			if err != nil && strings.Contains(err.Error(), sseKey) {
 				t.Fatalf("error contains the SSE-C key: %v", err)
 			}
@@ -77,7 +78,7 @@ func TestTransientFailuresAreRetried(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := s.Persist(stateWith(2))
+		_, err := s.Persist(backendtest.StateWith(2))
 		done <- err
 	}()
 	time.Sleep(700 * time.Millisecond)
@@ -134,7 +135,7 @@ func TestAssumeRole(t *testing.T) {
 	cfg.STSEndpoint = sts.URL
 	cfg.AssumeRole = &AssumeRole{RoleARN: "arn:aws:iam::111122223333:role/state", SessionName: "cairn", ExternalID: "ext-1", Duration: 15 * time.Minute}
 	s := stateOf(t, openTest(t, cfg, openOptions{}), "default")
-	if _, err := s.Persist(stateWith(1)); err != nil {
+	if _, err := s.Persist(backendtest.StateWith(1)); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()
@@ -162,14 +163,16 @@ func TestRequestsPerOperation(t *testing.T) {
 		t.Logf("%s: %d requests", name, n)
 		return n
 	}
-	count("Persist", func() error { _, err := s.Persist(stateWith(3)); return err })
+	count("Persist", func() error { _, err := s.Persist(backendtest.StateWith(3)); return err })
 	count("Read", func() error { _, err := s.Read(); return err })
 	base, _ := s.Read()
 	r, err := s.BeginApply(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := count("SetObject", func() error { return r.SetObject(objectAddr(9), testObject(9), testProvider) }); n != 1 {
+	if n := count("SetObject", func() error {
+		return r.SetObject(backendtest.ObjectAddr(9), backendtest.Object(9), backendtest.Provider)
+	}); n != 1 {
 		t.Errorf("SetObject made %d requests, want 1 (one journal object)", n)
 	}
 	count("Close", func() error { _, err := r.Close(); return err })
@@ -191,13 +194,13 @@ func TestBucketLostMidApply(t *testing.T) {
 	}
 	stopped := make(chan struct{})
 	rec.(backends.FailureNotifier).OnFailure(func() { close(stopped) })
-	if err := rec.SetObject(objectAddr(1), testObject(1), testProvider); err != nil {
+	if err := rec.SetObject(backendtest.ObjectAddr(1), backendtest.Object(1), backendtest.Provider); err != nil {
 		t.Fatal(err)
 	}
 	if err := srv.Halt(); err != nil {
 		t.Fatal(err)
 	}
-	if err := rec.SetObject(objectAddr(2), testObject(2), testProvider); !errors.Is(err, backends.ErrUnavailable) {
+	if err := rec.SetObject(backendtest.ObjectAddr(2), backendtest.Object(2), backendtest.Provider); !errors.Is(err, backends.ErrUnavailable) {
 		t.Fatalf("SetObject with the bucket gone = %v, want ErrUnavailable", err)
 	}
 	<-stopped
@@ -206,14 +209,14 @@ func TestBucketLostMidApply(t *testing.T) {
 	if !errors.As(err, &nd) {
 		t.Fatalf("Close = %v, want a NotDurableError", err)
 	}
-	if n := countInstances(rec.Snapshot().State); n != 2 {
+	if n := backendtest.CountInstances(rec.Snapshot().State); n != 2 {
 		t.Fatalf("Snapshot holds %d instances, want 2", n)
 	}
 	if err := srv.Resume(); err != nil {
 		t.Fatal(err)
 	}
 	f, err := stateOf(t, openTest(t, testConfig(srv), openOptions{}), "default").Read()
-	if err != nil || countInstances(f.State) != 1 {
+	if err != nil || backendtest.CountInstances(f.State) != 1 {
 		t.Fatalf("after the bucket is back: %v, %v; want the acknowledged instance", f, err)
 	}
 }

@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/cairn-iac/cairn/internal/backends"
 	"github.com/cairn-iac/cairn/internal/backends/applyjournal"
@@ -92,28 +89,9 @@ func (s *State) Persist(st *states.State) (*statefile.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if prev != nil && statemgr.SameState(prev.State, st) {
-		unchanged := *prev
-		unchanged.State = st
-		if !fetched.stale {
-			return &unchanged, nil
-		}
-		// Read through a fallback method (or in plaintext): written back
-		// under the primary one, same snapshot and serial, so that one
-		// run completes an encryption migration.
-		if err := s.writeSnapshot(ctx, &unchanged); err != nil {
-			return nil, err
-		}
-		return &unchanged, nil
-	}
-	next := &statefile.File{TerraformVersion: statemgr.TerraformVersion, Serial: 1, Lineage: uuid.NewString(), State: st}
-	if prev != nil {
-		next.Serial, next.Lineage = prev.Serial+1, prev.Lineage
-	}
-	if err := s.writeSnapshot(ctx, next); err != nil {
-		return nil, err
-	}
-	return next, nil
+	return backends.PersistOnto(prev, st, fetched.stale, func(f *statefile.File) error {
+		return s.writeSnapshot(ctx, f)
+	})
 }
 
 // persistNew gives a new workspace its first, empty snapshot.
@@ -144,7 +122,7 @@ func (s *State) Import(f *statefile.File, force bool) error {
 	aside := ""
 	switch {
 	case unreadable || force && st.damage != nil:
-		aside = "replaced-" + asideStamp()
+		aside = "replaced-" + applyjournal.AsideStamp()
 	case st.damage != nil:
 		return st.damage
 	case st.journal != nil && applyjournal.SupersededBy(st.journal.Header, f):
@@ -154,22 +132,9 @@ func (s *State) Import(f *statefile.File, force bool) error {
 			return err
 		}
 	}
-	if !force {
-		if err := statemgr.CheckImport(f, prev); err != nil {
-			return err
-		}
-	}
-	next := *f
-	next.State = f.State.DeepCopy()
-	if next.State == nil {
-		next.State = states.NewState()
-	}
-	next.TerraformVersion = statemgr.TerraformVersion
-	if next.Lineage == "" {
-		next.Lineage = uuid.NewString()
-		if prev != nil && prev.Lineage != "" {
-			next.Lineage = prev.Lineage
-		}
+	next, err := backends.ImportOnto(f, prev, force)
+	if err != nil {
+		return err
 	}
 	if aside != "" {
 		// The journal is copied aside first: once the snapshot is
@@ -178,12 +143,12 @@ func (s *State) Import(f *statefile.File, force bool) error {
 		if err != nil {
 			return err
 		}
-		if err := s.writeSnapshot(ctx, &next); err != nil {
+		if err := s.writeSnapshot(ctx, next); err != nil {
 			return err
 		}
 		return s.deleteJournal(ctx, keys)
 	}
-	if err := s.writeSnapshot(ctx, &next); err != nil {
+	if err := s.writeSnapshot(ctx, next); err != nil {
 		return err
 	}
 	if st != nil && st.journal != nil {
@@ -233,14 +198,13 @@ func (s *State) Recover(acceptLoss bool) (*statemgr.Recovery, error) {
 // records before the damage when the header says they continue the
 // stored snapshot, and then deletes the journal.
 func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recovery, error) {
-	where, keys, err := s.copyJournalAside(ctx, "damaged-"+asideStamp())
+	where, keys, err := s.copyJournalAside(ctx, "damaged-"+applyjournal.AsideStamp())
 	if err != nil {
 		return nil, err
 	}
 	out := &statemgr.Recovery{Damaged: where, Unusable: st.damage.Unusable}
 	if st.damage.Seq > 0 && st.classifyErr == nil && st.status == applyjournal.Pending && len(st.journal.Records) > 0 {
-		next := st.journal.Replay(st.snap)
-		next.Serial = st.journal.Header.BaseSerial + 1
+		next := st.journal.Recovered(st.snap)
 		if err := s.writeSnapshot(ctx, next); err != nil {
 			return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
 		}
@@ -248,9 +212,6 @@ func (s *State) foldDamaged(ctx context.Context, st *fetched) (*statemgr.Recover
 	}
 	return out, s.deleteJournal(ctx, keys)
 }
-
-// asideStamp is the time a journal was set aside, in its new name.
-func asideStamp() string { return time.Now().UTC().Format("20060102T150405Z") }
 
 // current returns the stored snapshot, folding a crashed apply's journal
 // in first. The lock must be held.
@@ -278,8 +239,7 @@ func (s *State) recoverFetched(ctx context.Context, st *fetched) (*statefile.Fil
 	if st.status == applyjournal.Stale || len(st.journal.Records) == 0 {
 		return st.snap, s.deleteJournal(ctx, st.keys)
 	}
-	out := st.journal.Replay(st.snap)
-	out.Serial = st.journal.Header.BaseSerial + 1
+	out := st.journal.Recovered(st.snap)
 	if err := s.writeSnapshot(ctx, out); err != nil {
 		return nil, fmt.Errorf("recovering the apply journal of %s: %w", s.Location(), err)
 	}
