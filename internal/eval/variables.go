@@ -212,12 +212,35 @@ func invalidVariable(v *configs.Variable, rv RawVariable, rng *hcl.Range, detail
 	return d
 }
 
-// validateVariable runs the variable's validation rules with only the
-// variable itself in scope.
+// validateVariable runs the variable's validation rules that refer only to
+// the variable itself, with only it in scope. Rules that refer to other
+// objects wait for them in the graph (Env.ValidateVariableCrossRefs).
 func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[string]function.Function, dir string) diags.Diagnostics {
-	var ds diags.Diagnostics
+	if len(v.Validations) == 0 {
+		return nil
+	}
+	self, _ := v.CrossRefValidations()
 	scope := &lang.Scope{Data: namedvals.New(map[string]cty.Value{v.Name: vals[v.Name]}).Data(addrs.RootModuleInstance), Funcs: funcs, ModuleDir: dir}
-	for _, rule := range v.Validations {
+	return checkValidationRules(v, scope, self)
+}
+
+// ValidateVariableCrossRefs runs the validation rules of variable v of
+// module instance m that refer to other variables, locals or objects
+// (Terraform and OpenTofu 1.9), in m's scope: the graph has visited what
+// they refer to. A condition not known yet passes for now.
+func (e *Env) ValidateVariableCrossRefs(v *configs.Variable, m addrs.ModuleInstance) diags.Diagnostics {
+	_, cross := v.CrossRefValidations()
+	if len(cross) == 0 {
+		return nil
+	}
+	return checkValidationRules(v, e.Scope(m), cross)
+}
+
+// checkValidationRules evaluates rules of variable v in scope, reporting
+// each false condition with the rule's error message.
+func checkValidationRules(v *configs.Variable, scope *lang.Scope, rules []*configs.CheckRule) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, rule := range rules {
 		cond, cds := scope.EvalExpr(rule.Condition, cty.Bool)
 		ds = ds.Append(cds)
 		if cds.HasErrors() || !cond.IsKnown() {

@@ -163,6 +163,12 @@ func (cg *configGraph) addModuleVertices(mod *configs.Module) {
 	for _, name := range slices.Sorted(maps.Keys(mod.Outputs)) {
 		cg.outputs[moduleName{path.String(), name}] = cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
 	}
+	for _, name := range slices.Sorted(maps.Keys(mod.Variables)) {
+		v := mod.Variables[name]
+		if _, cross := v.CrossRefValidations(); len(cross) > 0 {
+			cg.add(&vertex{kind: vValidation, module: path, name: name, variable: v})
+		}
+	}
 	if path.IsRoot() {
 		for name := range mod.Variables {
 			cg.rootVariables[name] = true
