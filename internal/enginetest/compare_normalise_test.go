@@ -73,6 +73,11 @@ func (n *normaliser) plan(m map[string]any) map[string]any {
 			kept[k] = v
 		}
 	}
+	// OpenTofu (like Terraform from 1.6) always writes "errored";
+	// Terraform 1.5.7 only when true. Absent and false mean the same.
+	if kept["errored"] == false {
+		delete(kept, "errored")
+	}
 	var changes []any
 	for _, rc := range asList(m["resource_changes"]) {
 		rc := asMap(rc)

@@ -12,8 +12,10 @@ import (
 
 // pluginMirror builds a filesystem mirror (Terraform's unpacked layout)
 // holding the named test providers, for both tools' init -plugin-dir, or
-// skips the test when they have not been built.
-func pluginMirror(t *testing.T, names []string) string {
+// skips the test when they have not been built. With tofu the providers
+// are under registry.opentofu.org as well, where OpenTofu looks for
+// hashicorp/NAME.
+func pluginMirror(t *testing.T, names []string, tofu bool) string {
 	t.Helper()
 	mirror := t.TempDir()
 	for _, name := range names {
@@ -25,12 +27,18 @@ func pluginMirror(t *testing.T, names []string) string {
 		if !built {
 			t.Skipf("test provider %s not built: run scripts/build-test-providers.sh (make test does)", name)
 		}
-		dir := filepath.Join(mirror, "registry.terraform.io", "hashicorp", name, v, runtime.GOOS+"_"+runtime.GOARCH)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
+		hosts := []string{"registry.terraform.io"}
+		if tofu {
+			hosts = append(hosts, "registry.opentofu.org")
 		}
-		if err := copyExecutable(bin, filepath.Join(dir, "terraform-provider-"+name+"_v"+v)); err != nil {
-			t.Fatal(err)
+		for _, host := range hosts {
+			dir := filepath.Join(mirror, host, "hashicorp", name, v, runtime.GOOS+"_"+runtime.GOARCH)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := copyExecutable(bin, filepath.Join(dir, "terraform-provider-"+name+"_v"+v)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	return mirror

@@ -57,12 +57,54 @@ func TestCompare(t *testing.T) {
 	if tf == "" {
 		t.Skip("Terraform 1.5.7 not found (set CAIRN_TERRAFORM)")
 	}
-	globs := []string{"testdata/compare/*.txtar"}
+	runSuite(t, "testdata/compare", reference{name: "Terraform", path: tf})
+}
+
+// TestCompareTofu runs the scenarios in testdata/compare-tofu (features
+// added after Terraform 1.5 that OpenTofu has) against Cairn and
+// OpenTofu 1.12.6, the same way TestCompare runs Terraform 1.5.7, with
+// pending/ and known/ under the same variables.
+func TestCompareTofu(t *testing.T) {
+	tofu := compareTofu()
+	if tofu == "" {
+		t.Skip("OpenTofu 1.12.6 not found (set CAIRN_TOFU)")
+	}
+	runSuite(t, "testdata/compare-tofu", reference{name: "OpenTofu", path: tofu, tofu: true})
+}
+
+// compareTofu is CAIRN_TOFU when it is OpenTofu 1.12.6, else "".
+func compareTofu() string {
+	p := os.Getenv("CAIRN_TOFU")
+	if p == "" {
+		return ""
+	}
+	cmd := exec.Command(p, "version")
+	cmd.Env = append(os.Environ(), "TOFU_CLI_CONFIG_FILE=/dev/null", "TF_CLI_CONFIG_FILE=/dev/null", "CHECKPOINT_DISABLE=1")
+	out, err := cmd.Output()
+	if err != nil || !strings.Contains(string(out), "OpenTofu v1.12.6\n") {
+		return ""
+	}
+	return p
+}
+
+// reference is the real tool a suite compares Cairn with.
+type reference struct {
+	name string // "Terraform", "OpenTofu": in failure messages
+	path string
+	// tofu: OpenTofu installs providers named hashicorp/NAME from
+	// registry.opentofu.org, so its plugin mirror uses that host.
+	tofu bool
+}
+
+// runSuite runs every scenario under dir (and dir/pending, dir/known
+// when asked) against Cairn and ref, in parallel.
+func runSuite(t *testing.T, dir string, ref reference) {
+	globs := []string{dir + "/*.txtar"}
 	if os.Getenv("CAIRN_COMPARE_PENDING") == "1" {
-		globs = append(globs, "testdata/compare/pending/*.txtar")
+		globs = append(globs, dir+"/pending/*.txtar")
 	}
 	if os.Getenv("CAIRN_COMPARE_KNOWN") == "1" {
-		globs = append(globs, "testdata/compare/known/*.txtar")
+		globs = append(globs, dir+"/known/*.txtar")
 	}
 	var forks sync.RWMutex
 	for _, g := range globs {
@@ -71,14 +113,14 @@ func TestCompare(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range files {
-			name := strings.TrimSuffix(strings.TrimPrefix(f, "testdata/compare/"), ".txtar")
+			name := strings.TrimSuffix(strings.TrimPrefix(f, dir+"/"), ".txtar")
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				sc, err := parseScenario(f)
 				if err != nil {
 					t.Fatal(err)
 				}
-				runComparison(t, sc, tf, &forks)
+				runComparison(t, sc, ref, &forks)
 			})
 		}
 	}
@@ -185,8 +227,9 @@ func cairnTool(forks *sync.RWMutex) tool {
 	}
 }
 
-// terraformTool runs the Terraform binary at path without a CLI
-// configuration or version check, so it works offline. It starts the
+// terraformTool runs the reference binary at path (Terraform or
+// OpenTofu) without a CLI configuration or version check, so it works
+// offline. It starts the
 // process holding forks for writing, so never while a Cairn command runs
 // in this process: a child between fork and exec holds copies of the
 // parent's descriptors, and with them the open file description locks
@@ -202,7 +245,8 @@ func terraformTool(path string, forks *sync.RWMutex) tool {
 		cmd.Dir = dir
 		cmd.Stdin = strings.NewReader("")
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_CLI_CONFIG_FILE=/dev/null", "TF_INPUT=0")
+		cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_CLI_CONFIG_FILE=/dev/null",
+			"TOFU_CLI_CONFIG_FILE=/dev/null", "TF_INPUT=0")
 		forks.Lock()
 		err := cmd.Start()
 		forks.Unlock()
@@ -212,47 +256,48 @@ func terraformTool(path string, forks *sync.RWMutex) tool {
 		if ee, ok := err.(*exec.ExitError); ok {
 			return stdout.Bytes(), stderr.Bytes(), ee.ExitCode(), nil
 		} else if err != nil {
-			return nil, nil, 0, fmt.Errorf("terraform %s: %w", strings.Join(args, " "), err)
+			return nil, nil, 0, fmt.Errorf("%s %s: %w", filepath.Base(path), strings.Join(args, " "), err)
 		}
 		return stdout.Bytes(), stderr.Bytes(), 0, nil
 	}
 }
 
-// runComparison runs the scenario with both tools at once (Terraform
-// mostly waits on its process) and compares their records step by step.
-func runComparison(t *testing.T, sc *compareScenario, tf string, forks *sync.RWMutex) {
+// runComparison runs the scenario with both tools at once (the
+// reference mostly waits on its process) and compares their records
+// step by step.
+func runComparison(t *testing.T, sc *compareScenario, ref reference, forks *sync.RWMutex) {
 	var cairn, terraform []stepRecord
 	var cairnErr, tfErr error
 	cairnDir, tfDir := t.TempDir(), t.TempDir()
 	var initArgs []string
 	if len(sc.plugins) > 0 {
-		initArgs = []string{"-plugin-dir=" + pluginMirror(t, sc.plugins)}
+		initArgs = []string{"-plugin-dir=" + pluginMirror(t, sc.plugins, ref.tofu)}
 	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		terraform, tfErr = runSteps(sc, tfDir, terraformTool(tf, forks), true, initArgs)
+		terraform, tfErr = runSteps(sc, tfDir, terraformTool(ref.path, forks), true, initArgs)
 	}()
 	cairn, cairnErr = runSteps(sc, cairnDir, cairnTool(forks), false, initArgs)
 	wg.Wait()
 	if tfErr != nil {
-		t.Fatalf("Terraform: %v", tfErr)
+		t.Fatalf("%s: %v", ref.name, tfErr)
 	}
 	if cairnErr != nil {
 		t.Fatalf("Cairn: %v", cairnErr)
 	}
 	for i := range terraform {
 		if i >= len(cairn) {
-			t.Fatalf("Cairn stopped after %d commands; Terraform ran %s next", len(cairn), terraform[i].label)
+			t.Fatalf("Cairn stopped after %d commands; %s ran %s next", len(cairn), ref.name, terraform[i].label)
 		}
 		want, got := terraform[i], cairn[i]
 		if os.Getenv("CAIRN_COMPARE_VERBOSE") == "1" {
 			t.Logf("step %d, %s: %v", want.step, want.label, want.compared())
 		}
 		if diff := cmp.Diff(want.compared(), got.compared()); diff != "" {
-			t.Errorf("step %d, %s (-terraform +cairn):\n%s%s%s", want.step, want.label, diff,
-				stderrNote("Terraform", want.stderr), stderrNote("Cairn", got.stderr))
+			t.Errorf("step %d, %s (-%s +cairn):\n%s%s%s", want.step, want.label, strings.ToLower(ref.name), diff,
+				stderrNote(ref.name, want.stderr), stderrNote("Cairn", got.stderr))
 			// Once the runs took different paths, later records only
 			// repeat the consequences of this difference.
 			if want.label != got.label || want.code != got.code {
@@ -261,7 +306,7 @@ func runComparison(t *testing.T, sc *compareScenario, tf string, forks *sync.RWM
 		}
 	}
 	if len(cairn) > len(terraform) {
-		t.Errorf("Cairn ran %d commands, Terraform %d; Cairn's next was %s", len(cairn), len(terraform), cairn[len(terraform)].label)
+		t.Errorf("Cairn ran %d commands, %s %d; Cairn's next was %s", len(cairn), ref.name, len(terraform), cairn[len(terraform)].label)
 	}
 }
 
