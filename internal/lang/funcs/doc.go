@@ -1,5 +1,7 @@
 // Package funcs holds the built-in function library of the Terraform
-// language as Terraform 1.5 offers it, for Cairn's expression evaluator.
+// language as Terraform 1.5 offers it, with the functions Terraform (to
+// 1.15) and OpenTofu (to 1.12) added since and the built-in provider's
+// (provider::terraform::*), for Cairn's expression evaluator.
 //
 // Table returns the functions by name, ready to go into an hcl.EvalContext.
 // Most of them come from well-kept libraries (go-cty's stdlib, HashiCorp's
@@ -18,13 +20,14 @@
 // expressions and knows nothing of modules, resources, state or plans: the
 // caller tells it the module directory, the plan timestamp and whether
 // impure functions may run, through Options.
-// It imports configschema only for the name of the sensitive mark,
+// It imports configschema and marks only for the names of the sensitive
+// and ephemeral marks,
 // hclscan to refuse templates nested too deeply for hcl's parser, and
 // typeconv for collection conversions in linear time.
 //
 // Imports:
 //
 //	deny internal/... # the function table knows no modules, resources, state or plans
-//	allow internal/configschema internal/hclscan
+//	allow internal/configschema internal/hclscan internal/marks
 //	allow internal/lang/typeconv # collection conversions in linear time, as convert gives them
 package funcs

@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"strings"
 	"time"
 
 	"github.com/zclconf/go-cty/cty/function"
@@ -38,8 +39,13 @@ func WithPureOnly() Option {
 	return func(o *options) { o.pureOnly = true }
 }
 
-// Table returns the Terraform 1.5 built-in functions by name, for an
-// hcl.EvalContext.
+// Table returns the built-in functions by name, for an hcl.EvalContext:
+// Terraform 1.5's, those Terraform (to 1.15) and OpenTofu (to 1.12) added
+// since, each also under OpenTofu's core:: namespace ("core::upper"), and
+// the built-in provider's functions under provider::terraform::. Whether
+// a module may call a provider:: function (it must declare the provider
+// in required_providers) is checked with the configuration, before any
+// expression is evaluated (see CheckProviderFunctionCalls).
 //
 // baseDir is the directory of the module whose expressions the table serves:
 // file functions resolve relative paths against it, as Terraform resolves
@@ -69,6 +75,8 @@ func Table(baseDir string, opts ...Option) map[string]function.Function {
 		cryptoFunctions(baseDir),
 		ipNetworkFunctions(),
 		typeConversionFunctions(),
+		laterFunctions(),
+		builtinProviderFunctions(),
 	} {
 		for name, fn := range family {
 			t[name] = fn
@@ -85,11 +93,22 @@ func Table(baseDir string, opts ...Option) map[string]function.Function {
 		t[name] = fn
 	}
 
-	// templatefile goes in last: a template may call every other function in
-	// the table, already wrapped as above, but not templatefile itself.
+	// templatefile and templatestring go in last: a template may call
+	// every other function in the table, already wrapped as above, but
+	// not the one rendering it.
 	t["templatefile"] = makeTemplateFileFunc(baseDir, t)
+	t["templatestring"] = makeTemplateStringFunc(t)
+	for name, fn := range t {
+		if !strings.Contains(name, "::") {
+			t[CoreNamespace+name] = fn
+		}
+	}
 	return t
 }
+
+// CoreNamespace is OpenTofu's namespace for the built-in functions
+// (1.7): core::upper is upper, for a name a provider function shadows.
+const CoreNamespace = "core::"
 
 // isImpure reports whether the named function can return a different result
 // for the same arguments, and so must not run before apply.
@@ -104,11 +123,13 @@ func isImpure(name string) bool {
 // handlesOwnMarks reports whether the named function deals with marked
 // arguments itself, so that markSafe must not wrap it: try and can
 // take unevaluated expressions, sensitive and nonsensitive exist to change
-// marks, and templatefile keeps the marks of each template variable (see
-// templatefile.go).
+// marks, templatefile and templatestring keep the marks of each template
+// variable (see templatefile.go), and issensitive and ephemeralasnull
+// read marks (neither can fail, so no error could reveal one).
 func handlesOwnMarks(name string) bool {
 	switch name {
-	case "try", "can", "sensitive", "nonsensitive", "templatefile":
+	case "try", "can", "sensitive", "nonsensitive", "templatefile", "templatestring",
+		"issensitive", "ephemeralasnull":
 		return true
 	}
 	return false

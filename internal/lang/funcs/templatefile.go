@@ -84,6 +84,18 @@ func renderTemplateFile(baseDir string, funcs map[string]function.Function, path
 		return cty.NilVal, function.NewArgError(0, err)
 	}
 
+	val, err := renderParsed(expr, funcs, vars, true)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	return val.WithMarks(pathMarks, varsMarks), nil
+}
+
+// renderParsed renders a parsed template with vars (a known map or
+// object) as its variables. withPos says whether a missing variable's
+// error gives its place: a template string's places mean nothing to the
+// author, who did not write it in a file.
+func renderParsed(expr hclsyntax.Expression, funcs map[string]function.Function, vars cty.Value, withPos bool) (cty.Value, error) {
 	ctx := &hcl.EvalContext{
 		Variables: make(map[string]cty.Value, vars.LengthInt()),
 		Functions: funcs,
@@ -96,11 +108,14 @@ func renderTemplateFile(baseDir string, funcs map[string]function.Function, path
 		}
 		ctx.Variables[name] = v
 	}
-	// Report a missing variable by its name and place; evaluation alone
+	// Report a missing variable by its name (and place); evaluation alone
 	// would only say that a variable is unknown to it.
 	for _, traversal := range expr.Variables() {
 		name := traversal.RootName()
 		if _, ok := ctx.Variables[name]; !ok {
+			if !withPos {
+				return cty.NilVal, function.NewArgErrorf(1, "vars map does not contain key %q", name)
+			}
 			return cty.NilVal, function.NewArgErrorf(1, "vars map does not contain key %q, referenced at %s", name, traversal.SourceRange())
 		}
 	}
@@ -109,7 +124,7 @@ func renderTemplateFile(baseDir string, funcs map[string]function.Function, path
 	if diags.HasErrors() {
 		return cty.NilVal, fmt.Errorf("rendering template: %w", diags)
 	}
-	return val.WithMarks(pathMarks, varsMarks), nil
+	return val, nil
 }
 
 // loadTemplate reads and parses the template file at path, naming it
