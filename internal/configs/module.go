@@ -110,6 +110,10 @@ type Variable struct {
 	// TypeDefaults holds defaults of optional object attributes, if any.
 	TypeDefaults *typeexpr.Defaults
 	Sensitive    bool
+	// Ephemeral (Terraform 1.10, OpenTofu 1.11) marks the value
+	// ephemeral: it may reach only places that keep nothing, and is never
+	// written to a plan or state.
+	Ephemeral bool
 	// Nullable is true unless the block says nullable = false.
 	Nullable    bool
 	Validations []*CheckRule
@@ -118,9 +122,9 @@ type Variable struct {
 	ParsingMode VariableParsingMode
 	// The *Set fields say which arguments the block wrote, so that an
 	// override file replaces only those.
-	DescriptionSet, TypeSet, SensitiveSet, NullableSet bool
-	DeclRange                                          hcl.Range
-	NameRange                                          hcl.Range
+	DescriptionSet, TypeSet, SensitiveSet, NullableSet, EphemeralSet bool
+	DeclRange                                                        hcl.Range
+	NameRange                                                        hcl.Range
 }
 
 // CheckRule is a validation, precondition or postcondition.
@@ -140,11 +144,15 @@ type Local struct {
 
 // Output is an output block.
 type Output struct {
-	Name          string
-	Description   string
-	Expr          hcl.Expression
-	Sensitive     bool
-	SensitiveSet  bool // so an override file can tell "false" from absent
+	Name         string
+	Description  string
+	Expr         hcl.Expression
+	Sensitive    bool
+	SensitiveSet bool // so an override file can tell "false" from absent
+	// Ephemeral allows an ephemeral value, which stays ephemeral; only a
+	// child module's output may be ephemeral.
+	Ephemeral     bool
+	EphemeralSet  bool
 	DependsOn     []hcl.Traversal
 	Preconditions []*CheckRule
 	DeclRange     hcl.Range

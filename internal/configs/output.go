@@ -7,6 +7,7 @@ var outputBlockSchema = &hcl.BodySchema{
 		{Name: "description"},
 		{Name: "value", Required: true},
 		{Name: "sensitive"},
+		{Name: "ephemeral"},
 		{Name: "depends_on"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
@@ -45,6 +46,11 @@ func decodeOutput(block *hcl.Block, schema *hcl.BodySchema) (*Output, hcl.Diagno
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
 		o.Sensitive, o.SensitiveSet = b, ok
+	}
+	if attr, ok := content.Attributes["ephemeral"]; ok {
+		b, ok, ds := staticBool(attr)
+		diags = append(diags, ds...)
+		o.Ephemeral, o.EphemeralSet = b, ok
 	}
 	if attr, ok := content.Attributes["depends_on"]; ok {
 		deps, ds := decodeDependsOn(attr)

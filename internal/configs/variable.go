@@ -17,6 +17,7 @@ var variableBlockSchema = &hcl.BodySchema{
 		{Name: "type"},
 		{Name: "sensitive"},
 		{Name: "nullable"},
+		{Name: "ephemeral"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "validation"},
@@ -89,6 +90,11 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
 		v.Sensitive, v.SensitiveSet = b, ok
+	}
+	if attr, ok := attrs["ephemeral"]; ok {
+		b, ok, ds := staticBool(attr)
+		diags = append(diags, ds...)
+		v.Ephemeral, v.EphemeralSet = b, ok
 	}
 	if attr, ok := attrs["nullable"]; ok {
 		b, ok, ds := staticBool(attr)
@@ -192,4 +198,20 @@ func (v *Variable) onlySelf(expr hcl.Expression) bool {
 		}
 	}
 	return true
+}
+
+// DeclaresEphemeral reports whether m or a module below it declares an
+// ephemeral variable or output, the only sources of ephemeral values
+// Cairn knows: without one, nothing need be searched for them.
+func (m *Module) DeclaresEphemeral() bool {
+	found := false
+	m.Walk(func(mod *Module) {
+		for _, v := range mod.Variables {
+			found = found || v.Ephemeral
+		}
+		for _, o := range mod.Outputs {
+			found = found || o.Ephemeral
+		}
+	})
+	return found
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/hclscan"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lang/typeconv"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -92,9 +93,17 @@ func finalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs ma
 
 // unsetVariable is the unknown value of a required variable nobody set.
 func unsetVariable(v *configs.Variable) cty.Value {
-	val := cty.UnknownVal(v.Type)
+	return markVariable(v, cty.UnknownVal(v.Type))
+}
+
+// markVariable gives a variable's value the marks its declaration asks
+// for: sensitive, ephemeral.
+func markVariable(v *configs.Variable, val cty.Value) cty.Value {
 	if v.Sensitive {
 		val = val.Mark(configschema.SensitiveMark)
+	}
+	if v.Ephemeral {
+		val = val.Mark(marks.Ephemeral)
 	}
 	return val
 }
@@ -171,10 +180,7 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 	if d := lang.UnstorableNumber(conv); d != nil {
 		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, d.Detail))
 	}
-	if v.Sensitive {
-		conv = conv.Mark(configschema.SensitiveMark)
-	}
-	return conv, ds
+	return markVariable(v, conv), ds
 }
 
 // parseRawVariable interprets a -var or TF_VAR_ string: literally for
@@ -262,7 +268,11 @@ func checkValidationRules(v *configs.Variable, scope *lang.Scope, rules []*confi
 		ds = ds.Append(mds)
 		text := "The value of this variable failed validation."
 		if !mds.HasErrors() && msg.IsKnown() && !msg.IsNull() {
-			if msg.ContainsMarked() {
+			if marks.IsEphemeral(msg) {
+				text = "The error message included an ephemeral value, so it will not be displayed."
+				ds = ds.Append(diags.At(rule.ErrorMessage.Range(), "Error message refers to ephemeral values",
+					"The error expression used to explain this condition refers to ephemeral values. Cairn will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values or by using the ephemeralasnull() function."))
+			} else if msg.ContainsMarked() {
 				// Terraform's wording, plus a second error pointing at
 				// the message so the author can see why it is hidden.
 				text = "The error message included a sensitive value, so it will not be displayed."

@@ -30,6 +30,9 @@ type planFileV1 struct {
 	StateLineage string             `json:"state_lineage"`
 	StateSerial  uint64             `json:"state_serial"`
 	Variables    map[string]valueV1 `json:"variables"`
+	// ApplyTime names the ephemeral root variables, whose values are
+	// never saved.
+	ApplyTime []string `json:"apply_time_variables,omitempty"`
 	Changes      []changeV1         `json:"changes"`
 	Outputs      []outputV1         `json:"outputs"`
 	PriorState   json.RawMessage    `json:"prior_state"`
@@ -146,6 +149,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	doc := &planFileV1{
 		Magic: planFileMagic, Mode: p.Mode, Timestamp: p.Timestamp, StateLineage: p.StateLineage, StateSerial: p.StateSerial,
 		Variables: map[string]valueV1{}, Config: p.ConfigSources, Relevant: p.RelevantAttributes,
+		ApplyTime: p.ApplyTimeVariables,
 	}
 	for name, v := range p.VariableValues {
 		ev, err := encodeValue(v)
@@ -248,6 +252,7 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	p := &Plan{
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
 		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, RelevantAttributes: doc.Relevant,
+		ApplyTimeVariables: doc.ApplyTime,
 	}
 	dc := newDecodeCache()
 	for name, ev := range doc.Variables {
