@@ -114,6 +114,9 @@ type Variable struct {
 	// ephemeral: it may reach only places that keep nothing, and is never
 	// written to a plan or state.
 	Ephemeral bool
+	// Deprecated (OpenTofu 1.10, Terraform 1.15) is the message warning
+	// whoever sets the variable; empty when it is not deprecated.
+	Deprecated string
 	// Nullable is true unless the block says nullable = false.
 	Nullable    bool
 	Validations []*CheckRule
@@ -151,8 +154,11 @@ type Output struct {
 	SensitiveSet bool // so an override file can tell "false" from absent
 	// Ephemeral allows an ephemeral value, which stays ephemeral; only a
 	// child module's output may be ephemeral.
-	Ephemeral     bool
-	EphemeralSet  bool
+	Ephemeral    bool
+	EphemeralSet bool
+	// Deprecated is the message warning whoever reads the output
+	// (OpenTofu 1.10, Terraform 1.15); empty when it is not deprecated.
+	Deprecated    string
 	DependsOn     []hcl.Traversal
 	Preconditions []*CheckRule
 	DeclRange     hcl.Range

@@ -2,6 +2,7 @@ package configs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -18,6 +19,7 @@ var variableBlockSchema = &hcl.BodySchema{
 		{Name: "sensitive"},
 		{Name: "nullable"},
 		{Name: "ephemeral"},
+		{Name: "deprecated"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "validation"},
@@ -90,6 +92,16 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
 		v.Sensitive, v.SensitiveSet = b, ok
+	}
+	if attr, ok := attrs["deprecated"]; ok {
+		s, _, ds := staticString(attr.Name, attr.Expr)
+		diags = append(diags, ds...)
+		v.Deprecated = s
+		if !ds.HasErrors() && strings.TrimSpace(s) == "" {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid `deprecated` value",
+				Detail:  `The "deprecated" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated variable.`,
+				Subject: v.NameRange.Ptr()})
+		}
 	}
 	if attr, ok := attrs["ephemeral"]; ok {
 		b, ok, ds := staticBool(attr)

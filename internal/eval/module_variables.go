@@ -28,6 +28,11 @@ func (e *Env) ModuleVariable(addr addrs.AbsInputVariable, v *configs.Variable, a
 		return e.checkModuleVariable(addr, v, v.Default, nil)
 	}
 	val, ds := caller.EvalExpr(arg.Expr, cty.DynamicPseudoType)
+	if v.Deprecated != "" {
+		ds = ds.Append(diags.Diagnostic{Severity: diags.Warning, Summary: "Variable marked as deprecated by the module author",
+			Detail:  fmt.Sprintf("Variable %q is marked as deprecated with the following message:\n%s", v.Name, v.Deprecated),
+			Subject: arg.Expr.Range().Ptr()})
+	}
 	if ds.HasErrors() {
 		return cty.UnknownVal(v.Type), ds
 	}

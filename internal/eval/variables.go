@@ -80,6 +80,11 @@ func finalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs ma
 		}
 		val, vds := finalizeVariable(v, raw[name], given)
 		ds = ds.Append(vds)
+		if given && v.Deprecated != "" {
+			ds = ds.Append(diags.Diagnostic{Severity: diags.Warning, Summary: "Deprecated variable used from the root module",
+				Detail:  fmt.Sprintf("The root variable %q is deprecated with the following message: %s", v.Name, v.Deprecated),
+				Subject: v.DeclRange.Ptr()})
+		}
 		out[name] = val
 	}
 	if ds.HasErrors() {
