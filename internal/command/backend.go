@@ -21,16 +21,11 @@ func (m *Meta) backend(cfg *configs.Module) (backends.Backend, diags.Diagnostics
 	if ds := m.checkBackendInitialized(cfg); ds.HasErrors() {
 		return nil, ds
 	}
-	return m.openBackend(cfg, configuredBackend(cfg))
-}
-
-// configuredBackend is cfg's backend block; nil when there is none (the
-// local backend at Terraform's default paths).
-func configuredBackend(cfg *configs.Module) *configs.Backend {
-	if cfg == nil {
-		return nil
+	blk, ds := m.configuredBackend(cfg)
+	if ds.HasErrors() {
+		return nil, ds
 	}
-	return cfg.Backend
+	return m.openBackend(cfg, blk)
 }
 
 // openBackend opens the backend blk configures (nil: the default local
@@ -107,7 +102,10 @@ func (m *Meta) checkBackendInitialized(cfg *configs.Module) diags.Diagnostics {
 	if doc != nil {
 		recorded = doc.Backend
 	}
-	blk := configuredBackend(cfg)
+	blk, bds := m.configuredBackend(cfg)
+	if bds.HasErrors() {
+		return bds
+	}
 	summary := `Backend initialization required, please run "cairn init"`
 	var reason string
 	switch {

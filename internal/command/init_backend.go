@@ -57,8 +57,12 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 	if doc != nil {
 		recorded = doc.Backend
 	}
-	blk := configuredBackend(cfg)
-	to, ds := m.openBackend(cfg, blk)
+	blk, ds := m.configuredBackend(cfg)
+	if ds.HasErrors() {
+		return m.fail(ds), false
+	}
+	to, ods := m.openBackend(cfg, blk)
+	ds = ds.Append(ods)
 	if ds.HasErrors() {
 		return m.fail(ds), false
 	}
