@@ -30,9 +30,6 @@ type planFileV1 struct {
 	StateLineage string             `json:"state_lineage"`
 	StateSerial  uint64             `json:"state_serial"`
 	Variables    map[string]valueV1 `json:"variables"`
-	// ApplyTime names the ephemeral root variables, whose values are
-	// never saved.
-	ApplyTime []string `json:"apply_time_variables,omitempty"`
 	Changes      []changeV1         `json:"changes"`
 	Outputs      []outputV1         `json:"outputs"`
 	PriorState   json.RawMessage    `json:"prior_state"`
@@ -45,6 +42,9 @@ type planFileV1 struct {
 	Checks       []checkV1          `json:"checks,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
+	// ApplyTime names the ephemeral root variables, whose values are
+	// never saved.
+	ApplyTime []string `json:"apply_time_variables,omitempty"`
 }
 
 type changeV1 struct {
