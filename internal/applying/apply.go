@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 	"sync/atomic"
 
@@ -177,7 +178,8 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	metas, mds := eval.DecodeProviderMetas(addrs.RootModule, a.opts.Config, schemas)
 	a.metas = metas
 	ds = ds.Append(mds)
-	vals := namedvals.New(p.VariableValues)
+	vals, vds := applyVariables(p)
+	ds = ds.Append(vds)
 	prepared := a.opts.Prepared
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
@@ -300,4 +302,26 @@ func (a *applier) finish(p *pending) error {
 // when the configuration has no such module.
 func (a *applier) moduleConfig(path addrs.Module) *configs.Module {
 	return a.opts.Config.Descendant(path)
+}
+
+// applyVariables is the value table apply starts from: the plan's root
+// variables and the ephemeral ones it did not keep, which must have been
+// given again (plans.Plan.EphemeralValues).
+func applyVariables(p *plans.Plan) (*namedvals.Values, diags.Diagnostics) {
+	if len(p.ApplyTimeVariables) == 0 {
+		return namedvals.New(p.VariableValues), nil
+	}
+	all := make(map[string]cty.Value, len(p.VariableValues)+len(p.ApplyTimeVariables))
+	maps.Copy(all, p.VariableValues)
+	var ds diags.Diagnostics
+	for _, name := range p.ApplyTimeVariables {
+		v, ok := p.EphemeralValues[name]
+		if !ok {
+			ds = ds.Append(diags.Errorf("No value for required variable",
+				"The ephemeral input variable %q was set when the plan was made, and its value is not saved in the plan. Set it again (with -var, -var-file or TF_VAR_%s) to apply the plan.", name, name))
+			v = cty.DynamicVal
+		}
+		all[name] = v
+	}
+	return namedvals.New(all), ds
 }

@@ -83,6 +83,9 @@ func (a *applier) evalOutput(_ context.Context, n plans.Node) diags.Diagnostics 
 	if ds.HasErrors() {
 		return ds
 	}
+	if d := eval.CheckOutputEphemerality(o, true, val); d != nil {
+		return ds.Append(*d)
+	}
 	if d := eval.CheckOutputSensitivity(o, val); d != nil {
 		return ds.Append(*d)
 	}

@@ -177,6 +177,9 @@ func (m *Meta) applySaved(c *commonFlags, name string) int {
 			"The given plan file can no longer be applied because the state was changed by another operation after the plan was created (plan made against lineage %q serial %d; state is now lineage %q serial %d). Create a new plan.",
 			p.StateLineage, p.StateSerial, lineage, serial)
 	}
+	if vds := m.applyTimeValues(p, cfg, c.vars); vds.HasErrors() {
+		return m.fail(ds.Append(vds))
+	}
 	op := &operation{cfg: cfg, state: h, library: lib}
 	ctx, stop := m.interruptible()
 	defer stop()

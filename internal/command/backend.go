@@ -28,15 +28,6 @@ func (m *Meta) backend(cfg *configs.Module) (backends.Backend, diags.Diagnostics
 	return m.openBackend(cfg, args)
 }
 
-// configuredBackend is cfg's backend block; nil when there is none (the
-// local backend at Terraform's default paths).
-func configuredBackend(cfg *configs.Module) *configs.Backend {
-	if cfg == nil {
-		return nil
-	}
-	return cfg.Backend
-}
-
 // defaultBackendArgs is the backend of a configuration without a backend
 // block: local, at Terraform's default paths.
 func defaultBackendArgs() backendArgs {
@@ -116,7 +107,10 @@ func (m *Meta) checkBackendInitialized(cfg *configs.Module) (backendArgs, diags.
 	if doc != nil {
 		recorded = doc.Backend
 	}
-	blk := configuredBackend(cfg)
+	blk, bds := m.configuredBackend(cfg)
+	if bds.HasErrors() {
+		return backendArgs{}, bds
+	}
 	if blk != nil {
 		// The hash ignores what does not decode (as Terraform's does):
 		// an argument the backend does not have, or of the wrong type, is

@@ -58,7 +58,10 @@ func (m *Meta) initBackend(cfg *configs.Module, f initBackendFlags) (int, bool) 
 	if doc != nil {
 		recorded = doc.Backend
 	}
-	blk := configuredBackend(cfg)
+	blk, bds := m.configuredBackend(cfg)
+	if bds.HasErrors() {
+		return m.fail(bds), false
+	}
 	next, toArgs, ds := m.nextBackend(blk, recorded, f.config)
 	if ds.HasErrors() {
 		return m.fail(ds), false

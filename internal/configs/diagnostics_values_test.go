@@ -76,7 +76,7 @@ func valueDiagnosticCases() map[string]diagnosticCase {
     error_message = "Bad."
   }
 }`},
-			want: []diagWant{errAt("Invalid reference in variable validation", "main.tf:3:21")},
+			want: []diagWant{errAt("Invalid variable validation condition", "main.tf:3:21")},
 		},
 		"ValidationWithoutReference": {
 			files: files{"main.tf": `variable "x" {

@@ -113,6 +113,13 @@ type Variable struct {
 	// TypeDefaults holds defaults of optional object attributes, if any.
 	TypeDefaults *typeexpr.Defaults
 	Sensitive    bool
+	// Ephemeral (Terraform 1.10, OpenTofu 1.11) marks the value
+	// ephemeral: it may reach only places that keep nothing, and is never
+	// written to a plan or state.
+	Ephemeral bool
+	// Deprecated (OpenTofu 1.10, Terraform 1.15) is the message warning
+	// whoever sets the variable; empty when it is not deprecated.
+	Deprecated string
 	// Nullable is true unless the block says nullable = false.
 	Nullable    bool
 	Validations []*CheckRule
@@ -121,9 +128,9 @@ type Variable struct {
 	ParsingMode VariableParsingMode
 	// The *Set fields say which arguments the block wrote, so that an
 	// override file replaces only those.
-	DescriptionSet, TypeSet, SensitiveSet, NullableSet bool
-	DeclRange                                          hcl.Range
-	NameRange                                          hcl.Range
+	DescriptionSet, TypeSet, SensitiveSet, NullableSet, EphemeralSet bool
+	DeclRange                                                        hcl.Range
+	NameRange                                                        hcl.Range
 }
 
 // CheckRule is a validation, precondition or postcondition.
@@ -143,11 +150,18 @@ type Local struct {
 
 // Output is an output block.
 type Output struct {
-	Name          string
-	Description   string
-	Expr          hcl.Expression
-	Sensitive     bool
-	SensitiveSet  bool // so an override file can tell "false" from absent
+	Name         string
+	Description  string
+	Expr         hcl.Expression
+	Sensitive    bool
+	SensitiveSet bool // so an override file can tell "false" from absent
+	// Ephemeral allows an ephemeral value, which stays ephemeral; only a
+	// child module's output may be ephemeral.
+	Ephemeral    bool
+	EphemeralSet bool
+	// Deprecated is the message warning whoever reads the output
+	// (OpenTofu 1.10, Terraform 1.15); empty when it is not deprecated.
+	Deprecated    string
 	DependsOn     []hcl.Traversal
 	Preconditions []*CheckRule
 	DeclRange     hcl.Range

@@ -1,12 +1,18 @@
 package configs
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
 
 var outputBlockSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "description"},
 		{Name: "value", Required: true},
 		{Name: "sensitive"},
+		{Name: "ephemeral"},
+		{Name: "deprecated"},
 		{Name: "depends_on"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
@@ -45,6 +51,21 @@ func decodeOutput(block *hcl.Block, schema *hcl.BodySchema) (*Output, hcl.Diagno
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
 		o.Sensitive, o.SensitiveSet = b, ok
+	}
+	if attr, ok := content.Attributes["deprecated"]; ok {
+		s, _, ds := staticString(attr.Name, attr.Expr)
+		diags = append(diags, ds...)
+		o.Deprecated = s
+		if !ds.HasErrors() && strings.TrimSpace(s) == "" {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid `deprecated` attribute",
+				Detail:  `The "deprecated" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated output value.`,
+				Subject: attr.Expr.Range().Ptr()})
+		}
+	}
+	if attr, ok := content.Attributes["ephemeral"]; ok {
+		b, ok, ds := staticBool(attr)
+		diags = append(diags, ds...)
+		o.Ephemeral, o.EphemeralSet = b, ok
 	}
 	if attr, ok := content.Attributes["depends_on"]; ok {
 		deps, ds := decodeDependsOn(attr)

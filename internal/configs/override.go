@@ -102,6 +102,9 @@ func (v *Variable) merge(ov *Variable) hcl.Diagnostics {
 	if ov.DescriptionSet {
 		v.Description, v.DescriptionSet = ov.Description, true
 	}
+	if ov.EphemeralSet {
+		v.Ephemeral, v.EphemeralSet = ov.Ephemeral, true
+	}
 	if ov.SensitiveSet {
 		v.Sensitive, v.SensitiveSet = ov.Sensitive, true
 	}
@@ -175,6 +178,9 @@ func (b *moduleBuilder) mergeOutputs(outputs []*Output) {
 		}
 		if oo.Expr != nil {
 			o.Expr = oo.Expr
+		}
+		if oo.EphemeralSet {
+			o.Ephemeral, o.EphemeralSet = oo.Ephemeral, true
 		}
 		if oo.SensitiveSet {
 			o.Sensitive, o.SensitiveSet = oo.Sensitive, true

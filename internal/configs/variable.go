@@ -2,6 +2,7 @@ package configs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -17,6 +18,8 @@ var variableBlockSchema = &hcl.BodySchema{
 		{Name: "type"},
 		{Name: "sensitive"},
 		{Name: "nullable"},
+		{Name: "ephemeral"},
+		{Name: "deprecated"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "validation"},
@@ -90,6 +93,21 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 		diags = append(diags, ds...)
 		v.Sensitive, v.SensitiveSet = b, ok
 	}
+	if attr, ok := attrs["deprecated"]; ok {
+		s, _, ds := staticString(attr.Name, attr.Expr)
+		diags = append(diags, ds...)
+		v.Deprecated = s
+		if !ds.HasErrors() && strings.TrimSpace(s) == "" {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid `deprecated` value",
+				Detail:  `The "deprecated" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated variable.`,
+				Subject: v.NameRange.Ptr()})
+		}
+	}
+	if attr, ok := attrs["ephemeral"]; ok {
+		b, ok, ds := staticBool(attr)
+		diags = append(diags, ds...)
+		v.Ephemeral, v.EphemeralSet = b, ok
+	}
 	if attr, ok := attrs["nullable"]; ok {
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
@@ -138,36 +156,74 @@ func (v *Variable) decodeDefault(expr hcl.Expression) hcl.Diagnostics {
 	return ds
 }
 
-// checkValidationRefs enforces Terraform 1.5's rule that a validation
-// condition tests the variable itself, and only it: validations run when
-// the variable's value arrives, before anything else is known.
+// checkValidationRefs enforces the rule OpenTofu 1.9+ and Terraform 1.9+
+// keep: a validation condition must test the variable itself. It may also
+// refer to other variables, locals and objects of the module; such a rule
+// waits in the graph for what it names (CrossRefValidations).
 func checkValidationRefs(name string, cr *CheckRule) hcl.Diagnostics {
-	var diags hcl.Diagnostics
-	self := 0
 	for _, t := range cr.Condition.Variables() {
-		ref, ds := addrs.ParseRef(t)
-		if !ds.HasErrors() {
-			if iv, ok := ref.Subject.(addrs.InputVariable); ok && iv.Name == name {
-				self++
-				continue
-			}
+		if refersToSelf(name, t) {
+			return nil
 		}
-		diags = append(diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Invalid reference in variable validation",
-			Detail: fmt.Sprintf("The condition for variable %q can refer only to the variable itself, "+
-				"as var.%s.", name, name),
-			Subject: t.SourceRange().Ptr(),
-		})
 	}
-	if self == 0 && len(diags) == 0 {
-		diags = append(diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Invalid variable validation condition",
-			Detail: fmt.Sprintf("The condition for variable %q must refer to var.%s to test the value "+
-				"it was given.", name, name),
-			Subject: cr.Condition.Range().Ptr(),
-		})
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  "Invalid variable validation condition",
+		Detail: fmt.Sprintf("The condition for variable %q must refer to var.%s to test the value "+
+			"it was given.", name, name),
+		Subject: cr.Condition.Range().Ptr(),
+	}}
+}
+
+// refersToSelf reports whether traversal t is var.NAME.
+func refersToSelf(name string, t hcl.Traversal) bool {
+	ref, ds := addrs.ParseRef(t)
+	if ds.HasErrors() {
+		return false
 	}
-	return diags
+	iv, ok := ref.Subject.(addrs.InputVariable)
+	return ok && iv.Name == name
+}
+
+// CrossRefValidations splits the variable's validation rules into those
+// whose condition and error message refer only to the variable itself,
+// checked as soon as its value is known, and those that refer to other
+// objects too, checked once those objects have values.
+func (v *Variable) CrossRefValidations() (self, cross []*CheckRule) {
+	for _, cr := range v.Validations {
+		if v.onlySelf(cr.Condition) && v.onlySelf(cr.ErrorMessage) {
+			self = append(self, cr)
+		} else {
+			cross = append(cross, cr)
+		}
+	}
+	return self, cross
+}
+
+func (v *Variable) onlySelf(expr hcl.Expression) bool {
+	if expr == nil {
+		return true
+	}
+	for _, t := range expr.Variables() {
+		if !refersToSelf(v.Name, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// DeclaresEphemeral reports whether m or a module below it declares an
+// ephemeral variable or output, the only sources of ephemeral values
+// Cairn knows: without one, nothing need be searched for them.
+func (m *Module) DeclaresEphemeral() bool {
+	found := false
+	m.Walk(func(mod *Module) {
+		for _, v := range mod.Variables {
+			found = found || v.Ephemeral
+		}
+		for _, o := range mod.Outputs {
+			found = found || o.Ephemeral
+		}
+	})
+	return found
 }

@@ -202,3 +202,43 @@ func TestDefaultConversionDetail(t *testing.T) {
 		})
 	}
 }
+
+// TestCrossRefValidations checks which rules wait in the graph: any rule
+// whose condition or error message names something besides the variable.
+func TestCrossRefValidations(t *testing.T) {
+	m := mustLoad(t, map[string]string{"main.tf": `
+variable "x" {
+  validation {
+    condition     = var.x > 0
+    error_message = "Positive, not ${var.x}."
+  }
+  validation {
+    condition     = var.x < var.max
+    error_message = "Under max."
+  }
+  validation {
+    condition     = var.x != 3
+    error_message = "Not ${local.banned}."
+  }
+  validation {
+    condition     = fileexists("${path.module}/${var.x}")
+    error_message = "Needs a file."
+  }
+}
+variable "max" {}
+`})
+	self, cross := m.Variables["x"].CrossRefValidations()
+	var got [2][]string
+	for i, rules := range [][]*CheckRule{self, cross} {
+		for _, cr := range rules {
+			got[i] = append(got[i], exprText(m, cr.Condition))
+		}
+	}
+	want := [2][]string{
+		{"var.x > 0"},
+		{"var.x < var.max", "var.x != 3", `fileexists("${path.module}/${var.x}")`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("self/cross rules (-want +got):\n%s", diff)
+	}
+}

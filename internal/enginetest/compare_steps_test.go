@@ -114,6 +114,11 @@ func expand(args []string) [][]string {
 	case "apply":
 		plan := append([]string{"plan"}, args[1:]...)
 		return [][]string{append(plan, out), planShow, {"apply", "tfplan"}, show}
+	case "apply-vars":
+		// The saved plan is applied with the same options: ephemeral
+		// variables must be given again (Terraform 1.10, OpenTofu 1.11).
+		plan := append([]string{"plan"}, args[1:]...)
+		return [][]string{append(plan, out), planShow, append([]string{"apply"}, append(args[1:], "tfplan")...), show}
 	case "destroy":
 		plan := append([]string{"plan", "-destroy"}, args[1:]...)
 		return [][]string{append(plan, out), planShow, {"apply", "tfplan"}, show}

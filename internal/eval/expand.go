@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/gocty"
@@ -52,7 +53,12 @@ func expandCount(scope *lang.Scope, count hcl.Expression, allowUnknown bool) (*i
 	}
 	// A sensitive count is allowed and used unmarked, as Terraform does: the
 	// number of instances shows in the plan, but instance keys 0..n-1 do not
-	// disclose the value it came from (a sensitive for_each key would).
+	// disclose the value it came from (a sensitive for_each key would). An
+	// ephemeral one is refused, as OpenTofu refuses it: the plan keeps it.
+	if v.HasMark(marks.Ephemeral) {
+		return nil, ds.Append(diags.At(rng, "Invalid count argument",
+			"Ephemeral values, or values derived from ephemeral values, cannot be used as count arguments. If used, the ephemeral value could be exposed as a resource instance key."))
+	}
 	v, _ = v.UnmarkDeep()
 	switch {
 	case !v.IsKnown():
@@ -87,6 +93,9 @@ func expandForEach(scope *lang.Scope, forEach hcl.Expression, allowUnknown bool)
 	}
 	bad := func(detail string) (*instances.Expansion, diags.Diagnostics) {
 		return nil, ds.Append(diags.At(rng, "Invalid for_each argument", detail))
+	}
+	if v.HasMark(marks.Ephemeral) {
+		return bad("Ephemeral values, or values derived from ephemeral values, cannot be used as for_each arguments. If used, the ephemeral value could be exposed as a resource instance key.")
 	}
 	if v.HasMark(configschema.SensitiveMark) {
 		return bad("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.")

@@ -5,10 +5,10 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
-	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lang/typeconv"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -28,6 +28,11 @@ func (e *Env) ModuleVariable(addr addrs.AbsInputVariable, v *configs.Variable, a
 		return e.checkModuleVariable(addr, v, v.Default, nil)
 	}
 	val, ds := caller.EvalExpr(arg.Expr, cty.DynamicPseudoType)
+	if v.Deprecated != "" {
+		ds = ds.Append(diags.Diagnostic{Severity: diags.Warning, Summary: "Variable marked as deprecated by the module author",
+			Detail:  fmt.Sprintf("Variable %q is marked as deprecated with the following message:\n%s", v.Name, v.Deprecated),
+			Subject: arg.Expr.Range().Ptr()})
+	}
 	if ds.HasErrors() {
 		return cty.UnknownVal(v.Type), ds
 	}
@@ -59,11 +64,23 @@ func (e *Env) checkModuleVariable(addr addrs.AbsInputVariable, v *configs.Variab
 			addr, rangeText(v.DeclRange), diags.FormatError(err)))
 	}
 	conv = conv.MarkWithPaths(pvm)
-	if v.Sensitive {
-		conv = conv.Mark(configschema.SensitiveMark)
+	if !v.Ephemeral && marks.AnyEphemeral(pvm) {
+		return cty.UnknownVal(v.Type), invalidEphemeral(v, rng)
 	}
+	conv = markVariable(v, conv)
 	ds := validateVariable(v, map[string]cty.Value{v.Name: conv}, e.Funcs, e.ModuleDir)
 	return conv, ds
+}
+
+// invalidEphemeral is Terraform's and OpenTofu's error for an ephemeral
+// value given to a variable not declared ephemeral.
+func invalidEphemeral(v *configs.Variable, rng *hcl.Range) diags.Diagnostics {
+	if rng == nil {
+		rng = v.DeclRange.Ptr()
+	}
+	return diags.Diagnostics{{Severity: diags.Error, Summary: "Variable does not allow ephemeral value",
+		Detail:  fmt.Sprintf("The value used for the variable %q is ephemeral, but it is not configured to allow one.", v.Name),
+		Subject: rng}}
 }
 
 // SetModuleVariable evaluates input variable v of child module instance m

@@ -16,7 +16,7 @@ import (
 // this; apply refuses the same way should a value it learns turn out
 // sensitive after all. nil means the output may be recorded.
 func CheckOutputSensitivity(o *configs.Output, val cty.Value) *diags.Diagnostic {
-	if o.Sensitive || !val.ContainsMarked() {
+	if o.Sensitive || !val.ContainsMarked() || !containsSensitive(val) {
 		return nil
 	}
 	return &diags.Diagnostic{
@@ -26,6 +26,36 @@ func CheckOutputSensitivity(o *configs.Output, val cty.Value) *diags.Diagnostic 
 			"If you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
 		Subject: o.Expr.Range().Ptr(),
 	}
+}
+
+// containsSensitive reports whether a marked value has a sensitive part
+// (its marks may all be ephemeral).
+func containsSensitive(val cty.Value) bool {
+	_, pvm := val.UnmarkDeepWithPaths()
+	for _, pm := range pvm {
+		if pm.Marks.Has(marks.Sensitive) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckOutputEphemerality applies Terraform 1.10's and OpenTofu 1.11's
+// rules for ephemeral outputs: only a child module's output may be
+// declared ephemeral, and only such an output may carry an ephemeral
+// value (one derived from an ephemeral variable or output). nil means the
+// output may be recorded.
+func CheckOutputEphemerality(o *configs.Output, root bool, val cty.Value) *diags.Diagnostic {
+	if o.Ephemeral && root {
+		return &diags.Diagnostic{Severity: diags.Error, Summary: "Invalid output configuration",
+			Detail: "Root modules are not allowed to have outputs defined as ephemeral", Subject: o.DeclRange.Ptr()}
+	}
+	if o.Ephemeral || !val.ContainsMarked() || !marks.IsEphemeral(val) {
+		return nil
+	}
+	return &diags.Diagnostic{Severity: diags.Error, Summary: "Output does not allow ephemeral value",
+		Detail:  "The value that was generated for the output is ephemeral, but it is not configured to allow one.",
+		Subject: o.Expr.Range().Ptr()}
 }
 
 // CheckOutputStorable refuses a root output whose value the state could
@@ -63,11 +93,17 @@ func (e *Env) EvalChildOutput(o *configs.Output, m addrs.ModuleInstance) diags.D
 		e.Values.SetOutput(addrs.AbsOutputValue{Module: m, Name: o.Name}, cty.DynamicVal)
 		return ds
 	}
+	if d := CheckOutputEphemerality(o, false, val); d != nil {
+		return ds.Append(*d)
+	}
 	if d := CheckOutputSensitivity(o, val); d != nil {
 		return ds.Append(*d)
 	}
 	if o.Sensitive {
 		val = val.Mark(configschema.SensitiveMark)
+	}
+	if o.Ephemeral {
+		val = val.Mark(marks.Ephemeral)
 	}
 	e.Values.SetOutput(addrs.AbsOutputValue{Module: m, Name: o.Name}, val)
 	return ds

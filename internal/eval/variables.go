@@ -12,6 +12,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/hclscan"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lang/typeconv"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -79,6 +80,11 @@ func finalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs ma
 		}
 		val, vds := finalizeVariable(v, raw[name], given)
 		ds = ds.Append(vds)
+		if given && v.Deprecated != "" {
+			ds = ds.Append(diags.Diagnostic{Severity: diags.Warning, Summary: "Deprecated variable used from the root module",
+				Detail:  fmt.Sprintf("The root variable %q is deprecated with the following message: %s", v.Name, v.Deprecated),
+				Subject: v.DeclRange.Ptr()})
+		}
 		out[name] = val
 	}
 	if ds.HasErrors() {
@@ -92,9 +98,17 @@ func finalizeVariables(cfg *configs.Module, raw map[string]RawVariable, funcs ma
 
 // unsetVariable is the unknown value of a required variable nobody set.
 func unsetVariable(v *configs.Variable) cty.Value {
-	val := cty.UnknownVal(v.Type)
+	return markVariable(v, cty.UnknownVal(v.Type))
+}
+
+// markVariable gives a variable's value the marks its declaration asks
+// for: sensitive, ephemeral.
+func markVariable(v *configs.Variable, val cty.Value) cty.Value {
 	if v.Sensitive {
 		val = val.Mark(configschema.SensitiveMark)
+	}
+	if v.Ephemeral {
+		val = val.Mark(marks.Ephemeral)
 	}
 	return val
 }
@@ -171,10 +185,7 @@ func finalizeVariable(v *configs.Variable, rv RawVariable, given bool) (cty.Valu
 	if d := lang.UnstorableNumber(conv); d != nil {
 		return cty.DynamicVal, ds.Append(invalidVariable(v, rv, rng, d.Detail))
 	}
-	if v.Sensitive {
-		conv = conv.Mark(configschema.SensitiveMark)
-	}
-	return conv, ds
+	return markVariable(v, conv), ds
 }
 
 // parseRawVariable interprets a -var or TF_VAR_ string: literally for
@@ -212,12 +223,35 @@ func invalidVariable(v *configs.Variable, rv RawVariable, rng *hcl.Range, detail
 	return d
 }
 
-// validateVariable runs the variable's validation rules with only the
-// variable itself in scope.
+// validateVariable runs the variable's validation rules that refer only to
+// the variable itself, with only it in scope. Rules that refer to other
+// objects wait for them in the graph (Env.ValidateVariableCrossRefs).
 func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[string]function.Function, dir string) diags.Diagnostics {
-	var ds diags.Diagnostics
+	if len(v.Validations) == 0 {
+		return nil
+	}
+	self, _ := v.CrossRefValidations()
 	scope := &lang.Scope{Data: namedvals.New(map[string]cty.Value{v.Name: vals[v.Name]}).Data(addrs.RootModuleInstance), Funcs: funcs, ModuleDir: dir}
-	for _, rule := range v.Validations {
+	return checkValidationRules(v, scope, self)
+}
+
+// ValidateVariableCrossRefs runs the validation rules of variable v of
+// module instance m that refer to other variables, locals or objects
+// (Terraform and OpenTofu 1.9), in m's scope: the graph has visited what
+// they refer to. A condition not known yet passes for now.
+func (e *Env) ValidateVariableCrossRefs(v *configs.Variable, m addrs.ModuleInstance) diags.Diagnostics {
+	_, cross := v.CrossRefValidations()
+	if len(cross) == 0 {
+		return nil
+	}
+	return checkValidationRules(v, e.Scope(m), cross)
+}
+
+// checkValidationRules evaluates rules of variable v in scope, reporting
+// each false condition with the rule's error message.
+func checkValidationRules(v *configs.Variable, scope *lang.Scope, rules []*configs.CheckRule) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, rule := range rules {
 		cond, cds := scope.EvalExpr(rule.Condition, cty.Bool)
 		ds = ds.Append(cds)
 		if cds.HasErrors() || !cond.IsKnown() {
@@ -239,7 +273,11 @@ func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[
 		ds = ds.Append(mds)
 		text := "The value of this variable failed validation."
 		if !mds.HasErrors() && msg.IsKnown() && !msg.IsNull() {
-			if msg.ContainsMarked() {
+			if marks.IsEphemeral(msg) {
+				text = "The error message included an ephemeral value, so it will not be displayed."
+				ds = ds.Append(diags.At(rule.ErrorMessage.Range(), "Error message refers to ephemeral values",
+					"The error expression used to explain this condition refers to ephemeral values. Cairn will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values or by using the ephemeralasnull() function."))
+			} else if msg.ContainsMarked() {
 				// Terraform's wording, plus a second error pointing at
 				// the message so the author can see why it is hidden.
 				text = "The error message included a sensitive value, so it will not be displayed."

@@ -93,7 +93,7 @@ func revealsKnown(val cty.Value, secrets *marks.Known) bool {
 // valueStatement describes val; ok is false when nothing may be said.
 func valueStatement(val cty.Value) (stmt string, ok bool) {
 	switch {
-	case val.HasMark(configschema.SensitiveMark):
+	case val.HasMark(configschema.SensitiveMark), val.HasMark(marks.Ephemeral):
 		return "", false
 	case !val.IsKnown() && val.Type() == cty.DynamicPseudoType:
 		return "", false

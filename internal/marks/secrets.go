@@ -39,7 +39,8 @@ type Secrets struct {
 const linearMax = 8
 
 // SecretsOf returns the secrets of v: every known, non-empty string inside
-// a part of v that carries the sensitive mark. A value without marks costs
+// a part of v that carries the sensitive or the ephemeral mark (an
+// ephemeral value must never be shown either). A value without marks costs
 // one look for them.
 func SecretsOf(v cty.Value) Secrets {
 	var s Secrets
@@ -47,7 +48,7 @@ func SecretsOf(v cty.Value) Secrets {
 		return s
 	}
 	_ = cty.Walk(v, func(_ cty.Path, part cty.Value) (bool, error) {
-		if !part.HasMark(Sensitive) {
+		if !part.HasMark(Sensitive) && !part.HasMark(Ephemeral) {
 			return true, nil
 		}
 		s.addStrings(part)

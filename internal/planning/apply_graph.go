@@ -301,6 +301,15 @@ func (b *applyGraphBuilder) connectConfigDeps() {
 // instance of that module below m.
 func (b *applyGraphBuilder) depNodes(d int, m addrs.ModuleInstance) []int {
 	dv := b.cg.vertices[d]
+	if dv.kind == vValidation {
+		// Validation rules have no operation of their own; what refers to
+		// the variable waits for what they refer to, as in OpenTofu.
+		var out []int
+		for _, d2 := range b.cg.g.Deps(d) {
+			out = append(out, b.depNodes(d2, m)...)
+		}
+		return out
+	}
 	if dv.kind == vProvider {
 		if n, ok := b.providers[dv.provider.UniqueKey()]; ok {
 			return []int{n}

@@ -29,6 +29,10 @@ type configGraph struct {
 	// path and name; modules every vertex of each module path.
 	calls     map[string]int
 	variables map[moduleName]int
+	// validations holds the vValidation vertex of each variable whose
+	// rules refer to other objects: references to the variable wait for
+	// it, so they see a validated value (OpenTofu's order).
+	validations map[moduleName]int
 	// rootVariables names the root module's declared variables, which
 	// have no vertices (their values are set before the walk) but whose
 	// references must still name one.
@@ -85,6 +89,7 @@ func buildConfigGraph(cfg *configs.Module, prior *states.State, schemas provider
 		providers:     map[addrs.UniqueKey]int{},
 		calls:         map[string]int{},
 		variables:     map[moduleName]int{},
+		validations:   map[moduleName]int{},
 		rootVariables: map[string]bool{},
 		outputs:       map[moduleName]int{},
 		modules:       map[string][]int{},
@@ -172,6 +177,12 @@ func (cg *configGraph) addModuleVertices(mod *configs.Module) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(mod.Outputs)) {
 		cg.outputs[moduleName{path.String(), name}] = cg.add(&vertex{kind: vOutput, module: path, name: name, output: mod.Outputs[name]})
+	}
+	for _, name := range slices.Sorted(maps.Keys(mod.Variables)) {
+		v := mod.Variables[name]
+		if _, cross := v.CrossRefValidations(); len(cross) > 0 {
+			cg.validations[moduleName{path.String(), name}] = cg.add(&vertex{kind: vValidation, module: path, name: name, variable: v})
+		}
 	}
 	if path.IsRoot() {
 		for name := range mod.Variables {

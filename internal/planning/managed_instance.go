@@ -95,6 +95,11 @@ func (p *planner) instanceConfig(ctx context.Context, rt *resourceTarget, t *lif
 	if ds.HasErrors() {
 		return val, ds
 	}
+	if p.ephemeral {
+		if eds := eval.CheckNoEphemeral(val, rt.schema, rt.config.Config, rt.config.DeclRange); eds.HasErrors() {
+			return val, ds.Append(eds.WithAddressOf(t.Addr.ResourceInstance))
+		}
+	}
 	val = rt.schema.MarkSensitive(val)
 	return val, ds.Append(lifecycle.ValidateConfig(ctx, t, val))
 }

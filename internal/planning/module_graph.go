@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/didyoumean"
 	"github.com/hashicorp/hcl/v2"
@@ -29,7 +30,7 @@ func (cg *configGraph) connectModuleCall(v int, m addrs.Module, call addrs.Modul
 				fmt.Sprintf("This object does not have an attribute named %q.", output))}
 		}
 		cg.g.Connect(v, t)
-		return nil
+		return cg.deprecatedOutput(v, cg.vertices[t].output, call, rng)
 	}
 	cg.g.Connect(v, c)
 	for _, t := range cg.modules[child.String()] {
@@ -70,4 +71,20 @@ func (cg *configGraph) connectWholeModule(v int, child addrs.Module) {
 			}
 		}
 	}
+}
+
+// deprecatedOutput warns, as OpenTofu does, that vertex v reads output o
+// of module call, which its author deprecated; located at v's block when
+// it has one (a resource), else at the reference.
+func (cg *configGraph) deprecatedOutput(v int, o *configs.Output, call addrs.ModuleCall, rng hcl.Range) diags.Diagnostics {
+	if o == nil || o.Deprecated == "" {
+		return nil
+	}
+	subject := rng.Ptr()
+	if r := cg.vertices[v].declRange(); r != nil && cg.vertices[v].kind == vResource {
+		subject = r
+	}
+	return diags.Diagnostics{{Severity: diags.Warning, Summary: "Value derived from a deprecated source",
+		Detail:  fmt.Sprintf("This value is derived from %s.%s, which is deprecated with the following message:\n\n%s", call, o.Name, o.Deprecated),
+		Subject: subject}}
 }

@@ -38,6 +38,9 @@ func (p *planner) planOutput(out *result, o *configs.Output, m addrs.ModuleInsta
 	if ds.HasErrors() {
 		return ds
 	}
+	if d := eval.CheckOutputEphemerality(o, true, val); d != nil {
+		return ds.Append(*d)
+	}
 	if d := eval.CheckOutputSensitivity(o, val); d != nil {
 		return ds.Append(*d)
 	}

@@ -2,6 +2,8 @@ package planning
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -91,12 +93,16 @@ type Options struct {
 // nothing they write: each returns its result (see result), and fold
 // gathers them into the fields below the line once the walk is over.
 type planner struct {
-	opts    Options
-	schemas providers.Schemas
-	env     *eval.Env
-	set     *providers.InstanceSet
-	cg      *configGraph
-	forced  map[addrs.UniqueKey]bool
+	// ephemeral is set when the configuration declares an ephemeral
+	// variable or output: only then are evaluated bodies searched for
+	// ephemeral values, so configurations without any pay nothing.
+	ephemeral bool
+	opts      Options
+	schemas   providers.Schemas
+	env       *eval.Env
+	set       *providers.InstanceSet
+	cg        *configGraph
+	forced    map[addrs.UniqueKey]bool
 	// importSets holds the import blocks by target resource; empty
 	// unless the plan is a normal one.
 	importSets map[addrs.UniqueKey]*importSet
@@ -197,6 +203,7 @@ func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics
 		Changes: p.changes, Outputs: p.outputs, PriorState: p.refreshed, Expansions: p.expansions,
 		ModuleExpansions: p.moduleCalls, VariableValues: p.variableValues(), Checks: p.checks, Moves: p.moves.list(),
 	}
+	splitEphemeralVariables(plan, opts.Config)
 	for _, t := range opts.Targets {
 		plan.Targets = append(plan.Targets, t.String())
 	}
@@ -251,6 +258,7 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	// an object read early may show a copy of one read later.
 	p.env.Secrets.AddSecrets(p.opts.PrevState.Secrets(schemas.ResourceSchema))
 	p.env.Values.CollectSecrets(p.env.Secrets)
+	p.ephemeral = cfg.DeclaresEphemeral()
 	p.indexInputs()
 	ds = ds.Append(p.checkImportTargets())
 	if ds.HasErrors() {
@@ -299,4 +307,24 @@ func (p *planner) variableValues() map[string]cty.Value {
 		return nil
 	}
 	return p.env.Values.InputVariables()
+}
+
+// splitEphemeralVariables moves the values of the root variables declared
+// ephemeral out of the plan's VariableValues, which a plan file keeps,
+// into EphemeralValues, which nothing writes, and names them in
+// ApplyTimeVariables.
+func splitEphemeralVariables(pl *plans.Plan, cfg *configs.Module) {
+	for _, name := range slices.Sorted(maps.Keys(cfg.Variables)) {
+		if !cfg.Variables[name].Ephemeral {
+			continue
+		}
+		if pl.EphemeralValues == nil {
+			pl.EphemeralValues = map[string]cty.Value{}
+		}
+		if v, ok := pl.VariableValues[name]; ok {
+			pl.EphemeralValues[name] = v
+			delete(pl.VariableValues, name)
+		}
+		pl.ApplyTimeVariables = append(pl.ApplyTimeVariables, name)
+	}
 }

@@ -32,6 +32,10 @@ func (cg *configGraph) connectRefs(v int, m addrs.Module, refs []*addrs.Referenc
 			ds = ds.Append(cg.connectResource(v, sub.Resource.InModule(m), ref.SourceRange))
 			ds = ds.Append(cg.checkScopedRef(v, sub.Resource.InModule(m), ref.SourceRange))
 		case addrs.InputVariable:
+			if t, ok := cg.validations[moduleName{m.String(), sub.Name}]; ok && t != v {
+				cg.g.Connect(v, t)
+				continue
+			}
 			if m.IsRoot() && cg.rootVariables[sub.Name] {
 				continue // root variables are set before the walk
 			}

@@ -71,6 +71,9 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		}
 	case vCheck:
 		return ruleReferences(v.check.Asserts)
+	case vValidation:
+		_, cross := v.variable.CrossRefValidations()
+		return ruleReferences(cross)
 	}
 	return nil, nil
 }

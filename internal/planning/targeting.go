@@ -36,7 +36,8 @@ type targetVertex struct {
 //     depend on, a destroy plan them and everything that depends on them
 //     (so dependents go first), plus what those depend on that is not a
 //     resource;
-//   - an output is visited when everything it depends on is;
+//   - an output, or a variable's validation, is visited when everything
+//     it depends on is;
 //   - a directly targeted resource that nothing visited needs whole has
 //     only the instances a target contains planned.
 func selectTargets(vs []targetVertex, g *graph.Graph, targets []addrs.Target, destroy bool) *targeting {
@@ -96,7 +97,7 @@ func selectTargets(vs []targetVertex, g *graph.Graph, targets []addrs.Target, de
 		}
 	}
 	for i, v := range vs {
-		if v.kind == vOutput && !t.include[i] {
+		if (v.kind == vOutput || v.kind == vValidation) && !t.include[i] {
 			t.include[i] = allIncluded(g.Deps(i), t.include)
 		}
 		if direct[i] && !viaDep[i] {

@@ -26,6 +26,10 @@ const (
 	// vCheck is a check block: its assertions, evaluated after everything
 	// they refer to.
 	vCheck vertexKind = 'C'
+	// vValidation is the validation rules of an input variable that refer
+	// to other variables, locals or objects (1.9): checked in every
+	// instance of the variable's module once what they name has values.
+	vValidation vertexKind = 'Y'
 )
 
 // vertex is one object of the configuration graph: a provider
@@ -68,6 +72,8 @@ func (v *vertex) String() string {
 		return prefixModule(v.module, "var."+v.name)
 	case vCheck:
 		return prefixModule(v.module, "check."+v.check.Name)
+	case vValidation:
+		return prefixModule(v.module, "var."+v.name+" (validation)")
 	}
 	return "?"
 }
@@ -110,6 +116,8 @@ func (v *vertex) declRange() *hcl.Range {
 		}
 	case vCheck:
 		return v.check.DeclRange.Ptr()
+	case vValidation:
+		return v.variable.DeclRange.Ptr()
 	}
 	return nil
 }

@@ -105,6 +105,11 @@ func (p *planner) visitIn(ctx context.Context, out *result, v *vertex, m addrs.M
 		return p.planVariable(v, m)
 	case vCheck:
 		return p.planCheck(out, v.check, m)
+	case vValidation:
+		if p.opts.Mode == plans.DestroyMode {
+			return nil // what the rules name is not planned when destroying
+		}
+		return p.env.ValidateVariableCrossRefs(v.variable, m)
 	case vResource:
 		addr := v.resource.Addr().Absolute(m)
 		switch {

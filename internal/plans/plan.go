@@ -37,6 +37,15 @@ type Plan struct {
 	// planning used them; apply re-evaluates expressions with the same
 	// values.
 	VariableValues map[string]cty.Value
+	// ApplyTimeVariables names the root variables declared ephemeral
+	// (Terraform 1.10, OpenTofu 1.11): VariableValues leaves them out and
+	// the plan file keeps only their names, so applying a saved plan
+	// needs their values again, as Terraform's does.
+	ApplyTimeVariables []string
+	// EphemeralValues holds the values of ApplyTimeVariables for the
+	// apply: those planning used, when one process plans and applies, or
+	// those given again to apply a saved plan. Never written anywhere.
+	EphemeralValues map[string]cty.Value
 	// PriorState is the refreshed state: what apply starts from.
 	PriorState *states.State
 	// PrevRunState is the state as read, before refresh; drift is the

@@ -42,6 +42,9 @@ type planFileV1 struct {
 	Checks       []checkV1          `json:"checks,omitempty"`
 	Graph        graphV1            `json:"graph"`
 	Config       map[string][]byte  `json:"config"`
+	// ApplyTime names the ephemeral root variables, whose values are
+	// never saved.
+	ApplyTime []string `json:"apply_time_variables,omitempty"`
 }
 
 type changeV1 struct {
@@ -146,6 +149,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 	doc := &planFileV1{
 		Magic: planFileMagic, Mode: p.Mode, Timestamp: p.Timestamp, StateLineage: p.StateLineage, StateSerial: p.StateSerial,
 		Variables: map[string]valueV1{}, Config: p.ConfigSources, Relevant: p.RelevantAttributes,
+		ApplyTime: p.ApplyTimeVariables,
 	}
 	for name, v := range p.VariableValues {
 		ev, err := encodeValue(v)
@@ -248,6 +252,7 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 	p := &Plan{
 		Mode: doc.Mode, Timestamp: doc.Timestamp, StateLineage: doc.StateLineage, StateSerial: doc.StateSerial,
 		VariableValues: map[string]ctyValue{}, ConfigSources: doc.Config, RelevantAttributes: doc.Relevant,
+		ApplyTimeVariables: doc.ApplyTime,
 	}
 	dc := newDecodeCache()
 	for name, ev := range doc.Variables {
