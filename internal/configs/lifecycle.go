@@ -62,9 +62,14 @@ func (m *ManagedResource) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics 
 		m.CreateBeforeDestroy, m.CreateBeforeDestroySet = b, ok
 	}
 	if attr, ok := attrs["prevent_destroy"]; ok {
-		b, ok, ds := staticBool(attr)
-		diags = append(diags, ds...)
-		m.PreventDestroy, m.PreventDestroySet = b, ok
+		if len(attr.Expr.Variables()) > 0 {
+			// OpenTofu 1.12: decided per plan from variables and locals.
+			m.PreventDestroyExpr, m.PreventDestroySet = attr.Expr, true
+		} else {
+			b, ok, ds := staticBool(attr)
+			diags = append(diags, ds...)
+			m.PreventDestroy, m.PreventDestroySet = b, ok
+		}
 	}
 	if attr, ok := attrs["ignore_changes"]; ok {
 		paths, all, ds := decodeIgnoreChanges(attr.Expr)

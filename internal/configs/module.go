@@ -206,10 +206,14 @@ type ManagedResource struct {
 	CreateBeforeDestroy    bool
 	CreateBeforeDestroySet bool
 	PreventDestroy         bool
-	PreventDestroySet      bool            // so an override file can tell "false" from absent
-	IgnoreChanges          []hcl.Traversal // relative paths into the resource's value
-	IgnoreAllChanges       bool
-	ReplaceTriggeredBy     []hcl.Expression
+	PreventDestroySet      bool // so an override file can tell "false" from absent
+	// PreventDestroyExpr is prevent_destroy when it refers to variables
+	// or locals (OpenTofu 1.12), evaluated when planning; PreventDestroy
+	// is then false.
+	PreventDestroyExpr hcl.Expression
+	IgnoreChanges      []hcl.Traversal // relative paths into the resource's value
+	IgnoreAllChanges   bool
+	ReplaceTriggeredBy []hcl.Expression
 }
 
 // ProviderConfigRef is a provider = NAME or provider = NAME.ALIAS reference.

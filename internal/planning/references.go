@@ -95,6 +95,9 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare 
 		for _, e := range r.Managed.ReplaceTriggeredBy {
 			add(lang.ReferencesInExpr(e))
 		}
+		if r.Managed.PreventDestroyExpr != nil {
+			add(lang.ReferencesInExpr(r.Managed.PreventDestroyExpr))
+		}
 	}
 	for _, c := range append(append([]*configs.CheckRule{}, r.Preconditions...), r.Postconditions...) {
 		add(lang.ReferencesInExpr(c.Condition))
