@@ -168,6 +168,10 @@ type Resource struct {
 	// Count and ForEach are nil when absent; at most one is set.
 	Count   hcl.Expression
 	ForEach hcl.Expression
+	// Enabled is lifecycle.enabled (OpenTofu 1.11), nil when absent:
+	// true is one instance without a key, false none. Never set with
+	// Count or ForEach.
+	Enabled hcl.Expression
 
 	// ProviderConfigRef is the provider meta-argument, nil when absent.
 	ProviderConfigRef *ProviderConfigRef

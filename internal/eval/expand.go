@@ -18,6 +18,9 @@ import (
 // to plan), unless allowUnknown is set, when the expansion is reported as
 // ExpandUnknown.
 func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	if r.Enabled != nil {
+		return expandEnabled(scope, r.Enabled, allowUnknown)
+	}
 	return ExpandRepetition(scope, r.Count, r.ForEach, allowUnknown)
 }
 

@@ -94,6 +94,9 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 
 // orphanReason explains why an instance key is no longer wanted.
 func orphanReason(exp *instances.Expansion, key addrs.InstanceKey) plans.ActionReason {
+	if exp.Mode() == instances.Disabled && key == addrs.NoKey {
+		return plans.ReasonDeleteBecauseEnabledFalse
+	}
 	switch key.(type) {
 	case addrs.IntKey:
 		if exp.Mode() == instances.Count {

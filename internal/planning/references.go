@@ -87,6 +87,7 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare 
 	}
 	add(lang.ReferencesInExpr(r.Count))
 	add(lang.ReferencesInExpr(r.ForEach))
+	add(lang.ReferencesInExpr(r.Enabled))
 	if schema, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type); schema != nil {
 		pb := prepare(r, schema)
 		add(pb.References(), pb.Diagnostics())
