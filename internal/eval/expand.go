@@ -24,6 +24,15 @@ func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instanc
 	return ExpandRepetition(scope, r.Count, r.ForEach, allowUnknown)
 }
 
+// ExpandCall evaluates a module call's count, for_each or
+// lifecycle.enabled.
+func ExpandCall(scope *lang.Scope, mc *configs.ModuleCall, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	if mc.Enabled != nil {
+		return expandEnabled(scope, mc.Enabled, allowUnknown)
+	}
+	return ExpandRepetition(scope, mc.Count, mc.ForEach, allowUnknown)
+}
+
 // ExpandRepetition evaluates a count or for_each expression (nil when
 // absent) of a resource or module call.
 func ExpandRepetition(scope *lang.Scope, count, forEach hcl.Expression, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {

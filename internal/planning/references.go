@@ -64,7 +64,8 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 	case vCall:
 		refs, ds := lang.ReferencesInExpr(v.call.Count)
 		more, mds := lang.ReferencesInExpr(v.call.ForEach)
-		return append(refs, more...), ds.Append(mds)
+		enabled, eds := lang.ReferencesInExpr(v.call.Enabled)
+		return append(append(refs, more...), enabled...), ds.Append(mds).Append(eds)
 	case vVariable:
 		if arg := v.argument(); arg != nil {
 			return lang.ReferencesInExpr(arg.Expr)
