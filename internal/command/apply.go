@@ -227,6 +227,8 @@ func (m *Meta) runApplyPlan(ctx context.Context, op *operation, p *plans.Plan, p
 	}
 	if len(p.Targets) > 0 {
 		ds = ds.Append(incompleteApplyWarning())
+	} else if len(p.Excludes) > 0 {
+		ds = ds.Append(incompleteExcludeApplyWarning())
 	}
 	if ds.HasErrors() {
 		return m.fail(ds)

@@ -49,6 +49,9 @@ type commonFlags struct {
 	refresh     bool
 	replace     stringList
 	target      stringList
+	targetFile  stringList
+	exclude     stringList
+	excludeFile stringList
 	noColor     bool
 	// refreshOnly is -refresh-only: record drift, plan no action.
 	refreshOnly bool
@@ -72,8 +75,17 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	c.registerRun(fs)
 	fs.BoolVar(&c.refresh, "refresh", true, "Update state from remote objects before planning.")
 	fs.Var(&c.replace, "replace", "Force replacement of a resource instance (repeatable).")
-	fs.Var(&c.target, "target", "Limit planning to the given resource, instance or module, and what it depends on (repeatable).")
+	c.registerTargeting(fs)
 	fs.BoolVar(&c.refreshOnly, "refresh-only", false, "Only update state (and outputs) to match remote objects; plan no action.")
+}
+
+// registerTargeting registers -target and OpenTofu's -target-file,
+// -exclude and -exclude-file: the options that limit what a plan covers.
+func (c *commonFlags) registerTargeting(fs *flag.FlagSet) {
+	fs.Var(&c.target, "target", "Limit planning to the given resource, instance or module, and what it depends on (repeatable).")
+	fs.Var(&c.targetFile, "target-file", "Like -target, for each address in the given file, one a line; # starts a comment (repeatable).")
+	fs.Var(&c.exclude, "exclude", "Plan everything but the given resource, instance or module, and what depends on it (repeatable; not with -target).")
+	fs.Var(&c.excludeFile, "exclude-file", "Like -exclude, for each address in the given file, one a line; # starts a comment (repeatable).")
 }
 
 // defaultParallelism is -parallelism when not given, as in Terraform.

@@ -142,10 +142,11 @@ func (f *formatter) resolve(p string) (abs, shown string) {
 }
 
 // isFormattable reports whether fmt formats a file: native-syntax
-// configuration and variable files only (JSON files are left alone).
+// configuration and variable files only (JSON files are left alone),
+// OpenTofu's .tofu files included.
 func isFormattable(name string) bool {
 	ext := filepath.Ext(name)
-	return ext == ".tf" || ext == ".tfvars"
+	return ext == ".tf" || ext == ".tfvars" || ext == ".tofu"
 }
 
 // dir formats the files in a directory, skipping hidden files and editor

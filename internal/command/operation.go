@@ -68,7 +68,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 			replace = append(replace, addr)
 		}
 	}
-	targets, tds := parseTargets(c.target)
+	targets, excludes, tds := m.parseTargeting(c)
 	if ds = ds.Append(tds); ds.HasErrors() {
 		return nil, ds
 	}
@@ -76,7 +76,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	opts := planning.Options{
 		Secrets: m.runSecrets(), Mode: mode, Config: op.cfg, PrevState: op.state.state(), StateLineage: lineage, StateSerial: serial,
 		Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Parallelism: c.parallelism,
-		SkipRefresh: !c.refresh, ForceReplace: replace, Targets: targets, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
+		SkipRefresh: !c.refresh, ForceReplace: replace, Targets: targets, Excludes: excludes, Now: m.Now().UTC(), Prepared: op.prepared, Workspace: op.state.workspace,
 	}
 	if m.gen != nil && len(m.gen.targets) > 0 && mode == plans.NormalMode {
 		gds := m.generateConfig(ctx, op, &opts)

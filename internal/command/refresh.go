@@ -18,6 +18,7 @@ func runRefresh(m *Meta, args []string) int {
 	c := commonFlags{refresh: true, refreshOnly: true}
 	fs := newFlagSet("refresh", m.Stderr)
 	c.registerRun(fs)
+	c.registerTargeting(fs)
 	if !m.parseFlags(fs, args) {
 		return 1
 	}

@@ -1,5 +1,6 @@
 // Package configs loads a directory of Terraform-language configuration
-// (every *.tf and *.tf.json file, native and JSON syntax) into a Module: the
+// (every *.tf and *.tf.json file, native and JSON syntax, and OpenTofu's
+// *.tofu and *.tofu.json, which hide the .tf file of the same name) into a Module: the
 // declared variables, locals, outputs, providers, resources and data
 // sources, with their meta-arguments decoded and their bodies left for the
 // planner to evaluate against a provider's schema. Override files

@@ -12,6 +12,7 @@ var lifecycleBlockSchema = &hcl.BodySchema{
 		{Name: "prevent_destroy"},
 		{Name: "ignore_changes"},
 		{Name: "replace_triggered_by"},
+		{Name: "enabled"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "precondition"},
@@ -24,6 +25,10 @@ var lifecycleBlockSchema = &hcl.BodySchema{
 // for them only preconditions and postconditions are accepted.
 func (r *Resource) decodeLifecycle(block *hcl.Block) hcl.Diagnostics {
 	content, diags := block.Body.Content(lifecycleBlockSchema)
+	if attr, ok := content.Attributes["enabled"]; ok {
+		diags = append(diags, r.decodeEnabled(attr)...)
+		delete(content.Attributes, "enabled")
+	}
 	if r.Managed != nil {
 		diags = append(diags, r.Managed.decodeArguments(content.Attributes)...)
 	} else {
@@ -62,9 +67,14 @@ func (m *ManagedResource) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics 
 		m.CreateBeforeDestroy, m.CreateBeforeDestroySet = b, ok
 	}
 	if attr, ok := attrs["prevent_destroy"]; ok {
-		b, ok, ds := staticBool(attr)
-		diags = append(diags, ds...)
-		m.PreventDestroy, m.PreventDestroySet = b, ok
+		if len(attr.Expr.Variables()) > 0 {
+			// OpenTofu 1.12: decided per plan from variables and locals.
+			m.PreventDestroyExpr, m.PreventDestroySet = attr.Expr, true
+		} else {
+			b, ok, ds := staticBool(attr)
+			diags = append(diags, ds...)
+			m.PreventDestroy, m.PreventDestroySet = b, ok
+		}
 	}
 	if attr, ok := attrs["ignore_changes"]; ok {
 		paths, all, ds := decodeIgnoreChanges(attr.Expr)
@@ -77,4 +87,24 @@ func (m *ManagedResource) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics 
 		m.ReplaceTriggeredBy = exprs
 	}
 	return diags
+}
+
+// decodeEnabled decodes lifecycle.enabled (OpenTofu 1.11), which says
+// whether the resource has its one instance, so it cannot go with count
+// or for_each.
+func (r *Resource) decodeEnabled(attr *hcl.Attribute) hcl.Diagnostics {
+	if r.Count != nil || r.ForEach != nil {
+		what := "resources"
+		if r.Managed == nil {
+			what = "data sources"
+		}
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  `Invalid combination of "count", "enabled", and "for_each"`,
+			Detail:   `The "count", "enabled", and "for_each" meta-arguments are mutually-exclusive. Only one may be used to be explicit about the number of ` + what + ` to be created.`,
+			Subject:  attr.NameRange.Ptr(),
+		}}
+	}
+	r.Enabled = attr.Expr
+	return nil
 }

@@ -18,7 +18,8 @@ import (
 )
 
 // LoadDir loads the module in dir: every *.tf and *.tf.json file directly
-// in it (subdirectories are not read), in file-name order, and then the
+// in it (and OpenTofu's *.tofu and *.tofu.json, each hiding the .tf file
+// of the same name) (subdirectories are not read), in file-name order, and then the
 // local modules it calls, recursively. Ranges in the module and its
 // diagnostics name files relative to dir ("main.tf",
 // "modules/net/main.tf"), so messages stay short and the same when the
@@ -169,16 +170,36 @@ func parseFiles(names []string, files map[string][]byte) []parsedFile {
 }
 
 // configFileNames returns the keys of files that name configuration files,
-// sorted.
+// sorted. A .tf or .tf.json file is left out when the same directory has
+// the .tofu or .tofu.json file of the same name, as OpenTofu 1.8 does: a
+// module can then carry OpenTofu-only syntax beside a Terraform fallback.
 func configFileNames(files map[string][]byte) []string {
 	names := make([]string, 0, len(files))
 	for name := range files {
-		if isConfigFileName(path.Base(name)) {
+		if isConfigFileName(path.Base(name)) && !hasTofuAlternative(name, files) {
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	return names
+}
+
+// hasTofuAlternative reports whether name is a .tf or .tf.json file
+// whose .tofu or .tofu.json twin is in files. Only a name ending in .tf
+// or .tf.json costs a map lookup, so a configuration without .tofu files
+// pays one lookup per file.
+func hasTofuAlternative(name string, files map[string][]byte) bool {
+	var twin string
+	switch {
+	case strings.HasSuffix(name, ".tf"):
+		twin = strings.TrimSuffix(name, ".tf") + ".tofu"
+	case strings.HasSuffix(name, ".tf.json"):
+		twin = strings.TrimSuffix(name, ".tf.json") + ".tofu.json"
+	default:
+		return false
+	}
+	_, ok := files[twin]
+	return ok && isConfigFileName(path.Base(twin))
 }
 
 // isConfigFileName reports whether a file name is one Terraform reads as
@@ -189,14 +210,21 @@ func isConfigFileName(name string) bool {
 		(strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")) {
 		return false
 	}
-	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")
+	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json") ||
+		strings.HasSuffix(name, ".tofu") || strings.HasSuffix(name, ".tofu.json")
 }
 
 // isOverrideFile reports whether a file is an override file (override.tf,
-// x_override.tf and their .tf.json forms), which Terraform merges into the
-// other files' declarations instead of loading as new ones.
+// x_override.tf and their .tf.json, .tofu and .tofu.json forms), which
+// Terraform merges into the other files' declarations instead of loading
+// as new ones.
 func isOverrideFile(name string) bool {
-	base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
+	base := strings.TrimSuffix(name, ".json")
+	if b, ok := strings.CutSuffix(base, ".tofu"); ok {
+		base = b
+	} else {
+		base = strings.TrimSuffix(base, ".tf")
+	}
 	return base == "override" || strings.HasSuffix(base, "_override")
 }
 

@@ -182,6 +182,10 @@ type Resource struct {
 	// Count and ForEach are nil when absent; at most one is set.
 	Count   hcl.Expression
 	ForEach hcl.Expression
+	// Enabled is lifecycle.enabled (OpenTofu 1.11), nil when absent:
+	// true is one instance without a key, false none. Never set with
+	// Count or ForEach.
+	Enabled hcl.Expression
 
 	// ProviderConfigRef is the provider meta-argument, nil when absent.
 	ProviderConfigRef *ProviderConfigRef
@@ -220,10 +224,14 @@ type ManagedResource struct {
 	CreateBeforeDestroy    bool
 	CreateBeforeDestroySet bool
 	PreventDestroy         bool
-	PreventDestroySet      bool            // so an override file can tell "false" from absent
-	IgnoreChanges          []hcl.Traversal // relative paths into the resource's value
-	IgnoreAllChanges       bool
-	ReplaceTriggeredBy     []hcl.Expression
+	PreventDestroySet      bool // so an override file can tell "false" from absent
+	// PreventDestroyExpr is prevent_destroy when it refers to variables
+	// or locals (OpenTofu 1.12), evaluated when planning; PreventDestroy
+	// is then false.
+	PreventDestroyExpr hcl.Expression
+	IgnoreChanges      []hcl.Traversal // relative paths into the resource's value
+	IgnoreAllChanges   bool
+	ReplaceTriggeredBy []hcl.Expression
 }
 
 // ProviderConfigRef is a provider = NAME or provider = NAME.ALIAS reference.

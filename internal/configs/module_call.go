@@ -28,6 +28,12 @@ type ModuleCall struct {
 	// Count and ForEach are nil when absent; at most one is set.
 	Count   hcl.Expression
 	ForEach hcl.Expression
+	// Enabled is lifecycle.enabled (OpenTofu 1.11), nil when absent:
+	// true is one instance without a key, false none.
+	Enabled hcl.Expression
+	// lifecycleBlock: the call has a lifecycle block, which the native
+	// syntax's JustAttributes on the remaining body still reports.
+	lifecycleBlock bool
 	// DependsOn makes everything in the child wait for these objects.
 	DependsOn []hcl.Traversal
 	// Providers is the providers argument: which of the caller's provider
@@ -116,6 +122,11 @@ func decodeModuleBlock(block *hcl.Block, optional bool) (*ModuleCall, hcl.Diagno
 		mc.Providers = passed
 	}
 	for _, blk := range content.Blocks {
+		if blk.Type == "lifecycle" {
+			mc.lifecycleBlock = true
+			diags = append(diags, mc.decodeLifecycle(blk)...)
+			continue
+		}
 		diags = append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Reserved block type name in module block",
@@ -252,4 +263,51 @@ func (b *moduleBuilder) mergeModuleCalls(calls []*ModuleCall) {
 		}
 		base.Config = overrideBody(base.Config, oc.Config)
 	}
+}
+
+var moduleLifecycleSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "enabled"}}}
+
+// decodeLifecycle decodes a module call's lifecycle block, whose one
+// argument is OpenTofu 1.11's enabled; with count or for_each it is
+// OpenTofu's error.
+func (mc *ModuleCall) decodeLifecycle(blk *hcl.Block) hcl.Diagnostics {
+	if mc.Enabled != nil {
+		return hcl.Diagnostics{duplicateDiag("Duplicate lifecycle block", "A lifecycle block",
+			"Merge the settings into one lifecycle block.", blk.DefRange, blk.TypeRange)}
+	}
+	content, diags := blk.Body.Content(moduleLifecycleSchema)
+	attr, ok := content.Attributes["enabled"]
+	if !ok {
+		return diags
+	}
+	other := ""
+	switch {
+	case mc.Count != nil:
+		other = `"count" and "enabled"`
+	case mc.ForEach != nil:
+		other = `"enabled" and "for_each"`
+	}
+	if other != "" {
+		return append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid combination of " + other,
+			Detail:   "The " + other + " meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of module instances to be created.",
+			Subject:  attr.NameRange.Ptr(),
+		})
+	}
+	mc.Enabled = attr.Expr
+	return diags
+}
+
+// dropLifecycleBlockDiags removes the "Unexpected lifecycle block" error
+// hcl's native JustAttributes gives for a block PartialContent already
+// took out of the body.
+func dropLifecycleBlockDiags(ds hcl.Diagnostics) hcl.Diagnostics {
+	out := ds[:0:0]
+	for _, d := range ds {
+		if d.Summary != `Unexpected "lifecycle" block` {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -32,8 +32,16 @@ func moduleDiagnosticCases() map[string]diagnosticCase {
 			want:  []diagWant{errAt(`Invalid combination of "count" and "for_each"`, "main.tf:4:3")},
 		},
 		"ModuleReservedBlock": {
-			files: files{"main.tf": "module \"m\" {\n  source = \"./m\"\n  lifecycle {}\n}\n"},
+			files: files{"main.tf": "module \"m\" {\n  source = \"./m\"\n  locals {}\n}\n"},
 			want:  []diagWant{errAt("Reserved block type name in module block", "main.tf:3:3")},
+		},
+		"ModuleEnabledWithCount": {
+			files: files{"main.tf": "module \"m\" {\n  source = \"./m\"\n  count = 1\n  lifecycle {\n    enabled = true\n  }\n}\n", "m/main.tf": ""},
+			want:  []diagWant{errAt(`Invalid combination of "count" and "enabled"`, "main.tf:5:5")},
+		},
+		"ModuleEnabledWithForEach": {
+			files: files{"main.tf": "module \"m\" {\n  source = \"./m\"\n  for_each = {}\n  lifecycle {\n    enabled = true\n  }\n}\n", "m/main.tf": ""},
+			want:  []diagWant{errAt(`Invalid combination of "enabled" and "for_each"`, "main.tf:5:5")},
 		},
 		"ModuleCycle": {
 			files: files{

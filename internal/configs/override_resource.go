@@ -59,6 +59,7 @@ func (m *ManagedResource) merge(om *ManagedResource) {
 	}
 	if om.PreventDestroySet {
 		m.PreventDestroy, m.PreventDestroySet = om.PreventDestroy, true
+		m.PreventDestroyExpr = om.PreventDestroyExpr
 	}
 	if len(om.IgnoreChanges) != 0 {
 		m.IgnoreChanges = om.IgnoreChanges

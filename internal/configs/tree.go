@@ -192,6 +192,9 @@ func checkTree(root *Module) diags.Diagnostics {
 // variables and keeps them on the call for planning.
 func checkCallArguments(mc *ModuleCall, child *Module) diags.Diagnostics {
 	attrs, hds := mc.Config.JustAttributes()
+	if mc.lifecycleBlock {
+		hds = dropLifecycleBlockDiags(hds)
+	}
 	ds := diags.Diagnostics{}.Append(hds)
 	mc.Arguments = attrs
 	for _, name := range slices.Sorted(maps.Keys(attrs)) {

@@ -46,12 +46,13 @@ func runSteps(sc *compareScenario, dir string, run tool, reference bool, initArg
 	return records, nil
 }
 
-// writeStepFiles removes the .tf files the previous step wrote (in any
-// directory but .terraform) and writes the step's files.
+// writeStepFiles removes the configuration files (.tf, .tf.json, .tofu,
+// .tofu.json) the previous step wrote (in any directory but .terraform)
+// and writes the step's files.
 func writeStepFiles(dir string, files map[string][]byte) error {
 	hasTF := false
 	for name := range files {
-		hasTF = hasTF || strings.HasSuffix(name, ".tf")
+		hasTF = hasTF || isStepConfigFile(name)
 	}
 	if hasTF {
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -61,7 +62,7 @@ func writeStepFiles(dir string, files map[string][]byte) error {
 			if d.IsDir() && d.Name() == ".terraform" {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && strings.HasSuffix(p, ".tf") {
+			if !d.IsDir() && isStepConfigFile(p) {
 				return os.Remove(p)
 			}
 			return nil
@@ -190,4 +191,15 @@ func rawState(run tool, dir string) any {
 		return string(stdout)
 	}
 	return doc
+}
+
+// isStepConfigFile reports whether a step's file is configuration, which
+// the next step's configuration replaces.
+func isStepConfigFile(name string) bool {
+	for _, ext := range []string{".tf", ".tf.json", ".tofu", ".tofu.json"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
 }

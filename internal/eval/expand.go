@@ -19,7 +19,19 @@ import (
 // to plan), unless allowUnknown is set, when the expansion is reported as
 // ExpandUnknown.
 func Expand(scope *lang.Scope, r *configs.Resource, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	if r.Enabled != nil {
+		return expandEnabled(scope, r.Enabled, allowUnknown)
+	}
 	return ExpandRepetition(scope, r.Count, r.ForEach, allowUnknown)
+}
+
+// ExpandCall evaluates a module call's count, for_each or
+// lifecycle.enabled.
+func ExpandCall(scope *lang.Scope, mc *configs.ModuleCall, allowUnknown bool) (*instances.Expansion, diags.Diagnostics) {
+	if mc.Enabled != nil {
+		return expandEnabled(scope, mc.Enabled, allowUnknown)
+	}
+	return ExpandRepetition(scope, mc.Count, mc.ForEach, allowUnknown)
 }
 
 // ExpandRepetition evaluates a count or for_each expression (nil when

@@ -210,6 +210,10 @@ func wholeResource(cfg *configs.Resource, insts map[addrs.InstanceKey]cty.Value,
 		if v, ok := insts[addrs.NoKey]; ok {
 			return v
 		}
+		if cfg.Enabled != nil {
+			// Disabled (or not yet created): OpenTofu's null.
+			return cty.NullVal(ty)
+		}
 		return cty.UnknownVal(ty)
 	}
 }

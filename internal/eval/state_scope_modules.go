@@ -43,13 +43,15 @@ func (d *stateData) ModuleCall(addr addrs.ModuleCall, rng hcl.Range) (cty.Value,
 // evalCall evaluates every instance of a module call, shaped by its
 // count or for_each.
 func (d *stateData) evalCall(mc *configs.ModuleCall) cty.Value {
-	exp, ds := ExpandRepetition(d.scope, mc.Count, mc.ForEach, true)
+	exp, ds := ExpandCall(d.scope, mc, true)
 	if ds.HasErrors() || exp.Mode() == instances.Unknown {
 		return cty.DynamicVal
 	}
 	switch exp.Mode() {
 	case instances.Single:
 		return d.evalCallInstance(mc, exp, addrs.NoKey)
+	case instances.Disabled:
+		return cty.NullVal(cty.DynamicPseudoType)
 	case instances.Count:
 		if exp.Count() == 0 {
 			return cty.EmptyTupleVal

@@ -20,6 +20,10 @@ const (
 	// Unknown is a resource whose count or for_each is not known yet;
 	// its instances, and its whole value, are unknown.
 	Unknown Mode = '?'
+	// Disabled is lifecycle { enabled = false } (OpenTofu 1.11): no
+	// instance, and the resource's value is null. enabled = true is
+	// Single.
+	Disabled Mode = 'D'
 )
 
 // Expansion is the set of instances a resource has in one run. It is
@@ -35,6 +39,8 @@ type Expansion struct {
 var (
 	single  = &Expansion{mode: Single}
 	unknown = &Expansion{mode: Unknown}
+	// disabled is shared too: it holds nothing.
+	disabled = &Expansion{mode: Disabled}
 )
 
 // SingleExpansion is the expansion of a resource without count or
@@ -44,6 +50,10 @@ func SingleExpansion() *Expansion { return single }
 // UnknownExpansion is the expansion of a resource whose count or for_each
 // is not known yet.
 func UnknownExpansion() *Expansion { return unknown }
+
+// DisabledExpansion returns the expansion of a resource whose
+// lifecycle.enabled is false.
+func DisabledExpansion() *Expansion { return disabled }
 
 // CountExpansion is the expansion of count = n; n must not be negative.
 func CountExpansion(n int) *Expansion { return &Expansion{mode: Count, count: n} }

@@ -101,6 +101,8 @@ func (d moduleData) ModuleCall(addr addrs.ModuleCall, rng hcl.Range) (cty.Value,
 	switch cv.exp.Mode() {
 	case instances.Single:
 		return get(addrs.NoKey), nil
+	case instances.Disabled:
+		return cty.NullVal(cty.DynamicPseudoType), nil
 	case instances.Count:
 		if cv.exp.Count() == 0 {
 			return cty.EmptyTupleVal, nil

@@ -289,6 +289,11 @@ func (rv *resourceVals) build() cty.Value {
 	switch rv.exp.Mode() {
 	case instances.Single:
 		return get(addrs.NoKey)
+	case instances.Disabled:
+		if rv.ty == cty.NilType {
+			return cty.NullVal(cty.DynamicPseudoType)
+		}
+		return cty.NullVal(rv.ty)
 	case instances.Count:
 		if rv.exp.Count() == 0 {
 			return cty.EmptyTupleVal

@@ -57,7 +57,7 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 	}
 	change.Importing = importing
 	change.CreateBeforeDestroy = p.cbd[rt.addr.Config().UniqueKey()]
-	ds = ds.Append(checkPreventDestroy(rt.config, addr, change.Action))
+	ds = ds.Append(p.checkPreventDestroy(rt.config, addr, change.Action))
 	p.env.Values.SetInstance(addr, change.After)
 	p.record(out, change)
 	// Postconditions see the planned value as self; one that depends on
@@ -152,8 +152,14 @@ func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecyc
 
 // checkPreventDestroy refuses a plan that would destroy an instance whose
 // configuration sets lifecycle.prevent_destroy.
-func checkPreventDestroy(r *configs.Resource, addr addrs.AbsResourceInstance, action plans.Action) diags.Diagnostics {
-	if r == nil || r.Managed == nil || !r.Managed.PreventDestroy {
+func (p *planner) checkPreventDestroy(r *configs.Resource, addr addrs.AbsResourceInstance, action plans.Action) diags.Diagnostics {
+	if r == nil || r.Managed == nil {
+		return nil
+	}
+	if r.Managed.PreventDestroyExpr != nil {
+		return p.checkDynamicPreventDestroy(r, addr, action)
+	}
+	if !r.Managed.PreventDestroy {
 		return nil
 	}
 	if action != plans.Delete && !action.IsReplace() {

@@ -86,7 +86,7 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 		}
 		is := prior.Instances[key]
 		if is.Current != nil && !rt.exp.Has(key) {
-			ds = ds.Append(checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
+			ds = ds.Append(p.checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
 			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range is.SortedDeposedKeys() {
@@ -98,6 +98,9 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 
 // orphanReason explains why an instance key is no longer wanted.
 func orphanReason(exp *instances.Expansion, key addrs.InstanceKey) plans.ActionReason {
+	if exp.Mode() == instances.Disabled && key == addrs.NoKey {
+		return plans.ReasonDeleteBecauseEnabledFalse
+	}
 	switch key.(type) {
 	case addrs.IntKey:
 		if exp.Mode() == instances.Count {

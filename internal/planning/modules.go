@@ -37,7 +37,7 @@ func (p *planner) expandCall(out *result, v *vertex) diags.Diagnostics {
 	var ds diags.Diagnostics
 	outputs := slices.Sorted(maps.Keys(v.call.Module.Outputs))
 	for _, parent := range p.moduleInstances(v.module) {
-		exp, eds := eval.ExpandRepetition(p.env.Scope(parent), v.call.Count, v.call.ForEach, false)
+		exp, eds := eval.ExpandCall(p.env.Scope(parent), v.call, false)
 		ds = ds.Append(eds)
 		if eds.HasErrors() {
 			continue

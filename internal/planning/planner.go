@@ -48,7 +48,11 @@ type Options struct {
 	ForceReplace []addrs.AbsResourceInstance
 	// Targets, when set, limits the plan to these objects and what they
 	// depend on (-target=ADDR); see selectTargets.
-	Targets   []addrs.Target
+	Targets []addrs.Target
+	// Excludes, when set, plans everything but these objects and what
+	// depends on them (OpenTofu's -exclude=ADDR); see selectExcludes. The
+	// command layer refuses Targets and Excludes together.
+	Excludes  []addrs.Target
 	Workspace string
 	Now       time.Time
 	// Prepared shares analysed resource bodies with a following apply in
@@ -207,6 +211,9 @@ func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics
 	for _, t := range opts.Targets {
 		plan.Targets = append(plan.Targets, t.String())
 	}
+	for _, t := range opts.Excludes {
+		plan.Excludes = append(plan.Excludes, t.String())
+	}
 	if !ds.HasErrors() {
 		plan.RelevantAttributes = p.relevantAttributes()
 	}
@@ -292,6 +299,10 @@ func (p *planner) indexInputs() {
 // limitToTargets limits the walk to -target's objects and what they need,
 // warning about moves it leaves out.
 func (p *planner) limitToTargets() diags.Diagnostics {
+	if len(p.opts.Excludes) > 0 {
+		p.targets = selectExcludes(p.cg.targetVertices(), p.cg.g, p.opts.Excludes, p.opts.Mode == plans.DestroyMode)
+		return nil
+	}
 	if len(p.opts.Targets) == 0 {
 		return nil
 	}

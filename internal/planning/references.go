@@ -64,7 +64,8 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 	case vCall:
 		refs, ds := lang.ReferencesInExpr(v.call.Count)
 		more, mds := lang.ReferencesInExpr(v.call.ForEach)
-		return append(refs, more...), ds.Append(mds)
+		enabled, eds := lang.ReferencesInExpr(v.call.Enabled)
+		return append(append(refs, more...), enabled...), ds.Append(mds).Append(eds)
 	case vVariable:
 		if arg := v.argument(); arg != nil {
 			return lang.ReferencesInExpr(arg.Expr)
@@ -90,6 +91,7 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare 
 	}
 	add(lang.ReferencesInExpr(r.Count))
 	add(lang.ReferencesInExpr(r.ForEach))
+	add(lang.ReferencesInExpr(r.Enabled))
 	if schema, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type); schema != nil {
 		pb := prepare(r, schema)
 		add(pb.References(), pb.Diagnostics())
@@ -97,6 +99,9 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare 
 	if r.Managed != nil {
 		for _, e := range r.Managed.ReplaceTriggeredBy {
 			add(lang.ReferencesInExpr(e))
+		}
+		if r.Managed.PreventDestroyExpr != nil {
+			add(lang.ReferencesInExpr(r.Managed.PreventDestroyExpr))
 		}
 	}
 	for _, c := range append(append([]*configs.CheckRule{}, r.Preconditions...), r.Postconditions...) {

@@ -16,6 +16,10 @@ import (
 // instances planned. A nil *targeting plans everything.
 type targeting struct {
 	targets []addrs.Target
+	// excludes, set instead of targets by selectExcludes, are
+	// -exclude's addresses: a filtered resource then plans every instance
+	// none of them contains.
+	excludes []addrs.Target
 	// include says, per vertex, whether the plan visits it.
 	include []bool
 	// filtered holds the configuration resources named by a target and
@@ -133,6 +137,14 @@ func (t *targeting) visits(i int) bool { return t == nil || t.include[i] }
 // instance, unless its resource is filtered and no target contains it.
 func (t *targeting) plansInstance(addr addrs.AbsResourceInstance) bool {
 	if t == nil || !t.filtered[addr.ContainingResource().Config().UniqueKey()] {
+		return true
+	}
+	for _, ex := range t.excludes {
+		if ex.ContainsInstance(addr) {
+			return false
+		}
+	}
+	if t.excludes != nil {
 		return true
 	}
 	for _, tg := range t.targets {

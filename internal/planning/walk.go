@@ -127,9 +127,9 @@ func (p *planner) visitIn(ctx context.Context, out *result, v *vertex, m addrs.M
 // planDestroyConfigured plans the deletion of a configured resource in
 // destroy mode, refusing it for prevent_destroy.
 func (p *planner) planDestroyConfigured(ctx context.Context, out *result, r *configs.Resource, addr addrs.AbsResource) diags.Diagnostics {
-	if rs := p.opts.PrevState.Resource(addr); rs != nil && r.Managed != nil && r.Managed.PreventDestroy {
+	if rs := p.opts.PrevState.Resource(addr); rs != nil && r.Managed != nil && (r.Managed.PreventDestroy || r.Managed.PreventDestroyExpr != nil) {
 		for _, k := range rs.SortedInstanceKeys() {
-			if ds := checkPreventDestroy(r, addr.Instance(k), plans.Delete); ds.HasErrors() {
+			if ds := p.checkPreventDestroy(r, addr.Instance(k), plans.Delete); ds.HasErrors() {
 				return ds
 			}
 		}

@@ -80,6 +80,9 @@ const (
 	// ReasonDeleteBecauseNoMoveTarget: a moved block sent the object to
 	// an address the configuration does not declare.
 	ReasonDeleteBecauseNoMoveTarget
+	// ReasonDeleteBecauseEnabledFalse: the resource's lifecycle.enabled
+	// is false (OpenTofu 1.11).
+	ReasonDeleteBecauseEnabledFalse
 )
 
 var reasonJSON = map[ActionReason]string{
@@ -96,6 +99,7 @@ var reasonJSON = map[ActionReason]string{
 	ReasonDeleteBecauseNoModule:         "delete_because_no_module",
 	ReasonReadBecauseCheckNested:        "read_because_check_nested",
 	ReasonDeleteBecauseNoMoveTarget:     "delete_because_no_move_target",
+	ReasonDeleteBecauseEnabledFalse:     "delete_because_enabled_false",
 }
 
 // JSON returns the reason as Terraform's JSON plan spells it, or "".

@@ -69,6 +69,9 @@ type Plan struct {
 	// Targets are the -target addresses the plan was limited to, so that
 	// applying it warns that changes may be incomplete.
 	Targets []string
+	// Excludes are the -exclude addresses the plan left out (OpenTofu),
+	// so that applying it warns the same way.
+	Excludes []string
 	// Checks are the check blocks' results, one per check in each module
 	// instance, sorted by check block, then module instance.
 	Checks []*CheckResult

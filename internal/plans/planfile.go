@@ -38,6 +38,7 @@ type planFileV1 struct {
 	Expansions   []expansionV1      `json:"expansions,omitempty"`
 	Modules      []expansionV1      `json:"module_expansions,omitempty"`
 	Targets      []string           `json:"targets,omitempty"`
+	Excludes     []string           `json:"excludes,omitempty"`
 	Relevant     []ResourceAttr     `json:"relevant_attributes,omitempty"`
 	Checks       []checkV1          `json:"checks,omitempty"`
 	Graph        graphV1            `json:"graph"`
@@ -184,6 +185,7 @@ func encodePlan(p *Plan) (*planFileV1, error) {
 		return nil, err
 	}
 	doc.Targets = p.Targets
+	doc.Excludes = p.Excludes
 	if doc.Modules, err = encodeModuleExpansions(p.ModuleExpansions); err != nil {
 		return nil, err
 	}
@@ -284,6 +286,7 @@ func decodePlan(doc *planFileV1) (*Plan, error) {
 		return nil, err
 	}
 	p.Targets = doc.Targets
+	p.Excludes = doc.Excludes
 	if p.ModuleExpansions, err = decodeModuleExpansions(doc.Modules, dc); err != nil {
 		return nil, err
 	}

@@ -234,6 +234,8 @@ func decodeExpansion(ev expansionV1, dc *decodeCache) (*instances.Expansion, err
 	switch ev.Mode {
 	case instances.Single:
 		return instances.SingleExpansion(), nil
+	case instances.Disabled:
+		return instances.DisabledExpansion(), nil
 	case instances.Count:
 		if ev.Count < 0 {
 			return nil, fmt.Errorf("expansion of %s: negative count", ev.Resource)

@@ -131,6 +131,8 @@ func deleteReason(c *plans.ResourceInstanceChange) string {
 		case addrs.StringKey:
 			return "\n  # (because resource does not use for_each)"
 		}
+	case plans.ReasonDeleteBecauseEnabledFalse:
+		return "\n  # (because enabled is false)"
 	case plans.ReasonDeleteBecauseNoModule:
 		return fmt.Sprintf("\n  # (because %s is not in configuration)", c.Addr.Module)
 	case plans.ReasonDeleteBecauseNoMoveTarget:

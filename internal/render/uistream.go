@@ -140,6 +140,7 @@ var uiReasons = map[plans.ActionReason]string{
 	plans.ReasonDeleteBecauseNoModule:         "delete_because_no_module",
 	plans.ReasonReadBecauseCheckNested:        "read_because_check_nested",
 	plans.ReasonDeleteBecauseNoMoveTarget:     "delete_because_no_move_target",
+	plans.ReasonDeleteBecauseEnabledFalse:     "delete_because_enabled_false",
 }
 
 // uiChange is a planned or drifted change: the instance and the action,
