@@ -80,6 +80,9 @@ func TestInstallParallelFailure(t *testing.T) {
 		srv.AddArchive(t, name, map[string]string{"main.tf": "# " + name + "\n"})
 	}
 	held := srv.Hold("/archive/hold-", 3) // never filled: only two are asked for
+	// m's answer waits until a and b are both in flight, so its failure
+	// must cancel them rather than overtake their requests.
+	srv.HoldUntil("/archive/missing", held.Holding(2))
 	root := t.TempDir()
 	writeMain(t, root, `
 module "a" { source = "`+srv.URL+`/archive/hold-a.tar.gz" }
@@ -92,13 +95,12 @@ module "m" { source = "`+srv.URL+`/archive/missing.tar.gz" }
 		t.Fatalf("want only module m's download error, got %s", ds.Error())
 	}
 	// a and b are held until canceled (without cancellation they would
-	// wait for the barrier's timeout and get no hang-up); one of them
-	// may not have been asked for yet when m failed, and is skipped.
-	for deadline := time.Now().Add(10 * time.Second); held.Abandoned() < 1 && time.Now().Before(deadline); {
+	// wait for the barrier's timeout and get no hang-up).
+	for deadline := time.Now().Add(10 * time.Second); held.Abandoned() < 2 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if got := held.Abandoned(); got < 1 {
-		t.Errorf("no held download was canceled, want a and b's")
+	if got := held.Abandoned(); got != 2 {
+		t.Errorf("%d held downloads were canceled, want a and b's", got)
 	}
 	if entries, _ := os.ReadDir(filepath.Join(root, ".terraform", "modules")); len(entries) != 0 {
 		t.Errorf("a failed install left %d entries in .terraform/modules", len(entries))

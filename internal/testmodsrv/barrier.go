@@ -25,6 +25,13 @@ type Barrier struct {
 	open      chan struct{}
 	abandoned int
 	maxHeld   int
+	watchers  []heldWatch
+}
+
+// heldWatch is a channel to close once n requests are held at once.
+type heldWatch struct {
+	n  int
+	ch chan struct{}
 }
 
 // NewBarrier returns a barrier for paths under prefix, groups of n, that
@@ -50,6 +57,7 @@ func (b *Barrier) wait(r *http.Request) bool {
 	open := b.open
 	b.waiting++
 	b.maxHeld = max(b.maxHeld, b.waiting)
+	b.notify()
 	if b.waiting == b.N {
 		close(b.open)
 		b.open, b.waiting = make(chan struct{}), 0
@@ -94,4 +102,29 @@ func (b *Barrier) MaxHeld() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.maxHeld
+}
+
+// Holding returns a channel closed once n requests are held at once, so
+// a test can let another request through only when the client has these
+// in flight (a failure that must cancel them, not overtake them).
+func (b *Barrier) Holding(n int) <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	w := heldWatch{n: n, ch: make(chan struct{})}
+	b.watchers = append(b.watchers, w)
+	b.notify()
+	return w.ch
+}
+
+// notify closes the watchers' channels the group reached; b.mu is held.
+func (b *Barrier) notify() {
+	kept := b.watchers[:0]
+	for _, w := range b.watchers {
+		if b.maxHeld >= w.n {
+			close(w.ch)
+			continue
+		}
+		kept = append(kept, w)
+	}
+	b.watchers = kept
 }

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Server is a loopback HTTPS server of module packages. Its methods may
@@ -39,6 +40,7 @@ type Server struct {
 	registry map[string]map[string]string // ns/name/system -> version -> location
 	requests map[string]int               // path -> count
 	barriers []*Barrier
+	gates    []gate
 	// Totals counts every request and byte served.
 	Totals Totals
 }
@@ -53,6 +55,34 @@ func (s *Server) Hold(prefix string, n int) *Barrier {
 	return b
 }
 
+// HoldUntil holds the GET requests for paths under prefix until ready
+// is closed (at most ten seconds, then they go on).
+func (s *Server) HoldUntil(prefix string, ready <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gates = append(s.gates, gate{prefix: prefix, ready: ready})
+}
+
+// gate is one HoldUntil.
+type gate struct {
+	prefix string
+	ready  <-chan struct{}
+}
+
+// wait holds r while its gate is shut.
+func (g gate) wait(r *http.Request) {
+	if r.Method != http.MethodGet || !strings.HasPrefix(r.URL.Path, g.prefix) {
+		return
+	}
+	t := time.NewTimer(10 * time.Second)
+	defer t.Stop()
+	select {
+	case <-g.ready:
+	case <-r.Context().Done():
+	case <-t.C:
+	}
+}
+
 // held passes requests through the server's barriers.
 func (s *Server) held(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -61,7 +91,11 @@ func (s *Server) held(next http.Handler) http.Handler {
 		for _, b := range s.barriers {
 			h = b.Wrap(h)
 		}
+		gates := append([]gate(nil), s.gates...)
 		s.mu.Unlock()
+		for _, g := range gates {
+			g.wait(r)
+		}
 		h.ServeHTTP(w, r)
 	})
 }
