@@ -45,7 +45,6 @@ func FuzzAuthorization(f *testing.F) {
 	f.Add("AWS4-HMAC-SHA256 Credential=, SignedHeaders=, Signature=")
 	s := &Server{opts: Options{AccessKey: "AKID", SecretKey: "secret"}, now: func() time.Time { return signedAt }}
 	f.Fuzz(func(t *testing.T, h string) {
-		parseAuth(h)
 		req, _ := http.NewRequest(http.MethodPost, "http://localhost/", strings.NewReader("{}"))
 		req.Header.Set("Authorization", h)
 		req.Header.Set("X-Amz-Date", "20260101T000000Z")

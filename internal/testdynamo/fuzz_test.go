@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/cairn-iac/cairn/cloudcontrol/sigv4"
 )
 
 // FuzzRequest sends arbitrary operations and bodies (unsigned checking:
@@ -28,7 +30,7 @@ func FuzzRequest(f *testing.F) {
 		req.Header.Set("Content-Type", "application/x-amz-json-1.0")
 		req.Header.Set("X-Amz-Target", targetPrefix+op)
 		req.Header.Set("X-Amz-Date", "20261127T000000Z")
-		req.Header.Set("Authorization", sigAlgorithm+" Credential=AKID/20261127/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=00")
+		req.Header.Set("Authorization", sigv4.Algorithm+" Credential=AKID/20261127/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=00")
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, req)
 		switch rec.Code {
