@@ -99,11 +99,3 @@ func mustKey(t testing.TB) *ecdsa.PrivateKey {
 	}
 	return k
 }
-
-// CA returns the process's test CA as newCA does, for sibling test
-// servers (testprovsrv) that must share it: Go reads SSL_CERT_FILE once
-// per process, so one process trusts one CA.
-func CA(t testing.TB) (tls.Certificate, *x509.CertPool, string) {
-	t.Helper()
-	return newCA(t)
-}

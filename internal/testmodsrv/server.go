@@ -5,14 +5,12 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
-	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"net/http"
 	"net/http/cgi"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // Server is a loopback HTTPS server of module packages. Its methods may
@@ -39,8 +36,7 @@ type Server struct {
 	archives map[string][]byte            // path under /archive/ -> bytes
 	registry map[string]map[string]string // ns/name/system -> version -> location
 	requests map[string]int               // path -> count
-	barriers []*Barrier
-	gates    []gate
+	holds    Holds
 	// Totals counts every request and byte served.
 	Totals Totals
 }
@@ -48,56 +44,13 @@ type Server struct {
 // Hold puts a Barrier of n in front of the paths under prefix (an
 // archive, /archive/par-) and returns it.
 func (s *Server) Hold(prefix string, n int) *Barrier {
-	b := NewBarrier(prefix, n)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.barriers = append(s.barriers, b)
-	return b
+	return s.holds.Add(NewBarrier(prefix, n))
 }
 
 // HoldUntil holds the GET requests for paths under prefix until ready
 // is closed (at most ten seconds, then they go on).
 func (s *Server) HoldUntil(prefix string, ready <-chan struct{}) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.gates = append(s.gates, gate{prefix: prefix, ready: ready})
-}
-
-// gate is one HoldUntil.
-type gate struct {
-	prefix string
-	ready  <-chan struct{}
-}
-
-// wait holds r while its gate is shut.
-func (g gate) wait(r *http.Request) {
-	if r.Method != http.MethodGet || !strings.HasPrefix(r.URL.Path, g.prefix) {
-		return
-	}
-	t := time.NewTimer(10 * time.Second)
-	defer t.Stop()
-	select {
-	case <-g.ready:
-	case <-r.Context().Done():
-	case <-t.C:
-	}
-}
-
-// held passes requests through the server's barriers.
-func (s *Server) held(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		h := next
-		for _, b := range s.barriers {
-			h = b.Wrap(h)
-		}
-		gates := append([]gate(nil), s.gates...)
-		s.mu.Unlock()
-		for _, g := range gates {
-			g.wait(r)
-		}
-		h.ServeHTTP(w, r)
-	})
+	s.holds.Until(prefix, ready)
 }
 
 // Start starts a server that stops when the test ends.
@@ -112,18 +65,11 @@ func Start(t testing.TB) *Server {
 		registry: map[string]map[string]string{},
 		requests: map[string]int{},
 	}
-	cert, pool, caFile := newCA(t)
-	s.CAFile = caFile
 	if err := os.MkdirAll(filepath.Join(s.dir, "git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(s.handler())
-	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
-	s.Host = strings.TrimPrefix(srv.URL, "https://")
-	s.Client = &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	srv := StartTLS(t, s.handler())
+	s.URL, s.Host, s.Client, s.CAFile = srv.URL, srv.Host, srv.Client, srv.CAFile
 	return s
 }
 
@@ -177,7 +123,7 @@ func (s *Server) handler() http.Handler {
 		r.URL.Path = "/archive/" + strings.TrimPrefix(r.URL.Path, "/bucket/")
 		s.serveArchive(w, r)
 	})
-	return s.Totals.Wrap(countRequests(s, s.held(mux)))
+	return s.Totals.Wrap(countRequests(s, s.holds.Wrap(mux)))
 }
 
 func countRequests(s *Server, next http.Handler) http.Handler {

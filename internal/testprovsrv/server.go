@@ -4,11 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"crypto/sha256"
-	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -63,7 +61,7 @@ type Server struct {
 	KeyArmor string
 
 	key, otherKey *openpgp.Entity
-	srv           *httptest.Server
+	srv           *testmodsrv.TLSServer
 
 	mu        sync.Mutex
 	files     map[string][]byte            // path -> body
@@ -73,7 +71,7 @@ type Server struct {
 	requests  map[string]int               // path -> count
 	sums      map[string]map[string]string // ns/type/version -> os_arch -> zh hex
 	tokens    map[string]string            // namespace -> bearer token its API requires
-	barriers  []*testmodsrv.Barrier
+	holds     testmodsrv.Holds
 	// Totals counts every request and byte served.
 	Totals testmodsrv.Totals
 }
@@ -82,24 +80,7 @@ type Server struct {
 // (/files/NAMESPACE/...): their downloads wait until n are in flight at
 // once, which proves a client downloads in parallel.
 func (s *Server) Hold(namespace string, n int) *testmodsrv.Barrier {
-	b := testmodsrv.NewBarrier("/files/"+namespace+"/", n)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.barriers = append(s.barriers, b)
-	return b
-}
-
-// held passes requests through the server's barriers.
-func (s *Server) held(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		h := next
-		for _, b := range s.barriers {
-			h = b.Wrap(h)
-		}
-		s.mu.Unlock()
-		h.ServeHTTP(w, r)
-	})
+	return s.holds.Add(testmodsrv.NewBarrier("/files/"+namespace+"/", n))
 }
 
 // RequireToken makes the registry API and mirror documents of a
@@ -122,20 +103,14 @@ func (s *Server) authorized(r *http.Request, namespace string) bool {
 // Start starts a server that stops when the test ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	cert, pool, caFile := testmodsrv.CA(t)
-	s := &Server{CAFile: caFile, files: map[string][]byte{}, releases: map[string][]Release{},
+	s := &Server{files: map[string][]byte{}, releases: map[string][]Release{},
 		fail: map[string]int{}, requests: map[string]int{}, sums: map[string]map[string]string{},
 		tokens: map[string]string{}}
 	s.key, s.otherKey = newKey(t, "cairn test signer"), newKey(t, "someone else")
 	s.KeyArmor = armored(t, s.key)
-	s.srv = httptest.NewUnstartedServer(s.Totals.Wrap(s.held(http.HandlerFunc(s.serve))))
-	s.srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
-	s.srv.StartTLS()
-	t.Cleanup(s.srv.Close)
-	s.URL = s.srv.URL
-	s.Host = strings.TrimPrefix(s.URL, "https://")
+	s.srv = testmodsrv.StartTLS(t, s.Totals.Wrap(s.holds.Wrap(http.HandlerFunc(s.serve))))
+	s.URL, s.Host, s.Client, s.CAFile = s.srv.URL, s.srv.Host, s.srv.Client, s.srv.CAFile
 	s.MirrorURL = s.URL + "/mirror/"
-	s.Client = &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 	return s
 }
 
