@@ -34,33 +34,47 @@ func (s countingServer) CallFunction(ctx context.Context, req *tfprotov6.CallFun
 	return s.ProviderServer.CallFunction(ctx, req)
 }
 
-// functionTables builds the tables of a root module (main.tf) and a child
-// (m/main.tf) over the cairntest provider, run in process on the
-// framework, counting the calls that reach it.
-func functionTables(t *testing.T, files map[string]string) (*FunctionTables, *configs.Module, *atomic.Int64) {
-	t.Helper()
+// cairntestLibrary is a library holding the cairntest provider, run in
+// process on the framework, counting the calls that reach it.
+func cairntestLibrary(tb testing.TB) (*providers.Library, *atomic.Int64) {
+	tb.Helper()
+	calls := &atomic.Int64{}
+	p, err := addrs.ParseProviderSource(cairntest.Address)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lib := providers.NewLibrary(providers.Registry{p: func() (providers.Interface, error) {
+		return tfproto6.New(countingServer{cairntest.NewServer(), calls}), nil
+	}})
+	tb.Cleanup(func() { _ = lib.Close() })
+	return lib, calls
+}
+
+// loadFiles loads a module tree from files by path.
+func loadFiles(tb testing.TB, files map[string]string) *configs.Module {
+	tb.Helper()
 	src := map[string][]byte{}
 	for n, s := range files {
 		src[n] = []byte(s)
 	}
 	cfg, ds := configs.LoadFiles(".", src)
 	if ds.HasErrors() {
-		t.Fatal(ds.Err())
+		tb.Fatal(ds.Err())
 	}
-	calls := &atomic.Int64{}
-	p, err := addrs.ParseProviderSource(cairntest.Address)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib := providers.NewLibrary(providers.Registry{p: func() (providers.Interface, error) {
-		return tfproto6.New(countingServer{cairntest.NewServer(), calls}), nil
-	}})
-	t.Cleanup(func() { _ = lib.Close() })
+	return cfg
+}
+
+// functionTables builds the tables of a root module (main.tf) and its
+// children over the cairntest provider (see cairntestLibrary).
+func functionTables(tb testing.TB, files map[string]string) (*FunctionTables, *configs.Module, *atomic.Int64) {
+	tb.Helper()
+	cfg := loadFiles(tb, files)
+	lib, calls := cairntestLibrary(tb)
 	tables, tds := NewFunctionTables(context.Background(), cfg, funcs.Table("."), lib)
 	if tds.HasErrors() {
-		t.Fatal(tds.Err())
+		tb.Fatal(tds.Err())
 	}
-	t.Cleanup(tables.Close)
+	tb.Cleanup(tables.Close)
 	return tables, cfg, calls
 }
 
@@ -193,11 +207,11 @@ module "quiet" { source = "./q" }
 func funcsPointer(m map[string]function.Function) uintptr { return reflect.ValueOf(m).Pointer() }
 
 // parseExpr parses one expression of test.tf's first line.
-func parseExpr(t *testing.T, src string) hcl.Expression {
-	t.Helper()
+func parseExpr(tb testing.TB, src string) hcl.Expression {
+	tb.Helper()
 	expr, ds := hclsyntax.ParseExpression([]byte(src), "test.tf", hcl.InitialPos)
 	if ds.HasErrors() {
-		t.Fatal(ds.Error())
+		tb.Fatal(ds.Error())
 	}
 	return expr
 }
