@@ -42,14 +42,18 @@ type FunctionTables struct {
 // schema could not be had). Instances are started from lib with ctx, so
 // an interrupt stops them. A nil root or lib gives the base table to
 // every module.
-func NewFunctionTables(ctx context.Context, root *configs.Module, base map[string]function.Function, lib *providers.Library) (*FunctionTables, diags.Diagnostics) {
+func NewFunctionTables(ctx context.Context, root *configs.Module, base map[string]function.Function, lib *providers.Library, opts ...TablesOption) (*FunctionTables, diags.Diagnostics) {
+	var o tablesOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	t := &FunctionTables{base: base, root: root, calls: &functionInstances{ctx: ctx, lib: lib, started: map[addrs.Provider]*functionInstance{}}}
 	if root == nil || lib == nil {
 		return t, nil
 	}
 	var ds diags.Diagnostics
 	root.Walk(func(m *configs.Module) {
-		if !callsPluginFunctions(m) {
+		if !callsPluginFunctions(m) && !(o.rootTable && m == root) {
 			return
 		}
 		tbl := make(map[string]function.Function, len(base)+8)
@@ -76,6 +80,16 @@ func NewFunctionTables(ctx context.Context, root *configs.Module, base map[strin
 	})
 	return t, ds
 }
+
+// TablesOption adjusts NewFunctionTables.
+type TablesOption func(*tablesOptions)
+
+type tablesOptions struct{ rootTable bool }
+
+// WithRootTable gives the root module a table of every function of every
+// plugin provider it declares, whether its files call them or not: the
+// console evaluates expressions the configuration does not hold.
+func WithRootTable() TablesOption { return func(o *tablesOptions) { o.rootTable = true } }
 
 // callsPluginFunctions reports whether m calls a function of a provider
 // other than the built-in one.
