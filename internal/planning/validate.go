@@ -171,7 +171,7 @@ func (w *validateWalk) scope(mod, refMod *configs.Module, self *configs.Resource
 	if mod != nil {
 		dir = mod.SourceDir
 	}
-	return &lang.Scope{Data: unknownData{}, Funcs: w.env.ConfigFuncs(mod), ModuleDir: dir, RootDir: w.cfg.SourceDir, Workspace: "default",
+	return &lang.Scope{Data: unknownData{}, Funcs: w.env.ConfigFuncs(refMod), ModuleDir: dir, RootDir: w.cfg.SourceDir, Workspace: "default",
 		Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal},
 		Check:      func(refs []*addrs.Reference) diags.Diagnostics { return w.refs.check(refMod, refs, self) }}
 }
