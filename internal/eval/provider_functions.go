@@ -1,8 +1,11 @@
 package eval
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"path"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -52,8 +55,9 @@ func NewFunctionTables(ctx context.Context, root *configs.Module, base map[strin
 		return t, nil
 	}
 	var ds diags.Diagnostics
+	jsonDirs := jsonCallDirs(root)
 	root.Walk(func(m *configs.Module) {
-		if !callsPluginFunctions(m) && !(o.rootTable && m == root) {
+		if !callsPluginFunctions(m) && !jsonDirs[m.Dir] && !(o.rootTable && m == root) {
 			return
 		}
 		tbl := make(map[string]function.Function, len(base)+8)
@@ -90,6 +94,26 @@ type tablesOptions struct{ rootTable bool }
 // plugin provider it declares, whether its files call them or not: the
 // console evaluates expressions the configuration does not hold.
 func WithRootTable() TablesOption { return func(o *tablesOptions) { o.rootTable = true } }
+
+// jsonCallDirs returns the directories of the modules with a JSON file
+// that may call a provider function: the loader finds the calls of native
+// files (configs.Module.FunctionCalls), but a JSON file's expressions are
+// strings parsed only when evaluated, so any mention of provider:: in one
+// gives its module a table.
+func jsonCallDirs(root *configs.Module) map[string]bool {
+	var dirs map[string]bool
+	for name, src := range root.Sources {
+		if !strings.HasSuffix(name, ".json") || !bytes.Contains(src, []byte(funcs.ProviderFunctionPrefix)) {
+			continue
+		}
+		if dirs == nil {
+			dirs = map[string]bool{}
+		}
+		// Names are relative to the root's directory, as Dir is.
+		dirs[path.Dir(filepath.ToSlash(name))] = true
+	}
+	return dirs
+}
 
 // callsPluginFunctions reports whether m calls a function of a provider
 // other than the built-in one.

@@ -215,3 +215,16 @@ func parseExpr(tb testing.TB, src string) hcl.Expression {
 	}
 	return expr
 }
+
+// TestFunctionTablesJSON gives a module whose JSON file calls a provider
+// function its table: the loader finds calls in native files only.
+func TestFunctionTablesJSON(t *testing.T) {
+	child := `{
+  "terraform": {"required_providers": {"ct": {"source": "cairn/cairntest"}}},
+  "output": {"j": {"value": "${provider::ct::join(\"-\", \"a\", \"b\")}"}}
+}`
+	tables, _, _ := functionTables(t, map[string]string{"main.tf": `module "m" { source = "./m" }`, "m/main.tf.json": child})
+	if _, ok := tables.ForPath(addrs.Module{"m"})["provider::ct::join"]; !ok {
+		t.Error("the JSON module's table lacks provider::ct::join")
+	}
+}
