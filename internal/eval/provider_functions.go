@@ -219,7 +219,8 @@ func (f *functionInstances) close() {
 	f.started = map[addrs.Provider]*functionInstance{}
 	f.mu.Unlock()
 	for _, fi := range started {
-		fi.once.Do(func() {}) // a start still pending finishes first
+		// A start under way finishes first; one not begun never will.
+		fi.once.Do(func() { fi.err = errors.New("the run is over") })
 		if fi.inst != nil {
 			_ = f.lib.Release(fi.inst)
 		}
