@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -226,5 +227,49 @@ func TestFunctionTablesJSON(t *testing.T) {
 	tables, _, _ := functionTables(t, map[string]string{"main.tf": `module "m" { source = "./m" }`, "m/main.tf.json": child})
 	if _, ok := tables.ForPath(addrs.Module{"m"})["provider::ct::join"]; !ok {
 		t.Error("the JSON module's table lacks provider::ct::join")
+	}
+}
+
+// TestProviderFunctionsConcurrent calls functions from many goroutines at
+// once, as a walk does: one instance serves them all, and Close releases
+// it.
+func TestProviderFunctionsConcurrent(t *testing.T) {
+	cfg := loadFiles(t, map[string]string{"main.tf": cairntestRoot, "m/main.tf": ""})
+	p, _ := addrs.ParseProviderSource(cairntest.Address)
+	var started atomic.Int64
+	lib := providers.NewLibrary(providers.Registry{p: func() (providers.Interface, error) {
+		started.Add(1)
+		return tfproto6.New(cairntest.NewServer()), nil
+	}})
+	defer lib.Close()
+	tables, ds := NewFunctionTables(context.Background(), cfg, funcs.Table("."), lib)
+	if ds.HasErrors() {
+		t.Fatal(ds.Err())
+	}
+	expr := parseExpr(t, `provider::ct::join("-", "a", "b")`)
+	ctx := &hcl.EvalContext{Functions: tables.For(cfg)}
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v, hds := expr.Value(ctx)
+			if hds.HasErrors() || !v.RawEquals(cty.StringVal("a-b")) {
+				errs <- fmt.Errorf("%#v, %v", v, hds)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	tables.Close()
+	if n := started.Load(); n != 1 {
+		t.Errorf("%d instances started, want 1", n)
+	}
+	if _, hds := expr.Value(ctx); !hds.HasErrors() {
+		t.Error("a call after Close succeeded")
 	}
 }
