@@ -142,6 +142,7 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	}
 	a.set = opts.Providers.NewInstanceSet(ctx)
 	defer a.set.Close()
+	defer a.env.Functions.Close()
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)
 	a.syncing.Wait()
 	ds = ds.Append(foldPersistErrors(a.diags))
@@ -184,7 +185,11 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	if prepared == nil {
 		prepared = eval.NewPreparedCache()
 	}
-	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared, Secrets: a.opts.Secrets,
+	fns, fds := eval.NewFunctionTables(ctx, a.opts.Config, a.opts.Funcs, a.opts.Providers)
+	if ds = ds.Append(fds); fds.HasErrors() {
+		return ds
+	}
+	a.env = &eval.Env{Values: vals, Funcs: a.opts.Funcs, Functions: fns, ModuleDir: a.opts.Config.SourceDir, Config: a.opts.Config, Workspace: a.opts.Workspace, Prepared: prepared, Secrets: a.opts.Secrets,
 		ChildOutput: a.opts.ChildOutput}
 	if a.env.Secrets == nil {
 		a.env.Secrets = marks.NewKnown()

@@ -81,14 +81,20 @@ func (m *Meta) consoleScope(vars []varFlag, lock bool, timeout time.Duration) (*
 	if ds = ds.Append(pds); pds.HasErrors() {
 		return nil, h, ds
 	}
-	funcs := m.funcTable(false)
+	tables, tds := eval.NewFunctionTables(context.Background(), cfg, m.funcTable(false), lib, eval.WithRootTable())
+	if ds = ds.Append(tds); tds.HasErrors() {
+		return nil, h, ds
+	}
+	// The root's table is its own (WithRootTable), so adding type does
+	// not reach the modules' tables.
+	funcs := tables.For(cfg)
 	values, fds := eval.FinalizeVariablesAllowUnset(cfg, raw, funcs)
 	if ds = ds.Append(fds); fds.HasErrors() {
 		return nil, h, ds
 	}
 	funcs["type"] = typeFunc
 	scope, eds := eval.StateScope(eval.StateScopeOptions{
-		Config: cfg, State: h.state(), Schemas: schemas, Variables: values, Funcs: funcs,
+		Config: cfg, State: h.state(), Schemas: schemas, Variables: values, Funcs: funcs, Functions: tables,
 		ModuleDir: ".", Workspace: "default",
 	})
 	if scope != nil {

@@ -68,7 +68,7 @@ func (e *Env) checkModuleVariable(addr addrs.AbsInputVariable, v *configs.Variab
 		return cty.UnknownVal(v.Type), invalidEphemeral(v, rng)
 	}
 	conv = markVariable(v, conv)
-	ds := validateVariable(v, map[string]cty.Value{v.Name: conv}, e.Funcs, e.ModuleDir)
+	ds := validateVariable(v, map[string]cty.Value{v.Name: conv}, e.ModuleFuncs(addr.Module.Module()), e.ModuleDir)
 	return conv, ds
 }
 

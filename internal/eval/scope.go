@@ -18,6 +18,10 @@ import (
 type Env struct {
 	Values *namedvals.Values
 	Funcs  map[string]function.Function
+	// Functions, when set, gives each module its own table (Funcs plus
+	// the functions of the plugin providers it declares); when nil every
+	// module has Funcs.
+	Functions *FunctionTables
 	// ModuleDir is the root module's directory (path.root); a child
 	// module's path.module is its Dir below it, found through Config.
 	ModuleDir string
@@ -52,7 +56,23 @@ func NewPreparedCache() *PreparedCache { return &PreparedCache{} }
 // Scope returns the scope for module-level expressions of module instance
 // m (locals, outputs, provider blocks, count and for_each).
 func (e *Env) Scope(m addrs.ModuleInstance) *lang.Scope {
-	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.Funcs, ModuleDir: e.moduleDir(m), RootDir: e.moduleDir(nil), Workspace: e.Workspace, Secrets: e.Secrets}
+	return &lang.Scope{Data: e.Values.Data(m), Funcs: e.ModuleFuncs(m.Module()), ModuleDir: e.moduleDir(m), RootDir: e.moduleDir(nil), Workspace: e.Workspace, Secrets: e.Secrets}
+}
+
+// ModuleFuncs returns the function table of the module at path m.
+func (e *Env) ModuleFuncs(m addrs.Module) map[string]function.Function {
+	if e.Functions == nil {
+		return e.Funcs
+	}
+	return e.Functions.ForPath(m)
+}
+
+// ConfigFuncs returns the function table of module mod (nil: the root).
+func (e *Env) ConfigFuncs(mod *configs.Module) map[string]function.Function {
+	if e.Functions == nil {
+		return e.Funcs
+	}
+	return e.Functions.For(mod)
 }
 
 // moduleDir returns path.module for module instance m as Terraform gives

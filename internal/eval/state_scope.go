@@ -27,6 +27,9 @@ type StateScopeOptions struct {
 	// Variables are the finalized root variable values.
 	Variables map[string]cty.Value
 	Funcs     map[string]function.Function
+	// Functions, when set, gives child modules their own tables (see
+	// FunctionTables); the root's is Funcs.
+	Functions *FunctionTables
 	// ModuleDir is path.module and path.root, as the user sees it.
 	ModuleDir string
 	Workspace string

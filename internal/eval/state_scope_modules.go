@@ -98,7 +98,11 @@ func (d *stateData) evalCallInstance(mc *configs.ModuleCall, exp *instances.Expa
 		vars[name] = val
 	}
 	cd := newStateData(d.opts, child, d.module.Child(mc.Name, key), vars)
-	cd.scope = &lang.Scope{Data: cd, Funcs: d.scope.Funcs, ModuleDir: child.Dir, RootDir: d.opts.ModuleDir, CWD: d.scope.CWD, Workspace: d.scope.Workspace}
+	fns := d.scope.Funcs
+	if d.opts.Functions != nil {
+		fns = d.opts.Functions.For(child)
+	}
+	cd.scope = &lang.Scope{Data: cd, Funcs: fns, ModuleDir: child.Dir, RootDir: d.opts.ModuleDir, CWD: d.scope.CWD, Workspace: d.scope.Workspace}
 	outputs := make(map[string]cty.Value, len(child.Outputs))
 	for name, o := range child.Outputs {
 		val, ds := cd.scope.EvalExpr(o.Expr, cty.DynamicPseudoType)

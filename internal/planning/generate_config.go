@@ -29,6 +29,7 @@ type ImportedObject struct {
 func ImportForConfig(ctx context.Context, opts Options, targets []addrs.ConfigResource) ([]ImportedObject, diags.Diagnostics) {
 	p := &planner{opts: withDefaults(opts), generating: true}
 	ds := p.prepare(ctx)
+	defer p.fns.Close()
 	if ds.HasErrors() {
 		return nil, ds
 	}

@@ -40,6 +40,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 		return nil, ds
 	}
 	ds := p.prepare(ctx)
+	defer p.fns.Close()
 	if ds.HasErrors() {
 		return nil, ds
 	}

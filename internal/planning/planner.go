@@ -105,8 +105,11 @@ type planner struct {
 	schemas   providers.Schemas
 	env       *eval.Env
 	set       *providers.InstanceSet
-	cg        *configGraph
-	forced    map[addrs.UniqueKey]bool
+	// fns are the modules' function tables, shared by the validation
+	// and the plan; closed when the walk is over.
+	fns    *eval.FunctionTables
+	cg     *configGraph
+	forced map[addrs.UniqueKey]bool
 	// importSets holds the import blocks by target resource; empty
 	// unless the plan is a normal one.
 	importSets map[addrs.UniqueKey]*importSet
@@ -182,6 +185,7 @@ func (p *planner) run(ctx context.Context) diags.Diagnostics {
 		p.refreshed = p.opts.PrevState.DeepCopy()
 	}()
 	ds := p.prepare(ctx)
+	defer p.fns.Close()
 	<-copied
 	if ds.HasErrors() {
 		return ds
@@ -243,10 +247,15 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	// is refreshed, as Terraform validates before it plans: a misspelled
 	// attribute is reported at once, not after minutes of reading every
 	// object from the cloud. The walk runs over the plan's own graph.
+	fns, fds := eval.NewFunctionTables(ctx, cfg, p.opts.Funcs, p.opts.Providers)
+	p.fns = fns
+	if ds = ds.Append(fds); fds.HasErrors() {
+		return ds
+	}
 	cg, gds := buildConfigGraph(cfg, p.opts.PrevState, schemas, (&eval.Env{Prepared: prepared}).PreparedBlock)
 	p.cg, p.done = cg, make([]result, len(cg.vertices))
 	if !p.generating {
-		vds := validateGraph(ctx, cg, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, prepared: prepared, parallelism: p.opts.Parallelism})
+		vds := validateGraph(ctx, cg, validation{cfg: cfg, lib: p.opts.Providers, schemas: schemas, funcs: p.opts.Funcs, fns: fns, prepared: prepared, parallelism: p.opts.Parallelism})
 		ds = ds.Append(vds)
 		if vds.HasErrors() {
 			return ds
@@ -254,9 +263,9 @@ func (p *planner) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	// Validation reported the provider_meta blocks' problems.
 	p.metas, _ = eval.DecodeProviderMetas(addrs.RootModule, cfg, schemas)
-	vars, fds := eval.FinalizeVariables(cfg, p.opts.Variables, p.opts.Funcs)
-	ds = ds.Append(fds)
-	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets,
+	vars, vds := eval.FinalizeVariables(cfg, p.opts.Variables, fns.For(cfg))
+	ds = ds.Append(vds)
+	p.env = &eval.Env{Values: namedvals.New(vars), Funcs: p.opts.Funcs, Functions: fns, ModuleDir: cfg.SourceDir, Config: cfg, Workspace: p.opts.Workspace, Prepared: prepared, Secrets: p.opts.Secrets,
 		ChildOutput: p.opts.ChildOutput}
 	if p.env.Secrets == nil {
 		p.env.Secrets = marks.NewKnown()

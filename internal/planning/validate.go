@@ -33,10 +33,14 @@ func Validate(ctx context.Context, cfg *configs.Module, lib *providers.Library, 
 
 // validation is what a validation walk needs.
 type validation struct {
-	cfg      *configs.Module
-	lib      *providers.Library
-	schemas  providers.Schemas
-	funcs    map[string]function.Function
+	cfg     *configs.Module
+	lib     *providers.Library
+	schemas providers.Schemas
+	funcs   map[string]function.Function
+	// fns, when set, are the function tables to use (the plan's, kept
+	// open for its walk); otherwise the validation builds and closes
+	// its own.
+	fns      *eval.FunctionTables
 	prepared *eval.PreparedCache
 	// parallelism bounds the walk's concurrent visits; below 1 means 10.
 	parallelism int
@@ -58,13 +62,21 @@ func validateConfig(ctx context.Context, v validation) diags.Diagnostics {
 // the configuration no longer has are not validated).
 func validateGraph(ctx context.Context, cg *configGraph, v validation) diags.Diagnostics {
 	_, ds := eval.DecodeProviderMetas(addrs.RootModule, v.cfg, v.schemas)
-	if fds := checkFunctionCalls(v.cfg); fds.HasErrors() {
+	if fds := checkFunctionCalls(v.cfg, v.schemas); fds.HasErrors() {
 		return ds.Append(fds)
 	}
 	if cg.cycles.HasErrors() {
 		return ds.Append(cg.cycles)
 	}
-	env := &eval.Env{Funcs: v.funcs, ModuleDir: v.cfg.SourceDir, Workspace: "default", Prepared: v.prepared}
+	fns := v.fns
+	if fns == nil {
+		var fds diags.Diagnostics
+		if fns, fds = eval.NewFunctionTables(ctx, v.cfg, v.funcs, v.lib); fds.HasErrors() {
+			return ds.Append(fds)
+		}
+		defer fns.Close()
+	}
+	env := &eval.Env{Funcs: v.funcs, Functions: fns, ModuleDir: v.cfg.SourceDir, Workspace: "default", Prepared: v.prepared}
 	set := v.lib.NewInstanceSet(ctx)
 	defer set.Close()
 	w := &validateWalk{cg: cg, cfg: v.cfg, schemas: v.schemas, set: set, env: env, refs: staticRefChecker{schemas: v.schemas}}
@@ -159,7 +171,7 @@ func (w *validateWalk) scope(mod, refMod *configs.Module, self *configs.Resource
 	if mod != nil {
 		dir = mod.SourceDir
 	}
-	return &lang.Scope{Data: unknownData{}, Funcs: w.env.Funcs, ModuleDir: dir, RootDir: w.cfg.SourceDir, Workspace: "default",
+	return &lang.Scope{Data: unknownData{}, Funcs: w.env.ConfigFuncs(refMod), ModuleDir: dir, RootDir: w.cfg.SourceDir, Workspace: "default",
 		Repetition: lang.Repetition{CountIndex: cty.UnknownVal(cty.Number), EachKey: cty.UnknownVal(cty.String), EachValue: cty.DynamicVal},
 		Check:      func(refs []*addrs.Reference) diags.Diagnostics { return w.refs.check(refMod, refs, self) }}
 }

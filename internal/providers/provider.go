@@ -53,7 +53,14 @@ type GetProviderSchemaResponse struct {
 	// new process for it. Without it, every process is asked once, as
 	// Terraform does.
 	GetProviderSchemaOptional bool
-	Diagnostics               diags.Diagnostics
+	// ServerCapabilities.MoveResourceState: the provider answers
+	// MoveResourceState, so a moved block may change a resource's type
+	// to one of this provider's.
+	MoveResourceState bool
+	// Functions are the provider-defined functions, by name (without the
+	// provider:: prefix): provider::LOCAL::NAME in the language.
+	Functions   map[string]Function
+	Diagnostics diags.Diagnostics
 }
 
 type ValidateProviderConfigRequest struct {

@@ -51,3 +51,38 @@ func benchPlan(b *testing.B, p providers.Interface, typeName string, attrs map[s
 		}
 	}
 }
+
+// BenchmarkCallFunction measures one CallFunction round trip: out of
+// process against hashicorp/time (protocol 5, rfc3339_parse: a string in,
+// an object of 14 attributes out) and the self-launched framework
+// provider (protocol 6, join with a variadic argument), and in process
+// for the same framework provider through tfproto6, so the difference is
+// the process boundary.
+func BenchmarkCallFunction(b *testing.B) {
+	stamp := []cty.Value{cty.StringVal("2024-01-02T03:04:05Z")}
+	parts := []cty.Value{cty.StringVal("-"), cty.StringVal("a"), cty.StringVal("b")}
+	b.Run("time_rfc3339_parse/plugin-v5", func(b *testing.B) {
+		benchCall(b, launch(b, "time"), "rfc3339_parse", stamp)
+	})
+	b.Run("cairntest_join/plugin-v6", func(b *testing.B) {
+		benchCall(b, launchSelf(b), "join", parts)
+	})
+	b.Run("cairntest_join/in-process", func(b *testing.B) {
+		benchCall(b, tfproto6.New(newTestServer()).(providers.FunctionCaller), "join", parts)
+	})
+}
+
+func benchCall(b *testing.B, p providers.FunctionCaller, name string, args []cty.Value) {
+	ctx := context.Background()
+	req := providers.CallFunctionRequest{Name: name, Arguments: args}
+	if resp := p.CallFunction(ctx, req); resp.Err != nil {
+		b.Fatal(resp.Err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if resp := p.CallFunction(ctx, req); resp.Err != nil {
+			b.Fatal(resp.Err)
+		}
+	}
+}

@@ -30,6 +30,9 @@ type Client struct {
 	cmd     *exec.Cmd
 	version int
 	inner   providers.Interface
+	// srv is the protocol layer under inner, for the RPCs the engine's
+	// interface does not carry (GetMetadata).
+	srv *server
 
 	closed atomic.Bool
 	// abandoned is set when a call was abandoned on a hard stop: the

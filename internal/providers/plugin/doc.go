@@ -10,7 +10,10 @@
 // fields by name; schema.go, values.go and diagnostics.go read protocol
 // messages into terraform-plugin-go's tfprotov6 types, operations.go maps
 // each RPC, and both protocol versions share it because their messages
-// agree field by field where the engine needs them.
+// agree field by field where the engine needs them. The client speaks
+// protocol 6.5 and 5.5: functions.go, metadata.go and client_functions.go
+// add GetFunctions, CallFunction and GetMetadata to 6.3's RPCs;
+// unsupported.go lists what is still not mapped.
 //
 // Everything after the wire is tfproto6's: the client is a
 // tfprotov6.ProviderServer that the in-process adapter wraps, so schema

@@ -94,6 +94,7 @@ func Launch(ctx context.Context, path string, opts Options) (*Client, error) {
 	if opts.SchemaCache != nil {
 		topts = append(topts, tfproto6.WithSchemaCache(opts.SchemaCache))
 	}
+	c.srv = srv
 	c.inner = tfproto6.New(srv, topts...)
 	// The schema is fetched now, once per cache: every engine operation
 	// needs it, and a provider that cannot answer it is better reported

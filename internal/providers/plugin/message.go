@@ -144,3 +144,13 @@ func (x message) mutable(name string) message {
 	}
 	return message{x.m.Mutable(fd).Message()}
 }
+
+// appendMsg appends a new element to a repeated message field and returns
+// it to fill in; the zero message when this message has no such field.
+func (x message) appendMsg(name string) message {
+	fd := x.field(name)
+	if fd == nil || !fd.IsList() {
+		return message{}
+	}
+	return message{x.m.Mutable(fd).List().AppendMutable().Message()}
+}

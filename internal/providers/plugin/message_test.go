@@ -97,7 +97,8 @@ func TestFieldsAbsentInProtocol5(t *testing.T) {
 }
 
 // FuzzSchemaResponse decodes arbitrary bytes as a protocol 6 schema
-// answer. The property: a schema or an error, never a panic.
+// answer, functions included. The property: a schema or an error, never
+// a panic.
 func FuzzSchemaResponse(f *testing.F) {
 	resp := newMessage(f, 6, "GetProviderSchema.Response")
 	s := resp.mutable("provider").mutable("block")
@@ -106,6 +107,15 @@ func FuzzSchemaResponse(f *testing.F) {
 	message{el.Message()}.setStr("name", "a")
 	message{el.Message()}.setBytes("type", []byte(`["map","string"]`))
 	attrs.Append(el)
+	// A function, so the fuzzer starts from a functions map too.
+	fd := resp.field("functions")
+	fn := resp.m.Mutable(fd).Map().NewValue()
+	f0 := message{fn.Message()}
+	p0 := f0.appendMsg("parameters")
+	p0.setStr("name", "x")
+	p0.setBytes("type", []byte(`"dynamic"`))
+	f0.mutable("return").setBytes("type", []byte(`["list","number"]`))
+	resp.m.Mutable(fd).Map().Set(protoreflect.ValueOfString("f").MapKey(), fn)
 	seed, err := proto.Marshal(resp.m.Interface())
 	if err != nil {
 		f.Fatal(err)

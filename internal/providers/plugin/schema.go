@@ -9,8 +9,8 @@ import (
 
 // schemaResponse reads a GetProviderSchema answer (protocol 5's GetSchema
 // answers with the same message) into tfprotov6's form, which tfproto6
-// converts for the engine. Functions, ephemeral resources and the rest
-// the engine does not use are not read. The error names the type whose
+// converts for the engine. Ephemeral resources and the rest the engine
+// does not use yet are not read. The error names the type whose
 // schema is malformed: a provider bug, reported as a failed call.
 func schemaResponse(x message) (*tfprotov6.GetProviderSchemaResponse, error) {
 	out := &tfprotov6.GetProviderSchemaResponse{
@@ -31,12 +31,9 @@ func schemaResponse(x message) (*tfprotov6.GetProviderSchemaResponse, error) {
 	if err := schemaMap(x, "data_source_schemas", "data source", out.DataSourceSchemas); err != nil {
 		return nil, err
 	}
-	if caps := x.msg("server_capabilities"); caps.valid() {
-		out.ServerCapabilities = &tfprotov6.ServerCapabilities{
-			PlanDestroy:               caps.boolean("plan_destroy"),
-			GetProviderSchemaOptional: caps.boolean("get_provider_schema_optional"),
-			MoveResourceState:         caps.boolean("move_resource_state"),
-		}
+	out.ServerCapabilities = serverCapabilities(x.msg("server_capabilities"))
+	if out.Functions, err = functions(x, "functions"); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

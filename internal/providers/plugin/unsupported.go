@@ -13,10 +13,6 @@ import (
 // half-mapped.
 var errUnsupported = errors.New("the plugin client does not map this RPC")
 
-func (s *server) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
-	return nil, errUnsupported
-}
-
 func (s *server) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
 	return nil, errUnsupported
 }
@@ -30,14 +26,6 @@ func (s *server) UpgradeResourceIdentity(context.Context, *tfprotov6.UpgradeReso
 }
 
 func (s *server) GenerateResourceConfig(context.Context, *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
-	return nil, errUnsupported
-}
-
-func (s *server) CallFunction(context.Context, *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
-	return nil, errUnsupported
-}
-
-func (s *server) GetFunctions(context.Context, *tfprotov6.GetFunctionsRequest) (*tfprotov6.GetFunctionsResponse, error) {
 	return nil, errUnsupported
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/configschema"
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/providers/wire"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -11,8 +12,9 @@ import (
 
 // convertProviderSchema converts a GetProviderSchema answer. A type whose
 // schema cannot be converted is left out with an error naming it; the
-// others are kept. Functions, ephemeral resources, list resources, actions
-// and state stores are not part of the engine's contract and are ignored.
+// others are kept, and so are the provider's functions. Ephemeral
+// resources, list resources, actions and state stores are not yet part of
+// the engine's contract and are ignored.
 func convertProviderSchema(in *tfprotov6.GetProviderSchemaResponse) providers.GetProviderSchemaResponse {
 	out := providers.GetProviderSchemaResponse{
 		ResourceTypes: make(map[string]providers.Schema, len(in.ResourceSchemas)),
@@ -22,7 +24,11 @@ func convertProviderSchema(in *tfprotov6.GetProviderSchemaResponse) providers.Ge
 	if in.ServerCapabilities != nil {
 		out.PlanDestroy = in.ServerCapabilities.PlanDestroy
 		out.GetProviderSchemaOptional = in.ServerCapabilities.GetProviderSchemaOptional
+		out.MoveResourceState = in.ServerCapabilities.MoveResourceState
 	}
+	var fds diags.Diagnostics
+	out.Functions, fds = convertFunctions(in.Functions)
+	out.Diagnostics = out.Diagnostics.Append(fds)
 	fail := func(what string, err error) {
 		out.Diagnostics = out.Diagnostics.Append(fmt.Errorf("the provider's schema for %s cannot be used: %w", what, err))
 	}
