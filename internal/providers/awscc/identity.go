@@ -152,21 +152,36 @@ func (r *ccResource) IdentitySchema(_ context.Context, _ resource.IdentitySchema
 	resp.IdentitySchema = identitySchema(r.t)
 }
 
+// identityShape is a type's identity attributes and value type, worked
+// out once for the many values of a listing.
+type identityShape struct {
+	attrs []identityAttribute
+	ty    tftypes.Object
+}
+
+func identityShapeOf(t *cfnschema.ResourceType) identityShape {
+	return identityShape{attrs: identityAttributes(t), ty: identityType(t)}
+}
+
 // identityValue returns the identity of the object with Cloud Control
 // identifier id: the primary identifier's parts from id (the parts joined
 // with "|"), the runtime's account and region. Where the runtime does not
 // know its account, prior's is kept (prior may be a zero Value), so an
 // identity never changes while the object lives, as Terraform requires.
 func (rt *runtime) identityValue(ctx context.Context, t *cfnschema.ResourceType, id string, prior tftypes.Value) tftypes.Value {
+	return rt.identityOf(ctx, t, identityShapeOf(t), id, prior)
+}
+
+// identityOf is identityValue with the type's shape given.
+func (rt *runtime) identityOf(ctx context.Context, t *cfnschema.ResourceType, sh identityShape, id string, prior tftypes.Value) tftypes.Value {
 	parts := identifierParts(t, id)
-	priorMembers := map[string]tftypes.Value{}
+	var priorMembers map[string]tftypes.Value
 	if prior.Type() != nil && prior.IsKnown() && !prior.IsNull() {
 		_ = prior.As(&priorMembers)
 	}
 	account := rt.accountID(ctx)
-	attrs := identityAttributes(t)
-	members := make(map[string]tftypes.Value, len(attrs))
-	for _, a := range attrs {
+	members := make(map[string]tftypes.Value, len(sh.attrs))
+	for _, a := range sh.attrs {
 		var v any
 		switch {
 		case a.part >= 0 && a.part < len(parts):
@@ -184,7 +199,7 @@ func (rt *runtime) identityValue(ctx context.Context, t *cfnschema.ResourceType,
 		}
 		members[a.name] = tftypes.NewValue(tftypes.String, v)
 	}
-	return tftypes.NewValue(identityType(t), members)
+	return tftypes.NewValue(sh.ty, members)
 }
 
 // identifierParts splits a Cloud Control identifier into the values of

@@ -79,6 +79,7 @@ func (l *ccListResource) List(ctx context.Context, req list.ListRequest, stream 
 		ctx, done := l.rt.operationContext(ctx, "read", defaultOperationTimeout)
 		defer done()
 		var sent int64
+		sh := identityShapeOf(l.t)
 		for obj, err := range l.objects(ctx, req.IncludeResource) {
 			if err != nil {
 				var ds diag.Diagnostics
@@ -86,7 +87,7 @@ func (l *ccListResource) List(ctx context.Context, req list.ListRequest, stream 
 				yield(list.ListResult{Diagnostics: ds})
 				return
 			}
-			if !yield(l.result(ctx, req, obj)) {
+			if !yield(l.result(ctx, req, sh, obj)) {
 				return
 			}
 			if sent++; req.Limit > 0 && sent >= req.Limit {
@@ -175,10 +176,10 @@ func (l *ccListResource) properties(ctx context.Context, rd cctypes.ResourceDesc
 }
 
 // result is the list result of one object.
-func (l *ccListResource) result(ctx context.Context, req list.ListRequest, obj listedObject) list.ListResult {
+func (l *ccListResource) result(ctx context.Context, req list.ListRequest, sh identityShape, obj listedObject) list.ListResult {
 	res := req.NewListResult(ctx)
 	res.DisplayName = obj.id
-	res.Identity.Raw = l.rt.identityValue(ctx, l.t, obj.id, tftypes.Value{})
+	res.Identity.Raw = l.rt.identityOf(ctx, l.t, sh, obj.id, tftypes.Value{})
 	if !req.IncludeResource {
 		return res
 	}

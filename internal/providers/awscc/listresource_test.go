@@ -122,3 +122,44 @@ func TestListResourceLogGroups(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkListResourceLogGroups lists 1,000 log groups of Cairn's
+// endpoint through the provider contract (the tfproto6 adapter over the
+// framework server), identities only and with resource objects. The
+// metrics are the Cloud Control calls of one listing. Run with
+// -benchtime=3x: the figures are in docs/design/performance.md.
+func BenchmarkListResourceLogGroups(b *testing.B) {
+	const n = 1000
+	e, dir := startCountingEndpoint(b, "AWS::Logs::LogGroup")
+	createLogGroups(b, e, n)
+	inst := configuredInstance(b, dir, e)
+	lp := inst.(providers.ListResourceProvider)
+	ctx := context.Background()
+	for _, include := range []bool{false, true} {
+		name := "identities"
+		if include {
+			name = "objects"
+		}
+		b.Run(name, func(b *testing.B) {
+			var calls ccendpoint.Calls
+			b.ReportAllocs()
+			for b.Loop() {
+				e.ResetCalls()
+				resp := lp.ListResource(ctx, providers.ListResourceRequest{TypeName: "awscc_logs_log_group", Config: cty.EmptyObjectVal, IncludeResourceObject: include})
+				got := 0
+				for r := range resp.Results {
+					if r.Diagnostics.HasErrors() {
+						b.Fatal(r.Diagnostics)
+					}
+					got++
+				}
+				if got != n {
+					b.Fatalf("%d results, want %d", got, n)
+				}
+				calls, _ = e.Calls()
+			}
+			b.ReportMetric(float64(calls["ListResources"]), "ListResources/op")
+			b.ReportMetric(float64(calls["GetResource"]), "GetResource/op")
+		})
+	}
+}
