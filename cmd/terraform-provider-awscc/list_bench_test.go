@@ -57,3 +57,36 @@ func benchListing(b *testing.B, name string, e *ccendpoint.Endpoint, p *plugin, 
 		b.ReportMetric(float64(calls["GetResource"]), "GetResource/op")
 	})
 }
+
+// BenchmarkIdentitySchemasLaunch is Terraform 1.12+'s second question to
+// every launch, GetResourceIdentitySchemas over every built-in type:
+// cold (no plugin cache: every type translated) and warm (the answer an
+// earlier launch kept, replayed). ns/op runs from starting the process to
+// the decoded answer.
+func BenchmarkIdentitySchemasLaunch(b *testing.B) {
+	bin := buildPlugin(b)
+	for _, warm := range []bool{false, true} {
+		name := "cold"
+		if warm {
+			name = "warm"
+		}
+		b.Run(name, func(b *testing.B) {
+			cache := b.TempDir()
+			if warm {
+				startPlugin(b, bin, "CAIRN_PLUGIN_CACHE="+cache).call(b, "GetResourceIdentitySchemas", nil)
+			}
+			for b.Loop() {
+				if !warm {
+					cache = b.TempDir()
+				}
+				var got struct {
+					IdentitySchemas map[string]any `json:"identitySchemas"`
+				}
+				asJSON(b, startPlugin(b, bin, "CAIRN_PLUGIN_CACHE="+cache).call(b, "GetResourceIdentitySchemas", nil), &got)
+				if len(got.IdentitySchemas) < 1400 {
+					b.Fatalf("%d identity schemas", len(got.IdentitySchemas))
+				}
+			}
+		})
+	}
+}
