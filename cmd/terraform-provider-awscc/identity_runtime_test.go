@@ -149,6 +149,17 @@ func TestIdentityMatchesHashiCorp(t *testing.T) {
 	if diff := cmp.Diff(wantListed, listed(t, cairn)); diff != "" {
 		t.Errorf("ListResource (-HashiCorp +Cairn):\n%s", diff)
 	}
+	if w, g := upgradeIdentity(t, ref), upgradeIdentity(t, cairn); w != g || g != "Unexpected Identity Upgrade Request" {
+		t.Errorf("UpgradeResourceIdentity of a current identity: HashiCorp %q, Cairn %q", w, g)
+	}
+	for name, p := range map[string]*plugin{"HashiCorp": ref, "Cairn": cairn} {
+		failOnErrors(t, name+" ValidateListResourceConfig", p.call(t, "ValidateListResourceConfig", func(req *dynamicpb.Message) {
+			set(req, "type_name", "awscc_logs_log_group")
+			cfg := child(req, "config")
+			set(cfg, "msgpack", emptyObject(t))
+			set(req, "config", cfg)
+		}))
+	}
 	wantMap := map[string]string{"account_id": "123456789012", "log_group_name": "app", "region": "eu-west-1"}
 	var gotMap map[string]string
 	if err := json.Unmarshal([]byte(jsonOf(t, got)), &gotMap); err != nil {
@@ -236,10 +247,7 @@ func createWith(tb testing.TB, p *plugin, name string) cty.Value {
 // stream) and returns each result's display name and identity.
 func listed(tb testing.TB, p *plugin) map[string]string {
 	tb.Helper()
-	empty, err := ctymsgpack.Marshal(cty.EmptyObjectVal, cty.EmptyObject)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	empty := emptyObject(tb)
 	events := p.stream(tb, "ListResource", func(req *dynamicpb.Message) {
 		set(req, "type_name", "awscc_logs_log_group")
 		cfg := child(req, "config")
@@ -256,4 +264,40 @@ func listed(tb testing.TB, p *plugin) map[string]string {
 		out[e.DisplayName] = jsonOf(tb, identityOf(tb, ev, "identity"))
 	}
 	return out
+}
+
+// emptyObject is the msgpack of an empty object: a list block's
+// configuration.
+func emptyObject(tb testing.TB) []byte {
+	tb.Helper()
+	data, err := ctymsgpack.Marshal(cty.EmptyObjectVal, cty.EmptyObject)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// upgradeIdentity asks a plugin to upgrade a stored identity of the log
+// group "app" written under version 0, the current one, and returns the
+// error's summary: the framework refuses to upgrade an identity that is
+// current, as Terraform never asks it to.
+func upgradeIdentity(tb testing.TB, p *plugin) string {
+	tb.Helper()
+	resp := p.call(tb, "UpgradeResourceIdentity", func(req *dynamicpb.Message) {
+		set(req, "type_name", "awscc_logs_log_group")
+		set(req, "version", int64(0))
+		raw := child(req, "raw_identity")
+		set(raw, "json", []byte(`{"account_id":"123456789012","log_group_name":"app","region":"eu-west-1"}`))
+		set(req, "raw_identity", raw)
+	})
+	var a struct {
+		Diagnostics []struct {
+			Summary string `json:"summary"`
+		} `json:"diagnostics"`
+	}
+	asJSON(tb, resp, &a)
+	if len(a.Diagnostics) != 1 {
+		tb.Fatalf("UpgradeResourceIdentity: %d diagnostics", len(a.Diagnostics))
+	}
+	return a.Diagnostics[0].Summary
 }
