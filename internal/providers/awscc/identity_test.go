@@ -2,6 +2,7 @@ package awscc
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -121,4 +122,38 @@ func TestIdentityThroughContract(t *testing.T) {
 	if got := summarize(other.Diagnostics); len(got) != 1 || got[0].Summary != "Identity for another region" {
 		t.Errorf("import of another region's identity: %v", got)
 	}
+}
+
+// BenchmarkImportByIdentity imports 100 log groups of Cairn's endpoint by
+// identity alone and reads each, as an import block with identity does:
+// the import costs no call (the identifier is the identity's parts), the
+// reads go through the list cache. The metrics are the Cloud Control
+// calls of the 100 imports. Run with -benchtime=3x.
+func BenchmarkImportByIdentity(b *testing.B) {
+	const n = 100
+	e, dir := startCountingEndpoint(b, "AWS::Logs::LogGroup")
+	createLogGroups(b, e, n)
+	ctx := context.Background()
+	inst := configuredInstance(b, dir, e)
+	var calls map[string]int
+	b.ReportAllocs()
+	for b.Loop() {
+		e.ResetCalls()
+		for i := range n {
+			id := cty.ObjectVal(map[string]cty.Value{"account_id": cty.NullVal(cty.String), "log_group_name": cty.StringVal(fmt.Sprintf("g-%03d", i)), "region": cty.NullVal(cty.String)})
+			imp := inst.ImportResourceState(ctx, providers.ImportResourceStateRequest{TypeName: "awscc_logs_log_group", Identity: id})
+			if imp.Diagnostics.HasErrors() {
+				b.Fatal(imp.Diagnostics)
+			}
+			obj := imp.ImportedResources[0]
+			read := inst.ReadResource(ctx, providers.ReadResourceRequest{TypeName: "awscc_logs_log_group", PriorState: obj.State, Private: obj.Private,
+				CurrentIdentity: obj.Identity, ProviderMeta: cty.NullVal(cty.EmptyObject)})
+			if read.Diagnostics.HasErrors() || read.NewIdentity.IsNull() {
+				b.Fatal(read.Diagnostics)
+			}
+		}
+		calls, _ = e.Calls()
+	}
+	b.ReportMetric(float64(calls["ListResources"]), "ListResources/op")
+	b.ReportMetric(float64(calls["GetResource"]), "GetResource/op")
 }
