@@ -110,6 +110,9 @@ func (r *idThing) List(ctx context.Context, req list.ListRequest, stream *list.L
 	req.Config.GetAttribute(ctx, path.Root("how_many"), &n)
 	stream.Results = func(yield func(list.ListResult) bool) {
 		for i := range n.ValueInt64() {
+			if n.ValueInt64() == 99 && i == 1 {
+				panic("listing broke")
+			}
 			r.produced.Add(1)
 			res := req.NewListResult(ctx)
 			name := fmt.Sprintf("t%d", i)
@@ -169,7 +172,8 @@ func TestIdentityOperations(t *testing.T) {
 
 // TestListResource maps the list resource RPCs: the list block schema,
 // validation, and the stream as the caller ranges over it, with and
-// without resource objects, stopping the provider when the caller stops.
+// without resource objects, stopping the provider when the caller stops,
+// and a provider's panic mid-listing reported as a last result.
 func TestListResource(t *testing.T) {
 	produced := &atomic.Int64{}
 	p := New(providerserver.NewProtocol6(&idProvider{produced: produced})())
@@ -194,6 +198,16 @@ func TestListResource(t *testing.T) {
 		"objects":    {reason: "Objects when asked.", include: true, want: 5, produced: 5},
 		"stopped":    {reason: "A caller that stops after 2 stops the provider.", stopAt: 2, want: 2, produced: 2},
 	}
+	t.Run("panic", func(t *testing.T) {
+		resp := lp.ListResource(ctx, providers.ListResourceRequest{TypeName: "idtest_thing", Config: config(99)})
+		var got []providers.ListResult
+		for r := range resp.Results {
+			got = append(got, r)
+		}
+		if len(got) != 2 || got[0].Diagnostics.HasErrors() || !got[1].Diagnostics.HasErrors() {
+			t.Fatalf("a provider that panics mid-listing: %d results %v, want one and an error", len(got), got)
+		}
+	})
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			produced.Store(0)

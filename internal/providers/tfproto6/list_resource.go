@@ -3,12 +3,14 @@ package tfproto6
 import (
 	"context"
 	"fmt"
+	"iter"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/providers/wire"
 )
 
 var _ providers.ListResourceProvider = (*Provider)(nil)
@@ -113,7 +115,21 @@ func (p *Provider) ListResource(ctx context.Context, req providers.ListResourceR
 		if stream.Results == nil {
 			return
 		}
-		for r := range stream.Results {
+		// The provider's iterator runs apart (iter.Pull), so that a panic
+		// in it is the provider's failure, reported as a last result,
+		// while one in the caller's loop stays the caller's.
+		next, stop := iter.Pull(stream.Results)
+		defer stop()
+		for {
+			var r tfprotov6.ListResourceResult
+			var more bool
+			if err := wire.Guard(func() error { r, more = next(); return nil }); err != nil {
+				yield(providers.ListResult{Diagnostics: callFailed(method, err)})
+				return
+			}
+			if !more {
+				return
+			}
 			var rc codec
 			out := providers.ListResult{DisplayName: r.DisplayName, Diagnostics: convertDiagnostics(r.Diagnostics)}
 			out.Identity = p.decodeIdentity(ctx, &rc, req.TypeName, r.Identity)
