@@ -23,6 +23,8 @@ type Entry struct {
 	PluralName        string `json:"plural,omitempty"`
 	PluralUnavailable string `json:"pluralUnavailable,omitempty"`
 	Suppressed        string `json:"suppressed,omitempty"`
+	// Listable says the schema has a list handler.
+	Listable bool `json:"listable,omitempty"`
 	// File is the document's name as the type records it: a path, or
 	// "built-in TYPE.json" for the archive built into Cairn.
 	File string `json:"file"`
@@ -38,10 +40,16 @@ func Index(c *cfnschema.Catalog) []Entry {
 	out := make([]Entry, 0, len(types))
 	for _, t := range types {
 		out = append(out, Entry{TypeName: t.TypeName, TerraformName: t.TerraformName, PluralName: t.PluralName,
-			PluralUnavailable: t.PluralUnavailable, Suppressed: t.Suppressed, File: t.File})
+			PluralUnavailable: t.PluralUnavailable, Suppressed: t.Suppressed, Listable: hasList(t), File: t.File})
 	}
 	sortEntries(out)
 	return out
+}
+
+// hasList reports whether a type's schema has a list handler.
+func hasList(t *cfnschema.ResourceType) bool {
+	_, ok := t.Handlers["list"]
+	return ok
 }
 
 func sortEntries(es []Entry) {

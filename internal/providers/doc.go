@@ -9,6 +9,12 @@
 // or Cairn's built-in providers all satisfy it. Built-in providers run on the
 // fast path with no encoding at all.
 //
+// Protocol features a provider may lack are optional interfaces beside
+// Interface, checked by type assertion: IdentityProvider (resource
+// identities, protocol 6.9) and ListResourceProvider (list resources,
+// 6.10). The identity values they imply travel in the request and
+// response structs of Interface, cty.NilVal where there are none.
+//
 // The package knows nothing of planning: the rules about what a provider's
 // answers may contain live in objchange, and the engine checks them.
 //

@@ -118,12 +118,18 @@ type ReadResourceRequest struct {
 	PriorState   cty.Value
 	Private      []byte
 	ProviderMeta cty.Value
+	// CurrentIdentity is the stored identity (see IdentityProvider);
+	// cty.NilVal when there is none.
+	CurrentIdentity cty.Value
 }
 
 type ReadResourceResponse struct {
 	NewState    cty.Value
 	Private     []byte
 	Diagnostics diags.Diagnostics
+	// NewIdentity is the object's identity; cty.NilVal from a provider
+	// without identities.
+	NewIdentity cty.Value
 }
 
 // PlanResourceChangeRequest asks the provider to plan a change. For a
@@ -136,6 +142,8 @@ type PlanResourceChangeRequest struct {
 	Config           cty.Value
 	PriorPrivate     []byte
 	ProviderMeta     cty.Value
+	// PriorIdentity is the stored identity; cty.NilVal when none.
+	PriorIdentity cty.Value
 }
 
 type PlanResourceChangeResponse struct {
@@ -143,6 +151,8 @@ type PlanResourceChangeResponse struct {
 	RequiresReplace []cty.Path
 	PlannedPrivate  []byte
 	Diagnostics     diags.Diagnostics
+	// PlannedIdentity is the identity the change is planned to leave.
+	PlannedIdentity cty.Value
 	// LegacyTypeSystem excuses SDKv2 providers from some contract checks,
 	// as Terraform does (it then only warns in logs).
 	LegacyTypeSystem bool
@@ -155,6 +165,8 @@ type ApplyResourceChangeRequest struct {
 	Config         cty.Value
 	PlannedPrivate []byte
 	ProviderMeta   cty.Value
+	// PlannedIdentity is the planned identity; cty.NilVal when none.
+	PlannedIdentity cty.Value
 }
 
 type ApplyResourceChangeResponse struct {
@@ -162,11 +174,17 @@ type ApplyResourceChangeResponse struct {
 	Private          []byte
 	Diagnostics      diags.Diagnostics
 	LegacyTypeSystem bool
+	// NewIdentity is the object's identity after the change.
+	NewIdentity cty.Value
 }
 
+// ImportResourceStateRequest names the object to import by ID or, for
+// a provider with identities, by Identity (an import block's identity
+// argument; cty.NilVal when importing by ID).
 type ImportResourceStateRequest struct {
 	TypeName string
 	ID       string
+	Identity cty.Value
 }
 
 // ImportedResource is one object an import produced.
@@ -174,6 +192,8 @@ type ImportedResource struct {
 	TypeName string
 	State    cty.Value
 	Private  []byte
+	// Identity is the object's identity; cty.NilVal when none.
+	Identity cty.Value
 }
 
 type ImportResourceStateResponse struct {

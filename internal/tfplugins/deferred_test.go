@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/cairn-iac/cairn/cfnschema"
 	"github.com/cairn-iac/cairn/internal/cfnsources"
@@ -184,4 +185,39 @@ func (f failingServer) GetProviderSchema(ctx context.Context, req *tfprotov6.Get
 		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: "broken"})
 	}
 	return resp, err
+}
+
+// TestReplayIdentity: GetResourceIdentitySchemas, which needs every type
+// translated, is kept and replayed like GetProviderSchema, in an entry of
+// its own; other methods pass through.
+func TestReplayIdentity(t *testing.T) {
+	dir := t.TempDir()
+	cache := launchCache{cache: plugincache.Open(dir), key: "k"}
+	call := func(r *schemaReplay, method string, answer proto.Message) (any, int) {
+		calls := 0
+		out, err := r.intercept(context.Background(), nil, &grpc.UnaryServerInfo{FullMethod: method}, func(context.Context, any) (any, error) {
+			calls++
+			return answer, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out, calls
+	}
+	identity := &emptypb.Empty{}
+	if _, calls := call(&schemaReplay{cache: cache}, getResourceIdentitySchemasMethod, identity); calls != 1 {
+		t.Fatalf("cold: %d builds, want 1", calls)
+	}
+	if _, calls := call(&schemaReplay{cache: cache}, getResourceIdentitySchemasMethod, identity); calls != 0 {
+		t.Fatalf("warm: %d builds, want 0", calls)
+	}
+	if _, ok := cache.cache.Read(cache.identityName()); !ok {
+		t.Errorf("no identity entry kept")
+	}
+	if _, ok := cache.cache.Read(cache.schemaName()); ok {
+		t.Errorf("an identity answer was kept as the schema")
+	}
+	if _, calls := call(&schemaReplay{cache: cache}, "/tfplugin6.Provider/ReadResource", identity); calls != 1 {
+		t.Errorf("ReadResource was not passed through")
+	}
 }

@@ -34,6 +34,9 @@ func openLaunchCache(cfg Config) launchCache {
 func (c launchCache) indexName() string  { return "awscc-" + c.key + ".index.json" }
 func (c launchCache) schemaName() string { return "awscc-" + c.key + ".schema.pb" }
 
+// identityName is the kept GetResourceIdentitySchemas answer's entry.
+func (c launchCache) identityName() string { return "awscc-" + c.key + ".identity.pb" }
+
 // keptSets is how many schema sets (with their types and builds) keep
 // their entries: a few configurations' CAIRN_AWSCC_TYPES and overlays,
 // at most 90 MB of answers.
@@ -87,7 +90,7 @@ func deferredProvider(idx typeIndex, origin string) *awscc.Provider {
 	types := make([]awscc.DeferredType, len(idx.Types))
 	for i, e := range idx.Types {
 		byName[e.TypeName] = e
-		types[i] = awscc.DeferredType{TypeName: e.TypeName, TerraformName: e.TerraformName, PluralName: e.PluralName, Suppressed: e.Suppressed != ""}
+		types[i] = awscc.DeferredType{TypeName: e.TypeName, TerraformName: e.TerraformName, PluralName: e.PluralName, Suppressed: e.Suppressed != "", Listable: e.Listable}
 	}
 	load := func(typeName string) (*cfnschema.ResourceType, error) {
 		return cfnsources.LoadEntry(byName[typeName])

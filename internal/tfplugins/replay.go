@@ -12,17 +12,30 @@ import (
 )
 
 // getProviderSchemaMethod is the gRPC method Terraform calls first at
-// every launch (Terraform 1.5 does not cache it across launches).
-const getProviderSchemaMethod = "/tfplugin6.Provider/GetProviderSchema"
+// every launch (Terraform 1.5 does not cache it across launches);
+// Terraform 1.12 and later also ask every launch for the resource
+// identity schemas.
+const (
+	getProviderSchemaMethod          = "/tfplugin6.Provider/GetProviderSchema"
+	getResourceIdentitySchemasMethod = "/tfplugin6.Provider/GetResourceIdentitySchemas"
+)
 
-// schemaReplay answers GetProviderSchema with the protocol buffer bytes a
-// launch before this one sent, from the plugin cache, without building
-// the answer; a launch that finds none builds it, sends it and keeps its
-// bytes. Replaying at the wire, after the framework and the protocol
-// conversion, is what makes a warm launch cost only the file's read:
-// the answer for 1,489 types is tens of megabytes of schema objects.
+// schemaReplay answers GetProviderSchema and GetResourceIdentitySchemas
+// with the protocol buffer bytes a launch before this one sent, from the
+// plugin cache, without building the answer; a launch that finds none
+// builds it, sends it and keeps its bytes. Replaying at the wire, after
+// the framework and the protocol conversion, is what makes a warm launch
+// cost only the file's read: the answer for 1,489 types is tens of
+// megabytes of schema objects, and the identities of every type need
+// every type translated.
 type schemaReplay struct {
-	cache launchCache
+	cache    launchCache
+	schema   keptAnswer
+	identity keptAnswer
+}
+
+// keptAnswer is one method's kept bytes, read at most once per process.
+type keptAnswer struct {
 	once  sync.Once
 	bytes []byte
 }
@@ -30,14 +43,28 @@ type schemaReplay struct {
 // rawReply is an encoded message the codec sends as it is.
 type rawReply []byte
 
+// kept returns the answer a method replays, the name of its cache entry
+// and the pattern of its kind's entries; nil for a method that is not
+// replayed.
+func (r *schemaReplay) kept(method string) (*keptAnswer, string, string) {
+	switch method {
+	case getProviderSchemaMethod:
+		return &r.schema, r.cache.schemaName(), "awscc-*.schema.pb"
+	case getResourceIdentitySchemasMethod:
+		return &r.identity, r.cache.identityName(), "awscc-*.identity.pb"
+	}
+	return nil, "", ""
+}
+
 // intercept is the gRPC server's unary interceptor.
 func (r *schemaReplay) intercept(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-	if info.FullMethod != getProviderSchemaMethod || r.cache.key == "" {
+	a, name, pattern := r.kept(info.FullMethod)
+	if a == nil || r.cache.key == "" {
 		return handler(ctx, req)
 	}
-	r.once.Do(func() { r.bytes, _ = r.cache.cache.Read(r.cache.schemaName()) })
-	if r.bytes != nil {
-		return rawReply(r.bytes), nil
+	a.once.Do(func() { a.bytes, _ = r.cache.cache.Read(name) })
+	if a.bytes != nil {
+		return rawReply(a.bytes), nil
 	}
 	resp, err := handler(ctx, req)
 	m, ok := resp.(proto.Message)
@@ -50,7 +77,7 @@ func (r *schemaReplay) intercept(ctx context.Context, req any, info *grpc.UnaryS
 	if merr != nil {
 		return resp, err
 	}
-	r.cache.write(r.cache.schemaName(), "awscc-*.schema.pb", data)
+	r.cache.write(name, pattern, data)
 	return rawReply(data), nil
 }
 

@@ -32,6 +32,8 @@ type runtime struct {
 	// lists answers refresh reads from ListResources pages; nil when the
 	// cache is disabled.
 	lists *listCache
+	// accounts learns the account identities carry; nil when unknown.
+	accounts *accountSource
 }
 
 // defaultOperationTimeout is how long an operation waits when neither

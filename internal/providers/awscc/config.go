@@ -161,7 +161,7 @@ func (in *instance) Configure(ctx context.Context, req provider.ConfigureRequest
 		return
 	}
 	rt := &runtime{stop: in.stop, poll: defaultBackoff, lists: newListCache(in.listCacheTTL)}
-	resp.ResourceData, resp.DataSourceData = rt, rt
+	resp.ResourceData, resp.DataSourceData, resp.ListResourceData = rt, rt, rt
 	s, known, ds := decodeSettings(ctx, m)
 	if resp.Diagnostics.Append(ds...); resp.Diagnostics.HasError() {
 		return
@@ -186,4 +186,5 @@ func (in *instance) Configure(ctx context.Context, req provider.ConfigureRequest
 	}
 	rt.region = cfg.Region
 	rt.api = cloudControlClient(cfg, s)
+	rt.accounts = newAccountSource(cfg, s)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/cairn-iac/cairn/cfnschema"
@@ -21,6 +22,8 @@ type DeferredType struct {
 	PluralName string
 	// Suppressed types are known but not served, as in a catalog.
 	Suppressed bool
+	// Listable types have a list handler: they are list resources too.
+	Listable bool
 }
 
 // TypeLoader translates one type of a deferred provider, exactly as a
@@ -125,6 +128,18 @@ func (d *deferredTypes) dataSources() []func() datasource.DataSource {
 	return out
 }
 
+// listResources returns a deferred list resource per servable type
+// that can be listed.
+func (d *deferredTypes) listResources() []func() list.ListResource {
+	var out []func() list.ListResource
+	for i := range d.slots {
+		if ref := d.slots[i].ref; ref.Listable && !ref.Suppressed {
+			out = append(out, func() list.ListResource { return &deferredListResource{d: d, i: i} })
+		}
+	}
+	return out
+}
+
 // translated returns the type of slot i, or adds an error diagnostic
 // saying it did not translate.
 func (d *deferredTypes) translated(i int, ds *diag.Diagnostics) (*cfnschema.ResourceType, bool) {
@@ -152,6 +167,7 @@ var (
 	_ resource.ResourceWithConfigure   = (*deferredResource)(nil)
 	_ resource.ResourceWithImportState = (*deferredResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*deferredResource)(nil)
+	_ resource.ResourceWithIdentity    = (*deferredResource)(nil)
 )
 
 // get returns the ccResource, translating the type on first use; false
@@ -165,6 +181,13 @@ func (r *deferredResource) get(ds *diag.Diagnostics) bool {
 		r.inner = &ccResource{t: t}
 	}
 	return ok
+}
+
+func (r *deferredResource) IdentitySchema(ctx context.Context, req resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	var ds diag.Diagnostics
+	if r.get(&ds) {
+		r.inner.IdentitySchema(ctx, req, resp)
+	}
 }
 
 func (r *deferredResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -267,4 +290,52 @@ func (s *deferredDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if s.get(&resp.Diagnostics) {
 		s.inner.Read(ctx, req, resp)
 	}
+}
+
+// deferredListResource is deferredResource's counterpart for
+// ccListResource: its name and list block schema come from the name
+// alone, so listing the list resources translates nothing.
+type deferredListResource struct {
+	d     *deferredTypes
+	i     int
+	inner *ccListResource
+}
+
+var (
+	_ list.ListResource              = (*deferredListResource)(nil)
+	_ list.ListResourceWithConfigure = (*deferredListResource)(nil)
+)
+
+func (l *deferredListResource) get(ds *diag.Diagnostics) bool {
+	if l.inner != nil {
+		return true
+	}
+	t, ok := l.d.translated(l.i, ds)
+	if ok {
+		l.inner = &ccListResource{t: t}
+	}
+	return ok
+}
+
+func (l *deferredListResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = l.d.slots[l.i].ref.TerraformName
+}
+
+func (l *deferredListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listSchema(l.d.slots[l.i].ref.TypeName)
+}
+
+func (l *deferredListResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	if l.get(&resp.Diagnostics) {
+		l.inner.Configure(ctx, req, resp)
+	}
+}
+
+func (l *deferredListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var ds diag.Diagnostics
+	if !l.get(&ds) {
+		stream.Results = list.ListResultsStreamDiagnostics(ds)
+		return
+	}
+	l.inner.List(ctx, req, stream)
 }

@@ -15,6 +15,11 @@
 // uses it: the framework asks every resource's name before any
 // operation, which deferredResource answers from the name alone.
 //
+// Every resource has HashiCorp's awscc resource identity (its primary
+// identifier, account_id and region; identity.go), and every type whose
+// schema has a list handler is a list resource (listresource.go) that
+// reads ListResources pages, 100 objects with their properties a call.
+//
 // The runtime calls the AWS Cloud Control API (aws-sdk-go-v2): Create,
 // Read, Update (RFC 6902 patches), Delete, Import, and data source reads
 // (GetResource; ListResources for plural ones). Values cross between the

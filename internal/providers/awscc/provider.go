@@ -123,7 +123,10 @@ type instance struct {
 	stop context.Context
 }
 
-var _ provider.Provider = (*instance)(nil)
+var (
+	_ provider.Provider                  = (*instance)(nil)
+	_ provider.ProviderWithListResources = (*instance)(nil)
+)
 
 // server is the framework's server with the schema errors added to the
 // GetProviderSchema answer only. (Reported from Schema, the framework would
@@ -139,6 +142,19 @@ type server struct {
 	tfprotov6.ProviderServer
 	p      *Provider
 	cancel context.CancelFunc
+}
+
+var _ tfprotov6.ProviderServerWithListResource = (*server)(nil)
+
+// ListResource and ValidateListResourceConfig pass the list resource RPCs
+// (protocol 6.10) through: tfprotov6.ProviderServer, which server embeds,
+// does not include them yet.
+func (s *server) ListResource(ctx context.Context, req *tfprotov6.ListResourceRequest) (*tfprotov6.ListResourceServerStream, error) {
+	return s.ProviderServer.(tfprotov6.ProviderServerWithListResource).ListResource(ctx, req)
+}
+
+func (s *server) ValidateListResourceConfig(ctx context.Context, req *tfprotov6.ValidateListResourceConfigRequest) (*tfprotov6.ValidateListResourceConfigResponse, error) {
+	return s.ProviderServer.(tfprotov6.ProviderServerWithListResource).ValidateListResourceConfig(ctx, req)
 }
 
 func (s *server) StopProvider(ctx context.Context, req *tfprotov6.StopProviderRequest) (*tfprotov6.StopProviderResponse, error) {

@@ -34,6 +34,7 @@ var (
 	_ resource.ResourceWithConfigure   = (*ccResource)(nil)
 	_ resource.ResourceWithImportState = (*ccResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*ccResource)(nil)
+	_ resource.ResourceWithIdentity    = (*ccResource)(nil)
 )
 
 func (r *ccResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -123,6 +124,7 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 	}
 	if err == nil {
 		if err = r.settle(ctx, id, planned, &resp.State); err == nil {
+			r.setIdentity(ctx, resp.Identity, id)
 			return
 		}
 	}
@@ -228,6 +230,8 @@ func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *r
 	if isNotFound(err) {
 		resp.Diagnostics.AddWarning("Resource not found", fmt.Sprintf("%s %q no longer exists; it is removed from state.", r.t.TypeName, id))
 		resp.State.RemoveResource(ctx)
+		// The framework wants an identity even with the object gone.
+		r.setIdentity(ctx, resp.Identity, id)
 		return
 	}
 	if err != nil {
@@ -240,6 +244,7 @@ func (r *ccResource) Read(ctx context.Context, req resource.ReadRequest, resp *r
 		return
 	}
 	resp.State.Raw = r.splitTags(v, prior)
+	r.setIdentity(ctx, resp.Identity, id)
 }
 
 // deleteTarget returns the identifier of the resource to delete; for an
@@ -282,6 +287,7 @@ func (r *ccResource) resumeCreate(ctx context.Context, pend pendingCreate, prior
 		}
 		resp.Diagnostics.AddWarning("Resource not created", fmt.Sprintf("The create of this %s that Cloud Control accepted (request %s) ended without a resource: %v. It is removed from state; the next apply creates it.", r.t.TypeName, pend.RequestToken, failed))
 		resp.State.RemoveResource(ctx)
+		r.setIdentity(ctx, resp.Identity, "")
 		return prior, false
 	}
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, pendingKey, nil)...)
@@ -337,7 +343,9 @@ func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, res
 	if err := r.settle(ctx, id, planned, &resp.State); err != nil {
 		resp.Diagnostics.AddError("Cannot update "+r.t.TypeName, err.Error())
 		resp.State.Raw = prior
+		return
 	}
+	r.setIdentity(ctx, resp.Identity, id)
 }
 
 func (r *ccResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -363,10 +371,34 @@ func (r *ccResource) Delete(ctx context.Context, req resource.DeleteRequest, res
 	}
 }
 
-// ImportState takes the Cloud Control identifier as the import ID; the
+// ImportState takes the Cloud Control identifier as the import ID, or
+// builds it from an identity (an import block's identity argument); the
 // engine reads the resource next.
 func (r *ccResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	if req.ID != "" || req.Identity == nil || req.Identity.Raw.IsNull() {
+		resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+		return
+	}
+	if !r.ready(&resp.Diagnostics) {
+		return
+	}
+	id, ok := r.rt.identifierFromIdentity(ctx, r.t, req.Identity.Raw, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	r.setIdentity(ctx, resp.Identity, id)
+}
+
+// setIdentity sets an answer's identity (nil when the engine asked for
+// none) to that of the object with identifier id, keeping what the prior
+// identity knew that the runtime does not. With id empty (an object never
+// made) only its place is known: account and region.
+func (r *ccResource) setIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id string) {
+	if identity == nil {
+		return
+	}
+	identity.Raw = r.rt.identityValue(ctx, r.t, id, identity.Raw)
 }
 
 // setAttr returns the object obj with attribute name set to v; obj

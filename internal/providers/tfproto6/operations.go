@@ -154,6 +154,7 @@ func (p *Provider) ReadResource(ctx context.Context, req providers.ReadResourceR
 		Private:            req.Private,
 		ProviderMeta:       c.encode("provider_meta", req.ProviderMeta, p.metaType(ctx)),
 		ClientCapabilities: &tfprotov6.ReadResourceClientCapabilities{},
+		CurrentIdentity:    p.encodeIdentity(ctx, &c, req.TypeName, req.CurrentIdentity),
 	}
 	presp, err := invoke(&c, func() (*tfprotov6.ReadResourceResponse, error) { return p.server.ReadResource(ctx, preq) })
 	if err != nil {
@@ -163,6 +164,7 @@ func (p *Provider) ReadResource(ctx context.Context, req providers.ReadResourceR
 	resp.Diagnostics = convertDiagnostics(presp.Diagnostics).Append(deferred(method, presp.Deferred))
 	resp.NewState = c.decode("new state", presp.NewState, ty)
 	resp.Private = presp.Private
+	resp.NewIdentity = p.decodeIdentity(ctx, &c, req.TypeName, presp.NewIdentity)
 	if c.Err != nil {
 		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
@@ -185,6 +187,7 @@ func (p *Provider) PlanResourceChange(ctx context.Context, req providers.PlanRes
 		PriorPrivate:       req.PriorPrivate,
 		ProviderMeta:       c.encode("provider_meta", req.ProviderMeta, p.metaType(ctx)),
 		ClientCapabilities: &tfprotov6.PlanResourceChangeClientCapabilities{},
+		PriorIdentity:      p.encodeIdentity(ctx, &c, req.TypeName, req.PriorIdentity),
 	}
 	presp, err := invoke(&c, func() (*tfprotov6.PlanResourceChangeResponse, error) { return p.server.PlanResourceChange(ctx, preq) })
 	if err != nil {
@@ -196,6 +199,7 @@ func (p *Provider) PlanResourceChange(ctx context.Context, req providers.PlanRes
 	resp.RequiresReplace = wire.Paths(presp.RequiresReplace)
 	resp.PlannedPrivate = presp.PlannedPrivate
 	resp.LegacyTypeSystem = presp.UnsafeToUseLegacyTypeSystem
+	resp.PlannedIdentity = p.decodeIdentity(ctx, &c, req.TypeName, presp.PlannedIdentity)
 	if c.Err != nil {
 		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
@@ -211,12 +215,13 @@ func (p *Provider) ApplyResourceChange(ctx context.Context, req providers.ApplyR
 	}
 	var c codec
 	preq := &tfprotov6.ApplyResourceChangeRequest{
-		TypeName:       req.TypeName,
-		PriorState:     c.encode("prior state", req.PriorState, ty),
-		PlannedState:   c.encode("planned state", req.PlannedState, ty),
-		Config:         c.encode("configuration", req.Config, ty),
-		PlannedPrivate: req.PlannedPrivate,
-		ProviderMeta:   c.encode("provider_meta", req.ProviderMeta, p.metaType(ctx)),
+		TypeName:        req.TypeName,
+		PriorState:      c.encode("prior state", req.PriorState, ty),
+		PlannedState:    c.encode("planned state", req.PlannedState, ty),
+		Config:          c.encode("configuration", req.Config, ty),
+		PlannedPrivate:  req.PlannedPrivate,
+		ProviderMeta:    c.encode("provider_meta", req.ProviderMeta, p.metaType(ctx)),
+		PlannedIdentity: p.encodeIdentity(ctx, &c, req.TypeName, req.PlannedIdentity),
 	}
 	presp, err := invoke(&c, func() (*tfprotov6.ApplyResourceChangeResponse, error) { return p.server.ApplyResourceChange(ctx, preq) })
 	if err != nil {
@@ -227,6 +232,7 @@ func (p *Provider) ApplyResourceChange(ctx context.Context, req providers.ApplyR
 	resp.NewState = c.decode("new state", presp.NewState, ty)
 	resp.Private = presp.Private
 	resp.LegacyTypeSystem = presp.UnsafeToUseLegacyTypeSystem
+	resp.NewIdentity = p.decodeIdentity(ctx, &c, req.TypeName, presp.NewIdentity)
 	if c.Err != nil {
 		resp.Diagnostics = resp.Diagnostics.Append(callFailed(method, c.Err))
 	}
@@ -247,6 +253,7 @@ func (p *Provider) ImportResourceState(ctx context.Context, req providers.Import
 		TypeName:           req.TypeName,
 		ID:                 req.ID,
 		ClientCapabilities: &tfprotov6.ImportResourceStateClientCapabilities{},
+		Identity:           p.encodeIdentity(ctx, &c, req.TypeName, req.Identity),
 	}
 	presp, err := invoke(&c, func() (*tfprotov6.ImportResourceStateResponse, error) { return p.server.ImportResourceState(ctx, preq) })
 	if err != nil {
@@ -267,6 +274,7 @@ func (p *Provider) ImportResourceState(ctx context.Context, req providers.Import
 			TypeName: ir.TypeName,
 			State:    c.decode("imported "+ir.TypeName, ir.State, ty),
 			Private:  ir.Private,
+			Identity: p.decodeIdentity(ctx, &c, ir.TypeName, ir.Identity),
 		})
 	}
 	if c.Err != nil {

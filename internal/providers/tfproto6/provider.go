@@ -30,6 +30,10 @@ var _ providers.Interface = (*Provider)(nil)
 type SchemaCache struct {
 	once sync.Once
 	resp providers.GetProviderSchemaResponse
+	// lists and identity are the answer's list resource schemas and the
+	// provider's identities (see identity.go, list_resource.go).
+	lists    providers.GetListResourceSchemasResponse
+	identity identityCache
 }
 
 // Option configures an adapter.
@@ -83,6 +87,7 @@ func (p *Provider) schema(ctx context.Context) *providers.GetProviderSchemaRespo
 			p.cache.resp.Diagnostics = callFailed("GetProviderSchema", fmt.Errorf("no response"))
 		default:
 			p.cache.resp = convertProviderSchema(resp)
+			p.cache.lists = convertListSchemas(resp)
 			if p.annotate != nil {
 				p.annotate(&p.cache.resp)
 			}
