@@ -32,9 +32,36 @@ func ProviderSchemasJSON(schemas providers.Schemas) *tfjson.ProviderSchemas {
 			ConfigSchema:      SchemaJSON(s.Provider),
 			ResourceSchemas:   schemaMapJSON(s.ResourceTypes),
 			DataSourceSchemas: schemaMapJSON(s.DataSources),
+			Functions:         functionsJSON(s.Functions),
 		}
 	}
 	return out
+}
+
+// functionsJSON is a provider's functions as Terraform 1.8+ prints them
+// under "functions": parameters in order, is_nullable where a null may
+// be passed, types in cty's JSON form.
+func functionsJSON(fns map[string]providers.Function) map[string]*tfjson.FunctionSignature {
+	if len(fns) == 0 {
+		return nil
+	}
+	out := make(map[string]*tfjson.FunctionSignature, len(fns))
+	for name, f := range fns {
+		sig := &tfjson.FunctionSignature{Description: f.Description, Summary: f.Summary,
+			DeprecationMessage: f.DeprecationMessage, ReturnType: f.Return}
+		for _, p := range f.Parameters {
+			sig.Parameters = append(sig.Parameters, functionParameterJSON(p))
+		}
+		if f.VariadicParameter != nil {
+			sig.VariadicParameter = functionParameterJSON(*f.VariadicParameter)
+		}
+		out[name] = sig
+	}
+	return out
+}
+
+func functionParameterJSON(p providers.FunctionParameter) *tfjson.FunctionParameter {
+	return &tfjson.FunctionParameter{Name: p.Name, Description: p.Description, IsNullable: p.AllowNullValue, Type: p.Type}
 }
 
 // SchemaJSON returns one schema in Terraform's JSON form, or nil when it

@@ -66,6 +66,20 @@ func TestProviderSchemasJSON(t *testing.T) {
 				`"block_types":{"filter":{"nesting_mode":"list","block":{"attributes":{"name":{"type":"string","description_kind":"plain","required":true}},"description_kind":"plain"},"min_items":1,"max_items":2},` +
 				`"timeouts":{"nesting_mode":"single","block":{"description_kind":"plain"}}},"description_kind":"plain"}}}}}}`,
 		},
+		"functions": {
+			reason: "Provider-defined functions are listed as Terraform 1.8+ lists them: parameters in order, is_nullable only where set.",
+			schemas: one(providers.GetProviderSchemaResponse{Functions: map[string]providers.Function{
+				"join": {
+					Summary: "Joins", Description: "Joins parts.", Return: cty.String,
+					Parameters:        []providers.FunctionParameter{{Name: "sep", Type: cty.String, AllowNullValue: true}},
+					VariadicParameter: &providers.FunctionParameter{Name: "parts", Type: cty.List(cty.String), Description: "each part"},
+				},
+			}}),
+			want: `{"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/test":{"functions":{"join":{` +
+				`"description":"Joins parts.","summary":"Joins","return_type":"string",` +
+				`"parameters":[{"name":"sep","is_nullable":true,"type":"string"}],` +
+				`"variadic_parameter":{"name":"parts","description":"each part","type":["list","string"]}}}}}}`,
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
