@@ -30,7 +30,7 @@ type PlanOptions struct {
 	// ResourceProvider, when set, chooses the provider each resource
 	// is planned and applied with (planning's option of the
 	// same name); the apply of the plan uses it too.
-	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
+	ResourceProvider providers.ResourceHook
 	// ChildOutput, when set, may replace child module outputs
 	// (planning's option of the same name); the apply uses it too.
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)

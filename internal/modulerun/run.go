@@ -30,7 +30,7 @@ type Planned struct {
 	lineage  string
 	serial   uint64
 	// resourceProvider is PlanOptions.ResourceProvider, for the apply.
-	resourceProvider func(addrs.AbsResource, providers.Interface) providers.Interface
+	resourceProvider providers.ResourceHook
 	childOutput      func(addrs.AbsOutputValue) (cty.Value, bool)
 }
 

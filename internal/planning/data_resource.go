@@ -30,7 +30,7 @@ func (p *planner) planDataResource(ctx context.Context, out *result, r *configs.
 		if !p.targets.plansInstance(addr.Instance(key)) {
 			continue
 		}
-		ds = ds.Append(p.planDataInstance(ctx, out, rt, rt.target(key, addrs.NotDeposed), pending, deps))
+		ds = ds.Append(p.planDataInstance(ctx, out, rt, rt.objectTarget(key, addrs.NotDeposed), pending, deps))
 	}
 	// Data instances that are no longer wanted are simply dropped from
 	// state; nothing remote is destroyed.

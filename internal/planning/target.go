@@ -28,6 +28,9 @@ type resourceTarget struct {
 	// planDestroy: the provider wants PlanResourceChange for deletes.
 	planDestroy bool
 	exp         *instances.Expansion
+	// router is provider when a ResourceProvider hook gave one that
+	// serves some instances apart (providers.InstanceRouter); else nil.
+	router providers.InstanceRouter
 }
 
 // resourceTarget finds the provider instance and schema of a resource.
@@ -44,7 +47,8 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 	}
 	rt.provider = provider
 	if p.opts.ResourceProvider != nil {
-		rt.provider = p.opts.ResourceProvider(addr, provider)
+		rt.provider = p.opts.ResourceProvider(addr, pAddr, provider)
+		rt.router, _ = rt.provider.(providers.InstanceRouter)
 	}
 	rt.providerConfig = p.set.Config(pAddr)
 	if ps := p.schemas[pAddr.Provider]; ps != nil {
@@ -62,6 +66,17 @@ func (rt *resourceTarget) target(key addrs.InstanceKey, dk addrs.DeposedKey) *li
 	}
 	if rt.config != nil {
 		t.Body, t.DeclRange = rt.config.Config, rt.config.DeclRange
+	}
+	return t
+}
+
+// objectTarget is target with the provider of the instance when a hook
+// routes single instances (rt.router): the path every plan of an object
+// takes, so target itself stays small enough to inline.
+func (rt *resourceTarget) objectTarget(key addrs.InstanceKey, dk addrs.DeposedKey) *lifecycle.Target {
+	t := rt.target(key, dk)
+	if rt.router != nil {
+		t.Provider = rt.router.ForInstance(key)
 	}
 	return t
 }

@@ -49,7 +49,7 @@ func parseOverride(b *hcl.Block) (*Override, diags.Diagnostics) {
 	}
 	during, dds := overrideDuring(content.Attributes["override_during"])
 	ds = ds.Append(dds)
-	o.DuringPlan = during
+	o.DuringPlan, o.duringSet = during, content.Attributes["override_during"] != nil
 	return o, ds
 }
 
@@ -126,6 +126,9 @@ func parseMockProvider(b *hcl.Block) (*MockProvider, diags.Diagnostics) {
 			o, ods := parseOverride(blk)
 			ds = ds.Append(ods)
 			if o != nil {
+				if !o.duringSet {
+					o.DuringPlan = mp.DuringPlan
+				}
 				mp.Overrides = append(mp.Overrides, o)
 			}
 		}

@@ -2,20 +2,17 @@ package testfiles
 
 import (
 	"context"
-	"fmt"
+	"maps"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/providers"
 )
 
 // Runner runs test files against the configuration in Dir.
@@ -42,7 +39,7 @@ type Runner struct {
 type fileRun struct {
 	r       *Runner
 	file    *File
-	modules map[string]*modulerun.Module
+	modules map[string]*loadedModule
 	states  map[string]*moduleState
 	order   []string
 	outputs map[string]cty.Value
@@ -66,7 +63,7 @@ type moduleState struct {
 func (r *Runner) RunFile(ctx context.Context, f *File) *FileResult {
 	now := r.clock()
 	start := now()
-	fr := &fileRun{r: r, file: f, modules: map[string]*modulerun.Module{}, states: map[string]*moduleState{},
+	fr := &fileRun{r: r, file: f, modules: map[string]*loadedModule{}, states: map[string]*moduleState{},
 		outputs: map[string]cty.Value{}}
 	res := &FileResult{File: f}
 	r.observe(func(o Observer) { o.FileStart(f) })
@@ -107,93 +104,50 @@ func (r *Runner) observe(fn func(Observer)) {
 	}
 }
 
-// module loads (once per file) the module a run tests.
-func (fr *fileRun) module(ctx context.Context, run *Run) (*modulerun.Module, string, diags.Diagnostics) {
+// module loads (once per file) the module a run tests, and returns it
+// with the key of the state the run uses: its state_key, else the
+// module's source ("" for the root configuration), as in Terraform.
+func (fr *fileRun) module(ctx context.Context, run *Run) (*loadedModule, string, diags.Diagnostics) {
 	key, src := "", modulerun.Source{Source: "."}
 	if run.Module != nil {
 		key = run.Module.Source + "@" + run.Module.Version
 		src = modulerun.Source{Source: run.Module.Source, Version: run.Module.Version}
 	}
-	if m, ok := fr.modules[key]; ok {
-		return m, key, nil
+	stateKey := key
+	if run.StateKey != "" {
+		stateKey = "state_key:" + run.StateKey
+	}
+	if lm, ok := fr.modules[key]; ok {
+		return lm, stateKey, nil
 	}
 	opts := fr.r.Options
 	opts.BaseDir = fr.r.Dir
 	m, ds := modulerun.Load(ctx, src, opts)
-	if m != nil && len(fr.file.Mocks) > 0 && !ds.HasErrors() {
-		m, ds = fr.mocked(ctx, m, src, opts)
+	if m == nil || ds.HasErrors() {
+		return nil, stateKey, ds
 	}
-	if m != nil && !ds.HasErrors() {
-		fr.configureProviders(m)
-	}
-	if m != nil && !ds.HasErrors() {
-		fr.modules[key] = m
-	}
-	return m, key, ds
-}
-
-// configureProviders puts the file's provider blocks in the loaded
-// module in place of its own of the same name and alias. The module is
-// this file's own copy (loaded for it), so no other file sees them.
-func (fr *fileRun) configureProviders(m *modulerun.Module) {
-	cfg := m.Config()
-	for _, p := range fr.file.Providers {
-		cp := *p
-		cp.Source = addrs.NewDefaultProvider(p.Name)
-		if rp, ok := cfg.RequiredProviders[p.Name]; ok {
-			cp.Source = rp.Source
+	lm := &loadedModule{mod: m}
+	if len(fr.file.Mocks) > 0 {
+		var mds diags.Diagnostics
+		lm, mds = fr.mocked(ctx, m, src, opts)
+		if ds = ds.Append(mds); lm == nil || mds.HasErrors() {
+			return nil, stateKey, ds
 		}
-		if cfg.ProviderConfigs == nil {
-			cfg.ProviderConfigs = map[string]*configs.Provider{}
-		}
-		cfg.ProviderConfigs[configs.ProviderConfigKey(p.Name, p.Alias)] = &cp
 	}
-}
-
-// mocked loads the module again with the file's mock providers in place
-// of the real ones, whose schemas they take.
-func (fr *fileRun) mocked(ctx context.Context, real *modulerun.Module, src modulerun.Source, opts modulerun.Options) (*modulerun.Module, diags.Diagnostics) {
-	schemas, ds := real.Schemas(ctx)
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	reg := providers.Registry{}
-	for addr, f := range opts.Providers {
-		reg[addr] = f
-	}
-	cfg := real.Config()
-	for i, mp := range fr.file.Mocks {
-		addr := addrs.NewDefaultProvider(mp.Name)
-		if rp, ok := cfg.RequiredProviders[mp.Name]; ok {
-			addr = rp.Source
-		}
-		schema := schemas[addr]
-		if schema == nil {
-			ds = ds.Append(diags.At(mp.DeclRange, "Unknown mocked provider",
-				fmt.Sprintf("The module under test uses no provider %q, so there is nothing to mock.", mp.Name)))
-			continue
-		}
-		mp, seed := mp, uint64(i+1)
-		reg[addr] = func() (providers.Interface, error) { return newMockProvider(mp, schema, seed), nil }
-	}
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	opts.Providers = reg
-	return modulerun.Load(ctx, src, opts)
+	lm.own = maps.Clone(lm.mod.Config().ProviderConfigs)
+	fr.modules[key] = lm
+	return lm, stateKey, ds
 }
 
 // run carries out one run block and checks its assertions.
 func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
-	if ds := fr.unsupported(); ds.HasErrors() {
-		rr.Diags, rr.Status = ds, Error
-		return
-	}
-	mod, key, ds := fr.module(ctx, run)
+	lm, key, ds := fr.module(ctx, run)
 	if rr.Diags = ds; ds.HasErrors() {
 		rr.Status = Error
 		return
 	}
+	fr.configureProviders(lm, run)
+	mod := lm.mod
 	vars, vds := fr.variables(run)
 	if rr.Diags = rr.Diags.Append(vds); vds.HasErrors() {
 		rr.Status = Error
@@ -204,7 +158,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		st = &moduleState{mod: mod}
 	}
 	opts, ods := fr.planOptions(run, vars)
-	hook, hds := fr.overrides(ctx, mod, run)
+	hook, hds := fr.overrides(ctx, lm, run)
 	ods = ods.Append(hds)
 	if rr.Diags = rr.Diags.Append(ods); ods.HasErrors() {
 		rr.Status = Error
@@ -228,7 +182,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		if res != nil {
 			st.doc = res.State
 		}
-		st.vars, st.lastRun, st.hook = vars, run.Name, hook
+		st.mod, st.vars, st.lastRun, st.hook = mod, vars, run.Name, hook
 		if ads.HasErrors() {
 			rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, ads)
 			return
@@ -335,17 +289,4 @@ func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVaria
 		ds = ds.Append(diags.Errorf("Failed to read the test state", "%s.", err))
 	}
 	return left, ds
-}
-
-// unsupported reports the blocks the runner parses but cannot honour
-// yet: mock providers with an alias.
-func (fr *fileRun) unsupported() diags.Diagnostics {
-	var ds diags.Diagnostics
-	for _, mp := range fr.file.Mocks {
-		if mp.Alias != "" {
-			ds = ds.Append(diags.At(mp.DeclRange, "Aliased mock providers are not supported yet",
-				fmt.Sprintf("Cairn mocks every configuration of a provider, not one alias; the run would call the real %q provider for the others, so it is not run.", mp.Name)))
-		}
-	}
-	return ds
 }
