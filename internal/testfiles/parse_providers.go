@@ -72,8 +72,7 @@ func providerRef(expr hcl.Expression) (ProviderRef, diags.Diagnostics) {
 
 // checkProviders reports a provider configuration the file declares
 // twice (a provider and a mock_provider block, or two of one kind, with
-// the same name and alias), and a run's providers argument naming one
-// the file does not declare.
+// the same name and alias).
 func (f *File) checkProviders() diags.Diagnostics {
 	var ds diags.Diagnostics
 	seen := map[string]hcl.Range{}
@@ -91,13 +90,33 @@ func (f *File) checkProviders() diags.Diagnostics {
 	for _, mp := range f.Mocks {
 		declare(ProviderRef{Name: mp.Name, Alias: mp.Alias}, mp.DeclRange)
 	}
-	for _, r := range f.Runs {
-		for _, m := range r.Providers {
-			if _, ok := seen[m.InFile.String()]; !ok {
-				ds = ds.Append(diags.At(m.Range, "Missing provider definition",
-					fmt.Sprintf("The run %q passes %s to the module as %s, but the test file has no provider or mock_provider block for %s.", r.Name, m.InFile, m.InModule, m.InFile)))
-			}
+	return ds
+}
+
+// checkMappings reports, when a run starts, each configuration its
+// providers argument names that the file does not declare: the run's
+// error, as in Terraform and OpenTofu.
+func (f *File) checkMappings(r *Run) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, m := range r.Providers {
+		if !f.declares(m.InFile) {
+			ds = ds.Append(diags.At(m.Range, "Missing provider definition for "+m.InFile.String(),
+				"This provider block references a provider definition that does not exist."))
 		}
 	}
 	return ds
+}
+
+func (f *File) declares(ref ProviderRef) bool {
+	for _, p := range f.Providers {
+		if (ProviderRef{Name: p.Name, Alias: p.Alias}) == ref {
+			return true
+		}
+	}
+	for _, mp := range f.Mocks {
+		if (ProviderRef{Name: mp.Name, Alias: mp.Alias}) == ref {
+			return true
+		}
+	}
+	return false
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"maps"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/modulerun"
@@ -86,10 +85,7 @@ func (fr *fileRun) configureProviders(lm *loadedModule, run *Run) {
 			cp := *p
 			ref := parseRefString(inModule)
 			cp.Name, cp.Alias = ref.Name, ref.Alias
-			cp.Source = addrs.NewDefaultProvider(ref.Name)
-			if rp, ok := cfg.RequiredProviders[ref.Name]; ok {
-				cp.Source = rp.Source
-			}
+			cp.Source = cfg.ProviderForLocalName(ref.Name)
 			pcs[configs.ProviderConfigKey(ref.Name, ref.Alias)] = &cp
 		}
 	}
@@ -123,10 +119,7 @@ func (fr *fileRun) mocked(ctx context.Context, real *modulerun.Module, src modul
 	cfg := real.Config()
 	mocks := map[string]*mockProvider{}
 	for i, mp := range fr.file.Mocks {
-		addr := addrs.NewDefaultProvider(mp.Name)
-		if rp, ok := cfg.RequiredProviders[mp.Name]; ok {
-			addr = rp.Source
-		}
+		addr := cfg.ProviderForLocalName(mp.Name)
 		schema := schemas[addr]
 		if schema == nil {
 			continue

@@ -141,6 +141,10 @@ func (fr *fileRun) module(ctx context.Context, run *Run) (*loadedModule, string,
 
 // run carries out one run block and checks its assertions.
 func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
+	if ds := fr.file.checkMappings(run); ds.HasErrors() {
+		rr.Diags, rr.Status = ds, Error
+		return
+	}
 	lm, key, ds := fr.module(ctx, run)
 	if rr.Diags = ds; ds.HasErrors() {
 		rr.Status = Error
