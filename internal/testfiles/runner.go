@@ -65,7 +65,9 @@ func (r *Runner) RunFile(ctx context.Context, f *File) *FileResult {
 	start := now()
 	fr := &fileRun{r: r, file: f, modules: map[string]*loadedModule{}, states: map[string]*moduleState{},
 		outputs: map[string]cty.Value{}}
-	res := &FileResult{File: f}
+	// A file starts as passed (one without runs passes), as in
+	// Terraform and OpenTofu.
+	res := &FileResult{File: f, Status: Pass}
 	r.observe(func(o Observer) { o.FileStart(f) })
 	for _, run := range f.Runs {
 		rr := &RunResult{Run: run}
@@ -161,7 +163,8 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 	if st == nil {
 		st = &moduleState{mod: mod}
 	}
-	opts, ods := fr.planOptions(run, vars)
+	inputs := declaredOnly(mod, vars)
+	opts, ods := fr.planOptions(run, inputs)
 	hook, hds := fr.overrides(ctx, lm, run)
 	ods = ods.Append(hds)
 	if rr.Diags = rr.Diags.Append(ods); ods.HasErrors() {
@@ -186,7 +189,7 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		if res != nil {
 			st.doc = res.State
 		}
-		st.mod, st.vars, st.lastRun, st.hook = mod, vars, run.Name, hook
+		st.mod, st.vars, st.lastRun, st.hook = mod, inputs, run.Name, hook
 		if ads.HasErrors() {
 			rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, ads)
 			return
@@ -231,6 +234,20 @@ func (fr *fileRun) variables(run *Run) (map[string]cty.Value, diags.Diagnostics)
 		}
 	}
 	return vals, ds
+}
+
+// declaredOnly keeps the values of the variables the module declares:
+// a test file's variables blocks may set others (for other runs and
+// modules, or for its asserts), which the module does not take.
+func declaredOnly(mod *modulerun.Module, vals map[string]cty.Value) map[string]cty.Value {
+	decl := mod.Config().Variables
+	out := make(map[string]cty.Value, len(vals))
+	for k, v := range vals {
+		if _, ok := decl[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 func copyVals(m map[string]cty.Value) map[string]cty.Value {
