@@ -6,6 +6,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/testfiles"
+	"github.com/mitchellh/go-wordwrap"
 )
 
 // testView prints a test suite's progress: lines for people as
@@ -187,6 +188,10 @@ func (v *testView) TeardownStart(f *testfiles.File) {
 	fmt.Fprintf(v.m.Stdout, "%s... tearing down\n", f.Name)
 }
 
+// errorColumns is the width Terraform wraps its test messages on stderr
+// to when stderr is not a terminal.
+const errorColumns = 78
+
 // FileDone implements testfiles.Observer: the file's status, what its
 // teardown left behind, and its own diagnostics.
 func (v *testView) FileDone(res *testfiles.FileResult) {
@@ -196,17 +201,23 @@ func (v *testView) FileDone(res *testfiles.FileResult) {
 		fmt.Fprintf(v.m.Stdout, "%s... %s\n", res.File.Name, v.status(res.Status))
 	}
 	if len(res.Leftover) > 0 && res.Diags.HasErrors() && !v.json {
-		fmt.Fprintf(v.m.Stderr, "Cairn encountered an error destroying resources created while executing %s/%s.\n", res.File.Name, res.Leftover[0].Run)
+		fmt.Fprint(v.m.Stderr, wordwrap.WrapString(fmt.Sprintf("Cairn encountered an error destroying resources created while executing %s/%s.", res.File.Name, res.Leftover[0].Run), errorColumns)+"\n")
 	}
 	v.diags(res.Diags, res.File.Name, "")
 	for _, l := range res.Leftover {
-		text := fmt.Sprintf("Cairn left the following resources in state after executing %s/%s, and they need to be cleaned up manually:\n", res.File.Name, l.Run)
+		text := wordwrap.WrapString(fmt.Sprintf("Cairn left the following resources in state after executing %s/%s, and they need to be cleaned up manually:", res.File.Name, l.Run), errorColumns) + "\n"
 		for _, addr := range l.Instances {
 			text += "  - " + addr + "\n"
 		}
 		if v.json {
-			v.m.jsonUI.emit(render.UIMessage{Level: "error", Message: text, Type: "test_cleanup",
-				Fields: map[string]any{"test_cleanup": map[string]any{"failed_resources": l.Instances}, "@testfile": res.File.Name}})
+			failed := make([]map[string]string, len(l.Instances))
+			for i, addr := range l.Instances {
+				failed[i] = map[string]string{"instance": addr}
+			}
+			v.m.jsonUI.emit(render.UIMessage{Level: "error", Type: "test_cleanup",
+				Message: fmt.Sprintf("Cairn left some resources in state after executing %s/%s, they need to be cleaned up manually.", res.File.Name, l.Run),
+				Fields: map[string]any{"test_cleanup": map[string]any{"failed_resources": failed},
+					"@testfile": res.File.Name, "@testrun": l.Run}})
 		} else {
 			fmt.Fprint(v.m.Stderr, "\n"+text)
 		}
