@@ -14,10 +14,13 @@ import (
 // provider blocks (runs put the file's in their place, run by run), and
 // a mock per mock_provider block of the file whose provider it uses.
 type loadedModule struct {
-	mod       *modulerun.Module
-	own       map[string]*configs.Provider
-	mocks     map[string]*mockProvider // by the mock_provider's name[.alias]
+	mod   *modulerun.Module
+	own   map[string]*configs.Provider
+	mocks map[string]*mockProvider // by the mock_provider's name[.alias]
+	// configSet and mapSig record the provider map the module's
+	// configuration holds now (configureProviders).
 	configSet bool
+	mapSig    string
 }
 
 // configMock is the mock_provider serving one configuration of the
@@ -72,6 +75,15 @@ func (fr *fileRun) configMocks(lm *loadedModule, run *Run) map[string]configMock
 // alias. The module is this file's own copy (loaded for it), so no
 // other file sees them; the next run starts again from the module's own.
 func (fr *fileRun) configureProviders(lm *loadedModule, run *Run) {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	sig := mapSignature(fr.providerMap(run))
+	if lm.configSet && lm.mapSig == sig {
+		// Already so: a parallel group's runs of one module share it, and
+		// one that plans must not see the map replaced under it.
+		return
+	}
+	lm.configSet, lm.mapSig = true, sig
 	cfg := lm.mod.Config()
 	pcs := maps.Clone(lm.own)
 	if pcs == nil {

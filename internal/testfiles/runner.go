@@ -3,6 +3,7 @@ package testfiles
 import (
 	"context"
 	"maps"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -36,9 +37,11 @@ type Runner struct {
 }
 
 // fileRun is one file's run: its states and the outputs of its runs.
+// Runs of a parallel group run at once; mu guards the maps and order.
 type fileRun struct {
 	r       *Runner
 	file    *File
+	mu      sync.Mutex
 	modules map[string]*loadedModule
 	states  map[string]*moduleState
 	order   []string
@@ -69,19 +72,25 @@ func (r *Runner) RunFile(ctx context.Context, f *File) *FileResult {
 	// Terraform and OpenTofu.
 	res := &FileResult{File: f, Status: Pass}
 	r.observe(func(o Observer) { o.FileStart(f) })
-	for _, run := range f.Runs {
-		rr := &RunResult{Run: run}
-		if res.Status == Error {
-			rr.Status = Skip
-		} else {
-			r.observe(func(o Observer) { o.RunStart(f, run) })
-			t0 := now()
-			fr.run(ctx, run, rr)
-			rr.Elapsed = now().Sub(t0)
+	for i := 0; i < len(f.Runs); {
+		end := fr.groupEnd(i)
+		group := make([]*RunResult, 0, end-i)
+		for _, run := range f.Runs[i:end] {
+			group = append(group, &RunResult{Run: run})
 		}
-		res.Runs = append(res.Runs, rr)
-		res.Status = res.Status.Merge(rr.Status)
-		r.observe(func(o Observer) { o.RunDone(f, rr) })
+		if res.Status == Error {
+			for _, rr := range group {
+				rr.Status = Skip
+			}
+		} else {
+			fr.runGroup(ctx, group)
+		}
+		for _, rr := range group {
+			res.Runs = append(res.Runs, rr)
+			res.Status = res.Status.Merge(rr.Status)
+			r.observe(func(o Observer) { o.RunDone(f, rr) })
+		}
+		i = end
 	}
 	r.observe(func(o Observer) { o.TeardownStart(f) })
 	fr.teardown(ctx, res)
@@ -110,15 +119,13 @@ func (r *Runner) observe(fn func(Observer)) {
 // with the key of the state the run uses: its state_key, else the
 // module's source ("" for the root configuration), as in Terraform.
 func (fr *fileRun) module(ctx context.Context, run *Run) (*loadedModule, string, diags.Diagnostics) {
-	key, src := "", modulerun.Source{Source: "."}
+	key, stateKey := runKeys(run)
+	src := modulerun.Source{Source: "."}
 	if run.Module != nil {
-		key = run.Module.Source + "@" + run.Module.Version
 		src = modulerun.Source{Source: run.Module.Source, Version: run.Module.Version}
 	}
-	stateKey := key
-	if run.StateKey != "" {
-		stateKey = "state_key:" + run.StateKey
-	}
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
 	if lm, ok := fr.modules[key]; ok {
 		return lm, stateKey, nil
 	}
@@ -159,7 +166,9 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		rr.Status = Error
 		return
 	}
+	fr.mu.Lock()
 	st := fr.states[key]
+	fr.mu.Unlock()
 	if st == nil {
 		st = &moduleState{mod: mod}
 	}
@@ -181,10 +190,12 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 	rr.Plan = planned.Plan()
 	ev := &evaluation{mod: mod, run: run, vars: vars, runs: fr.runOutputs(), plan: planned.Plan()}
 	if run.Command == Apply {
+		fr.mu.Lock()
 		if _, ok := fr.states[key]; !ok {
 			fr.states[key] = st
 			fr.order = append(fr.order, key)
 		}
+		fr.mu.Unlock()
 		res, ads := mod.Apply(ctx, planned)
 		if res != nil {
 			st.doc = res.State
@@ -204,11 +215,15 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		rr.Diags, rr.Status = fr.expected(mod, run, nil, rr.Diags)
 	}
 	rr.State, rr.Schemas = ev.newState, ev.schemas
+	fr.mu.Lock()
 	fr.outputs[run.Name] = ev.outputs
+	fr.mu.Unlock()
 }
 
 // runOutputs is the run object: each finished run's outputs by name.
 func (fr *fileRun) runOutputs() map[string]cty.Value {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
 	out := make(map[string]cty.Value, len(fr.outputs))
 	for k, v := range fr.outputs {
 		out[k] = v
