@@ -38,10 +38,10 @@ func (p *planner) planForget(ctx context.Context, out *records, t *lifecycle.Tar
 func (p *planner) planForgetInstance(ctx context.Context, out *records, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
 	var ds diags.Diagnostics
 	if is.Current != nil {
-		ds = ds.Append(p.planForget(ctx, out, rt.objectTarget(key, addrs.NotDeposed), pAddr, is.Current))
+		ds = ds.Append(p.planForget(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, is.Current))
 	}
 	for _, dk := range is.SortedDeposedKeys() {
-		ds = ds.Append(p.planForget(ctx, out, rt.objectTarget(key, dk), pAddr, is.Deposed[dk]))
+		ds = ds.Append(p.planForget(ctx, out, rt.target(key, dk), pAddr, is.Deposed[dk]))
 	}
 	return ds
 }

@@ -70,7 +70,7 @@ func (p *planner) importForConfig(ctx context.Context, cr addrs.ConfigResource, 
 	}
 	var out []ImportedObject
 	for _, ri := range s.resolved {
-		obj, ods := p.importObject(ctx, rt.objectTarget(ri.addr.Resource.Key, addrs.NotDeposed), ri.id, ImportHooks{})
+		obj, ods := p.importObject(ctx, rt.target(ri.addr.Resource.Key, addrs.NotDeposed), ri.id, ImportHooks{})
 		if ds = ds.Append(ods); ods.HasErrors() {
 			return nil, ds
 		}

@@ -53,7 +53,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if ds = ds.Append(rds); rds.HasErrors() {
 		return nil, ds
 	}
-	t := rt.objectTarget(addr.Resource.Key, addrs.NotDeposed)
+	t := rt.target(addr.Resource.Key, addrs.NotDeposed)
 	read, ids := p.importObject(ctx, t, id, hooks)
 	if ds = ds.Append(ids); ids.HasErrors() {
 		return nil, ds

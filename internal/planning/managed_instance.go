@@ -19,7 +19,8 @@ import (
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
 func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
-	t := rt.objectTarget(key, addrs.NotDeposed)
+	t := rt.target(key, addrs.NotDeposed)
+	rt.route(t, key)
 	addr := t.Addr.ResourceInstance
 	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)
 	if ds.HasErrors() {

@@ -70,13 +70,12 @@ func (rt *resourceTarget) target(key addrs.InstanceKey, dk addrs.DeposedKey) *li
 	return t
 }
 
-// objectTarget is target with the provider of the instance when a hook
-// routes single instances (rt.router): the path every plan of an object
-// takes, so target itself stays small enough to inline.
-func (rt *resourceTarget) objectTarget(key addrs.InstanceKey, dk addrs.DeposedKey) *lifecycle.Target {
-	t := rt.target(key, dk)
+// route gives t the provider of its instance when a hook routes single
+// instances (rt.router). Apart from target, so target stays small
+// enough to inline (its Target then stays off the heap), and taking t
+// without keeping it, so t does not escape.
+func (rt *resourceTarget) route(t *lifecycle.Target, key addrs.InstanceKey) {
 	if rt.router != nil {
 		t.Provider = rt.router.ForInstance(key)
 	}
-	return t
 }
