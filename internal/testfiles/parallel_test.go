@@ -103,3 +103,68 @@ run "uses_one" {
 		t.Errorf("teardown deleted %v, want [1 2 1]: the last state created first, in the file's order", deleted)
 	}
 }
+
+// inFlight wraps the built-in provider and records the most creates in
+// flight at once.
+type inFlight struct {
+	providers.Interface
+	mu       *sync.Mutex
+	now, max *int
+}
+
+func (f inFlight) ApplyResourceChange(ctx context.Context, req providers.ApplyResourceChangeRequest) providers.ApplyResourceChangeResponse {
+	f.mu.Lock()
+	*f.now++
+	if *f.now > *f.max {
+		*f.max = *f.now
+	}
+	f.mu.Unlock()
+	time.Sleep(20 * time.Millisecond)
+	defer func() {
+		f.mu.Lock()
+		*f.now--
+		f.mu.Unlock()
+	}()
+	return f.Interface.ApplyResourceChange(ctx, req)
+}
+
+// TestRunnerParallelism: -parallelism bounds the operations within a
+// run's apply (and its teardown): with 1, one create at a time.
+func TestRunnerParallelism(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(`resource "terraform_data" "n" {
+  count = 4
+  input = count.index
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, ds := Parse("p.tftest.hcl", []byte(`run "create" {}`))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	tests := map[string]struct {
+		parallelism int
+		want        func(max int) bool
+	}{
+		"one":     {parallelism: 1, want: func(max int) bool { return max == 1 }},
+		"default": {parallelism: 0, want: func(max int) bool { return max > 1 }},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var mu sync.Mutex
+			var now, max int
+			reg := providers.Registry{builtin.TerraformProviderAddr: func() (providers.Interface, error) {
+				return inFlight{Interface: builtin.NewTerraformProvider(), mu: &mu, now: &now, max: &max}, nil
+			}}
+			r := &Runner{Dir: dir, Funcs: funcs.Table(dir), Options: modulerun.Options{Providers: reg}, Parallelism: tc.parallelism}
+			res := r.RunFile(context.Background(), f)
+			if res.Status != Pass {
+				t.Fatalf("status %s: %v", res.Status, res.Runs[0].Diags)
+			}
+			if !tc.want(max) {
+				t.Errorf("parallelism %d: at most %d creates and deletes at once", tc.parallelism, max)
+			}
+		})
+	}
+}

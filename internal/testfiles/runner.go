@@ -34,6 +34,9 @@ type Runner struct {
 	Observer Observer
 	// Now is the clock for elapsed times; nil is time.Now.
 	Now func() time.Time
+	// Parallelism bounds the concurrent operations of each run's plan,
+	// apply and teardown (-parallelism, Terraform 1.12); 0 is 10.
+	Parallelism int
 }
 
 // fileRun is one file's run: its states and the outputs of its runs.
@@ -276,7 +279,8 @@ func copyVals(m map[string]cty.Value) map[string]cty.Value {
 // planOptions turns a run's command and plan_options into the module's
 // plan settings.
 func (fr *fileRun) planOptions(run *Run, vars map[string]cty.Value) (modulerun.PlanOptions, diags.Diagnostics) {
-	o := modulerun.PlanOptions{Mode: run.PlanMode, Raw: fr.r.Raw, Variables: vars, SkipRefresh: !run.Refresh}
+	o := modulerun.PlanOptions{Mode: run.PlanMode, Raw: fr.r.Raw, Variables: vars, SkipRefresh: !run.Refresh,
+		Parallelism: fr.r.Parallelism}
 	var ds diags.Diagnostics
 	for _, t := range run.Replace {
 		a, ads := parseInstance(t)
@@ -300,7 +304,7 @@ func (fr *fileRun) planOptions(run *Run, vars map[string]cty.Value) (modulerun.P
 func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 	for i := len(fr.order) - 1; i >= 0; i-- {
 		st := fr.states[fr.order[i]]
-		left, ds := st.destroy(ctx, fr.r.Raw)
+		left, ds := st.destroy(ctx, fr.r.Raw, fr.r.Parallelism)
 		res.Diags = res.Diags.Append(ds)
 		if len(left) > 0 {
 			res.Leftover = append(res.Leftover, Leftover{Run: st.lastRun, Instances: left})
@@ -310,9 +314,9 @@ func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 
 // destroy plans and applies the destruction of st and returns the
 // instances left in it.
-func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable) ([]string, diags.Diagnostics) {
+func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable, parallelism int) ([]string, diags.Diagnostics) {
 	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars,
-		ResourceProvider: st.hook.resource, ChildOutput: st.hook.output}, st.doc)
+		ResourceProvider: st.hook.resource, ChildOutput: st.hook.output, Parallelism: parallelism}, st.doc)
 	if !ds.HasErrors() {
 		res, ads := st.mod.Apply(ctx, p)
 		ds = ds.Append(ads)
