@@ -118,6 +118,11 @@ func (m *Meta) loadTestFiles(o testOptions) ([]*testfiles.File, diags.Diagnostic
 		f, fds := testfiles.Parse(n, src)
 		ds = ds.Append(fds)
 		if f != nil {
+			mocks, mds := f.LoadMockSources(m.Dir)
+			for name, src := range mocks {
+				m.sources[name] = src
+			}
+			ds = ds.Append(mds)
 			files = append(files, f)
 		}
 	}

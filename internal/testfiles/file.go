@@ -147,4 +147,10 @@ type MockProvider struct {
 	Overrides   []*Override
 	DuringPlan  bool
 	DeclRange   hcl.Range
+	// Source is the source argument (Terraform 1.7): a directory,
+	// relative to the root configuration, of *.tfmock.hcl and
+	// *.tfmock.json files whose blocks the mock also takes
+	// (LoadMockSources); "" when not set.
+	Source      string
+	SourceRange hcl.Range
 }
