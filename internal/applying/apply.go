@@ -71,7 +71,7 @@ type Options struct {
 	// ResourceProvider, when set, chooses the provider a resource's
 	// instances are applied or read with, as planning's option of the
 	// same name did for the plan.
-	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
+	ResourceProvider providers.ResourceHook
 	// ChildOutput, when set, may replace child module outputs, as
 	// planning's option of the same name did.
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)

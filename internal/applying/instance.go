@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -45,7 +46,10 @@ func (a *applier) instance(n plans.Node, obj addrs.AbsResourceInstanceObject) (*
 		in.target.Body, in.target.DeclRange = in.config.Config, in.config.DeclRange
 	}
 	if a.opts.ResourceProvider != nil {
-		in.target.Provider = a.opts.ResourceProvider(c.Addr.ContainingResource(), p)
+		in.target.Provider = a.opts.ResourceProvider(c.Addr.ContainingResource(), c.Provider, p)
+		if r, ok := in.target.Provider.(providers.InstanceRouter); ok {
+			in.target.Provider = r.ForInstance(c.Addr.Resource.Key)
+		}
 	}
 	return in, nil
 }

@@ -16,11 +16,12 @@ import (
 
 // testOptions are "cairn test"'s options.
 type testOptions struct {
-	filters  stringList
-	testDir  string
-	verbose  bool
-	json     bool
-	junitXML string
+	filters     stringList
+	parallelism int
+	testDir     string
+	verbose     bool
+	json        bool
+	junitXML    string
 }
 
 // runTest implements "cairn test" as Terraform 1.6+ does: every
@@ -38,6 +39,8 @@ func runTest(m *Meta, args []string) int {
 	fs.BoolVar(&o.verbose, "verbose", false, "Print the plan or the state of each run block as it completes.")
 	fs.BoolVar(&o.json, "json", false, "Print machine-readable output in JSON format: the UI stream's test messages.")
 	fs.StringVar(&o.junitXML, "junit-xml", "", "Also write a JUnit XML report of the results to the given file.")
+	o.parallelism = defaultParallelism
+	fs.Var(parallelismFlag{&o.parallelism}, "parallelism", "Limit the number of concurrent operations within each run's plan and apply to `n` (default 10), as Terraform 1.12's test command does.")
 	noColorFlag(fs, m)
 	if !m.parseFlags(fs, args) {
 		return 1
@@ -58,7 +61,7 @@ func runTest(m *Meta, args []string) int {
 	view.abstract(files)
 	m.showDiags(ds)
 	runner := &testfiles.Runner{
-		Dir: m.Dir, Raw: raw, Funcs: m.funcTable(false), Observer: view, Now: m.Now,
+		Dir: m.Dir, Raw: raw, Funcs: m.funcTable(false), Observer: view, Now: m.Now, Parallelism: o.parallelism,
 		Options: modulerun.Options{Providers: m.Providers, Now: m.Now},
 	}
 	var results []*testfiles.FileResult
@@ -115,6 +118,11 @@ func (m *Meta) loadTestFiles(o testOptions) ([]*testfiles.File, diags.Diagnostic
 		f, fds := testfiles.Parse(n, src)
 		ds = ds.Append(fds)
 		if f != nil {
+			mocks, mds := f.LoadMockSources(m.Dir)
+			for name, src := range mocks {
+				m.sources[name] = src
+			}
+			ds = ds.Append(mds)
 			files = append(files, f)
 		}
 	}
@@ -162,7 +170,9 @@ func testFileNames(root, dir string) []string {
 // suite's status: the worst file's.
 func testSummary(results []*testfiles.FileResult) (map[testfiles.Status]int, testfiles.Status) {
 	counts := map[testfiles.Status]int{}
-	status := testfiles.Pending
+	// The suite starts as passed, so no test files at all is "Success!
+	// 0 passed, 0 failed.", as Terraform and OpenTofu print.
+	status := testfiles.Pass
 	for _, f := range results {
 		status = status.Merge(f.Status)
 		for _, r := range f.Runs {

@@ -3,8 +3,10 @@ package command
 import (
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/cairn-iac/cairn/internal/testfiles"
+	"github.com/mitchellh/go-wordwrap"
 )
 
 // testView prints a test suite's progress: lines for people as
@@ -40,9 +42,41 @@ func (v *testView) status(s testfiles.Status) string {
 	case testfiles.Pass:
 		return v.color("green", "pass")
 	case testfiles.Fail, testfiles.Error:
-		return v.color("red", s.String())
+		return v.color("red", statusWord(s))
 	}
 	return v.color("yellow", s.String())
+}
+
+// statusWord is the word a progress line gives a status: an error is
+// "fail" there, as in Terraform and OpenTofu (the JSON status field and
+// the summary's count keep the two apart).
+func statusWord(s testfiles.Status) string {
+	if s == testfiles.Error {
+		return "fail"
+	}
+	return s.String()
+}
+
+// diags shows a file's or a run's diagnostics; in the JSON stream each
+// carries the file's (and run's) name, as Terraform's do.
+func (v *testView) diags(ds diags.Diagnostics, file, run string) {
+	if !v.json {
+		v.m.showDiags(ds)
+		return
+	}
+	sources := render.NewSourceIndex(v.m.sources)
+	for _, d := range ds {
+		msg := render.UIDiagnosticMessage(d, sources, v.m.secrets)
+		fields := map[string]any{"@testfile": file}
+		for k, val := range msg.Fields {
+			fields[k] = val
+		}
+		if run != "" {
+			fields["@testrun"] = run
+		}
+		msg.Fields = fields
+		v.m.jsonUI.emit(msg)
+	}
 }
 
 // abstract announces the files and runs about to run (JSON only).
@@ -108,11 +142,11 @@ func (v *testView) RunStart(f *testfiles.File, r *testfiles.Run) {
 // diagnostics, then (-verbose) its plan or state.
 func (v *testView) RunDone(f *testfiles.File, r *testfiles.RunResult) {
 	if v.json {
-		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: fmt.Sprintf("  %q... %s", r.Run.Name, r.Status), Type: "test_run",
+		v.m.jsonUI.emit(render.UIMessage{Level: "info", Message: fmt.Sprintf("  %q... %s", r.Run.Name, statusWord(r.Status)), Type: "test_run",
 			Fields: map[string]any{"test_run": map[string]any{"path": f.Name, "run": r.Run.Name, "progress": "complete",
-				"status": r.Status.String(), "elapsed": r.Elapsed.Milliseconds()},
+				"status": r.Status.String()},
 				"@testfile": f.Name, "@testrun": r.Run.Name}})
-		v.m.showDiags(r.Diags)
+		v.diags(r.Diags, f.Name, r.Run.Name)
 		return
 	}
 	fmt.Fprintf(v.m.Stdout, "  run %q... %s\n", r.Run.Name, v.status(r.Status))
@@ -120,15 +154,28 @@ func (v *testView) RunDone(f *testfiles.File, r *testfiles.RunResult) {
 		v.showRun(r)
 	}
 	v.m.showDiags(r.Diags)
+	// Warnings go to stdout; a blank line keeps them apart from the
+	// next progress line, as in Terraform.
+	for _, d := range r.Diags {
+		if d.Severity == diags.Warning {
+			fmt.Fprintln(v.m.Stdout)
+			break
+		}
+	}
 }
 
 // showRun prints a run's plan (plan-mode runs) or new state.
 func (v *testView) showRun(r *testfiles.RunResult) {
+	// Blank lines set the state apart from what is around it, and the
+	// plan from what follows, as Terraform prints them.
 	switch {
 	case r.State != nil:
+		fmt.Fprintln(v.m.Stdout)
 		_ = render.State(v.m.Stdout, r.State, r.Schemas, v.m.renderOpts())
+		fmt.Fprintln(v.m.Stdout)
 	case r.Plan != nil && r.Schemas != nil:
 		_ = render.Plan(v.m.Stdout, r.Plan, r.Schemas, v.m.renderOpts())
+		fmt.Fprintln(v.m.Stdout)
 	}
 }
 
@@ -141,27 +188,40 @@ func (v *testView) TeardownStart(f *testfiles.File) {
 	fmt.Fprintf(v.m.Stdout, "%s... tearing down\n", f.Name)
 }
 
+// errorColumns is the width Terraform wraps its test messages on stderr
+// to when stderr is not a terminal.
+const errorColumns = 78
+
 // FileDone implements testfiles.Observer: the file's status, what its
 // teardown left behind, and its own diagnostics.
 func (v *testView) FileDone(res *testfiles.FileResult) {
 	if v.json {
-		v.fileMessage(res.File, "complete", res.Status.String(), &res.Status)
+		v.fileMessage(res.File, "complete", statusWord(res.Status), &res.Status)
 	} else {
 		fmt.Fprintf(v.m.Stdout, "%s... %s\n", res.File.Name, v.status(res.Status))
 	}
+	if len(res.Leftover) > 0 && res.Diags.HasErrors() && !v.json {
+		fmt.Fprint(v.m.Stderr, wordwrap.WrapString(fmt.Sprintf("Cairn encountered an error destroying resources created while executing %s/%s.", res.File.Name, res.Leftover[0].Run), errorColumns)+"\n")
+	}
+	v.diags(res.Diags, res.File.Name, "")
 	for _, l := range res.Leftover {
-		text := fmt.Sprintf("Cairn left the following resources in state after executing %s/%s, and they need to be cleaned up manually:\n", res.File.Name, l.Run)
+		text := wordwrap.WrapString(fmt.Sprintf("Cairn left the following resources in state after executing %s/%s, and they need to be cleaned up manually:", res.File.Name, l.Run), errorColumns) + "\n"
 		for _, addr := range l.Instances {
 			text += "  - " + addr + "\n"
 		}
 		if v.json {
-			v.m.jsonUI.emit(render.UIMessage{Level: "error", Message: text, Type: "test_cleanup",
-				Fields: map[string]any{"test_cleanup": map[string]any{"failed_resources": l.Instances}}})
+			failed := make([]map[string]string, len(l.Instances))
+			for i, addr := range l.Instances {
+				failed[i] = map[string]string{"instance": addr}
+			}
+			v.m.jsonUI.emit(render.UIMessage{Level: "error", Type: "test_cleanup",
+				Message: fmt.Sprintf("Cairn left some resources in state after executing %s/%s, they need to be cleaned up manually.", res.File.Name, l.Run),
+				Fields: map[string]any{"test_cleanup": map[string]any{"failed_resources": failed},
+					"@testfile": res.File.Name, "@testrun": l.Run}})
 		} else {
-			fmt.Fprint(v.m.Stderr, text)
+			fmt.Fprint(v.m.Stderr, "\n"+text)
 		}
 	}
-	v.m.showDiags(res.Diags)
 }
 
 // conclusion prints the summary line and returns the suite's status.

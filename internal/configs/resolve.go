@@ -41,3 +41,11 @@ func (b *moduleBuilder) resolveResourceProvider(r *Resource) {
 	}
 	r.Provider = b.mod.providerForLocalName(ref.Name)
 }
+
+// ProviderForLocalName is the source address a local name means in m
+// (required_providers, the built-in terraform provider, or
+// hashicorp/NAME), for files written against the module (test files'
+// provider and mock_provider blocks).
+func (m *Module) ProviderForLocalName(name string) addrs.Provider {
+	return m.providerForLocalName(name)
+}

@@ -168,3 +168,12 @@ func resolveDir(ctx context.Context, src Source, opts Options) (string, error) {
 	}
 	return filepath.Join(base, src.Source), nil
 }
+
+// ProviderFactory returns the factory the module starts addr's
+// provider with (built in, added, or installed by init), for a caller
+// that stands something in for it but may need the real one ("cairn
+// test"'s mock providers, which mock some configurations only).
+func (m *Module) ProviderFactory(addr addrs.Provider) (providers.Factory, bool) {
+	f, ok := m.reg[addr]
+	return f, ok
+}

@@ -30,10 +30,13 @@ type PlanOptions struct {
 	// ResourceProvider, when set, chooses the provider each resource
 	// is planned and applied with (planning's option of the
 	// same name); the apply of the plan uses it too.
-	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
+	ResourceProvider providers.ResourceHook
 	// ChildOutput, when set, may replace child module outputs
 	// (planning's option of the same name); the apply uses it too.
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)
+	// Parallelism bounds the concurrent operations of the plan and its
+	// apply (-parallelism); 0 is the engine's default, 10.
+	Parallelism int
 }
 
 // PlanWith is Plan with the command line's plan settings. Raw values of

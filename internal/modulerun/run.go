@@ -30,8 +30,9 @@ type Planned struct {
 	lineage  string
 	serial   uint64
 	// resourceProvider is PlanOptions.ResourceProvider, for the apply.
-	resourceProvider func(addrs.AbsResource, providers.Interface) providers.Interface
+	resourceProvider providers.ResourceHook
 	childOutput      func(addrs.AbsOutputValue) (cty.Value, bool)
+	parallelism      int
 }
 
 // Plan plans the module in mode with the input variable values vars
@@ -66,7 +67,7 @@ func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.Ra
 		Variables: raw, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir, funcs.WithPureOnly()),
 		Now: m.now().UTC(), Prepared: prepared,
 		SkipRefresh: o.SkipRefresh, ForceReplace: o.ForceReplace, Targets: o.Targets,
-		ResourceProvider: o.ResourceProvider, ChildOutput: o.ChildOutput,
+		ResourceProvider: o.ResourceProvider, ChildOutput: o.ChildOutput, Parallelism: o.Parallelism,
 	})
 	var ds diags.Diagnostics
 	ds = ds.Append(pds)
@@ -78,7 +79,7 @@ func (m *Module) plan(ctx context.Context, o PlanOptions, raw map[string]eval.Ra
 		return nil, ds
 	}
 	out := &Planned{plan: p, prepared: prepared, lineage: lineage, serial: serial, resourceProvider: o.ResourceProvider,
-		childOutput: o.ChildOutput}
+		childOutput: o.ChildOutput, parallelism: o.Parallelism}
 	out.State = prior
 	out.Changes = p.HasChanges()
 	if mode == plans.RefreshOnlyMode {
@@ -109,6 +110,7 @@ func (m *Module) Apply(ctx context.Context, p *Planned) (*Result, diags.Diagnost
 	ds := applying.Apply(ctx, applying.Options{
 		Plan: p.plan, Config: m.cfg, Providers: lib, Funcs: funcs.Table(m.cfg.SourceDir),
 		State: w, Prepared: p.prepared, ResourceProvider: p.resourceProvider, ChildOutput: p.childOutput,
+		Parallelism: p.parallelism,
 	})
 	st := w.State
 	doc, err := writeState(st, p.lineage, p.serial+1)

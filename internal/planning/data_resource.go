@@ -30,7 +30,9 @@ func (p *planner) planDataResource(ctx context.Context, out *result, r *configs.
 		if !p.targets.plansInstance(addr.Instance(key)) {
 			continue
 		}
-		ds = ds.Append(p.planDataInstance(ctx, out, rt, rt.target(key, addrs.NotDeposed), pending, deps))
+		t := rt.target(key, addrs.NotDeposed)
+		rt.route(t, key)
+		ds = ds.Append(p.planDataInstance(ctx, out, rt, t, pending, deps))
 	}
 	// Data instances that are no longer wanted are simply dropped from
 	// state; nothing remote is destroyed.

@@ -57,10 +57,14 @@ func (p *planner) planDeleteInstance(ctx context.Context, out *records, rt *reso
 	}
 	var ds diags.Diagnostics
 	if is.Current != nil {
-		ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr, reason)))
+		t := rt.target(key, addrs.NotDeposed)
+		rt.route(t, key)
+		ds = ds.Append(p.planDelete(ctx, out, t, pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr, reason)))
 	}
 	for _, dk := range is.SortedDeposedKeys() {
-		ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+		t := rt.target(key, dk)
+		rt.route(t, key)
+		ds = ds.Append(p.planDelete(ctx, out, t, pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 	}
 	return ds
 }

@@ -20,6 +20,7 @@ import (
 // for a plan, check the answer, and decide the action.
 func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
 	t := rt.target(key, addrs.NotDeposed)
+	rt.route(t, key)
 	addr := t.Addr.ResourceInstance
 	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)
 	if ds.HasErrors() {

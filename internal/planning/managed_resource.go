@@ -87,10 +87,14 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 		is := prior.Instances[key]
 		if is.Current != nil && !rt.exp.Has(key) {
 			ds = ds.Append(p.checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
-			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
+			t := rt.target(key, addrs.NotDeposed)
+			rt.route(t, key)
+			ds = ds.Append(p.planDelete(ctx, out, t, rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range is.SortedDeposedKeys() {
-			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+			t := rt.target(key, dk)
+			rt.route(t, key)
+			ds = ds.Append(p.planDelete(ctx, out, t, rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
 	return ds

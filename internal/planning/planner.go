@@ -79,11 +79,13 @@ type Options struct {
 	OnRead         func(addr addrs.AbsResourceInstance)
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
 	// ResourceProvider, when set, chooses the provider a resource's
-	// instances are planned, refreshed and read with, given the one its
-	// configuration names: "cairn test" serves overridden resources from
-	// a mock. nil uses the configured provider. (Per resource, not per
-	// instance: the per-instance step stays small enough to inline.)
-	ResourceProvider func(addr addrs.AbsResource, p providers.Interface) providers.Interface
+	// instances are planned, refreshed and read with, given the
+	// configuration its configuration names: "cairn test" serves mocked
+	// provider configurations and overridden resources from mocks. nil
+	// uses the configured provider. (Per resource, not per instance: the
+	// per-instance step stays small enough to inline; a provider it
+	// returns that is a providers.InstanceRouter routes single instances.)
+	ResourceProvider providers.ResourceHook
 	// ChildOutput, when set, may replace child module outputs
 	// (eval.Env.ChildOutput).
 	ChildOutput func(addr addrs.AbsOutputValue) (cty.Value, bool)

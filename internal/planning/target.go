@@ -28,6 +28,9 @@ type resourceTarget struct {
 	// planDestroy: the provider wants PlanResourceChange for deletes.
 	planDestroy bool
 	exp         *instances.Expansion
+	// router is provider when a ResourceProvider hook gave one that
+	// serves some instances apart (providers.InstanceRouter); else nil.
+	router providers.InstanceRouter
 }
 
 // resourceTarget finds the provider instance and schema of a resource.
@@ -44,7 +47,8 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 	}
 	rt.provider = provider
 	if p.opts.ResourceProvider != nil {
-		rt.provider = p.opts.ResourceProvider(addr, provider)
+		rt.provider = p.opts.ResourceProvider(addr, pAddr, provider)
+		rt.router, _ = rt.provider.(providers.InstanceRouter)
 	}
 	rt.providerConfig = p.set.Config(pAddr)
 	if ps := p.schemas[pAddr.Provider]; ps != nil {
@@ -64,4 +68,14 @@ func (rt *resourceTarget) target(key addrs.InstanceKey, dk addrs.DeposedKey) *li
 		t.Body, t.DeclRange = rt.config.Config, rt.config.DeclRange
 	}
 	return t
+}
+
+// route gives t the provider of its instance when a hook routes single
+// instances (rt.router). Apart from target, so target stays small
+// enough to inline (its Target then stays off the heap), and taking t
+// without keeping it, so t does not escape.
+func (rt *resourceTarget) route(t *lifecycle.Target, key addrs.InstanceKey) {
+	if rt.router != nil {
+		t.Provider = rt.router.ForInstance(key)
+	}
 }

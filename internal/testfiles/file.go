@@ -23,6 +23,30 @@ type File struct {
 	// Providers are the file's provider blocks: they configure the
 	// module under test's providers in place of its own blocks.
 	Providers []*configs.Provider
+	// Parallel is the test block's parallel: the default of the runs'.
+	Parallel bool
+}
+
+// ProviderRef names a provider configuration: a local name and an
+// alias ("" for the default configuration).
+type ProviderRef struct {
+	Name, Alias string
+}
+
+// String is the reference as written: aws, or aws.west.
+func (p ProviderRef) String() string {
+	if p.Alias == "" {
+		return p.Name
+	}
+	return p.Name + "." + p.Alias
+}
+
+// ProviderMapping is one element of a run's providers argument: the
+// module under test's configuration InModule gets the test file's
+// configuration InFile (a provider or mock_provider block).
+type ProviderMapping struct {
+	InModule, InFile ProviderRef
+	Range            hcl.Range
 }
 
 // Variable is one attribute of a variables block.
@@ -61,6 +85,19 @@ type Run struct {
 	Replace   []hcl.Traversal
 	Targets   []hcl.Traversal
 	Overrides []*Override
+	// Providers is the providers argument; nil when it is not set, when
+	// every provider and mock_provider block of the file is passed under
+	// its own name.
+	Providers []ProviderMapping
+	// StateKey is state_key (Terraform 1.11): runs with the same key
+	// share a state, whatever module they run. "" when not set: the
+	// key is the module's source ("" for the root configuration).
+	StateKey string
+	// Parallel is parallel (Terraform 1.12), or the file's test block's
+	// when the run does not set it.
+	Parallel bool
+	// parallelSet records that the run set parallel itself.
+	parallelSet bool
 }
 
 // ExpectedFailure is one element of expect_failures.
@@ -94,7 +131,10 @@ type Override struct {
 	Target     hcl.Traversal
 	Values     cty.Value // values (resources, data) or outputs (modules)
 	DuringPlan bool      // override_during = plan
-	DeclRange  hcl.Range
+	// duringSet records that the block set override_during; one inside
+	// a mock_provider block that does not takes the mock_provider's.
+	duringSet bool
+	DeclRange hcl.Range
 }
 
 // MockProvider is a mock_provider block: the provider's resources and
@@ -107,4 +147,10 @@ type MockProvider struct {
 	Overrides   []*Override
 	DuringPlan  bool
 	DeclRange   hcl.Range
+	// Source is the source argument (Terraform 1.7): a directory,
+	// relative to the root configuration, of *.tfmock.hcl and
+	// *.tfmock.json files whose blocks the mock also takes
+	// (LoadMockSources); "" when not set.
+	Source      string
+	SourceRange hcl.Range
 }

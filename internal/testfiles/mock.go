@@ -138,51 +138,69 @@ func unknownType(name string) diags.Diagnostics {
 }
 
 // fillComputed gives each computed attribute the configuration leaves
-// null a value: unknown when unknownNow, else the default or a
-// generated one.
+// null, at any depth (nested blocks and nested attribute types too), a
+// value: unknown when unknownNow, else the default (of a top-level
+// attribute) or a generated one.
 func (p *mockProvider) fillComputed(b *configschema.Block, obj, config, defaults cty.Value, unknownNow bool) cty.Value {
 	if obj.IsNull() || !obj.IsKnown() {
 		return obj
 	}
-	ty := b.ImpliedType()
-	attrs := obj.AsValueMap()
-	if attrs == nil {
-		attrs = map[string]cty.Value{}
-	}
-	for name, a := range b.Attributes {
-		if !a.Computed {
-			continue
+	out, err := cty.Transform(obj, func(path cty.Path, v cty.Value) (cty.Value, error) {
+		if !v.IsNull() || !namesAttribute(path) {
+			return v, nil
 		}
-		if cv := configAttr(config, name); !cv.IsNull() {
-			continue
+		if a := b.AttributeByPath(path); a == nil || !a.Computed {
+			return v, nil
 		}
-		aty := ty.AttributeType(name)
+		if cv, err := path.Apply(config); err == nil && !cv.IsNull() {
+			return v, nil
+		}
 		if unknownNow {
-			attrs[name] = cty.UnknownVal(aty)
-		} else {
-			attrs[name] = p.value(aty, defaultAttr(defaults, name))
+			return cty.UnknownVal(v.Type()), nil
 		}
+		return p.value(v.Type(), topDefault(defaults, path)), nil
+	})
+	if err != nil {
+		return obj
 	}
-	return cty.ObjectVal(attrs)
+	return out
 }
 
-// fillUnknown replaces what is still unknown after a plan.
+// fillUnknown replaces what is still unknown after a plan, at any depth.
 func (p *mockProvider) fillUnknown(b *configschema.Block, obj, defaults cty.Value) cty.Value {
-	ty := b.ImpliedType()
-	attrs := obj.AsValueMap()
-	for name, v := range attrs {
-		if !v.IsWhollyKnown() {
-			attrs[name] = p.value(ty.AttributeType(name), defaultAttr(defaults, name))
+	out, err := cty.Transform(obj, func(path cty.Path, v cty.Value) (cty.Value, error) {
+		if v.IsKnown() {
+			return v, nil
 		}
+		return p.value(v.Type(), topDefault(defaults, path)), nil
+	})
+	if err != nil {
+		return obj
 	}
-	return cty.ObjectVal(attrs)
+	return out
 }
 
-func configAttr(config cty.Value, name string) cty.Value {
-	if config.IsNull() || !config.IsKnown() || !config.Type().IsObjectType() || !config.Type().HasAttribute(name) {
-		return cty.NullVal(cty.DynamicPseudoType)
+// namesAttribute reports whether path ends at an attribute (not inside
+// one's value: a map key or a list element).
+func namesAttribute(path cty.Path) bool {
+	if len(path) == 0 {
+		return false
 	}
-	return config.GetAttr(name)
+	_, ok := path[len(path)-1].(cty.GetAttrStep)
+	return ok
+}
+
+// topDefault is the mock_resource or mock_data default of a top-level
+// attribute; cty.NilVal for deeper paths and attributes without one.
+func topDefault(defaults cty.Value, path cty.Path) cty.Value {
+	if len(path) != 1 {
+		return cty.NilVal
+	}
+	step, ok := path[0].(cty.GetAttrStep)
+	if !ok {
+		return cty.NilVal
+	}
+	return defaultAttr(defaults, step.Name)
 }
 
 func defaultAttr(defaults cty.Value, name string) cty.Value {

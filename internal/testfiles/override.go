@@ -49,7 +49,7 @@ func parseOverride(b *hcl.Block) (*Override, diags.Diagnostics) {
 	}
 	during, dds := overrideDuring(content.Attributes["override_during"])
 	ds = ds.Append(dds)
-	o.DuringPlan = during
+	o.DuringPlan, o.duringSet = during, content.Attributes["override_during"] != nil
 	return o, ds
 }
 
@@ -103,10 +103,22 @@ func parseMockProvider(b *hcl.Block) (*MockProvider, diags.Diagnostics) {
 	if a, ok := content.Attributes["alias"]; ok {
 		ds = ds.Append(literalString(a, &mp.Alias))
 	}
+	if a, ok := content.Attributes["source"]; ok {
+		ds = ds.Append(literalString(a, &mp.Source))
+		mp.SourceRange = a.Expr.Range()
+	}
 	during, dds := overrideDuring(content.Attributes["override_during"])
 	ds = ds.Append(dds)
 	mp.DuringPlan = during
-	for _, blk := range content.Blocks {
+	ds = ds.Append(mp.addBlocks(content.Blocks))
+	return mp, ds
+}
+
+// addBlocks adds mock_resource, mock_data and override blocks to mp: a
+// mock_provider block's own, or a mock data file's.
+func (mp *MockProvider) addBlocks(blocks hcl.Blocks) diags.Diagnostics {
+	var ds diags.Diagnostics
+	for _, blk := range blocks {
 		switch blk.Type {
 		case "mock_resource", "mock_data":
 			c, chd := blk.Body.Content(mockDefaultsSchema)
@@ -126,9 +138,12 @@ func parseMockProvider(b *hcl.Block) (*MockProvider, diags.Diagnostics) {
 			o, ods := parseOverride(blk)
 			ds = ds.Append(ods)
 			if o != nil {
+				if !o.duringSet {
+					o.DuringPlan = mp.DuringPlan
+				}
 				mp.Overrides = append(mp.Overrides, o)
 			}
 		}
 	}
-	return mp, ds
+	return ds
 }

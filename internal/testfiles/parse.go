@@ -60,6 +60,7 @@ func Parse(name string, src []byte) (*File, diags.Diagnostics) {
 	ds = ds.Append(hd)
 	f := &File{Name: name}
 	seen := map[string]hcl.Range{}
+	var testBlock *hcl.Block
 	for _, b := range content.Blocks {
 		switch b.Type {
 		case "run":
@@ -92,6 +93,14 @@ func Parse(name string, src []byte) (*File, diags.Diagnostics) {
 			mp, mds := parseMockProvider(b)
 			ds = ds.Append(mds)
 			f.Mocks = append(f.Mocks, mp)
+		case "test":
+			ds = ds.Append(parseTestBlock(b, f, &testBlock))
+		}
+	}
+	ds = ds.Append(f.checkProviders())
+	for _, r := range f.Runs {
+		if !r.parallelSet {
+			r.Parallel = f.Parallel
 		}
 	}
 	return f, ds
@@ -116,6 +125,18 @@ func parseRun(b *hcl.Block) (*Run, diags.Diagnostics) {
 			ds = ds.Append(diags.At(a.Expr.Range(), "Invalid \"command\" keyword",
 				"The \"command\" argument requires one of the following keywords without quotes: apply or plan."))
 		}
+	}
+	if a, ok := content.Attributes["state_key"]; ok {
+		ds = ds.Append(literalString(a, &r.StateKey))
+	}
+	if a, ok := content.Attributes["parallel"]; ok {
+		ds = ds.Append(literalBool(a, &r.Parallel))
+		r.parallelSet = true
+	}
+	if a, ok := content.Attributes["providers"]; ok {
+		ms, mds := parseProviderMappings(a)
+		ds = ds.Append(mds)
+		r.Providers = ms
 	}
 	if a, ok := content.Attributes["expect_failures"]; ok {
 		ts, tds := traversalList(a.Expr, "expect_failures")
@@ -277,5 +298,18 @@ func literalString(a *hcl.Attribute, dst *string) diags.Diagnostics {
 		return ds.Append(diags.At(a.Expr.Range(), "Invalid value", fmt.Sprintf("The %q argument must be a string.", a.Name)))
 	}
 	*dst = v.AsString()
+	return ds
+}
+
+func literalBool(a *hcl.Attribute, dst *bool) diags.Diagnostics {
+	v, hd := a.Expr.Value(nil)
+	var ds diags.Diagnostics
+	if ds = ds.Append(hd); hd.HasErrors() {
+		return ds
+	}
+	if v.Type() != cty.Bool || v.IsNull() {
+		return ds.Append(diags.At(a.Expr.Range(), "Invalid value", fmt.Sprintf("The %q argument must be true or false.", a.Name)))
+	}
+	*dst = v.True()
 	return ds
 }

@@ -149,6 +149,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("variables {\n a = 1\n}\nrun \"x\" {\n assert {\n condition = var.a == 1\n error_message = \"m\"\n }\n}\n"))
 	f.Add([]byte(`mock_provider "p" { mock_resource "t" { defaults = { a = 1 } } }`))
 	f.Add([]byte(`run "a" { plan_options { target = [a.b[0]] replace = [module.m["k"].a.b] } expect_failures = [check.c] }`))
+	f.Add([]byte("test {\n parallel = true\n}\nprovider \"aws\" { alias = \"w\" }\nrun \"a\" {\n state_key = \"k\"\n providers = { aws = aws.w }\n}\n"))
+	f.Add([]byte("override_resource {\n target = a.b[\"k\"]\n}\nrun \"a\" { providers = { aws.x[0] = aws } }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, ds := Parse("f.tftest.hcl", src)
 		if file == nil || ds.HasErrors() {

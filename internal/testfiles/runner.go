@@ -2,20 +2,18 @@ package testfiles
 
 import (
 	"context"
-	"fmt"
+	"maps"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
-	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plans"
-	"github.com/cairn-iac/cairn/internal/providers"
 )
 
 // Runner runs test files against the configuration in Dir.
@@ -36,13 +34,18 @@ type Runner struct {
 	Observer Observer
 	// Now is the clock for elapsed times; nil is time.Now.
 	Now func() time.Time
+	// Parallelism bounds the concurrent operations of each run's plan,
+	// apply and teardown (-parallelism, Terraform 1.12); 0 is 10.
+	Parallelism int
 }
 
 // fileRun is one file's run: its states and the outputs of its runs.
+// Runs of a parallel group run at once; mu guards the maps and order.
 type fileRun struct {
 	r       *Runner
 	file    *File
-	modules map[string]*modulerun.Module
+	mu      sync.Mutex
+	modules map[string]*loadedModule
 	states  map[string]*moduleState
 	order   []string
 	outputs map[string]cty.Value
@@ -66,23 +69,31 @@ type moduleState struct {
 func (r *Runner) RunFile(ctx context.Context, f *File) *FileResult {
 	now := r.clock()
 	start := now()
-	fr := &fileRun{r: r, file: f, modules: map[string]*modulerun.Module{}, states: map[string]*moduleState{},
+	fr := &fileRun{r: r, file: f, modules: map[string]*loadedModule{}, states: map[string]*moduleState{},
 		outputs: map[string]cty.Value{}}
-	res := &FileResult{File: f}
+	// A file starts as passed (one without runs passes), as in
+	// Terraform and OpenTofu.
+	res := &FileResult{File: f, Status: Pass}
 	r.observe(func(o Observer) { o.FileStart(f) })
-	for _, run := range f.Runs {
-		rr := &RunResult{Run: run}
-		if res.Status == Error {
-			rr.Status = Skip
-		} else {
-			r.observe(func(o Observer) { o.RunStart(f, run) })
-			t0 := now()
-			fr.run(ctx, run, rr)
-			rr.Elapsed = now().Sub(t0)
+	for i := 0; i < len(f.Runs); {
+		end := fr.groupEnd(i)
+		group := make([]*RunResult, 0, end-i)
+		for _, run := range f.Runs[i:end] {
+			group = append(group, &RunResult{Run: run})
 		}
-		res.Runs = append(res.Runs, rr)
-		res.Status = res.Status.Merge(rr.Status)
-		r.observe(func(o Observer) { o.RunDone(f, rr) })
+		if res.Status == Error {
+			for _, rr := range group {
+				rr.Status = Skip
+			}
+		} else {
+			fr.runGroup(ctx, group)
+		}
+		for _, rr := range group {
+			res.Runs = append(res.Runs, rr)
+			res.Status = res.Status.Merge(rr.Status)
+			r.observe(func(o Observer) { o.RunDone(f, rr) })
+		}
+		i = end
 	}
 	r.observe(func(o Observer) { o.TeardownStart(f) })
 	fr.teardown(ctx, res)
@@ -107,104 +118,66 @@ func (r *Runner) observe(fn func(Observer)) {
 	}
 }
 
-// module loads (once per file) the module a run tests.
-func (fr *fileRun) module(ctx context.Context, run *Run) (*modulerun.Module, string, diags.Diagnostics) {
-	key, src := "", modulerun.Source{Source: "."}
+// module loads (once per file) the module a run tests, and returns it
+// with the key of the state the run uses: its state_key, else the
+// module's source ("" for the root configuration), as in Terraform.
+func (fr *fileRun) module(ctx context.Context, run *Run) (*loadedModule, string, diags.Diagnostics) {
+	key, stateKey := runKeys(run)
+	src := modulerun.Source{Source: "."}
 	if run.Module != nil {
-		key = run.Module.Source + "@" + run.Module.Version
 		src = modulerun.Source{Source: run.Module.Source, Version: run.Module.Version}
 	}
-	if m, ok := fr.modules[key]; ok {
-		return m, key, nil
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	if lm, ok := fr.modules[key]; ok {
+		return lm, stateKey, nil
 	}
 	opts := fr.r.Options
 	opts.BaseDir = fr.r.Dir
 	m, ds := modulerun.Load(ctx, src, opts)
-	if m != nil && len(fr.file.Mocks) > 0 && !ds.HasErrors() {
-		m, ds = fr.mocked(ctx, m, src, opts)
+	if m == nil || ds.HasErrors() {
+		return nil, stateKey, ds
 	}
-	if m != nil && !ds.HasErrors() {
-		fr.configureProviders(m)
-	}
-	if m != nil && !ds.HasErrors() {
-		fr.modules[key] = m
-	}
-	return m, key, ds
-}
-
-// configureProviders puts the file's provider blocks in the loaded
-// module in place of its own of the same name and alias. The module is
-// this file's own copy (loaded for it), so no other file sees them.
-func (fr *fileRun) configureProviders(m *modulerun.Module) {
-	cfg := m.Config()
-	for _, p := range fr.file.Providers {
-		cp := *p
-		cp.Source = addrs.NewDefaultProvider(p.Name)
-		if rp, ok := cfg.RequiredProviders[p.Name]; ok {
-			cp.Source = rp.Source
+	lm := &loadedModule{mod: m}
+	if len(fr.file.Mocks) > 0 {
+		var mds diags.Diagnostics
+		lm, mds = fr.mocked(ctx, m, src, opts)
+		if ds = ds.Append(mds); lm == nil || mds.HasErrors() {
+			return nil, stateKey, ds
 		}
-		if cfg.ProviderConfigs == nil {
-			cfg.ProviderConfigs = map[string]*configs.Provider{}
-		}
-		cfg.ProviderConfigs[configs.ProviderConfigKey(p.Name, p.Alias)] = &cp
 	}
-}
-
-// mocked loads the module again with the file's mock providers in place
-// of the real ones, whose schemas they take.
-func (fr *fileRun) mocked(ctx context.Context, real *modulerun.Module, src modulerun.Source, opts modulerun.Options) (*modulerun.Module, diags.Diagnostics) {
-	schemas, ds := real.Schemas(ctx)
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	reg := providers.Registry{}
-	for addr, f := range opts.Providers {
-		reg[addr] = f
-	}
-	cfg := real.Config()
-	for i, mp := range fr.file.Mocks {
-		addr := addrs.NewDefaultProvider(mp.Name)
-		if rp, ok := cfg.RequiredProviders[mp.Name]; ok {
-			addr = rp.Source
-		}
-		schema := schemas[addr]
-		if schema == nil {
-			ds = ds.Append(diags.At(mp.DeclRange, "Unknown mocked provider",
-				fmt.Sprintf("The module under test uses no provider %q, so there is nothing to mock.", mp.Name)))
-			continue
-		}
-		mp, seed := mp, uint64(i+1)
-		reg[addr] = func() (providers.Interface, error) { return newMockProvider(mp, schema, seed), nil }
-	}
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	opts.Providers = reg
-	return modulerun.Load(ctx, src, opts)
+	lm.own = maps.Clone(lm.mod.Config().ProviderConfigs)
+	fr.modules[key] = lm
+	return lm, stateKey, ds
 }
 
 // run carries out one run block and checks its assertions.
 func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
-	if ds := fr.unsupported(); ds.HasErrors() {
+	if ds := fr.file.checkMappings(run); ds.HasErrors() {
 		rr.Diags, rr.Status = ds, Error
 		return
 	}
-	mod, key, ds := fr.module(ctx, run)
+	lm, key, ds := fr.module(ctx, run)
 	if rr.Diags = ds; ds.HasErrors() {
 		rr.Status = Error
 		return
 	}
+	fr.configureProviders(lm, run)
+	mod := lm.mod
 	vars, vds := fr.variables(run)
 	if rr.Diags = rr.Diags.Append(vds); vds.HasErrors() {
 		rr.Status = Error
 		return
 	}
+	fr.mu.Lock()
 	st := fr.states[key]
+	fr.mu.Unlock()
 	if st == nil {
 		st = &moduleState{mod: mod}
 	}
-	opts, ods := fr.planOptions(run, vars)
-	hook, hds := fr.overrides(ctx, mod, run)
+	inputs := declaredOnly(mod, vars)
+	opts, ods := fr.planOptions(run, inputs)
+	hook, hds := fr.overrides(ctx, lm, run)
 	ods = ods.Append(hds)
 	if rr.Diags = rr.Diags.Append(ods); ods.HasErrors() {
 		rr.Status = Error
@@ -220,15 +193,17 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 	rr.Plan = planned.Plan()
 	ev := &evaluation{mod: mod, run: run, vars: vars, runs: fr.runOutputs(), plan: planned.Plan()}
 	if run.Command == Apply {
+		fr.mu.Lock()
 		if _, ok := fr.states[key]; !ok {
 			fr.states[key] = st
 			fr.order = append(fr.order, key)
 		}
+		fr.mu.Unlock()
 		res, ads := mod.Apply(ctx, planned)
 		if res != nil {
 			st.doc = res.State
 		}
-		st.vars, st.lastRun, st.hook = vars, run.Name, hook
+		st.mod, st.vars, st.lastRun, st.hook = mod, inputs, run.Name, hook
 		if ads.HasErrors() {
 			rr.Diags, rr.Status = fr.expected(mod, run, rr.Diags, ads)
 			return
@@ -243,11 +218,15 @@ func (fr *fileRun) run(ctx context.Context, run *Run, rr *RunResult) {
 		rr.Diags, rr.Status = fr.expected(mod, run, nil, rr.Diags)
 	}
 	rr.State, rr.Schemas = ev.newState, ev.schemas
+	fr.mu.Lock()
 	fr.outputs[run.Name] = ev.outputs
+	fr.mu.Unlock()
 }
 
 // runOutputs is the run object: each finished run's outputs by name.
 func (fr *fileRun) runOutputs() map[string]cty.Value {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
 	out := make(map[string]cty.Value, len(fr.outputs))
 	for k, v := range fr.outputs {
 		out[k] = v
@@ -275,6 +254,20 @@ func (fr *fileRun) variables(run *Run) (map[string]cty.Value, diags.Diagnostics)
 	return vals, ds
 }
 
+// declaredOnly keeps the values of the variables the module declares:
+// a test file's variables blocks may set others (for other runs and
+// modules, or for its asserts), which the module does not take.
+func declaredOnly(mod *modulerun.Module, vals map[string]cty.Value) map[string]cty.Value {
+	decl := mod.Config().Variables
+	out := make(map[string]cty.Value, len(vals))
+	for k, v := range vals {
+		if _, ok := decl[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 func copyVals(m map[string]cty.Value) map[string]cty.Value {
 	out := make(map[string]cty.Value, len(m))
 	for k, v := range m {
@@ -286,7 +279,8 @@ func copyVals(m map[string]cty.Value) map[string]cty.Value {
 // planOptions turns a run's command and plan_options into the module's
 // plan settings.
 func (fr *fileRun) planOptions(run *Run, vars map[string]cty.Value) (modulerun.PlanOptions, diags.Diagnostics) {
-	o := modulerun.PlanOptions{Mode: run.PlanMode, Raw: fr.r.Raw, Variables: vars, SkipRefresh: !run.Refresh}
+	o := modulerun.PlanOptions{Mode: run.PlanMode, Raw: fr.r.Raw, Variables: vars, SkipRefresh: !run.Refresh,
+		Parallelism: fr.r.Parallelism}
 	var ds diags.Diagnostics
 	for _, t := range run.Replace {
 		a, ads := parseInstance(t)
@@ -310,7 +304,7 @@ func (fr *fileRun) planOptions(run *Run, vars map[string]cty.Value) (modulerun.P
 func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 	for i := len(fr.order) - 1; i >= 0; i-- {
 		st := fr.states[fr.order[i]]
-		left, ds := st.destroy(ctx, fr.r.Raw)
+		left, ds := st.destroy(ctx, fr.r.Raw, fr.r.Parallelism)
 		res.Diags = res.Diags.Append(ds)
 		if len(left) > 0 {
 			res.Leftover = append(res.Leftover, Leftover{Run: st.lastRun, Instances: left})
@@ -320,9 +314,9 @@ func (fr *fileRun) teardown(ctx context.Context, res *FileResult) {
 
 // destroy plans and applies the destruction of st and returns the
 // instances left in it.
-func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable) ([]string, diags.Diagnostics) {
+func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVariable, parallelism int) ([]string, diags.Diagnostics) {
 	p, ds := st.mod.PlanWith(ctx, modulerun.PlanOptions{Mode: plans.DestroyMode, Raw: raw, Variables: st.vars,
-		ResourceProvider: st.hook.resource, ChildOutput: st.hook.output}, st.doc)
+		ResourceProvider: st.hook.resource, ChildOutput: st.hook.output, Parallelism: parallelism}, st.doc)
 	if !ds.HasErrors() {
 		res, ads := st.mod.Apply(ctx, p)
 		ds = ds.Append(ads)
@@ -335,17 +329,4 @@ func (st *moduleState) destroy(ctx context.Context, raw map[string]eval.RawVaria
 		ds = ds.Append(diags.Errorf("Failed to read the test state", "%s.", err))
 	}
 	return left, ds
-}
-
-// unsupported reports the blocks the runner parses but cannot honour
-// yet: mock providers with an alias.
-func (fr *fileRun) unsupported() diags.Diagnostics {
-	var ds diags.Diagnostics
-	for _, mp := range fr.file.Mocks {
-		if mp.Alias != "" {
-			ds = ds.Append(diags.At(mp.DeclRange, "Aliased mock providers are not supported yet",
-				fmt.Sprintf("Cairn mocks every configuration of a provider, not one alias; the run would call the real %q provider for the others, so it is not run.", mp.Name)))
-		}
-	}
-	return ds
 }

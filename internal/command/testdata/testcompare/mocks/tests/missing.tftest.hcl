@@ -1,0 +1,6 @@
+run "m" {
+  providers = {
+    terraform = terraform.nowhere
+  }
+}
+

@@ -1,0 +1,13 @@
+run "ok" {
+  command = plan
+}
+
+run "broken" {
+  variables {
+    name = "broken"
+  }
+}
+
+run "skipped" {
+  command = plan
+}

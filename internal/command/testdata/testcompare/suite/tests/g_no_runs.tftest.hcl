@@ -1,0 +1,4 @@
+# A file without runs passes.
+variables {
+  name = "none"
+}
