@@ -150,9 +150,16 @@ type Local struct {
 
 // Output is an output block.
 type Output struct {
-	Name         string
-	Description  string
-	Expr         hcl.Expression
+	Name        string
+	Description string
+	Expr        hcl.Expression
+	// Type is the type constraint (Terraform 1.15) the value is
+	// converted to, with TypeDefaults for optional object attributes;
+	// TypeSet is false when the block has none and the value keeps the
+	// type it has.
+	Type         cty.Type
+	TypeDefaults *typeexpr.Defaults
+	TypeSet      bool
 	Sensitive    bool
 	SensitiveSet bool // so an override file can tell "false" from absent
 	// Ephemeral allows an ephemeral value, which stays ephemeral; only a

@@ -179,6 +179,9 @@ func (b *moduleBuilder) mergeOutputs(outputs []*Output) {
 		if oo.Expr != nil {
 			o.Expr = oo.Expr
 		}
+		if oo.TypeSet {
+			o.Type, o.TypeDefaults, o.TypeSet = oo.Type, oo.TypeDefaults, true
+		}
 		if oo.EphemeralSet {
 			o.Ephemeral, o.EphemeralSet = oo.Ephemeral, true
 		}
