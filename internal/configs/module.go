@@ -120,6 +120,11 @@ type Variable struct {
 	// Deprecated (OpenTofu 1.10, Terraform 1.15) is the message warning
 	// whoever sets the variable; empty when it is not deprecated.
 	Deprecated string
+	// Const (Terraform 1.15, OpenTofu 1.12) says the value is known when
+	// the configuration loads, so it may be used in a module's source and
+	// version; ConstSet with Const false (const = false) keeps the
+	// variable out of those places, as OpenTofu does.
+	Const, ConstSet bool
 	// Nullable is true unless the block says nullable = false.
 	Nullable    bool
 	Validations []*CheckRule

@@ -114,6 +114,9 @@ func (v *Variable) merge(ov *Variable) hcl.Diagnostics {
 	if ov.NullableSet {
 		v.Nullable, v.NullableSet = ov.Nullable, true
 	}
+	if ov.ConstSet {
+		v.Const, v.ConstSet = ov.Const, true
+	}
 	if ov.Default != cty.NilVal {
 		v.Default = ov.Default
 	}
