@@ -78,7 +78,7 @@ func (a *applier) evalOutput(_ context.Context, n plans.Node) diags.Diagnostics 
 	if ds.HasErrors() {
 		return ds
 	}
-	val, vds := a.env.Scope(nil).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	val, vds := a.env.EvalOutputValue(o, nil)
 	ds = ds.Append(vds)
 	if ds.HasErrors() {
 		return ds

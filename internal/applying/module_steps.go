@@ -43,3 +43,17 @@ func (a *applier) evalModuleOutput(_ context.Context, n plans.Node) diags.Diagno
 	}
 	return a.env.EvalChildOutput(mod.Outputs[addr.Name], addr.Module)
 }
+
+// validateVariable checks again the validation rules of a variable that
+// refer to other objects and were not known during planning, now that
+// those objects are applied; a false one fails the apply with the rule's
+// message, as in Terraform 1.9.
+func (a *applier) validateVariable(_ context.Context, n plans.Node) diags.Diagnostics {
+	addr := a.plan.Graph.Variables[n.Ref]
+	mod := a.moduleConfig(addr.Module.Module())
+	if mod == nil || mod.Variables[addr.Variable.Name] == nil {
+		return nil
+	}
+	ds, _ := a.env.ValidateVariableCrossRefs(mod.Variables[addr.Variable.Name], addr.Module)
+	return ds
+}

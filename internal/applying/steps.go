@@ -46,5 +46,6 @@ func (a *applier) stepTable() map[plans.Op]step {
 		plans.OpEvalModuleOutput:  now(a.evalModuleOutput),
 		plans.OpExpandModule:      now(a.expandModule),
 		plans.OpCheckAssertions:   now(a.checkAssertions),
+		plans.OpValidateVariable:  now(a.validateVariable),
 	}
 }

@@ -63,7 +63,7 @@ func staticBody(body *hclsyntax.Body, ctx *hcl.EvalContext, typ string) (*hclsyn
 		if len(a.Expr.Variables()) == 0 {
 			continue
 		}
-		if d := nonStaticRef(a.Expr, typ); d != nil {
+		if d := nonStaticRef(a.Expr, "backend."+typ); d != nil {
 			ds = ds.Append(*d)
 			continue
 		}
@@ -102,33 +102,39 @@ func staticBody(body *hclsyntax.Body, ctx *hcl.EvalContext, typ string) (*hclsyn
 }
 
 // nonStaticRef reports a reference to something other than a variable,
-// a local or path/terraform.workspace, with OpenTofu's wording.
-func nonStaticRef(expr hcl.Expression, typ string) *diags.Diagnostic {
+// a local or path/terraform.workspace, with OpenTofu's wording; requiredBy
+// names what needs the value ("backend.s3", "module.net.source").
+func nonStaticRef(expr hcl.Expression, requiredBy string) *diags.Diagnostic {
 	for _, t := range expr.Variables() {
+		summary := "Dynamic value in static context"
 		switch t.RootName() {
 		case "var", "local", "path", "terraform":
 			continue
+		case "module":
+			summary = "Module output not supported in static context"
 		}
-		d := diags.At(t.SourceRange(), "Dynamic value in static context",
-			fmt.Sprintf("Unable to use %s in static context, which is required by backend.%s", traversalName(t), typ))
+		d := diags.At(t.SourceRange(), summary,
+			fmt.Sprintf("Unable to use %s in static context, which is required by %s", traversalName(t), requiredBy))
 		return &d
 	}
 	return nil
 }
 
-// traversalName is the reference a traversal starts with, as written
-// (aws_s3_bucket.b, data.x.y, module.m).
+// traversalName is the object a traversal refers to, as OpenTofu names
+// it: aws_s3_bucket.b, data.x.y, module.m.out (an output of a call).
 func traversalName(t hcl.Traversal) string {
 	name := t.RootName()
+	steps := 1
+	if name == "data" || name == "module" {
+		steps = 2
+	}
 	for _, step := range t[1:] {
 		attr, ok := step.(hcl.TraverseAttr)
-		if !ok {
+		if !ok || steps == 0 {
 			break
 		}
 		name += "." + attr.Name
-		if name != "data" && name != "module" {
-			break
-		}
+		steps--
 	}
 	return name
 }

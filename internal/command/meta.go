@@ -123,9 +123,11 @@ func (m *Meta) loadConfig() (*configs.Module, diags.Diagnostics) {
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	cfg, ds := configs.LoadDirInstalled(m.Dir, man.Installed())
+	inst := man.Installed()
+	inst.Static = m.staticModules()
+	cfg, ds := configs.LoadDirInstalled(m.Dir, inst)
 	if m.gen != nil && cfg != nil {
-		cfg, ds = m.gen.placeholders(m.Dir, cfg, ds, man.Installed())
+		cfg, ds = m.gen.placeholders(m.Dir, cfg, ds, inst)
 	}
 	if cfg != nil && len(man) > 1 && cfg.Sources != nil {
 		// A saved plan carries the manifest with the files, so that

@@ -72,6 +72,7 @@ func (m *Meta) installModules(root *configs.Module, upgrade bool, heading string
 		Hooks:      initHooks{m},
 		Upgrade:    upgrade,
 		Sources:    m.sources,
+		Static:     m.staticModules(),
 	}
 	man, ds := inst.Install(context.Background(), prior)
 	if ds.HasErrors() {

@@ -32,6 +32,9 @@ type operation struct {
 
 // startOperation loads the configuration and locks and reads the state.
 func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Diagnostics) {
+	// Module sources built from variables are evaluated while loading,
+	// with the command's -var and -var-file options.
+	m.varFlags = c.vars
 	cfg, ds := m.loadConfig()
 	if ds.HasErrors() {
 		return nil, ds
@@ -41,7 +44,6 @@ func (m *Meta) startOperation(c *commonFlags, name string) (*operation, diags.Di
 	if rds.HasErrors() {
 		return nil, ds
 	}
-	m.varFlags = c.vars
 	h, sds := m.openState(cfg, c.lock, c.lockTimeout, name)
 	ds = ds.Append(sds)
 	if sds.HasErrors() {

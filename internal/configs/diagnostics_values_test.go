@@ -4,6 +4,22 @@ package configs
 func valueDiagnosticCases() map[string]diagnosticCase {
 	type files = map[string]string
 	return map[string]diagnosticCase{
+		// outputs
+		"OutputInvalidType": {
+			reason: "An output's type is read as a variable's (Terraform 1.15).",
+			files: files{"main.tf": `output "x" {
+  type  = lisst(string)
+  value = []
+}`},
+			want: []diagWant{errAt("Invalid type specification", "main.tf:2:11")},
+		},
+		"OutputQuotedType": {
+			files: files{"main.tf": `output "x" {
+  type  = "string"
+  value = "a"
+}`},
+			want: []diagWant{errAt("Invalid quoted type constraints", "main.tf:2:11")},
+		},
 		// variables
 		"InvalidDefault": {
 			files: files{"main.tf": `variable "x" {

@@ -28,6 +28,58 @@ type InstalledModules struct {
 	// Normalize returns a source argument in the form Modules records, so
 	// that a changed source is noticed; nil compares them as written.
 	Normalize func(source string) string
+	// Static evaluates the source and version of calls that refer to
+	// variables and locals. Without it (a configuration read back from a
+	// plan file) such a call loads the module Modules records for it.
+	Static StaticValues
+}
+
+// static returns inst's StaticValues; nil when inst is.
+func (inst *InstalledModules) static() StaticValues {
+	if inst == nil {
+		return nil
+	}
+	return inst.Static
+}
+
+// resolveDynamicCall gives a call whose source or version is an
+// expression its values: evaluated when inst can, else (a plan file's
+// configuration) the source the manifest records for key, which is what
+// the plan was made with.
+func (inst *InstalledModules) resolveDynamicCall(parent *Module, mc *ModuleCall, key string) diags.Diagnostics {
+	if s := inst.static(); s != nil {
+		return ResolveCall(parent, mc, s)
+	}
+	if inst != nil {
+		if rec, ok := inst.Modules[key]; ok && mc.SourceExpr != nil {
+			mc.SourceAddr, mc.Version = rec.Source, ""
+			return nil
+		}
+	}
+	return ResolveCall(parent, mc, nil)
+}
+
+// checkDynamicLocal compares a local source that was evaluated with what
+// "init" recorded for key, so that a variable changing the directory
+// asks for init again, as OpenTofu does. A call init has not seen loads.
+func (inst *InstalledModules) checkDynamicLocal(key string, mc *ModuleCall) *diags.Diagnostic {
+	if inst == nil || mc.SourceExpr == nil {
+		return nil
+	}
+	rec, ok := inst.Modules[key]
+	if !ok {
+		return nil
+	}
+	src := mc.SourceAddr
+	if inst.Normalize != nil {
+		src = inst.Normalize(src)
+	}
+	if src == rec.Source {
+		return nil
+	}
+	d := diags.At(mc.SourceAddrRange, "Module source has changed",
+		fmt.Sprintf(`The source address was changed from %q to %q since this module was installed. Run "cairn init" to install all modules required by this configuration.`, rec.Source, src))
+	return &d
 }
 
 // installedDir finds the directory of a non-local call's module, with

@@ -120,6 +120,11 @@ type Variable struct {
 	// Deprecated (OpenTofu 1.10, Terraform 1.15) is the message warning
 	// whoever sets the variable; empty when it is not deprecated.
 	Deprecated string
+	// Const (Terraform 1.15, OpenTofu 1.12) says the value is known when
+	// the configuration loads, so it may be used in a module's source and
+	// version; ConstSet with Const false (const = false) keeps the
+	// variable out of those places, as OpenTofu does.
+	Const, ConstSet bool
 	// Nullable is true unless the block says nullable = false.
 	Nullable    bool
 	Validations []*CheckRule
@@ -150,9 +155,16 @@ type Local struct {
 
 // Output is an output block.
 type Output struct {
-	Name         string
-	Description  string
-	Expr         hcl.Expression
+	Name        string
+	Description string
+	Expr        hcl.Expression
+	// Type is the type constraint (Terraform 1.15) the value is
+	// converted to, with TypeDefaults for optional object attributes;
+	// TypeSet is false when the block has none and the value keeps the
+	// type it has.
+	Type         cty.Type
+	TypeDefaults *typeexpr.Defaults
+	TypeSet      bool
 	Sensitive    bool
 	SensitiveSet bool // so an override file can tell "false" from absent
 	// Ephemeral allows an ephemeral value, which stays ephemeral; only a

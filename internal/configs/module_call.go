@@ -22,6 +22,12 @@ type ModuleCall struct {
 	// constraint), empty when absent; VersionRange is its expression.
 	Version      string
 	VersionRange hcl.Range
+	// SourceExpr and VersionExpr are the source and version when they
+	// refer to variables or locals or call functions (OpenTofu 1.8's
+	// early evaluation, Terraform 1.15's const variables), nil when
+	// written as literals. ResolveCall evaluates them into SourceAddr and
+	// Version once the module's static values are known.
+	SourceExpr, VersionExpr hcl.Expression
 	// Config holds the call's other arguments: the child's input
 	// variables.
 	Config hcl.Body
@@ -137,16 +143,25 @@ func decodeModuleBlock(block *hcl.Block, optional bool) (*ModuleCall, hcl.Diagno
 	return mc, diags
 }
 
-// decodeSource reads the source argument, which must be a literal string.
+// decodeSource reads the source argument: a literal string, or an
+// expression evaluated later (see SourceExpr).
 func (mc *ModuleCall) decodeSource(attr *hcl.Attribute) hcl.Diagnostics {
 	mc.SourceAddrRange = attr.Expr.Range()
-	val, diags := attr.Expr.Value(nil)
+	if isDynamic(attr.Expr) {
+		mc.SourceExpr = attr.Expr
+		return nil
+	}
+	return mc.setSource(attr.Expr.Value(nil))
+}
+
+// setSource sets SourceAddr from the source's value.
+func (mc *ModuleCall) setSource(val cty.Value, diags hcl.Diagnostics) hcl.Diagnostics {
 	if diags.HasErrors() || val.IsNull() || !val.IsKnown() || !val.Type().Equals(cty.String) {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid module source address",
-			Detail:   "The source argument must be a literal string: Terraform and Cairn install modules before any expression can be evaluated.",
-			Subject:  attr.Expr.Range().Ptr(),
+			Detail:   "The source argument must be a string: a local path beginning with ./ or ../, a module registry address or a remote address.",
+			Subject:  mc.SourceAddrRange.Ptr(),
 		}}
 	}
 	mc.SourceAddr = val.AsString()
@@ -155,23 +170,32 @@ func (mc *ModuleCall) decodeSource(attr *hcl.Attribute) hcl.Diagnostics {
 			Severity: hcl.DiagError,
 			Summary:  "Invalid module source address",
 			Detail:   "The source argument must not be empty: give a local path beginning with ./ or ../, a module registry address or a remote address.",
-			Subject:  attr.Expr.Range().Ptr(),
+			Subject:  mc.SourceAddrRange.Ptr(),
 		}}
 	}
 	return nil
 }
 
-// decodeVersion reads the version argument, a literal version
-// constraint string, which only registry modules may have.
+// decodeVersion reads the version argument, a version constraint string
+// (only registry modules may have one), or an expression evaluated later
+// (see VersionExpr).
 func (mc *ModuleCall) decodeVersion(attr *hcl.Attribute) hcl.Diagnostics {
 	mc.VersionRange = attr.Expr.Range()
-	val, diags := attr.Expr.Value(nil)
+	if isDynamic(attr.Expr) {
+		mc.VersionExpr = attr.Expr
+		return nil
+	}
+	return mc.setVersion(attr.Expr.Value(nil))
+}
+
+// setVersion sets Version from the version's value.
+func (mc *ModuleCall) setVersion(val cty.Value, diags hcl.Diagnostics) hcl.Diagnostics {
 	if diags.HasErrors() || val.IsNull() || !val.IsKnown() || !val.Type().Equals(cty.String) {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid version constraint",
-			Detail:   "A module version constraint must be a literal string.",
-			Subject:  attr.Expr.Range().Ptr(),
+			Detail:   "A module version constraint must be a string.",
+			Subject:  mc.VersionRange.Ptr(),
 		}}
 	}
 	mc.Version = val.AsString()
@@ -180,7 +204,7 @@ func (mc *ModuleCall) decodeVersion(attr *hcl.Attribute) hcl.Diagnostics {
 			Severity: hcl.DiagError,
 			Summary:  "Invalid version constraint",
 			Detail:   "This string does not use correct version constraint syntax.",
-			Subject:  attr.Expr.Range().Ptr(),
+			Subject:  mc.VersionRange.Ptr(),
 		}}
 	}
 	return nil
@@ -243,11 +267,11 @@ func (b *moduleBuilder) mergeModuleCalls(calls []*ModuleCall) {
 			}})
 			continue
 		}
-		if oc.SourceAddr != "" {
-			base.SourceAddr, base.SourceAddrRange = oc.SourceAddr, oc.SourceAddrRange
+		if oc.SourceAddr != "" || oc.SourceExpr != nil {
+			base.SourceAddr, base.SourceAddrRange, base.SourceExpr = oc.SourceAddr, oc.SourceAddrRange, oc.SourceExpr
 		}
-		if oc.Version != "" {
-			base.Version, base.VersionRange = oc.Version, oc.VersionRange
+		if oc.Version != "" || oc.VersionExpr != nil {
+			base.Version, base.VersionRange, base.VersionExpr = oc.Version, oc.VersionRange, oc.VersionExpr
 		}
 		if oc.Count != nil {
 			base.Count, base.ForEach = oc.Count, nil

@@ -12,8 +12,27 @@ func moduleDiagnosticCases() map[string]diagnosticCase {
 			want:  []diagWant{errAt("Module not installed", "main.tf:1:1")},
 		},
 		"ModuleSourceNotLiteral": {
-			files: files{"main.tf": "module \"m\" {\n  source = var.x\n}\n"},
+			reason: "a source built from variables needs the command's static scope, which a bare load has not",
+			files:  files{"main.tf": "module \"m\" {\n  source = var.x\n}\n"},
+			want:   []diagWant{errAt("Unable to compute static value", "main.tf:2:12")},
+		},
+		"ModuleSourceNotString": {
+			files: files{"main.tf": "module \"m\" {\n  source = 1\n}\n"},
 			want:  []diagWant{errAt("Invalid module source address", "main.tf:2:12")},
+		},
+		"ConstSensitive": {
+			reason: "const excludes sensitive (Terraform 1.15)",
+			files:  files{"main.tf": "variable \"x\" {\n  sensitive = true\n  const     = true\n}\n"},
+			want:   []diagWant{errAt("Invalid const variable", "main.tf:3:3")},
+		},
+		"ConstEphemeral": {
+			reason: "const excludes ephemeral (Terraform 1.15)",
+			files:  files{"main.tf": "variable \"x\" {\n  ephemeral = true\n  const     = true\n}\n"},
+			want:   []diagWant{errAt("Invalid const variable", "main.tf:3:3")},
+		},
+		"ConstNotBool": {
+			files: files{"main.tf": "variable \"x\" {\n  const = var.y\n}\n"},
+			want:  []diagWant{errAt(`Invalid value for "const"`, "main.tf:2:11")},
 		},
 		"ModuleMissingSource": {
 			files: files{"main.tf": "module \"m\" {\n}\n"},

@@ -10,6 +10,7 @@ var outputBlockSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "description"},
 		{Name: "value", Required: true},
+		{Name: "type"},
 		{Name: "sensitive"},
 		{Name: "ephemeral"},
 		{Name: "deprecated"},
@@ -46,6 +47,14 @@ func decodeOutput(block *hcl.Block, schema *hcl.BodySchema) (*Output, hcl.Diagno
 		s, _, ds := staticString(attr.Name, attr.Expr)
 		diags = append(diags, ds...)
 		o.Description = s
+	}
+	if attr, ok := content.Attributes["type"]; ok {
+		// Terraform 1.15 reads an output's type constraint as it reads a
+		// variable's, optional attributes and their defaults included.
+		var ds hcl.Diagnostics
+		o.Type, o.TypeDefaults, _, ds = decodeVariableType(attr.Expr)
+		o.TypeSet = !ds.HasErrors()
+		diags = append(diags, ds...)
 	}
 	if attr, ok := content.Attributes["sensitive"]; ok {
 		b, ok, ds := staticBool(attr)

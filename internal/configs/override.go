@@ -114,6 +114,9 @@ func (v *Variable) merge(ov *Variable) hcl.Diagnostics {
 	if ov.NullableSet {
 		v.Nullable, v.NullableSet = ov.Nullable, true
 	}
+	if ov.ConstSet {
+		v.Const, v.ConstSet = ov.Const, true
+	}
 	if ov.Default != cty.NilVal {
 		v.Default = ov.Default
 	}
@@ -178,6 +181,9 @@ func (b *moduleBuilder) mergeOutputs(outputs []*Output) {
 		}
 		if oo.Expr != nil {
 			o.Expr = oo.Expr
+		}
+		if oo.TypeSet {
+			o.Type, o.TypeDefaults, o.TypeSet = oo.Type, oo.TypeDefaults, true
 		}
 		if oo.EphemeralSet {
 			o.Ephemeral, o.EphemeralSet = oo.Ephemeral, true

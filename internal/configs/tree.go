@@ -73,8 +73,17 @@ func loadTree(dir string, src moduleSource, inst *InstalledModules) (*Module, di
 // loadChildren loads the modules parent calls, and theirs.
 func loadChildren(root, parent *Module, src moduleSource, inst *InstalledModules) diags.Diagnostics {
 	var ds diags.Diagnostics
+	if s := inst.static(); s != nil && hasConst(parent) {
+		ds = ds.Append(s.CheckConst(parent))
+	}
 	for _, name := range slices.Sorted(maps.Keys(parent.ModuleCalls)) {
 		mc := parent.ModuleCalls[name]
+		if mc.SourceExpr != nil || mc.VersionExpr != nil {
+			rds := inst.resolveDynamicCall(parent, mc, callKey(parent, mc))
+			if ds = ds.Append(rds); rds.HasErrors() {
+				continue
+			}
+		}
 		if mc.SourceAddr == "" {
 			continue // reported when the block was decoded
 		}
@@ -110,15 +119,24 @@ func loadChildren(root, parent *Module, src moduleSource, inst *InstalledModules
 // too, as Terraform resolves it), any other source where "init"
 // installed it.
 func callDir(parent *Module, mc *ModuleCall, inst *InstalledModules) (string, diags.Diagnostics) {
+	key := callKey(parent, mc)
 	if IsLocalModuleSource(mc.SourceAddr) {
 		if mc.Version != "" {
 			return "", diags.Diagnostics{diags.At(mc.VersionRange, "Invalid registry module source address",
 				fmt.Sprintf("Module %q has a version constraint, but only modules from a module registry have versions. Remove the version argument: a local module has none.", mc.Name))}
 		}
+		if d := inst.checkDynamicLocal(key, mc); d != nil {
+			return "", diags.Diagnostics{*d}
+		}
 		return path.Clean(path.Join(parent.Dir, strings.ReplaceAll(mc.SourceAddr, `\`, "/"))), nil
 	}
-	key := strings.Join(append(slices.Clone([]string(parent.Path)), mc.Name), ".")
 	return inst.installedDir(key, mc)
+}
+
+// callKey is a call's module key, as the manifest records it: the call
+// path joined with dots ("net", "net.subnets").
+func callKey(parent *Module, mc *ModuleCall) string {
+	return strings.Join(append(slices.Clone([]string(parent.Path)), mc.Name), ".")
 }
 
 // checkCall refuses a call that would make the tree infinite: one whose

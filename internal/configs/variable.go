@@ -20,6 +20,7 @@ var variableBlockSchema = &hcl.BodySchema{
 		{Name: "nullable"},
 		{Name: "ephemeral"},
 		{Name: "deprecated"},
+		{Name: "const"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "validation"},
@@ -108,6 +109,12 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 		diags = append(diags, ds...)
 		v.Ephemeral, v.EphemeralSet = b, ok
 	}
+	if attr, ok := attrs["const"]; ok {
+		b, ok, ds := staticBool(attr)
+		diags = append(diags, ds...)
+		v.Const, v.ConstSet = b, ok
+		diags = append(diags, v.checkConst(attr)...)
+	}
 	if attr, ok := attrs["nullable"]; ok {
 		b, ok, ds := staticBool(attr)
 		diags = append(diags, ds...)
@@ -119,6 +126,26 @@ func (v *Variable) decodeArguments(attrs hcl.Attributes) hcl.Diagnostics {
 		diags = append(diags, v.decodeDefault(attr.Expr)...)
 	}
 	return diags
+}
+
+// checkConst refuses a const variable (Terraform 1.15) that is also
+// sensitive or ephemeral, as Terraform does: a const value may become a
+// module source, which is recorded in plain text.
+func (v *Variable) checkConst(attr *hcl.Attribute) hcl.Diagnostics {
+	if !v.Const {
+		return nil
+	}
+	for _, other := range []struct {
+		name string
+		set  bool
+	}{{"sensitive", v.Sensitive}, {"ephemeral", v.Ephemeral}} {
+		if other.set {
+			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid const variable",
+				Detail:  fmt.Sprintf("The variable %q cannot be both const and %s: a const value may be used where it is recorded in plain text, such as a module source.", v.Name, other.name),
+				Subject: attr.Range.Ptr()}}
+		}
+	}
+	return nil
 }
 
 // decodeDefault reads the default value and converts it to the variable's

@@ -1,11 +1,14 @@
 package eval
 
 import (
+	"fmt"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/lang/typeconv"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -87,7 +90,7 @@ func (e *Env) EvalChildOutput(o *configs.Output, m addrs.ModuleInstance) diags.D
 	if ds.HasErrors() {
 		return ds
 	}
-	val, vds := e.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	val, vds := e.EvalOutputValue(o, m)
 	ds = ds.Append(vds)
 	if ds.HasErrors() {
 		e.Values.SetOutput(addrs.AbsOutputValue{Module: m, Name: o.Name}, cty.DynamicVal)
@@ -107,4 +110,38 @@ func (e *Env) EvalChildOutput(o *configs.Output, m addrs.ModuleInstance) diags.D
 	}
 	e.Values.SetOutput(addrs.AbsOutputValue{Module: m, Name: o.Name}, val)
 	return ds
+}
+
+// EvalOutputValue evaluates output o of module instance m and converts
+// the value to the output's type constraint (Terraform 1.15), applying the
+// defaults of optional object attributes first, as a variable's value is
+// converted. What planning, apply and module callers see is the converted
+// value; one that cannot be converted is Terraform's error at the value
+// expression. Marks survive the conversion.
+func (e *Env) EvalOutputValue(o *configs.Output, m addrs.ModuleInstance) (cty.Value, diags.Diagnostics) {
+	val, ds := e.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	if ds.HasErrors() || !o.TypeSet {
+		return val, ds
+	}
+	conv, d := ConvertOutputValue(o, val)
+	if d != nil {
+		return cty.DynamicVal, ds.Append(*d)
+	}
+	return conv, ds
+}
+
+// ConvertOutputValue converts val to o's type constraint; nil diagnostic
+// means it converted. o must have a type (TypeSet).
+func ConvertOutputValue(o *configs.Output, val cty.Value) (cty.Value, *diags.Diagnostic) {
+	unmarked, pvm := val.UnmarkDeepWithPaths()
+	if o.TypeDefaults != nil && !unmarked.IsNull() {
+		unmarked = o.TypeDefaults.Apply(unmarked)
+	}
+	conv, err := typeconv.Convert(unmarked, o.Type)
+	if err != nil {
+		return cty.NilVal, &diags.Diagnostic{Severity: diags.Error, Summary: "Invalid output value",
+			Detail:  fmt.Sprintf("The value expression does not match this output value's type constraint: %s.", diags.FormatError(err)),
+			Subject: o.Expr.Range().Ptr()}
+	}
+	return conv.MarkWithPaths(pvm), nil
 }

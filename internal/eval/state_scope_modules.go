@@ -109,6 +109,11 @@ func (d *stateData) evalCallInstance(mc *configs.ModuleCall, exp *instances.Expa
 		if ds.HasErrors() {
 			val = cty.DynamicVal
 		}
+		if o.TypeSet {
+			if conv, d := ConvertOutputValue(o, val); d == nil {
+				val = conv
+			}
+		}
 		if o.Sensitive {
 			val = val.Mark(configschema.SensitiveMark)
 		}

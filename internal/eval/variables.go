@@ -232,29 +232,36 @@ func validateVariable(v *configs.Variable, vals map[string]cty.Value, funcs map[
 	}
 	self, _ := v.CrossRefValidations()
 	scope := &lang.Scope{Data: namedvals.New(map[string]cty.Value{v.Name: vals[v.Name]}).Data(addrs.RootModuleInstance), Funcs: funcs, ModuleDir: dir}
-	return checkValidationRules(v, scope, self)
+	ds, _ := checkValidationRules(v, scope, self)
+	return ds
 }
 
 // ValidateVariableCrossRefs runs the validation rules of variable v of
 // module instance m that refer to other variables, locals or objects
 // (Terraform and OpenTofu 1.9), in m's scope: the graph has visited what
-// they refer to. A condition not known yet passes for now.
-func (e *Env) ValidateVariableCrossRefs(v *configs.Variable, m addrs.ModuleInstance) diags.Diagnostics {
+// they refer to. A condition not known yet passes for now, and deferred
+// says so: planning then has apply check the rules again once what they
+// refer to is applied, as Terraform 1.9 does.
+func (e *Env) ValidateVariableCrossRefs(v *configs.Variable, m addrs.ModuleInstance) (ds diags.Diagnostics, deferred bool) {
 	_, cross := v.CrossRefValidations()
 	if len(cross) == 0 {
-		return nil
+		return nil, false
 	}
 	return checkValidationRules(v, e.Scope(m), cross)
 }
 
 // checkValidationRules evaluates rules of variable v in scope, reporting
-// each false condition with the rule's error message.
-func checkValidationRules(v *configs.Variable, scope *lang.Scope, rules []*configs.CheckRule) diags.Diagnostics {
-	var ds diags.Diagnostics
+// each false condition with the rule's error message. unknown reports a
+// condition that could not be decided yet.
+func checkValidationRules(v *configs.Variable, scope *lang.Scope, rules []*configs.CheckRule) (ds diags.Diagnostics, unknown bool) {
 	for _, rule := range rules {
 		cond, cds := scope.EvalExpr(rule.Condition, cty.Bool)
 		ds = ds.Append(cds)
-		if cds.HasErrors() || !cond.IsKnown() {
+		if cds.HasErrors() {
+			continue
+		}
+		if !cond.IsKnown() {
+			unknown = true
 			continue
 		}
 		// A condition on a sensitive variable is itself marked; whether
@@ -290,7 +297,7 @@ func checkValidationRules(v *configs.Variable, scope *lang.Scope, rules []*confi
 		ds = ds.Append(diags.Diagnostic{Severity: diags.Error, Summary: "Invalid value for variable",
 			Detail: text + "\n\nThis was checked by the validation rule at " + rangeText(rule.DeclRange) + ".", Subject: v.DeclRange.Ptr()})
 	}
-	return ds
+	return ds, unknown
 }
 
 func rangeText(r hcl.Range) string {

@@ -45,6 +45,10 @@ type Installer struct {
 	// Upgrade fetches every non-local module again, the newest version
 	// registry constraints allow, as -upgrade does.
 	Upgrade bool
+	// Static evaluates the source and version of calls that refer to
+	// variables and locals (OpenTofu 1.8, Terraform 1.15); nil refuses
+	// such calls.
+	Static configs.StaticValues
 	// Sources, when not nil, receives the files of every module read,
 	// keyed as diagnostics name them, so that a caller can quote them
 	// even after a failed install removed its packages.

@@ -39,8 +39,19 @@ var canceledDiag = diags.Diagnostic{Severity: diags.Error, Summary: "Module inst
 // call at a time, depth first in call-name order, as Terraform's.
 func (w *walk) children(mod *configs.Module, modPath []string, scope pkgScope, h Hooks) diags.Diagnostics {
 	var names []string
+	var ds diags.Diagnostics
+	if w.Static != nil {
+		ds = ds.Append(w.Static.CheckConst(mod))
+	}
 	for _, name := range slices.Sorted(maps.Keys(mod.ModuleCalls)) {
 		mc := mod.ModuleCalls[name]
+		// A source or version built from variables and locals is
+		// evaluated here, in this module's goroutine, before the call's
+		// own goroutine reads it.
+		if rds := configs.ResolveCall(mod, mc, w.Static); rds.HasErrors() {
+			ds = ds.Append(rds)
+			continue
+		}
 		if mc.SourceAddr == "" || !hclsyntax.ValidIdentifier(name) {
 			continue // the loader reports these
 		}
@@ -61,7 +72,6 @@ func (w *walk) children(mod *configs.Module, modPath []string, scope pkgScope, h
 			results[i] = w.call(mod, mod.ModuleCalls[name], append(slices.Clone(modPath), name), scope, &records[i])
 		}()
 	}
-	var ds diags.Diagnostics
 	for i := range names {
 		<-done[i]
 		records[i].replay(h)
@@ -81,7 +91,7 @@ func (w *walk) call(mod *configs.Module, mc *configs.ModuleCall, callPath []stri
 	if ds = ds.Append(lds); lds.HasErrors() {
 		return ds
 	}
-	child.Path = addrs.Module(callPath)
+	child.Path, child.Parent, child.Call = addrs.Module(callPath), mod, mc
 	return ds.Append(w.children(child, callPath, childScope, h))
 }
 

@@ -1,6 +1,8 @@
 package planning
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -53,7 +55,11 @@ type vertexInstance struct {
 
 // buildApplyGraph builds the operation graph for a finished plan.
 // moduleInstances lists the instances of each module the plan covers.
-func buildApplyGraph(plan *plans.Plan, cg *configGraph, moduleInstances func(addrs.Module) []addrs.ModuleInstance) (*plans.Graph, diags.Diagnostics) {
+//
+// deferred gives, by validation vertex, the module instances whose
+// validation rules planning could not decide; each gets a node that
+// checks them again once what they refer to is applied.
+func buildApplyGraph(plan *plans.Plan, cg *configGraph, moduleInstances func(addrs.Module) []addrs.ModuleInstance, deferred map[int][]addrs.ModuleInstance) (*plans.Graph, diags.Diagnostics) {
 	// Each vertex needs at most two nodes and each change at most two plus
 	// a join; sizing the slice once avoids copying large node arrays.
 	size := 2*len(cg.vertices) + 3*len(plan.Changes)
@@ -63,6 +69,7 @@ func buildApplyGraph(plan *plans.Plan, cg *configGraph, moduleInstances func(add
 		resources: make(map[addrs.UniqueKey]*resourceNodes, len(cg.vertices)),
 	}
 	b.addConfigNodes()
+	b.addValidationNodes(deferred)
 	b.addChangeNodes()
 	b.addDestroyOrdering()
 	b.connectConfigDeps()
@@ -301,6 +308,13 @@ func (b *applyGraphBuilder) connectConfigDeps() {
 // instance of that module below m.
 func (b *applyGraphBuilder) depNodes(d int, m addrs.ModuleInstance) []int {
 	dv := b.cg.vertices[d]
+	if dv.kind == vValidation && len(dv.module) <= len(m) {
+		// A rule apply checks again: what refers to the variable waits
+		// for the check.
+		if n, ok := b.nodeOf[vertexInstance{d, m[:len(dv.module)].String()}]; ok {
+			return []int{n}
+		}
+	}
 	if dv.kind == vValidation {
 		// Validation rules have no operation of their own; what refers to
 		// the variable waits for what they refer to, as in OpenTofu.
@@ -353,4 +367,21 @@ func (b *applyGraphBuilder) checkAcyclic() diags.Diagnostics {
 	}
 	return diags.Diagnostics{diags.Errorf("Cycle in the operation graph",
 		"The changes cannot be ordered: %s. This is a bug in Cairn's planner; please report it with the configuration.", strings.Join(names, " → "))}
+}
+
+// addValidationNodes adds, for each variable whose validation rules
+// planning could not decide, a node that checks them again, waiting for
+// what the rules refer to. Runs after addConfigNodes, so those nodes
+// exist; the edges are added with the other configuration edges.
+func (b *applyGraphBuilder) addValidationNodes(deferred map[int][]addrs.ModuleInstance) {
+	if b.plan.Mode == plans.DestroyMode {
+		return
+	}
+	for _, d := range slices.Sorted(maps.Keys(deferred)) {
+		v := b.cg.vertices[d]
+		for _, m := range deferred[d] {
+			ref := b.g.AddVariable(addrs.AbsInputVariable{Module: m, Variable: addrs.InputVariable{Name: v.name}})
+			b.nodeOf[vertexInstance{d, m.String()}] = b.g.Add(plans.Node{Op: plans.OpValidateVariable, Ref: ref})
+		}
+	}
 }

@@ -22,6 +22,12 @@ func (p *planner) fold() diags.Diagnostics {
 		p.moduleCalls = append(p.moduleCalls, r.module.calls...)
 		p.outputs = append(p.outputs, r.outputs...)
 		p.checks = append(p.checks, r.checks...)
+		if len(r.deferredValidations) > 0 {
+			if p.deferredValidations == nil {
+				p.deferredValidations = map[int][]addrs.ModuleInstance{}
+			}
+			p.deferredValidations[i] = r.deferredValidations
+		}
 		p.foldPrior(r)
 		ds = ds.Append(r.diags)
 	}

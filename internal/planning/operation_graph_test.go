@@ -41,6 +41,19 @@ resource "test_thing" "a" {
 resource "test_thing" "b" { name = test_thing.a[0].id }
 output "b" { value = test_thing.b.id }`},
 		},
+		"validation_deferred": {
+			reason: "a validation rule unknown while planning is a node after what it refers to, and what reads the variable waits for it",
+			steps: []string{`
+variable "n" {
+  default = "x"
+  validation {
+    condition     = var.n != test_thing.a.id
+    error_message = "n must differ."
+  }
+}
+resource "test_thing" "a" { name = "a" }
+resource "test_thing" "b" { name = var.n }`},
+		},
 		"update": {
 			steps: []string{
 				`resource "test_thing" "a" { name = "a" }

@@ -33,7 +33,7 @@ func (p *planner) planOutput(out *result, o *configs.Output, m addrs.ModuleInsta
 	if ds.HasErrors() {
 		return ds
 	}
-	val, vds := p.env.Scope(m).EvalExpr(o.Expr, cty.DynamicPseudoType)
+	val, vds := p.env.EvalOutputValue(o, m)
 	ds = ds.Append(vds)
 	if ds.HasErrors() {
 		return ds

@@ -147,6 +147,9 @@ type planner struct {
 	outputs     []*plans.OutputChange
 	checks      []*plans.CheckResult
 	refreshed   *states.State
+	// deferredValidations holds, by validation vertex, the module
+	// instances whose rules apply checks again.
+	deferredValidations map[int][]addrs.ModuleInstance
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
@@ -225,7 +228,7 @@ func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics
 	}
 	plan.SortChanges()
 	if !ds.HasErrors() {
-		g, gds := buildApplyGraph(plan, p.cg, p.moduleInstances)
+		g, gds := buildApplyGraph(plan, p.cg, p.moduleInstances, p.deferredValidations)
 		ds = ds.Append(gds)
 		plan.Graph = g
 	}

@@ -35,6 +35,10 @@ type result struct {
 	// check's scoped data source, which the check reports.
 	checks       []*plans.CheckResult
 	dataProblems []scopedDataProblems
+	// deferredValidations are the module instances in which a
+	// validation vertex's rules were not known yet; apply checks them
+	// again (OpValidateVariable).
+	deferredValidations []addrs.ModuleInstance
 	// index finds the changes of current objects for the vertex's
 	// dependents; only a resource vertex some dependent looks into has
 	// one (see watchedResources).

@@ -151,6 +151,13 @@ func (w *validateWalk) visit(ctx context.Context, i int) diags.Diagnostics {
 			// A value no state could hold is known already (2/0).
 			ds = ds.Append(*d)
 		}
+		if v.output.TypeSet && !ods.HasErrors() {
+			// A value already known not to fit the output's type (an
+			// unknown one converts to any type).
+			if _, d := eval.ConvertOutputValue(v.output, val); d != nil {
+				ds = ds.Append(*d)
+			}
+		}
 	case vResource:
 		post := w.scope(w.cfg.Descendant(v.module), refMod, v.resource)
 		ds = ds.Append(w.resource(ctx, v.resource, v.module, scope, post))

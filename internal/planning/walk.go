@@ -109,7 +109,11 @@ func (p *planner) visitIn(ctx context.Context, out *result, v *vertex, m addrs.M
 		if p.opts.Mode == plans.DestroyMode {
 			return nil // what the rules name is not planned when destroying
 		}
-		return p.env.ValidateVariableCrossRefs(v.variable, m)
+		ds, deferred := p.env.ValidateVariableCrossRefs(v.variable, m)
+		if deferred {
+			out.deferredValidations = append(out.deferredValidations, m)
+		}
+		return ds
 	case vResource:
 		addr := v.resource.Addr().Absolute(m)
 		switch {

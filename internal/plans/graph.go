@@ -73,6 +73,10 @@ const (
 	// Plan.Checks[Ref] once what they refer to is applied; a false one is
 	// a warning.
 	OpCheckAssertions Op = 'A'
+	// OpValidateVariable checks again the validation rules of input
+	// variable Graph.Variables[Ref] that planning could not decide
+	// because what they refer to was not known yet (Terraform 1.9).
+	OpValidateVariable Op = 'y'
 )
 
 // String names the op, for DOT and messages.
@@ -116,6 +120,8 @@ func (o Op) String() string {
 		return "expand module"
 	case OpCheckAssertions:
 		return "assertions"
+	case OpValidateVariable:
+		return "validate"
 	}
 	return fmt.Sprintf("op %q", byte(o))
 }
@@ -216,6 +222,8 @@ func (p *Plan) NodeName(i int) string {
 		return g.Locals[n.Ref].String()
 	case n.Op == OpEvalVariable:
 		return g.Variables[n.Ref].String()
+	case n.Op == OpValidateVariable:
+		return fmt.Sprintf("%s (%s)", g.Variables[n.Ref], n.Op)
 	case n.Op == OpEvalModuleOutput:
 		return g.ModuleOutputs[n.Ref].String()
 	case n.Op == OpExpandModule:

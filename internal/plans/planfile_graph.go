@@ -87,9 +87,10 @@ func decodeGraph(doc graphV1, counts operandCounts) (*Graph, error) {
 		g.Resources = append(g.Resources, a)
 	}
 	for _, s := range doc.Variables {
+		// A root variable is an operand too: of OpValidateVariable.
 		a, err := addrs.ParseAbsInputVariableStr(s)
-		if err != nil || a.Module.IsRoot() {
-			return nil, fmt.Errorf("invalid module variable %q", s)
+		if err != nil {
+			return nil, fmt.Errorf("invalid variable %q", s)
 		}
 		g.Variables = append(g.Variables, a)
 	}
@@ -135,7 +136,7 @@ func decodeNode(en nodeV1, g *Graph, nodes int, counts operandCounts) (Node, err
 		limit = len(g.Providers)
 	case n.Op == OpEvalLocal:
 		limit = len(g.Locals)
-	case n.Op == OpEvalVariable:
+	case n.Op == OpEvalVariable || n.Op == OpValidateVariable:
 		limit = len(g.Variables)
 	case n.Op == OpEvalModuleOutput:
 		limit = len(g.ModuleOutputs)
