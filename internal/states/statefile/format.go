@@ -37,7 +37,9 @@ type resourceV4 struct {
 	Mode      string       `json:"mode"`
 	Type      string       `json:"type"`
 	Name      string       `json:"name"`
-	Provider  string       `json:"provider"`
+	// Provider is empty when the instances name their provider instances
+	// (instanceV4.Provider), as OpenTofu writes it; never both.
+	Provider  string       `json:"provider,omitempty"`
 	Instances []instanceV4 `json:"instances"`
 }
 
@@ -47,6 +49,10 @@ type instanceV4 struct {
 	IndexKey      json.RawMessage `json:"index_key,omitempty"`
 	Status        string          `json:"status,omitempty"`
 	Deposed       string          `json:"deposed,omitempty"`
+	// Provider is the provider configuration instance of the object
+	// (provider["..."].by_region["us"]) when an instance of its resource
+	// uses a keyed provider instance (OpenTofu 1.9); empty otherwise.
+	Provider      string          `json:"provider,omitempty"`
 	SchemaVersion uint64          `json:"schema_version"`
 	Attributes    json.RawMessage `json:"attributes,omitempty"`
 	// AttributesFlat is only read, to reject it clearly: it is the legacy
