@@ -24,10 +24,10 @@ func providerForEachMatches(blockType, target string, source, instances hcl.Expr
 		Severity: hcl.DiagWarning,
 		Summary:  "Provider configuration for_each matches " + blockType,
 		Detail: fmt.Sprintf("This provider configuration uses the same for_each expression as a %s, which means that subsequent removal of elements from this collection would cause a planning error.\n\n"+
-			"OpenTofu relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. "+
+			"Cairn relies on a provider instance to destroy resource instances that are associated with it, and so the provider instance must outlive all of its resource instances by at least one plan/apply round. "+
 			"For removal of instances to succeed in future you must structure the configuration so that the provider block's for_each expression can produce a superset of the instances of the resources associated with the provider configuration. "+
-			"Refer to the OpenTofu documentation for specific suggestions.\n\n"+
-			"To destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    tofu apply -destroy %s", blockType, target),
+			"Refer to the documentation for specific suggestions.\n\n"+
+			"To destroy this object before removing the provider configuration, consider first performing a targeted destroy:\n    cairn apply -destroy %s", blockType, target),
 		Subject: source.Range().Ptr(),
 	}}
 }

@@ -55,6 +55,10 @@ func (p *planner) planDeleteInstance(ctx context.Context, out *records, rt *reso
 	if !p.targets.plansInstance(addr) {
 		return nil
 	}
+	if ds := p.resolveInstanceProvider(rt, key, firstObject(is)); ds.HasErrors() {
+		return ds
+	}
+	pAddr = rt.providerAddr(key)
 	var ds diags.Diagnostics
 	if is.Current != nil {
 		ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, rt.planDestroy, is.Current, p.moves.orphanReason(addr, reason)))

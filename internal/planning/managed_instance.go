@@ -19,6 +19,10 @@ import (
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
 func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+	if ds := p.resolveInstanceProvider(rt, key, addrs.NotDeposed); ds.HasErrors() {
+		p.env.Values.SetInstance(rt.addr.Instance(key), cty.UnknownVal(rt.schema.ImpliedType()))
+		return ds
+	}
 	t := rt.target(key, addrs.NotDeposed)
 	addr := t.Addr.ResourceInstance
 	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)
@@ -71,7 +75,7 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 // is neither.
 func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
 	if is != nil && is.Current != nil {
-		obj, ds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
+		obj, ds := p.readPrior(ctx, out, t, rt.providerAddr(t.Addr.ResourceInstance.Resource.Key), is.Current)
 		return obj, nil, ds
 	}
 	// An import block's object becomes the prior object; one already in
@@ -119,7 +123,7 @@ func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecyc
 	}
 	addr := t.Addr.ResourceInstance
 	change := &plans.ResourceInstanceChange{
-		Addr: addr, Provider: rt.pAddr, Before: priorVal, After: planned.Value, Private: planned.Private, SchemaVersion: rt.version,
+		Addr: addr, Provider: rt.providerAddr(addr.Resource.Key), Before: priorVal, After: planned.Value, Private: planned.Private, SchemaVersion: rt.version,
 	}
 	if prior == nil {
 		change.Action = plans.Create

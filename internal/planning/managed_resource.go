@@ -85,12 +85,19 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 			continue
 		}
 		is := prior.Instances[key]
+		if is.Current == nil && len(is.Deposed) == 0 || is.Current != nil && rt.exp.Has(key) && len(is.Deposed) == 0 {
+			continue
+		}
+		if rds := p.resolveInstanceProvider(rt, key, firstObject(is)); rds.HasErrors() {
+			ds = ds.Append(rds)
+			continue
+		}
 		if is.Current != nil && !rt.exp.Has(key) {
 			ds = ds.Append(p.checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
-			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
+			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), rt.providerAddr(key), rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range is.SortedDeposedKeys() {
-			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), rt.providerAddr(key), rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
 	return ds

@@ -1,6 +1,8 @@
 package planning
 
 import (
+	"sync"
+
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/configschema"
@@ -8,6 +10,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/instances"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -28,9 +31,33 @@ type resourceTarget struct {
 	// planDestroy: the provider wants PlanResourceChange for deletes.
 	planDestroy bool
 	exp         *instances.Expansion
+
+	// keyed holds, when the resource's instances may use instances of a
+	// provider configuration with for_each (OpenTofu 1.9), the provider
+	// instance of each instance key resolved so far (instanceProviders);
+	// nil when every instance uses pAddr.
+	keyed *keyedProviders
+}
+
+// keyedProviders is the provider instance of each instance key of one
+// resource. Instances are planned concurrently, so it is locked.
+type keyedProviders struct {
+	prior *states.Resource // for objects no configured instance has
+	mu    sync.Mutex
+	byKey map[addrs.InstanceKey]*instanceProvider
+}
+
+// instanceProvider is the provider instance one resource instance uses.
+type instanceProvider struct {
+	addr     addrs.AbsProviderConfig
+	provider providers.Interface
+	config   cty.Value
 }
 
 // resourceTarget finds the provider instance and schema of a resource.
+// When the resource's instances select provider instances by key (a
+// provider argument or a module call's providers argument with a key, or
+// keys in state), each instance's is found by instanceProvider instead.
 func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pAddr addrs.AbsProviderConfig) (*resourceTarget, diags.Diagnostics) {
 	rt := &resourceTarget{addr: addr, config: r, pAddr: pAddr}
 	rt.schema, rt.version = p.schemas.ResourceTypeSchema(pAddr.Provider, addr.Resource.Mode, addr.Resource.Type)
@@ -38,15 +65,21 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 		return nil, diags.Diagnostics{diags.Errorf("Unknown resource type in state",
 			"The state has %s, but provider %s has no resource type %q, so it cannot be planned.", addr, pAddr.Provider.ForDisplay(), addr.Resource.Type)}
 	}
+	prior := p.opts.PrevState.Resource(addr)
 	provider, err := p.set.Get(pAddr)
-	if err != nil {
+	switch {
+	case err == nil:
+		rt.provider = provider
+		if p.opts.ResourceProvider != nil {
+			rt.provider = p.opts.ResourceProvider(addr, provider)
+		}
+		rt.providerConfig = p.set.Config(pAddr)
+	case !p.providerHasInstances(pAddr):
 		return nil, diags.Diagnostics{diags.Errorf("Provider configuration not available", "%s: %s.", addr, err)}
 	}
-	rt.provider = provider
-	if p.opts.ResourceProvider != nil {
-		rt.provider = p.opts.ResourceProvider(addr, provider)
+	if err != nil || (r != nil && r.ProviderKey().Expr != nil) || (prior != nil && prior.HasProviderKeys()) {
+		rt.keyed = &keyedProviders{prior: prior, byKey: map[addrs.InstanceKey]*instanceProvider{}}
 	}
-	rt.providerConfig = p.set.Config(pAddr)
 	if ps := p.schemas[pAddr.Provider]; ps != nil {
 		rt.planDestroy = ps.PlanDestroy
 	}
@@ -54,14 +87,48 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 	return rt, nil
 }
 
-// target returns the lifecycle target of one object of the resource.
+// providerHasInstances reports whether the provider block of pAddr has
+// for_each, so that only its keyed instances are configured.
+func (p *planner) providerHasInstances(pAddr addrs.AbsProviderConfig) bool {
+	mod := p.opts.Config.Descendant(pAddr.Module)
+	if mod == nil {
+		return false
+	}
+	pc := mod.ProviderConfigs[configs.ProviderConfigKey(mod.LocalNameForProvider(pAddr.Provider), pAddr.Alias)]
+	return pc != nil && pc.ForEach != nil
+}
+
+// target returns the lifecycle target of one object of the resource. For
+// a resource with keyed provider instances, instanceProvider must have
+// resolved key first.
 func (rt *resourceTarget) target(key addrs.InstanceKey, dk addrs.DeposedKey) *lifecycle.Target {
 	t := &lifecycle.Target{
 		Addr: rt.addr.Instance(key).Object(dk), Provider: rt.provider, ProviderAddr: rt.pAddr.Provider,
 		Schema: rt.schema, SchemaVersion: rt.version, ProviderMeta: rt.meta, ProviderConfig: rt.providerConfig,
 	}
+	if ip := rt.resolved(key); ip != nil {
+		t.Provider, t.ProviderConfig = ip.provider, ip.config
+	}
 	if rt.config != nil {
 		t.Body, t.DeclRange = rt.config.Config, rt.config.DeclRange
 	}
 	return t
+}
+
+// providerAddr returns the provider configuration instance of instance
+// key, as changes and state record it.
+func (rt *resourceTarget) providerAddr(key addrs.InstanceKey) addrs.AbsProviderConfig {
+	if ip := rt.resolved(key); ip != nil {
+		return ip.addr
+	}
+	return rt.pAddr
+}
+
+func (rt *resourceTarget) resolved(key addrs.InstanceKey) *instanceProvider {
+	if rt.keyed == nil {
+		return nil
+	}
+	rt.keyed.mu.Lock()
+	defer rt.keyed.mu.Unlock()
+	return rt.keyed.byKey[key]
 }
