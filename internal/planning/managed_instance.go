@@ -75,7 +75,15 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 // is neither.
 func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
 	if is != nil && is.Current != nil {
-		obj, ds := p.readPrior(ctx, out, t, rt.providerAddr(t.Addr.ResourceInstance.Resource.Key), is.Current)
+		pAddr := rt.providerAddr(t.Addr.ResourceInstance.Resource.Key)
+		n := len(out.objects)
+		obj, ds := p.readPrior(ctx, out, t, pAddr, is.Current)
+		if rt.keyed != nil && obj != nil && len(out.objects) == n && is.ProviderKey != pAddr.Key {
+			// The configuration now selects another provider instance:
+			// the object is recorded with it even when nothing else
+			// changes, as OpenTofu writes the instance it resolved.
+			out.setPrior(t.Addr, is.Current, pAddr)
+		}
 		return obj, nil, ds
 	}
 	// An import block's object becomes the prior object; one already in

@@ -249,7 +249,7 @@ func (s *State) DeepCopy() *State {
 	for k, r := range s.Resources {
 		nr := &Resource{Addr: r.Addr, ProviderConfig: r.ProviderConfig, Instances: make(map[addrs.InstanceKey]*ResourceInstance, len(r.Instances))}
 		for ik, is := range r.Instances {
-			ni := &ResourceInstance{Current: is.Current}
+			ni := &ResourceInstance{Current: is.Current, ProviderKey: is.ProviderKey}
 			if len(is.Deposed) > 0 {
 				ni.Deposed = make(map[addrs.DeposedKey]*ObjectSrc, len(is.Deposed))
 				for dk, o := range is.Deposed {
