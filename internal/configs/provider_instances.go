@@ -153,3 +153,14 @@ func bodyIsEmpty(body hcl.Body) bool {
 	_, diags := body.Content(&hcl.BodySchema{})
 	return !diags.HasErrors()
 }
+
+// StaticSubject names the provider block's for_each in messages about
+// its static evaluation, as OpenTofu does: provider.aws.by_region.for_each,
+// prefixed with the module path in a child module (module.a:...).
+func (p *Provider) StaticSubject(m addrs.Module) string {
+	s := fmt.Sprintf("provider.%s.%s.for_each", p.Name, p.Alias)
+	if !m.IsRoot() {
+		s = m.String() + ":" + s
+	}
+	return s
+}

@@ -26,11 +26,7 @@ const providerConfigureLimit = 10
 // an unknown or sensitive value is an error.
 func (e *Env) ProviderInstances(addr addrs.AbsProviderConfig, cfg *configs.Provider) (*instances.Expansion, diags.Diagnostics) {
 	mod := e.moduleConfig(addr.Module)
-	subject := fmt.Sprintf("provider.%s.%s.for_each", cfg.Name, cfg.Alias)
-	if !addr.Module.IsRoot() {
-		subject = addr.Module.String() + ":" + subject
-	}
-	if ds := StaticRefs(mod, subject, cfg.ForEach); ds.HasErrors() {
+	if ds := StaticRefs(mod, cfg.StaticSubject(addr.Module), cfg.ForEach); ds.HasErrors() {
 		return nil, ds
 	}
 	return ExpandRepetition(e.Scope(addr.Module.UnkeyedInstance()), nil, cfg.ForEach, false)
