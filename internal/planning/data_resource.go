@@ -35,7 +35,8 @@ func (p *planner) planDataResource(ctx context.Context, out *result, r *configs.
 			ds = ds.Append(rds)
 			continue
 		}
-		ds = ds.Append(p.planDataInstance(ctx, out, rt, rt.target(key, addrs.NotDeposed), pending, deps))
+		krt := rt.forKey(key)
+		ds = ds.Append(p.planDataInstance(ctx, out, krt, krt.target(key, addrs.NotDeposed), pending, deps))
 	}
 	// Data instances that are no longer wanted are simply dropped from
 	// state; nothing remote is destroyed.

@@ -58,6 +58,7 @@ func (p *planner) planDeleteInstance(ctx context.Context, out *records, rt *reso
 	if ds := p.resolveInstanceProvider(rt, key, firstObject(is)); ds.HasErrors() {
 		return ds
 	}
+	rt = rt.forKey(key)
 	pAddr = rt.providerAddr(key)
 	var ds diags.Diagnostics
 	if is.Current != nil {

@@ -56,6 +56,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if rds := p.resolveInstanceProvider(rt, addr.Resource.Key, addrs.NotDeposed); rds.HasErrors() {
 		return nil, ds.Append(rds)
 	}
+	rt = rt.forKey(addr.Resource.Key)
 	t := rt.target(addr.Resource.Key, addrs.NotDeposed)
 	read, ids := p.importObject(ctx, t, id, hooks)
 	if ds = ds.Append(ids); ids.HasErrors() {

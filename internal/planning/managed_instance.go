@@ -23,6 +23,7 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 		p.env.Values.SetInstance(rt.addr.Instance(key), cty.UnknownVal(rt.schema.ImpliedType()))
 		return ds
 	}
+	rt = rt.forKey(key)
 	t := rt.target(key, addrs.NotDeposed)
 	addr := t.Addr.ResourceInstance
 	prior, importing, ds := p.instancePrior(ctx, out, rt, t, is)

@@ -92,12 +92,13 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 			ds = ds.Append(rds)
 			continue
 		}
+		krt := rt.forKey(key)
 		if is.Current != nil && !rt.exp.Has(key) {
 			ds = ds.Append(p.checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
-			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, addrs.NotDeposed), rt.providerAddr(key), rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
+			ds = ds.Append(p.planDelete(ctx, out, krt.target(key, addrs.NotDeposed), rt.providerAddr(key), rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range is.SortedDeposedKeys() {
-			ds = ds.Append(p.planDelete(ctx, out, rt.target(key, dk), rt.providerAddr(key), rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+			ds = ds.Append(p.planDelete(ctx, out, krt.target(key, dk), rt.providerAddr(key), rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
 	return ds
