@@ -1,6 +1,8 @@
 package planning
 
 import (
+	"sync"
+
 	"context"
 	"maps"
 	"slices"
@@ -142,6 +144,11 @@ type planner struct {
 	outputs     []*plans.OutputChange
 	checks      []*plans.CheckResult
 	refreshed   *states.State
+
+	// priorKeyed says whether an object of PrevState uses a keyed
+	// provider instance (see resourceTarget), found once.
+	priorKeyedOnce sync.Once
+	priorKeyed     bool
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics

@@ -24,7 +24,9 @@ func (p *planner) resolveInstanceProvider(rt *resourceTarget, key addrs.Instance
 	}
 	pAddr := rt.pAddr
 	switch {
-	case rt.config != nil && rt.exp != nil && rt.exp.Has(key) && p.opts.Mode != plans.DestroyMode:
+	case rt.config != nil && (rt.exp == nil || rt.exp.Has(key)) && p.opts.Mode != plans.DestroyMode:
+		// No expansion: cairn import, which evaluates no count or
+		// for_each, so only a key without each or count works there.
 		addr, ds := p.env.ResourceProviderInstance(rt.config, rt.addr.Instance(key), rt.exp)
 		if ds.HasErrors() {
 			return ds

@@ -65,7 +65,10 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 		return nil, diags.Diagnostics{diags.Errorf("Unknown resource type in state",
 			"The state has %s, but provider %s has no resource type %q, so it cannot be planned.", addr, pAddr.Provider.ForDisplay(), addr.Resource.Type)}
 	}
-	prior := p.opts.PrevState.Resource(addr)
+	var prior *states.Resource
+	if p.priorHasProviderKeys() {
+		prior = p.opts.PrevState.Resource(addr)
+	}
 	provider, err := p.set.Get(pAddr)
 	switch {
 	case err == nil:
@@ -85,6 +88,25 @@ func (p *planner) resourceTarget(addr addrs.AbsResource, r *configs.Resource, pA
 	}
 	rt.meta = p.metas.For(addr.Module.Module(), pAddr.Provider)
 	return rt, nil
+}
+
+// priorHasProviderKeys reports whether any object of the prior state uses
+// a keyed provider instance: only then must each resource look for its
+// own (most plans have none, and 10,000 lookups of a resource address
+// are not free).
+func (p *planner) priorHasProviderKeys() bool {
+	p.priorKeyedOnce.Do(func() {
+		if p.opts.PrevState == nil {
+			return
+		}
+		for _, rs := range p.opts.PrevState.Resources {
+			if rs.HasProviderKeys() {
+				p.priorKeyed = true
+				return
+			}
+		}
+	})
+	return p.priorKeyed
 }
 
 // providerHasInstances reports whether the provider block of pAddr has
