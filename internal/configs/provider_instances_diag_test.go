@@ -13,6 +13,25 @@ func providerInstanceDiagnosticCases() map[string]diagnosticCase {
 			files: files{"main.tf": byRegion + "resource \"aws_s3_bucket\" \"b\" {\n  for_each = var.buckets\n  provider = aws.r[each.value]\n}\nvariable \"buckets\" {}\nmodule \"m\" {\n  source    = \"./m\"\n  for_each  = var.buckets\n  providers = { aws = aws.r[each.key] }\n}\n",
 				"m/main.tf": child},
 		},
+		"ProviderForEachJSON": {
+			reason: "JSON spells the reference as a string of native syntax, key expression included",
+			files: files{"main.tf.json": `{
+  "variable": {"regions": {}},
+  "provider": {"aws": [{"alias": "r", "for_each": "${var.regions}", "region": "${each.value}"}]},
+  "resource": {"aws_s3_bucket": {
+    "b": {"for_each": "${var.regions}", "provider": "aws.r[each.key]"},
+    "c": {"provider": "aws.r[\"us\"]"}
+  }}
+}`},
+		},
+		"ProviderForEachJSONWithoutKey": {
+			files: files{"main.tf.json": `{
+  "variable": {"regions": {}},
+  "provider": {"aws": [{"alias": "r", "for_each": "${var.regions}"}]},
+  "resource": {"aws_s3_bucket": {"c": {"provider": "aws.r"}}}
+}`},
+			want: []diagWant{errAt("Invalid resource provider configuration", "main.tf.json:4:53")},
+		},
 		"ProviderForEachConstantKey": {
 			files: files{"main.tf": byRegion + "data \"aws_region\" \"d\" {\n  provider = aws.r[\"us\"]\n}\n"},
 		},
