@@ -106,3 +106,35 @@ func FuzzParseRef(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseAbsProviderConfig checks that provider configuration addresses
+// from state files and plan files (instance keys included, OpenTofu 1.9)
+// never panic the parser, and that an accepted address formats to text
+// that parses back to the same address.
+func FuzzParseAbsProviderConfig(f *testing.F) {
+	for _, s := range []string{
+		`provider["registry.terraform.io/hashicorp/aws"]`,
+		`provider["hashicorp/aws"].west`,
+		`module.a.module.b.provider["registry.opentofu.org/hashicorp/aws"].by_region["us-east-1"]`,
+		`provider["aws"].r["a\"b]c"]`,
+		`provider["aws"].r[0]`,
+		`provider["aws"].r["x"]["y"]`,
+		`provider["aws"]["x"]`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		addr, ds := ParseAbsProviderConfig(s)
+		if ds.HasErrors() {
+			return
+		}
+		text := addr.String()
+		back, ds := ParseAbsProviderConfig(text)
+		if ds.HasErrors() {
+			t.Fatalf("ParseAbsProviderConfig(%q) = %s, which does not parse back: %s", s, text, ds.Error())
+		}
+		if !back.Equal(addr) || back.UniqueKey() != addr.UniqueKey() {
+			t.Fatalf("ParseAbsProviderConfig(%q) = %s; parsing that gives %s", s, text, back)
+		}
+	})
+}

@@ -138,10 +138,28 @@ func validHost(h string) (string, bool) {
 // to a static module, not to a module instance: a module called with count
 // or for_each shares its provider configurations across its instances, as
 // in Terraform.
+//
+// Key selects one instance of a provider configuration that has for_each
+// (OpenTofu 1.9): provider["..."].by_region["us"]. NoKey is the
+// configuration itself, or its only instance when it has no for_each.
 type AbsProviderConfig struct {
 	Module   Module
 	Provider Provider
 	Alias    string
+	Key      InstanceKey
+}
+
+// Instance returns the address of the configuration's instance key.
+func (p AbsProviderConfig) Instance(key InstanceKey) AbsProviderConfig {
+	p.Key = key
+	return p
+}
+
+// Config returns the address without its instance key: the provider
+// configuration the instance belongs to.
+func (p AbsProviderConfig) Config() AbsProviderConfig {
+	p.Key = NoKey
+	return p
 }
 
 // String returns the state-file form of the provider configuration address.
@@ -158,21 +176,25 @@ func (p AbsProviderConfig) String() string {
 		b.WriteByte('.')
 		b.WriteString(p.Alias)
 	}
+	if p.Key != NoKey {
+		b.WriteString(p.Key.String())
+	}
 	return b.String()
 }
 
 // Equal reports whether two addresses are the same.
 func (p AbsProviderConfig) Equal(o AbsProviderConfig) bool {
-	return p.Provider == o.Provider && p.Alias == o.Alias && p.Module.Equal(o.Module)
+	return p.Provider == o.Provider && p.Alias == o.Alias && p.Key == o.Key && p.Module.Equal(o.Module)
 }
 
 // UniqueKey implements UniqueKeyer.
 func (p AbsProviderConfig) UniqueKey() UniqueKey {
-	return providerConfigKey{module: p.Module.String(), provider: p.Provider, alias: p.Alias}
+	return providerConfigKey{module: p.Module.String(), provider: p.Provider, alias: p.Alias, key: p.Key}
 }
 
 // ParseAbsProviderConfig parses the state-file form written by String,
-// with an optional module path (module.a.module.b.provider["..."]).
+// with an optional module path (module.a.module.b.provider["..."]) and an
+// optional instance key after the alias (.by_region["us"]).
 // Module instance keys are refused: a provider configuration belongs to a
 // static module.
 func ParseAbsProviderConfig(s string) (AbsProviderConfig, hcl.Diagnostics) {
@@ -211,13 +233,38 @@ func ParseAbsProviderConfig(s string) (AbsProviderConfig, hcl.Diagnostics) {
 	}
 	rest = rest[end+2:]
 	var alias string
+	var key InstanceKey = NoKey
+	if k := strings.IndexByte(rest, '['); k >= 0 {
+		var err error
+		if key, err = parseKeySuffix(rest[k:]); err != nil {
+			return AbsProviderConfig{}, invalidProviderConfig(s, err.Error())
+		}
+		rest = rest[:k]
+	}
 	if rest != "" {
 		if rest[0] != '.' || !validName(rest[1:], false) {
 			return AbsProviderConfig{}, invalidProviderConfig(s, "an alias must follow a dot and be a valid name")
 		}
 		alias = rest[1:]
 	}
-	return AbsProviderConfig{Module: mod, Provider: prov, Alias: alias}, nil
+	if key != NoKey && alias == "" {
+		return AbsProviderConfig{}, invalidProviderConfig(s, "only a configuration with an alias has instance keys")
+	}
+	return AbsProviderConfig{Module: mod, Provider: prov, Alias: alias, Key: key}, nil
+}
+
+// parseKeySuffix parses one instance key in brackets, ["us"] or [0], and
+// nothing after it.
+func parseKeySuffix(s string) (InstanceKey, error) {
+	t, ds := parseTraversal("k" + s)
+	if ds.HasErrors() || len(t) != 2 {
+		return NoKey, fmt.Errorf("an instance key must be one index in brackets")
+	}
+	idx, ok := t[1].(hcl.TraverseIndex)
+	if !ok {
+		return NoKey, fmt.Errorf("an instance key must be one index in brackets")
+	}
+	return ParseInstanceKey(idx.Key)
 }
 
 func invalidProviderConfig(s, why string) hcl.Diagnostics {

@@ -169,6 +169,14 @@ func TestAbsProviderConfigStringRoundTrip(t *testing.T) {
 			addr: AbsProviderConfig{Module: Module{"a", "b"}, Provider: NewDefaultProvider("aws"), Alias: "west"},
 			want: `module.a.module.b.provider["registry.terraform.io/hashicorp/aws"].west`,
 		},
+		"InstanceKey": {
+			addr: AbsProviderConfig{Provider: NewDefaultProvider("aws"), Alias: "by_region", Key: StringKey("us-east-1")},
+			want: `provider["registry.terraform.io/hashicorp/aws"].by_region["us-east-1"]`,
+		},
+		"InstanceKeyWithEscapes": {
+			addr: AbsProviderConfig{Module: Module{"a"}, Provider: NewDefaultProvider("aws"), Alias: "r", Key: StringKey("a\"b]c")},
+			want: `module.a.provider["registry.terraform.io/hashicorp/aws"].r["a\"b]c"]`,
+		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -217,17 +225,25 @@ func TestParseAbsProviderConfig(t *testing.T) {
 			input:     `module.a[0].provider["hashicorp/aws"]`,
 			wantDiags: invalid,
 		},
-		"ModuleNoDot":      {input: `module.aprovider["hashicorp/aws"]`, wantDiags: invalid},
-		"NoPrefix":         {input: `registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
-		"Unquoted":         {input: `provider.aws`, wantDiags: invalid},
-		"Unclosed":         {input: `provider["registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
-		"BadSource":        {input: `provider["a/b/c/d"]`, wantDiags: invalid},
-		"EmptySource":      {input: `provider[""]`, wantDiags: invalid},
-		"AliasWithoutDot":  {input: `provider["hashicorp/aws"]west`, wantDiags: invalid},
-		"EmptyAlias":       {input: `provider["hashicorp/aws"].`, wantDiags: invalid},
-		"AliasWithDot":     {input: `provider["hashicorp/aws"].a.b`, wantDiags: invalid},
-		"AliasWithBracket": {input: `provider["hashicorp/aws"].a["x"]`, wantDiags: invalid},
-		"Empty":            {input: ``, wantDiags: invalid},
+		"ModuleNoDot":     {input: `module.aprovider["hashicorp/aws"]`, wantDiags: invalid},
+		"NoPrefix":        {input: `registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
+		"Unquoted":        {input: `provider.aws`, wantDiags: invalid},
+		"Unclosed":        {input: `provider["registry.terraform.io/hashicorp/aws`, wantDiags: invalid},
+		"BadSource":       {input: `provider["a/b/c/d"]`, wantDiags: invalid},
+		"EmptySource":     {input: `provider[""]`, wantDiags: invalid},
+		"AliasWithoutDot": {input: `provider["hashicorp/aws"]west`, wantDiags: invalid},
+		"EmptyAlias":      {input: `provider["hashicorp/aws"].`, wantDiags: invalid},
+		"AliasWithDot":    {input: `provider["hashicorp/aws"].a.b`, wantDiags: invalid},
+		"InstanceKey": {
+			reason: "OpenTofu 1.9 records the provider instance of each resource instance that uses a provider configuration with for_each.",
+			input:  `provider["hashicorp/aws"].a["x"]`,
+			want:   AbsProviderConfig{Provider: NewDefaultProvider("aws"), Alias: "a", Key: StringKey("x")},
+		},
+		"KeyWithoutAlias": {input: `provider["hashicorp/aws"]["x"]`, wantDiags: invalid},
+		"TwoKeys":         {input: `provider["hashicorp/aws"].a["x"]["y"]`, wantDiags: invalid},
+		"KeyNotIndex":     {input: `provider["hashicorp/aws"].a[x]`, wantDiags: invalid},
+		"KeyUnclosed":     {input: `provider["hashicorp/aws"].a["x"`, wantDiags: invalid},
+		"Empty":           {input: ``, wantDiags: invalid},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -44,6 +44,7 @@ type (
 		module   string
 		provider Provider
 		alias    string
+		key      InstanceKey
 	}
 	localValueKey struct {
 		module string

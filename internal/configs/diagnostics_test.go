@@ -33,7 +33,7 @@ func diagnosticCases() map[string]diagnosticCase {
 	cases := map[string]diagnosticCase{}
 	for _, part := range []map[string]diagnosticCase{
 		terraformDiagnosticCases(), valueDiagnosticCases(), resourceDiagnosticCases(), importDiagnosticCases(),
-		overrideDiagnosticCases(), moduleDiagnosticCases(), checkDiagnosticCases(),
+		overrideDiagnosticCases(), moduleDiagnosticCases(), checkDiagnosticCases(), providerInstanceDiagnosticCases(),
 	} {
 		for name, tc := range part {
 			cases[name] = tc

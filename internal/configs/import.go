@@ -63,6 +63,16 @@ func decodeImportBlock(block *hcl.Block) (*Import, hcl.Diagnostics) {
 	if attr, ok := content.Attributes["provider"]; ok {
 		ref, ds := decodeProviderConfigRef(attr.Expr)
 		diags = append(diags, ds...)
+		if ref != nil && ref.KeyExpr != nil {
+			// Cairn does not yet generate configuration through one
+			// instance of a provider configuration with for_each.
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid import provider argument",
+				Detail:   "Cairn does not support an instance key in an import block's provider argument yet. Declare the resource with provider = NAME.ALIAS[KEY] and import into it instead.",
+				Subject:  ref.KeyExpr.Range().Ptr(),
+			})
+		}
 		imp.ProviderConfigRef, imp.ProviderDeclRange = ref, attr.Range
 	}
 	if diags.HasErrors() {

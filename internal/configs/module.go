@@ -99,6 +99,11 @@ type Provider struct {
 	// Config is the body with alias and version removed.
 	Config    hcl.Body
 	DeclRange hcl.Range
+	// ForEach is the for_each expression of a configuration with one
+	// instance per key (OpenTofu 1.9), or nil. It requires an alias, and
+	// its value must be known when planning starts: it may refer to
+	// variables and locals, not to resources (see StaticReferences).
+	ForEach hcl.Expression
 }
 
 // Variable is a variable block.
@@ -228,6 +233,7 @@ type Resource struct {
 	// providerAddr is the provider configuration resolved across the
 	// module tree (providerResolved says it was).
 	providerAddr     addrs.AbsProviderConfig
+	providerKey      ProviderKeySource
 	providerResolved bool
 }
 
@@ -252,6 +258,10 @@ type ProviderConfigRef struct {
 	NameRange  hcl.Range
 	Alias      string
 	AliasRange *hcl.Range
+	// KeyExpr selects one instance of a provider configuration with
+	// for_each (aws.by_region[each.key]); nil when there is no key. A
+	// constant key is a static expression.
+	KeyExpr hcl.Expression
 }
 
 // Addr returns the resource's address within its module.

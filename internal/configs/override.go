@@ -71,6 +71,9 @@ func (b *moduleBuilder) mergeProviders(providers []*Provider) {
 		switch {
 		case ok:
 			base.Config = overrideBody(base.Config, op.Config)
+			if op.ForEach != nil {
+				base.ForEach = op.ForEach
+			}
 		case op.Alias == "":
 			b.mod.ProviderConfigs[key] = op
 		default:

@@ -59,7 +59,18 @@ func decodeProviderBlock(block *hcl.Block) (*Provider, hcl.Diagnostics) {
 			Subject: attr.NameRange.Ptr(),
 		})
 	}
-	for _, name := range []string{"count", "depends_on", "for_each", "source"} {
+	if attr, ok := content.Attributes["for_each"]; ok {
+		p.ForEach = attr.Expr
+		if p.Alias == "" {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  `Alias required when using "for_each"`,
+				Detail:   `The for_each argument is allowed only for provider configurations with an alias.`,
+				Subject:  attr.Expr.Range().Ptr(),
+			})
+		}
+	}
+	for _, name := range []string{"count", "depends_on", "source"} {
 		if attr, ok := content.Attributes[name]; ok {
 			diags = append(diags, reservedInProvider("argument name", name, attr.NameRange))
 		}

@@ -14,6 +14,7 @@ import (
 // resources whose configuration cannot be found.
 func resolveModuleProviders(m *Module) diags.Diagnostics {
 	var ds diags.Diagnostics
+	ds = ds.Append(checkProviderInstances(m))
 	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
 		for _, key := range slices.Sorted(maps.Keys(rs)) {
 			r := rs[key]
@@ -21,12 +22,15 @@ func resolveModuleProviders(m *Module) diags.Diagnostics {
 			if ref := r.ProviderConfigRef; ref != nil {
 				name, alias = ref.Name, ref.Alias
 			}
-			addr, ok := m.ResolveProviderConfig(name, alias)
+			addr, key, ok := m.resolveProviderInstance(name, alias)
 			if !ok {
 				ds = ds.Append(providerNotPresent(r, name, alias))
 				continue
 			}
-			r.providerAddr, r.providerResolved = addr, true
+			if ref := r.ProviderConfigRef; ref != nil && ref.KeyExpr != nil {
+				key = ProviderKeySource{Expr: ref.KeyExpr}
+			}
+			r.providerAddr, r.providerKey, r.providerResolved = addr, key, true
 		}
 	}
 	return ds
@@ -45,22 +49,8 @@ func resolveModuleProviders(m *Module) diags.Diagnostics {
 //     Terraform 1.5.7 still inherits what the argument does not pass,
 //     and Cairn does what it does.
 func (m *Module) ResolveProviderConfig(name, alias string) (addrs.AbsProviderConfig, bool) {
-	fqn := m.providerForLocalName(name)
-	here := addrs.AbsProviderConfig{Module: m.Path, Provider: fqn, Alias: alias}
-	if _, ok := m.ProviderConfigs[ProviderConfigKey(name, alias)]; ok {
-		return here, true
-	}
-	if m.Parent == nil {
-		return here, alias == ""
-	}
-	if m.Call.ProvidersSet {
-		for _, pp := range m.Call.Providers {
-			if pp.InChild.Name == name && pp.InChild.Alias == alias {
-				return m.Parent.ResolveProviderConfig(pp.InParent.Name, pp.InParent.Alias)
-			}
-		}
-	}
-	return m.Parent.ResolveProviderConfig(m.Parent.LocalNameForProvider(fqn), alias)
+	addr, _, ok := m.resolveProviderInstance(name, alias)
+	return addr, ok
 }
 
 func providerNotPresent(r *Resource, name, alias string) diags.Diagnostic {

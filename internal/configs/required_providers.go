@@ -174,7 +174,7 @@ func checkConfigurationAliases(expr hcl.Expression) hcl.Diagnostics {
 	for _, e := range exprs {
 		ref, ds := decodeProviderConfigRef(e)
 		diags = append(diags, ds...)
-		if ref != nil && ref.Alias == "" {
+		if ref != nil && (ref.Alias == "" || ref.KeyExpr != nil) {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid configuration alias",

@@ -13,10 +13,20 @@ import (
 
 // ConfigureProvider evaluates the provider block of addr (cfg may be nil:
 // no block, an empty configuration) and configures the set's instance for
-// addr with it. Provider diagnostics are located in the block, or name the
-// provider configuration when there is none.
+// addr with it; a block with for_each configures one instance per key
+// (addr with that key) instead. Provider diagnostics are located in the
+// block, or name the provider configuration when there is none.
 func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig, cfg *configs.Provider, schema *configschema.Block, env *Env) diags.Diagnostics {
-	config, ds := ProviderConfigValue(addr, cfg, schema, env)
+	if cfg != nil && cfg.ForEach != nil {
+		return configureInstances(set, addr, cfg, schema, env)
+	}
+	return configureWith(set, addr, cfg, schema, env, env.Scope(addr.Module.UnkeyedInstance()))
+}
+
+// configureWith configures the instance addr with block cfg evaluated in
+// scope.
+func configureWith(set *providers.InstanceSet, addr addrs.AbsProviderConfig, cfg *configs.Provider, schema *configschema.Block, env *Env, scope *lang.Scope) diags.Diagnostics {
+	config, ds := providerConfigIn(scope, cfg, schema)
 	if ds.HasErrors() {
 		return ds
 	}
@@ -36,10 +46,13 @@ func ConfigureProvider(set *providers.InstanceSet, addr addrs.AbsProviderConfig,
 // module (a provider configuration belongs to a module, not to one of its
 // instances). Without a block, required arguments are still reported.
 func ProviderConfigValue(addr addrs.AbsProviderConfig, cfg *configs.Provider, schema *configschema.Block, env *Env) (cty.Value, diags.Diagnostics) {
+	return providerConfigIn(env.Scope(addr.Module.UnkeyedInstance()), cfg, schema)
+}
+
+func providerConfigIn(scope *lang.Scope, cfg *configs.Provider, schema *configschema.Block) (cty.Value, diags.Diagnostics) {
 	if schema == nil {
 		return cty.EmptyObjectVal, nil
 	}
-	scope := env.Scope(addr.Module.UnkeyedInstance())
 	if cfg == nil {
 		return scope.EvalBlock(emptyBody{}, schema)
 	}

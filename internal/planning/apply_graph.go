@@ -177,7 +177,7 @@ func (b *applyGraphBuilder) addChangeNodes() {
 		res := b.resource(c.Addr.ContainingResource())
 		if prov < 0 || !c.Provider.Equal(lastProvider) {
 			// Changes come sorted, so runs of one provider are common.
-			prov, lastProvider = b.providers[c.Provider.UniqueKey()], c.Provider
+			prov, lastProvider = b.providers[c.Provider.Config().UniqueKey()], c.Provider
 		}
 		node := func(op plans.Op, deps ...int) plans.Node {
 			return plans.Node{Op: op, Ref: ci, Deps: append([]int{prov}, deps...)}

@@ -71,7 +71,7 @@ func (p *planner) planScopedDataInstance(ctx context.Context, out *result, rt *r
 		return ds
 	}
 	change := &plans.ResourceInstanceChange{
-		Addr: addr, Provider: rt.pAddr, Action: plans.Read, ActionReason: plans.ReasonReadBecauseCheckNested,
+		Addr: addr, Provider: rt.providerAddr(addr.Resource.Key), Action: plans.Read, ActionReason: plans.ReasonReadBecauseCheckNested,
 		Before: cty.NullVal(rt.schema.ImpliedType()), After: lifecycle.PlannedData(rt.schema, config),
 		SchemaVersion: rt.version, Dependencies: deps,
 	}
@@ -205,7 +205,7 @@ func (p *planner) refreshScopedData(out *result, rt *resourceTarget, t *lifecycl
 	if err != nil {
 		return diags.Diagnostics{diags.Errorf("Failed to record data source result", "%s: %s.", t.Addr, err)}
 	}
-	out.setPrior(t.Addr, src, rt.pAddr)
+	out.setPrior(t.Addr, src, rt.providerAddr(t.Addr.ResourceInstance.Resource.Key))
 	return nil
 }
 

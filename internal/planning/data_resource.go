@@ -30,16 +30,22 @@ func (p *planner) planDataResource(ctx context.Context, out *result, r *configs.
 		if !p.targets.plansInstance(addr.Instance(key)) {
 			continue
 		}
-		t := rt.target(key, addrs.NotDeposed)
-		rt.route(t, key)
-		ds = ds.Append(p.planDataInstance(ctx, out, rt, t, pending, deps))
+		if rds := p.resolveInstanceProvider(rt, key, addrs.NotDeposed); rds.HasErrors() {
+			p.env.Values.SetInstance(addr.Instance(key), cty.UnknownVal(rt.schema.ImpliedType()))
+			ds = ds.Append(rds)
+			continue
+		}
+		krt := rt.forKey(key)
+		t := krt.target(key, addrs.NotDeposed)
+		krt.route(t, key)
+		ds = ds.Append(p.planDataInstance(ctx, out, krt, t, pending, deps))
 	}
 	// Data instances that are no longer wanted are simply dropped from
 	// state; nothing remote is destroyed.
 	if prior := p.opts.PrevState.Resource(addr); prior != nil {
 		for key := range prior.Instances {
 			if !rt.exp.Has(key) {
-				out.setPrior(addr.Instance(key).Object(addrs.NotDeposed), nil, rt.pAddr)
+				out.setPrior(addr.Instance(key).Object(addrs.NotDeposed), nil, prior.InstanceProvider(key))
 			}
 		}
 	}
@@ -70,7 +76,7 @@ func (p *planner) planDataInstance(ctx context.Context, out *result, rt *resourc
 		planned := lifecycle.PlannedData(rt.schema, config)
 		p.env.Values.SetInstance(addr, planned)
 		p.record(&out.records, &plans.ResourceInstanceChange{
-			Addr: addr, Provider: rt.pAddr, Action: plans.Read, ActionReason: reason,
+			Addr: addr, Provider: rt.providerAddr(addr.Resource.Key), Action: plans.Read, ActionReason: reason,
 			Before: cty.NullVal(rt.schema.ImpliedType()), After: planned, SchemaVersion: rt.version, Dependencies: deps,
 		})
 		// self holds what the read will be given; conditions on what it
@@ -86,7 +92,7 @@ func (p *planner) planDataInstance(ctx context.Context, out *result, rt *resourc
 	if err != nil {
 		return ds.Append(diags.Errorf("Failed to record data source result", "%s: %s.", addr, err))
 	}
-	out.setPrior(t.Addr, src, rt.pAddr)
+	out.setPrior(t.Addr, src, rt.providerAddr(addr.Resource.Key))
 	p.env.Values.SetInstance(addr, val)
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, val))
 }

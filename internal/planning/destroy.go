@@ -55,6 +55,11 @@ func (p *planner) planDeleteInstance(ctx context.Context, out *records, rt *reso
 	if !p.targets.plansInstance(addr) {
 		return nil
 	}
+	if ds := p.resolveInstanceProvider(rt, key, firstObject(is)); ds.HasErrors() {
+		return ds
+	}
+	rt = rt.forKey(key)
+	pAddr = rt.providerAddr(key)
 	var ds diags.Diagnostics
 	if is.Current != nil {
 		t := rt.target(key, addrs.NotDeposed)

@@ -36,6 +36,11 @@ func (p *planner) planForget(ctx context.Context, out *records, t *lifecycle.Tar
 
 // planForgetInstance plans forgetting every object of one instance.
 func (p *planner) planForgetInstance(ctx context.Context, out *records, rt *resourceTarget, pAddr addrs.AbsProviderConfig, key addrs.InstanceKey, is *states.ResourceInstance) diags.Diagnostics {
+	if ds := p.resolveInstanceProvider(rt, key, firstObject(is)); ds.HasErrors() {
+		return ds
+	}
+	rt = rt.forKey(key)
+	pAddr = rt.providerAddr(key)
 	var ds diags.Diagnostics
 	if is.Current != nil {
 		ds = ds.Append(p.planForget(ctx, out, rt.target(key, addrs.NotDeposed), pAddr, is.Current))

@@ -54,6 +54,10 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	if ds = ds.Append(rds); rds.HasErrors() {
 		return nil, ds
 	}
+	if rds := p.resolveInstanceProvider(rt, addr.Resource.Key, addrs.NotDeposed); rds.HasErrors() {
+		return nil, ds.Append(rds)
+	}
+	rt = rt.forKey(addr.Resource.Key)
 	t := rt.target(addr.Resource.Key, addrs.NotDeposed)
 	read, ids := p.importObject(ctx, t, id, hooks)
 	if ds = ds.Append(ids); ids.HasErrors() {
@@ -64,7 +68,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", addr, err))
 	}
 	out := p.opts.PrevState.DeepCopy()
-	out.SetObject(t.Addr, src, pAddr)
+	out.SetObject(t.Addr, src, rt.providerAddr(addr.Resource.Key))
 	settled, sds := settleImport(ctx, opts, out)
 	return settled, ds.Append(sds)
 }
@@ -149,7 +153,7 @@ func (p *planner) importPrior(ctx context.Context, out *records, rt *resourceTar
 	if err != nil {
 		return nil, ds.Append(diags.Errorf("Failed to record imported object", "%s: %s.", t.Addr, err))
 	}
-	out.setPrior(t.Addr, src, rt.pAddr)
+	out.setPrior(t.Addr, src, rt.providerAddr(t.Addr.ResourceInstance.Resource.Key))
 	return obj, ds
 }
 

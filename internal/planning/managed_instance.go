@@ -19,6 +19,11 @@ import (
 // refresh its prior object, evaluate its configuration, ask the provider
 // for a plan, check the answer, and decide the action.
 func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *resourceTarget, key addrs.InstanceKey, is *states.ResourceInstance, deps []addrs.AbsResource) diags.Diagnostics {
+	if ds := p.resolveInstanceProvider(rt, key, addrs.NotDeposed); ds.HasErrors() {
+		p.env.Values.SetInstance(rt.addr.Instance(key), cty.UnknownVal(rt.schema.ImpliedType()))
+		return ds
+	}
+	rt = rt.forKey(key)
 	t := rt.target(key, addrs.NotDeposed)
 	rt.route(t, key)
 	addr := t.Addr.ResourceInstance
@@ -72,7 +77,15 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 // is neither.
 func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
 	if is != nil && is.Current != nil {
-		obj, ds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
+		pAddr := rt.providerAddr(t.Addr.ResourceInstance.Resource.Key)
+		n := len(out.objects)
+		obj, ds := p.readPrior(ctx, out, t, pAddr, is.Current)
+		if rt.keyed != nil && obj != nil && len(out.objects) == n && is.ProviderKey != pAddr.Key {
+			// The configuration now selects another provider instance:
+			// the object is recorded with it even when nothing else
+			// changes, as OpenTofu writes the instance it resolved.
+			out.setPrior(t.Addr, is.Current, pAddr)
+		}
 		return obj, nil, ds
 	}
 	// An import block's object becomes the prior object; one already in
@@ -120,7 +133,7 @@ func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecyc
 	}
 	addr := t.Addr.ResourceInstance
 	change := &plans.ResourceInstanceChange{
-		Addr: addr, Provider: rt.pAddr, Before: priorVal, After: planned.Value, Private: planned.Private, SchemaVersion: rt.version,
+		Addr: addr, Provider: rt.providerAddr(addr.Resource.Key), Before: priorVal, After: planned.Value, Private: planned.Private, SchemaVersion: rt.version,
 	}
 	if prior == nil {
 		change.Action = plans.Create

@@ -85,16 +85,24 @@ func (p *planner) planOrphanInstances(ctx context.Context, out *records, rt *res
 			continue
 		}
 		is := prior.Instances[key]
+		if is.Current == nil && len(is.Deposed) == 0 || is.Current != nil && rt.exp.Has(key) && len(is.Deposed) == 0 {
+			continue
+		}
+		if rds := p.resolveInstanceProvider(rt, key, firstObject(is)); rds.HasErrors() {
+			ds = ds.Append(rds)
+			continue
+		}
+		krt := rt.forKey(key)
 		if is.Current != nil && !rt.exp.Has(key) {
 			ds = ds.Append(p.checkPreventDestroy(rt.config, rt.addr.Instance(key), plans.Delete))
-			t := rt.target(key, addrs.NotDeposed)
-			rt.route(t, key)
-			ds = ds.Append(p.planDelete(ctx, out, t, rt.pAddr, rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
+			t := krt.target(key, addrs.NotDeposed)
+			krt.route(t, key)
+			ds = ds.Append(p.planDelete(ctx, out, t, rt.providerAddr(key), rt.planDestroy, is.Current, orphanReason(rt.exp, key)))
 		}
 		for _, dk := range is.SortedDeposedKeys() {
-			t := rt.target(key, dk)
-			rt.route(t, key)
-			ds = ds.Append(p.planDelete(ctx, out, t, rt.pAddr, rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
+			t := krt.target(key, dk)
+			krt.route(t, key)
+			ds = ds.Append(p.planDelete(ctx, out, t, rt.providerAddr(key), rt.planDestroy, is.Deposed[dk], plans.ReasonNone))
 		}
 	}
 	return ds

@@ -1,6 +1,8 @@
 package planning
 
 import (
+	"sync"
+
 	"context"
 	"maps"
 	"slices"
@@ -150,6 +152,11 @@ type planner struct {
 	// deferredValidations holds, by validation vertex, the module
 	// instances whose rules apply checks again.
 	deferredValidations map[int][]addrs.ModuleInstance
+
+	// priorKeyed says whether an object of PrevState uses a keyed
+	// provider instance (see resourceTarget), found once.
+	priorKeyedOnce sync.Once
+	priorKeyed     bool
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics

@@ -47,7 +47,9 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		if v.pcfg == nil {
 			return nil, nil
 		}
-		return lang.ReferencesInBlock(v.pcfg.Config, schemas.ProviderConfigSchema(v.provider.Provider))
+		refs, ds := lang.ReferencesInBlock(v.pcfg.Config, schemas.ProviderConfigSchema(v.provider.Provider))
+		more, mds := lang.ReferencesInExpr(v.pcfg.ForEach)
+		return append(refs, more...), ds.Append(mds)
 	case vLocal:
 		return lang.ReferencesInExpr(v.local.Expr)
 	case vOutput:
@@ -65,7 +67,14 @@ func vertexReferences(v *vertex, schemas providers.Schemas, prepare preparer) ([
 		refs, ds := lang.ReferencesInExpr(v.call.Count)
 		more, mds := lang.ReferencesInExpr(v.call.ForEach)
 		enabled, eds := lang.ReferencesInExpr(v.call.Enabled)
-		return append(append(refs, more...), enabled...), ds.Append(mds).Append(eds)
+		refs, ds = append(append(refs, more...), enabled...), ds.Append(mds).Append(eds)
+		// The key of a provider instance the call passes is evaluated
+		// with the call's instances (providers = { aws = aws.r[each.key] }).
+		for _, pp := range v.call.Providers {
+			keyRefs, kds := lang.ReferencesInExpr(pp.InParent.KeyExpr)
+			refs, ds = append(refs, keyRefs...), ds.Append(kds)
+		}
+		return refs, ds
 	case vVariable:
 		if arg := v.argument(); arg != nil {
 			return lang.ReferencesInExpr(arg.Expr)
@@ -92,6 +101,9 @@ func resourceReferences(r *configs.Resource, schemas providers.Schemas, prepare 
 	add(lang.ReferencesInExpr(r.Count))
 	add(lang.ReferencesInExpr(r.ForEach))
 	add(lang.ReferencesInExpr(r.Enabled))
+	if r.ProviderConfigRef != nil {
+		add(lang.ReferencesInExpr(r.ProviderConfigRef.KeyExpr))
+	}
 	if schema, _ := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type); schema != nil {
 		pb := prepare(r, schema)
 		add(pb.References(), pb.Diagnostics())

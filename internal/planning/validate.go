@@ -138,6 +138,12 @@ func (w *validateWalk) visit(ctx context.Context, i int) diags.Diagnostics {
 	switch v.kind {
 	case vProvider:
 		ds = ds.Append(w.refs.check(refMod, w.cg.refs[i], nil))
+		if v.pcfg != nil && v.pcfg.ForEach != nil {
+			// Its keys are known before anything is planned (OpenTofu's
+			// static evaluation), so references to resources are wrong
+			// already.
+			ds = ds.Append(eval.StaticRefs(refMod, v.pcfg.StaticSubject(v.module), v.pcfg.ForEach))
+		}
 		if !ds.HasErrors() {
 			ds = ds.Append(w.startProvider(v.provider))
 		}

@@ -24,7 +24,9 @@ type OutputValue struct {
 }
 
 // Resource is every instance of one resource, and the provider configuration
-// that manages them.
+// that manages them. ProviderConfig has no instance key; an instance
+// managed by one instance of a configuration with for_each records its
+// key (ResourceInstance.ProviderKey).
 type Resource struct {
 	Addr           addrs.AbsResource
 	ProviderConfig addrs.AbsProviderConfig
@@ -36,6 +38,31 @@ type Resource struct {
 type ResourceInstance struct {
 	Current *ObjectSrc
 	Deposed map[addrs.DeposedKey]*ObjectSrc
+	// ProviderKey is the instance key of the provider configuration's
+	// instance that manages the objects (OpenTofu 1.9's provider
+	// for_each), or NoKey.
+	ProviderKey addrs.InstanceKey
+}
+
+// InstanceProvider returns the provider configuration instance that
+// manages the objects of instance key, as state records it.
+func (rs *Resource) InstanceProvider(key addrs.InstanceKey) addrs.AbsProviderConfig {
+	if is := rs.Instances[key]; is != nil {
+		return rs.ProviderConfig.Instance(is.ProviderKey)
+	}
+	return rs.ProviderConfig
+}
+
+// HasProviderKeys reports whether an instance of rs is managed by a keyed
+// provider instance, which moves the provider address from the resource
+// to each instance in the state file, as OpenTofu writes it.
+func (rs *Resource) HasProviderKeys() bool {
+	for _, is := range rs.Instances {
+		if is.ProviderKey != addrs.NoKey {
+			return true
+		}
+	}
+	return false
 }
 
 // NewState returns an empty state.
@@ -103,7 +130,7 @@ func (s *State) SetObject(object addrs.AbsResourceInstanceObject, obj *ObjectSrc
 		s.Resources[rk] = rs
 	}
 	if obj != nil {
-		rs.ProviderConfig = provider
+		rs.ProviderConfig = provider.Config()
 	}
 	is := rs.Instances[addr.Resource.Key]
 	if is == nil {
@@ -112,6 +139,9 @@ func (s *State) SetObject(object addrs.AbsResourceInstanceObject, obj *ObjectSrc
 		}
 		is = &ResourceInstance{}
 		rs.Instances[addr.Resource.Key] = is
+	}
+	if obj != nil {
+		is.ProviderKey = provider.Key
 	}
 	if key == addrs.NotDeposed {
 		is.Current = obj
@@ -219,7 +249,7 @@ func (s *State) DeepCopy() *State {
 	for k, r := range s.Resources {
 		nr := &Resource{Addr: r.Addr, ProviderConfig: r.ProviderConfig, Instances: make(map[addrs.InstanceKey]*ResourceInstance, len(r.Instances))}
 		for ik, is := range r.Instances {
-			ni := &ResourceInstance{Current: is.Current}
+			ni := &ResourceInstance{Current: is.Current, ProviderKey: is.ProviderKey}
 			if len(is.Deposed) > 0 {
 				ni.Deposed = make(map[addrs.DeposedKey]*ObjectSrc, len(is.Deposed))
 				for dk, o := range is.Deposed {

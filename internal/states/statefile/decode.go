@@ -36,9 +36,11 @@ func decodeResource(r *resourceV4, cache *addrCache) (*states.Resource, error) {
 	if err != nil {
 		return nil, err
 	}
-	pc, err := cache.provider(r.Provider)
-	if err != nil {
-		return nil, err
+	var pc addrs.AbsProviderConfig
+	if r.Provider != "" {
+		if pc, err = cache.provider(r.Provider); err != nil {
+			return nil, err
+		}
 	}
 	rs := &states.Resource{
 		Addr:           addr,
@@ -46,9 +48,12 @@ func decodeResource(r *resourceV4, cache *addrCache) (*states.Resource, error) {
 		Instances:      make(map[addrs.InstanceKey]*states.ResourceInstance, len(r.Instances)),
 	}
 	for j := range r.Instances {
-		if err := decodeInstance(rs, &r.Instances[j], cache); err != nil {
+		if err := decodeInstance(rs, &r.Instances[j], r.Provider != "", cache); err != nil {
 			return nil, fmt.Errorf("instances[%d]: %w", j, err)
 		}
+	}
+	if rs.ProviderConfig.Provider.IsZero() {
+		return nil, fmt.Errorf(`missing "provider": neither the resource nor its instances name a provider configuration`)
 	}
 	return rs, nil
 }
@@ -78,7 +83,7 @@ func decodeResourceAddr(r *resourceV4, cache *addrCache) (addrs.AbsResource, err
 
 // decodeInstance adds one instance entry (a current or a deposed object) to
 // rs, rejecting a second entry for the same object.
-func decodeInstance(rs *states.Resource, is *instanceV4, cache *addrCache) error {
+func decodeInstance(rs *states.Resource, is *instanceV4, resourceProvider bool, cache *addrCache) error {
 	key, err := decodeIndexKey(is.IndexKey)
 	if err != nil {
 		return err
@@ -96,6 +101,9 @@ func decodeInstance(rs *states.Resource, is *instanceV4, cache *addrCache) error
 		ri = &states.ResourceInstance{}
 		rs.Instances[key] = ri
 	}
+	if err := decodeInstanceProvider(rs, ri, is.Provider, resourceProvider, cache); err != nil {
+		return fmt.Errorf("%s: %w", describeObject(rs.Addr.Instance(key), dk), err)
+	}
 	if dk == addrs.NotDeposed {
 		if ri.Current != nil {
 			return fmt.Errorf("%s: the current object appears more than once", rs.Addr.Instance(key))
@@ -110,6 +118,33 @@ func decodeInstance(rs *states.Resource, is *instanceV4, cache *addrCache) error
 		ri.Deposed = map[addrs.DeposedKey]*states.ObjectSrc{}
 	}
 	ri.Deposed[dk] = obj
+	return nil
+}
+
+// decodeInstanceProvider records the provider instance an object names.
+// As in OpenTofu, a resource names its provider configuration or its
+// objects name their provider instances, never both, and every object of
+// a resource names the same configuration.
+func decodeInstanceProvider(rs *states.Resource, ri *states.ResourceInstance, s string, resourceProvider bool, cache *addrCache) error {
+	switch {
+	case s == "" && !resourceProvider:
+		return fmt.Errorf(`missing "provider": neither the resource nor the object names a provider configuration`)
+	case s == "":
+		return nil
+	case resourceProvider:
+		return fmt.Errorf("the resource names provider %s and the object %s; OpenTofu writes one or the other", rs.ProviderConfig, s)
+	}
+	pc, err := cache.provider(s)
+	if err != nil {
+		return err
+	}
+	switch cfg := pc.Config(); {
+	case rs.ProviderConfig.Provider.IsZero():
+		rs.ProviderConfig = cfg
+	case !rs.ProviderConfig.Equal(cfg):
+		return fmt.Errorf("objects of one resource name different provider configurations: %s and %s", rs.ProviderConfig, cfg)
+	}
+	ri.ProviderKey = pc.Key
 	return nil
 }
 

@@ -136,8 +136,10 @@ func appendResource(dst []byte, r *resourceV4, instances [][]byte) []byte {
 	dst = appendString(dst, r.Type)
 	dst = append(dst, ",\n      \"name\": "...)
 	dst = appendString(dst, r.Name)
-	dst = append(dst, ",\n      \"provider\": "...)
-	dst = appendString(dst, r.Provider)
+	if r.Provider != "" {
+		dst = append(dst, ",\n      \"provider\": "...)
+		dst = appendString(dst, r.Provider)
+	}
 	dst = append(dst, ",\n      \"instances\": "...)
 	if len(instances) == 0 {
 		return append(dst, "[]\n    }"...)
@@ -206,6 +208,9 @@ func appendInstance(dst []byte, is *instanceV4, l layout) ([]byte, error) {
 	}
 	if is.Deposed != "" {
 		dst = appendString(l.field(dst, &first, "deposed"), is.Deposed)
+	}
+	if is.Provider != "" {
+		dst = appendString(l.field(dst, &first, "provider"), is.Provider)
 	}
 	dst = strconv.AppendUint(l.field(dst, &first, "schema_version"), is.SchemaVersion, 10)
 	if len(is.Attributes) > 0 {

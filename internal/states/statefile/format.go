@@ -33,20 +33,26 @@ type outputV4 struct {
 }
 
 type resourceV4 struct {
-	Module    string       `json:"module,omitempty"`
-	Mode      string       `json:"mode"`
-	Type      string       `json:"type"`
-	Name      string       `json:"name"`
-	Provider  string       `json:"provider"`
+	Module string `json:"module,omitempty"`
+	Mode   string `json:"mode"`
+	Type   string `json:"type"`
+	Name   string `json:"name"`
+	// Provider is empty when the instances name their provider instances
+	// (instanceV4.Provider), as OpenTofu writes it; never both.
+	Provider  string       `json:"provider,omitempty"`
 	Instances []instanceV4 `json:"instances"`
 }
 
 type instanceV4 struct {
 	// IndexKey stays raw so that a number can be checked for being a whole
 	// number without float64 rounding first.
-	IndexKey      json.RawMessage `json:"index_key,omitempty"`
-	Status        string          `json:"status,omitempty"`
-	Deposed       string          `json:"deposed,omitempty"`
+	IndexKey json.RawMessage `json:"index_key,omitempty"`
+	Status   string          `json:"status,omitempty"`
+	Deposed  string          `json:"deposed,omitempty"`
+	// Provider is the provider configuration instance of the object
+	// (provider["..."].by_region["us"]) when an instance of its resource
+	// uses a keyed provider instance (OpenTofu 1.9); empty otherwise.
+	Provider      string          `json:"provider,omitempty"`
 	SchemaVersion uint64          `json:"schema_version"`
 	Attributes    json.RawMessage `json:"attributes,omitempty"`
 	// AttributesFlat is only read, to reject it clearly: it is the legacy

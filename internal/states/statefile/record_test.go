@@ -39,6 +39,14 @@ func TestObjectRecordRoundTrip(t *testing.T) {
 				Object:   &states.ObjectSrc{AttrsJSON: []byte(`{}`), Status: states.ObjectReady},
 			},
 		},
+		"keyed provider instance": {
+			reason: "an object managed by one instance of a provider configuration with for_each (OpenTofu 1.9) keeps its key through the journal",
+			rec: statefile.ObjectRecord{
+				Addr:     managed("aws_s3_bucket", "b").Instance(addrs.StringKey("x")),
+				Provider: addrs.AbsProviderConfig{Provider: addrs.NewDefaultProvider("aws"), Alias: "by_region", Key: addrs.StringKey("us-east-1")},
+				Object:   &states.ObjectSrc{AttrsJSON: []byte(`{}`), Status: states.ObjectReady},
+			},
+		},
 		"removed data": {
 			reason: "a removal carries the address and no object",
 			rec: statefile.ObjectRecord{

@@ -233,6 +233,26 @@ func TestReadErrors(t *testing.T) {
 			reason: "the version explains later type errors",
 			input:  `{"version": 3, "serial": "one"}`, wantErr: "version 3",
 		},
+		"provider on resource and object": {
+			reason: "OpenTofu names the provider on the resource or on each object, never both",
+			input: `{"version": 4, "serial": 1, "lineage": "x", "resources": [{"mode": "managed", "type": "a", "name": "b",
+				"provider": "provider[\"registry.opentofu.org/hashicorp/null\"].r",
+				"instances": [{"provider": "provider[\"registry.opentofu.org/hashicorp/null\"].r[\"x\"]", "schema_version": 0, "attributes": {}}]}]}`,
+			wantErr: "one or the other",
+		},
+		"no provider anywhere": {
+			reason: "an object must have a provider configuration to be destroyed with",
+			input: `{"version": 4, "serial": 1, "lineage": "x", "resources": [{"mode": "managed", "type": "a", "name": "b",
+				"instances": [{"schema_version": 0, "attributes": {}}]}]}`,
+			wantErr: `missing "provider"`,
+		},
+		"objects with different configurations": {
+			reason: "the instances of one resource share one provider configuration, as OpenTofu requires",
+			input: `{"version": 4, "serial": 1, "lineage": "x", "resources": [{"mode": "managed", "type": "a", "name": "b", "each": "map",
+				"instances": [{"index_key": "p", "provider": "provider[\"registry.opentofu.org/hashicorp/null\"].r[\"x\"]", "schema_version": 0, "attributes": {}},
+				{"index_key": "q", "provider": "provider[\"registry.opentofu.org/hashicorp/null\"].s[\"x\"]", "schema_version": 0, "attributes": {}}]}]}`,
+			wantErr: "different provider configurations",
+		},
 		"version 5": {
 			reason: "newer formats are refused by number",
 			input:  `{"version": 5}`, wantErr: "unsupported format version 5",

@@ -138,8 +138,11 @@ func encodeResource(rs *states.Resource) (resourceV4, error) {
 		Mode:      modeManaged,
 		Type:      rs.Addr.Resource.Type,
 		Name:      rs.Addr.Resource.Name,
-		Provider:  rs.ProviderConfig.String(),
 		Instances: make([]instanceV4, 0, len(rs.Instances)),
+	}
+	keyed := rs.HasProviderKeys()
+	if !keyed {
+		r.Provider = rs.ProviderConfig.String()
 	}
 	if rs.Addr.Resource.Mode == addrs.DataResourceMode {
 		r.Mode = modeData
@@ -147,10 +150,10 @@ func encodeResource(rs *states.Resource) (resourceV4, error) {
 	keys := make([]instanceKeyed, 0, len(rs.Instances))
 	for k, ri := range rs.Instances {
 		if ri.Current != nil {
-			keys = append(keys, instanceKeyed{key: k, obj: ri.Current})
+			keys = append(keys, instanceKeyed{key: k, obj: ri.Current, provider: ri.ProviderKey})
 		}
 		for dk, obj := range ri.Deposed {
-			keys = append(keys, instanceKeyed{key: k, deposed: dk, obj: obj})
+			keys = append(keys, instanceKeyed{key: k, deposed: dk, obj: obj, provider: ri.ProviderKey})
 		}
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i].less(&keys[j]) })
@@ -159,6 +162,9 @@ func encodeResource(rs *states.Resource) (resourceV4, error) {
 		if err != nil {
 			return resourceV4{}, fmt.Errorf("%s: %w", describeObject(rs.Addr.Instance(k.key), k.deposed), err)
 		}
+		if keyed {
+			is.Provider = rs.ProviderConfig.Instance(k.provider).String()
+		}
 		r.Instances = append(r.Instances, is)
 	}
 	return r, nil
@@ -166,9 +172,10 @@ func encodeResource(rs *states.Resource) (resourceV4, error) {
 
 // instanceKeyed is one object of a resource, with what orders it.
 type instanceKeyed struct {
-	key     addrs.InstanceKey
-	deposed addrs.DeposedKey
-	obj     *states.ObjectSrc
+	key      addrs.InstanceKey
+	deposed  addrs.DeposedKey
+	obj      *states.ObjectSrc
+	provider addrs.InstanceKey // the provider instance's key
 }
 
 // less orders objects as Terraform does: no key first, then numbers in

@@ -39,7 +39,7 @@ func sameResource(a, b *states.Resource) bool {
 	}
 	for k, ai := range a.Instances {
 		bi := b.Instances[k]
-		if bi == nil || !sameObject(ai.Current, bi.Current) || len(ai.Deposed) != len(bi.Deposed) {
+		if bi == nil || ai.ProviderKey != bi.ProviderKey || !sameObject(ai.Current, bi.Current) || len(ai.Deposed) != len(bi.Deposed) {
 			return false
 		}
 		for dk, ao := range ai.Deposed {
