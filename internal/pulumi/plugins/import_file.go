@@ -21,10 +21,11 @@ func AWSCCImportFile(ctx context.Context, src cfnsources.Sources, types string, 
 	if err != nil {
 		return importfile.File{}, ds.Append(diags.Errorf("Cannot load awscc", "%s.", err))
 	}
-	lib := providers.NewLibrary(providers.Registry{awscc.Addr: p.Factory()})
-	inst, ds := lib.Start(ctx, awscc.Addr)
-	if ds.HasErrors() {
-		return importfile.File{}, ds
+	// The provider itself, not a Library instance: the engine's wrapper
+	// does not pass list resources through.
+	inst, err := p.Factory()()
+	if err != nil {
+		return importfile.File{}, ds.Append(diags.Errorf("Cannot start awscc", "%s.", err))
 	}
 	defer inst.Close()
 	sch := inst.GetProviderSchema(ctx)
