@@ -80,6 +80,7 @@ func commands() map[string]commandFunc {
 
 		"cloudcontrol serve": runCloudControlServe,
 		"provider serve":     runProviderServe,
+		"pulumi import-file": runPulumiImportFile,
 		"controller":         runController,
 		"crd generate":       runCrdGenerate,
 	}
