@@ -82,6 +82,7 @@ func commands() map[string]commandFunc {
 		"provider serve":     runProviderServe,
 		"pulumi import-file": runPulumiImportFile,
 		"controller":         runController,
+		"controller observe": runControllerObserve,
 		"crd generate":       runCrdGenerate,
 	}
 }
