@@ -112,7 +112,7 @@ func TestImportFileLogGroups(t *testing.T) {
 
 // createLogGroups makes log groups on the endpoint at url, as someone
 // outside Pulumi would, with retention in days by name.
-func createLogGroups(t *testing.T, url string, groups map[string]int) {
+func createLogGroups(t testing.TB, url string, groups map[string]int) {
 	t.Helper()
 	ctx := context.Background()
 	client := cloudcontrol.New(cloudcontrol.Options{Region: "us-east-1", BaseEndpoint: aws.String(url), Credentials: aws.AnonymousCredentials{}})
@@ -181,7 +181,7 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-func write(t *testing.T, path string, data []byte) {
+func write(t testing.TB, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
