@@ -65,7 +65,9 @@ func helps() map[string]commandHelp {
 
 		"cloudcontrol serve": {"", "Run a Cloud Control-compatible endpoint", "Serve a Cloud Control-compatible API emulating every CloudFormation type, with a durable store, until interrupted. Point AWS SDKs, the AWS CLI or the awscc provider at it with AWS_ENDPOINT_URL. Quiet by default; -log shows a line per call."},
 		"provider serve":     {"[SOURCE]", "Serve a provider as a Terraform or Pulumi plugin", "Serve the built-in awscc provider (or, with -plugin, a Terraform provider plugin) over Terraform's plugin protocol or Pulumi's resource provider protocol."},
+		"pulumi import-file": {"TYPE...", "List awscc resources into a pulumi import file", "List every object of the given awscc resource types (Pulumi type tokens such as awscc:logs/logGroup:LogGroup) where the AWS environment points, and write the bulk file `pulumi import --file` reads, with the IDs Cairn's Pulumi awscc plugin imports by."},
 		"controller":         {"", "Run the Kubernetes controller of awscc's resource types", "Reconcile awscc managed resources in a Kubernetes cluster, one controller per kind, until interrupted."},
+		"controller observe": {"TYPE...", "Observe what exists of awscc types as managed resources", "List every object of the given awscc resource types where the AWS environment points and create one observe-only managed resource (managementPolicies [\"Observe\"]) per object, named by its external name, for the controller to observe."},
 		"crd generate":       {"", "Generate Kubernetes CRDs for awscc's resource types", "Write the CustomResourceDefinitions of the controller's managed resources."},
 	}
 }
@@ -208,7 +210,7 @@ func usage(w io.Writer) {
 		if main[n] {
 			continue
 		}
-		if g, _, ok := strings.Cut(n, " "); ok && n != "cloudcontrol serve" && n != "provider serve" && n != "crd generate" {
+		if g, _, ok := strings.Cut(n, " "); ok && n != "cloudcontrol serve" && n != "provider serve" && n != "pulumi import-file" && n != "controller observe" && n != "crd generate" {
 			others[g] = groupSynopsis(g)
 			continue
 		}

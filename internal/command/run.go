@@ -80,7 +80,9 @@ func commands() map[string]commandFunc {
 
 		"cloudcontrol serve": runCloudControlServe,
 		"provider serve":     runProviderServe,
+		"pulumi import-file": runPulumiImportFile,
 		"controller":         runController,
+		"controller observe": runControllerObserve,
 		"crd generate":       runCrdGenerate,
 	}
 }

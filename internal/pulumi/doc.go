@@ -6,6 +6,8 @@
 //   - diff: a planned change as the parts of Pulumi's DiffResponse;
 //   - schema: a provider's schema as a Pulumi package schema;
 //   - server: any provider as a Pulumi resource provider over gRPC;
+//   - importfile: a provider's list resources as `pulumi import --file`'s
+//     bulk file, IDs from identities;
 //   - plugins: the providers Cairn serves to Pulumi, for the
 //     pulumi-resource-* binaries and "cairn provider serve -protocol
 //     pulumi".
