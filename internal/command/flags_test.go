@@ -47,6 +47,8 @@ func TestVarOptionsOnEveryConfigCommand(t *testing.T) {
 	noConfig := map[string]bool{
 		"fmt": true, "cfn explain": true, "cfn problems": true, "cfn fetch": true,
 		"cloudcontrol serve": true, "provider serve": true, "controller": true, "crd generate": true,
+		// They list what exists in an account: no configuration is read.
+		"controller observe": true, "pulumi import-file": true,
 		// get reads only module calls' sources and versions, literals
 		// that no variable can set; Terraform 1.5.7's get has no -var.
 		"get": true,
