@@ -178,5 +178,10 @@ func cairnSchema(t *testing.T, name string, resp providers.GetProviderSchemaResp
 	if err := json.Unmarshal(b, &v); err != nil {
 		t.Fatal(err)
 	}
+	// Terraform 1.5.7 predates provider-defined functions (1.8), so its
+	// document has no "functions"; render's tests pin that key.
+	for _, ps := range v.(map[string]any)["provider_schemas"].(map[string]any) {
+		delete(ps.(map[string]any), "functions")
+	}
 	return withoutDescriptionKinds(v)
 }
