@@ -72,6 +72,9 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 // is neither.
 func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
 	if is != nil && is.Current != nil {
+		if ds := p.crossTypeMove(rt, t); ds.HasErrors() {
+			return nil, nil, ds
+		}
 		obj, ds := p.readPrior(ctx, out, t, rt.pAddr, is.Current)
 		return obj, nil, ds
 	}

@@ -105,6 +105,8 @@ type planner struct {
 	ephemeral bool
 	opts      Options
 	schemas   providers.Schemas
+	// crossMoved: objects cross-type moves produced (cross_type_move.go).
+	crossMoved crossMoved
 	env       *eval.Env
 	set       *providers.InstanceSet
 	// fns are the modules' function tables, shared by the validation
@@ -207,6 +209,7 @@ func (p *planner) run(ctx context.Context) diags.Diagnostics {
 // planning succeeded.
 func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics) {
 	opts := p.opts
+	p.crossMoved.intoPrevRun(opts.PrevState)
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
 		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,

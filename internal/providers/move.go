@@ -40,3 +40,15 @@ type MoveResourceStateResponse struct {
 type StateMover interface {
 	MoveResourceState(ctx context.Context, req MoveResourceStateRequest) MoveResourceStateResponse
 }
+
+// MoveResourceState implements StateMover for an instance the library
+// started, through the instance it wraps.
+func (t *tracked) MoveResourceState(ctx context.Context, req MoveResourceStateRequest) MoveResourceStateResponse {
+	if sm, ok := t.Interface.(StateMover); ok {
+		return sm.MoveResourceState(ctx, req)
+	}
+	return MoveResourceStateResponse{Diagnostics: diags.Diagnostics{diags.Errorf("Provider cannot move state",
+		"The provider instance does not implement MoveResourceState.")}}
+}
+
+var _ StateMover = (*tracked)(nil)
