@@ -105,8 +105,10 @@ type planner struct {
 	ephemeral bool
 	opts      Options
 	schemas   providers.Schemas
+
 	// crossMoved: objects cross-type moves produced (cross_type_move.go).
 	crossMoved crossMoved
+
 	env       *eval.Env
 	set       *providers.InstanceSet
 	// fns are the modules' function tables, shared by the validation
