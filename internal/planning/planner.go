@@ -105,10 +105,6 @@ type planner struct {
 	ephemeral bool
 	opts      Options
 	schemas   providers.Schemas
-
-	// crossMoved: objects cross-type moves produced (cross_type_move.go).
-	crossMoved crossMoved
-
 	env       *eval.Env
 	set       *providers.InstanceSet
 	// fns are the modules' function tables, shared by the validation
@@ -151,6 +147,9 @@ type planner struct {
 	outputs     []*plans.OutputChange
 	checks      []*plans.CheckResult
 	refreshed   *states.State
+
+	// crossMoved: objects cross-type moves produced (cross_type_move.go).
+	crossMoved crossMoved
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
