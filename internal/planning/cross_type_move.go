@@ -27,12 +27,13 @@ func (p *planner) crossTypeMove(rt *resourceTarget, t *lifecycle.Target) diags.D
 		return nil
 	}
 	// The moved resource keeps the provider its objects were made by
-	// (refactoring.ApplyMoves).
-	from := lifecycle.MovedFrom{Provider: rt.pAddr.Provider, TypeName: prev.Resource.Resource.Type}
+	// (refactoring.ApplyMoves). Plain locals until the end, so that a
+	// same-type move allocates nothing here.
+	fromType, fromProvider := prev.Resource.Resource.Type, rt.pAddr.Provider
 	if rs := p.opts.PrevState.Resource(rt.addr); rs != nil {
-		from.Provider = rs.ProviderConfig.Provider
+		fromProvider = rs.ProviderConfig.Provider
 	}
-	if from.TypeName == addr.Resource.Resource.Type && from.Provider == rt.pAddr.Provider {
+	if fromType == addr.Resource.Resource.Type && fromProvider == rt.pAddr.Provider {
 		return nil
 	}
 	if ps := p.schemas[rt.pAddr.Provider]; ps == nil || !ps.MoveResourceState {
@@ -41,7 +42,7 @@ func (p *planner) crossTypeMove(rt *resourceTarget, t *lifecycle.Target) diags.D
 		d.Subject, d.Address = p.movedBlockRange(prev, addr), addr.String()
 		return diags.Diagnostics{d}
 	}
-	t.MovedFrom = &from
+	t.MovedFrom = &lifecycle.MovedFrom{Provider: fromProvider, TypeName: fromType}
 	return nil
 }
 
