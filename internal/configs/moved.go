@@ -74,8 +74,11 @@ func unifyMoveEndpoints(m *Moved) {
 }
 
 // checkMoveEndpoints reports a move between a module and a resource, a
-// move to the same address and a resource changing type, with Terraform's
-// messages (its type mismatch has no source location).
+// move to the same address and a resource changing mode, with Terraform's
+// messages (its type mismatch has no source location). A move to another
+// resource type is Terraform 1.8's cross-type move: planning asks the
+// target provider (MoveResourceState) and reports there a provider that
+// cannot.
 func checkMoveEndpoints(m *Moved) hcl.Diagnostics {
 	switch {
 	case m.From.IsModule() != m.To.IsModule():
@@ -93,7 +96,7 @@ func checkMoveEndpoints(m *Moved) hcl.Diagnostics {
 				"as not declaring this move at all.", m.From),
 			Subject: m.DeclRange.Ptr(),
 		}}
-	case !m.From.IsModule() && (m.From.Resource.Type != m.To.Resource.Type || m.From.Resource.Mode != m.To.Resource.Mode):
+	case !m.From.IsModule() && m.From.Resource.Mode != m.To.Resource.Mode:
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Resource type mismatch",

@@ -19,6 +19,10 @@ func pluginMirror(t *testing.T, names []string, tofu bool) string {
 	t.Helper()
 	mirror := t.TempDir()
 	for _, name := range names {
+		if name == "cairntest" {
+			mirrorCairntest(t, mirror)
+			continue
+		}
 		v, known := testproviders.Versions[name]
 		if !known {
 			t.Fatalf("unknown test provider %q", name)

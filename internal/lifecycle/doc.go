@@ -3,6 +3,8 @@
 // returns the result plus the diagnostics of any contract violation:
 //
 //   - UpgradeState: a stored object through UpgradeResourceState;
+//   - MoveState: a stored object of another resource type (a cross-type
+//     moved block, Target.MovedFrom) through MoveResourceState;
 //   - Refresh: ReadResource;
 //   - Plan and FinalPlan: proposed new state, PlanResourceChange and the
 //     plan checks (FinalPlan adds "inconsistent final plan");

@@ -38,7 +38,11 @@ type ReadOptions struct {
 // answer, in the result, not an error to be recognised by its wording.
 // On error the result holds what was read before it.
 func ReadStored(ctx context.Context, t *Target, src *states.ObjectSrc, opts ReadOptions) (Stored, diags.Diagnostics) {
-	obj, ds := UpgradeState(ctx, t, src)
+	upgrade := UpgradeState
+	if t.MovedFrom != nil {
+		upgrade = MoveState
+	}
+	obj, ds := upgrade(ctx, t, src)
 	if ds.HasErrors() {
 		return Stored{}, ds
 	}

@@ -37,6 +37,10 @@ type Target struct {
 	// in it. Body is nil for an object no longer configured.
 	Body      hcl.Body
 	DeclRange hcl.Range
+	// MovedFrom, when set, says a moved block brought the stored object
+	// from another resource type or provider: reading it goes through the
+	// provider's MoveResourceState instead of UpgradeResourceState.
+	MovedFrom *MovedFrom
 }
 
 func (t *Target) typeName() string { return t.Addr.ResourceInstance.Resource.Resource.Type }

@@ -77,6 +77,9 @@ func (p *planner) planManagedInstance(ctx context.Context, out *records, rt *res
 // is neither.
 func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, is *states.ResourceInstance) (*states.Object, *plans.Importing, diags.Diagnostics) {
 	if is != nil && is.Current != nil {
+		if ds := p.crossTypeMove(rt, t); ds.HasErrors() {
+			return nil, nil, ds
+		}
 		pAddr := rt.providerAddr(t.Addr.ResourceInstance.Resource.Key)
 		n := len(out.objects)
 		obj, ds := p.readPrior(ctx, out, t, pAddr, is.Current)

@@ -157,6 +157,9 @@ type planner struct {
 	// provider instance (see resourceTarget), found once.
 	priorKeyedOnce sync.Once
 	priorKeyed     bool
+
+	// crossMoved: objects cross-type moves produced (cross_type_move.go).
+	crossMoved crossMoved
 }
 
 // Plan produces a plan. The returned plan is non-nil even when diagnostics
@@ -217,6 +220,7 @@ func (p *planner) run(ctx context.Context) diags.Diagnostics {
 // planning succeeded.
 func (p *planner) assemble(ds diags.Diagnostics) (*plans.Plan, diags.Diagnostics) {
 	opts := p.opts
+	p.crossMoved.intoPrevRun(opts.PrevState)
 	plan := &plans.Plan{
 		Mode: opts.Mode, PrevRunState: opts.PrevState, StateLineage: opts.StateLineage, StateSerial: opts.StateSerial,
 		Timestamp: opts.Now, ConfigSources: opts.Config.Sources,

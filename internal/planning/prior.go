@@ -20,6 +20,9 @@ func (p *planner) readPrior(ctx context.Context, out *records, t *lifecycle.Targ
 		opts.BeforeRefresh = func(obj *states.Object) { p.opts.OnRefresh(t.Addr, obj.Value) }
 	}
 	read, ds := lifecycle.ReadStored(ctx, t, src, opts)
+	if t.MovedFrom != nil && read.Upgraded != nil {
+		ds = p.recordMoved(out, t, pAddr, read.Upgraded, ds)
+	}
 	switch {
 	case ds.HasErrors() && read.Upgraded == nil:
 		return nil, ds

@@ -17,10 +17,6 @@ func (s *server) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResou
 	return nil, errUnsupported
 }
 
-func (s *server) MoveResourceState(context.Context, *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
-	return nil, errUnsupported
-}
-
 func (s *server) UpgradeResourceIdentity(context.Context, *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
 	return nil, errUnsupported
 }

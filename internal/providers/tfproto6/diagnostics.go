@@ -20,13 +20,18 @@ func convertDiagnostics(in []*tfprotov6.Diagnostic) diags.Diagnostics {
 	return out
 }
 
-// deferred reports a deferral the engine did not allow.
+// deferred reports a deferral (protocol 6.6) the engine did not allow:
+// Cairn sends deferral_allowed = false, as Terraform does without
+// -allow-deferral, so a provider that defers anyway is at fault. The
+// words are Terraform's; the caller adds the instance's address and
+// location (lifecycle's Target).
 func deferred(method string, d *tfprotov6.Deferred) diags.Diagnostics {
 	if d == nil {
 		return nil
 	}
-	return diags.Diagnostics{diags.Errorf("Provider deferred the operation",
-		"The provider answered %s with a deferral (reason %s), but Cairn does not allow deferrals. This is a bug in the provider.", method, d.Reason)}
+	return diags.Diagnostics{diags.Errorf("Provider deferred changes when Terraform did not allow deferrals",
+		"The provider signaled a deferred action (reason %s, in its answer to %s) for this resource instance, but in this context deferrals are disabled. "+
+			"This is a bug in the provider, please file an issue with the provider developers.", d.Reason, method)}
 }
 
 // callFailed and invoke are wire's, named for brevity in the operations.

@@ -37,6 +37,7 @@ func (thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.
 		"stuck":    rschema.BoolAttribute{Optional: true, Description: "Create never returns."},
 		"bad_plan": rschema.BoolAttribute{Optional: true, Description: "The plan changes the configured name."},
 		"partial":  rschema.BoolAttribute{Optional: true, Description: "Create makes the thing, then reports an error."},
+		"defer":    rschema.BoolAttribute{Optional: true, Description: "The plan is deferred, even when the client allows no deferrals."},
 		"rules": rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{
 			Attributes: map[string]rschema.Attribute{"port": rschema.Int64Attribute{Required: true}},
 		}},
@@ -52,6 +53,7 @@ func (thing) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, res
 	if bad.ValueBool() {
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("name"), "not-what-was-configured")...)
 	}
+	deferPlan(ctx, req, resp)
 }
 
 func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
