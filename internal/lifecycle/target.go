@@ -7,6 +7,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -37,6 +38,9 @@ type Target struct {
 	// in it. Body is nil for an object no longer configured.
 	Body      hcl.Body
 	DeclRange hcl.Range
+	// Identity is the stored identity of the object's prior state, which
+	// Plan and Apply send with an update (see identity.go); zero when none.
+	Identity states.Identity
 }
 
 func (t *Target) typeName() string { return t.Addr.ResourceInstance.Resource.Resource.Type }

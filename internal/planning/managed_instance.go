@@ -111,7 +111,7 @@ func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecyc
 	nullVal := cty.NullVal(rt.schema.ImpliedType())
 	priorVal, priorPrivate := nullVal, []byte(nil)
 	if prior != nil {
-		priorVal, priorPrivate = prior.Value, prior.Private
+		priorVal, priorPrivate, t.Identity = prior.Value, prior.Private, prior.Identity
 	}
 	planned, ds := lifecycle.Plan(ctx, t, priorVal, priorPrivate, eval.IgnoreChanges(r, priorVal, config))
 	if ds.HasErrors() {
