@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/objchange"
@@ -142,4 +143,33 @@ func appliedIdentity(ctx context.Context, t *Target, p *Planned, newV cty.Value)
 		return newID, ds
 	}
 	return keptIdentity(t, "apply", sent, newID)
+}
+
+// conformIdentity makes the attributes an import block's identity set
+// into a value of the identity schema: each converted to its attribute's
+// type, those not set null. An attribute the identity does not have, or
+// a missing one required for import, is an error.
+func conformIdentity(s providers.IdentitySchema, v cty.Value) (cty.Value, error) {
+	given := v.AsValueMap()
+	out := make(map[string]cty.Value, len(s.Attributes))
+	for _, a := range s.Attributes {
+		e, ok := given[a.Name]
+		delete(given, a.Name)
+		if !ok || e.IsNull() {
+			if a.RequiredForImport {
+				return cty.NilVal, fmt.Errorf("the attribute %q is required", a.Name)
+			}
+			out[a.Name] = cty.NullVal(a.Type)
+			continue
+		}
+		c, err := convert.Convert(e, a.Type)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("attribute %q: %s", a.Name, err)
+		}
+		out[a.Name] = c
+	}
+	for n := range given {
+		return cty.NilVal, fmt.Errorf("it has no attribute %q", n)
+	}
+	return cty.ObjectVal(out), nil
 }

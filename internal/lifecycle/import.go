@@ -35,10 +35,11 @@ func ImportIdentity(ctx context.Context, t *Target, identity cty.Value) (*states
 		return nil, t.named(diags.Diagnostics{diags.Errorf("Resource type does not support import by identity",
 			"The provider of %s has no resource identity for %s, so it cannot be imported by identity; use an id instead.", t.Addr.ResourceInstance, t.typeName())})
 	}
-	if errs := identity.Type().TestConformance(s.ImpliedType()); len(errs) > 0 {
-		return nil, t.named(diags.Diagnostics{diags.Errorf("Invalid import identity", "The identity for %s does not match the resource type's identity: %s.", t.Addr.ResourceInstance, errs[0])})
+	full, err := conformIdentity(s, identity)
+	if err != nil {
+		return nil, t.named(diags.Diagnostics{diags.Errorf("Invalid import identity", "The identity for %s does not match the resource type's identity: %s.", t.Addr.ResourceInstance, err)})
 	}
-	return importObject(ctx, t, providers.ImportResourceStateRequest{TypeName: t.typeName(), Identity: identity}, "by identity")
+	return importObject(ctx, t, providers.ImportResourceStateRequest{TypeName: t.typeName(), Identity: full}, "by identity")
 }
 
 func importObject(ctx context.Context, t *Target, req providers.ImportResourceStateRequest, what string) (*states.Object, diags.Diagnostics) {

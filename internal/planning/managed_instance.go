@@ -80,11 +80,13 @@ func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceT
 	if imp == nil {
 		return nil, nil, nil
 	}
-	obj, ds := p.importPrior(ctx, out, rt, t, imp.id)
+	obj, ds := p.importPrior(ctx, out, rt, t, imp.key)
 	if ds.HasErrors() {
 		return nil, nil, ds
 	}
-	return obj, &plans.Importing{ID: imp.id, GeneratedConfig: p.opts.GeneratedConfig[t.Addr.ResourceInstance.UniqueKey()]}, ds
+	importing := imp.key.importing()
+	importing.GeneratedConfig = p.opts.GeneratedConfig[t.Addr.ResourceInstance.UniqueKey()]
+	return obj, importing, ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the
