@@ -59,9 +59,9 @@ type instanceV4 struct {
 	// object that has one, where Terraform 1.12 writes them.
 	IdentitySchemaVersion *uint64         `json:"identity_schema_version,omitempty"`
 	Identity              json.RawMessage `json:"identity,omitempty"`
-	Private             []byte            `json:"private,omitempty"`
-	Dependencies        []string          `json:"dependencies,omitempty"`
-	CreateBeforeDestroy bool              `json:"create_before_destroy,omitempty"`
+	Private               []byte          `json:"private,omitempty"`
+	Dependencies          []string        `json:"dependencies,omitempty"`
+	CreateBeforeDestroy   bool            `json:"create_before_destroy,omitempty"`
 }
 
 // Mode names as the format spells them.
