@@ -79,7 +79,7 @@ func (a *applier) applyObject(ctx context.Context, in *instance, create bool) (d
 	if !create {
 		prior, priorPrivate = c.Before, c.Private
 		if cur := a.priorObject(t.Addr); cur != nil {
-			priorPrivate = cur.Private
+			priorPrivate, t.Identity = cur.Private, cur.Identity
 		}
 	}
 	// Preconditions planning could not decide (their values were unknown)
@@ -234,6 +234,6 @@ func (a *applier) recordApplied(in *instance, applied *lifecycle.Applied, create
 // without marks is u, with marks pvm.
 func (a *applier) encodeApplied(in *instance, applied *lifecycle.Applied, u cty.Value, pvm []cty.PathValueMarks, status states.ObjectStatus) (*states.ObjectSrc, error) {
 	c := in.change
-	obj := &states.Object{Value: applied.Value, Private: applied.Private, Status: status, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy}
+	obj := &states.Object{Value: applied.Value, Private: applied.Private, Status: status, Dependencies: c.Dependencies, CreateBeforeDestroy: c.CreateBeforeDestroy, Identity: applied.Identity}
 	return states.EncodeObjectUnmarked(in.target.Schema, obj, u, pvm, c.SchemaVersion)
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // ImportHooks is implemented by Hooks that report imports, as Terraform's
-// terminal prints "Importing... [id=ID]" and "Import complete [id=ID]".
+// terminal prints "Importing... [id=ID]" and "Import complete [id=ID]" (the id argument is plans.Importing.Label: "id=ID" or "identity=...").
 // Apply checks for it by type assertion: Terraform's machine-readable UI
 // has no import messages.
 type ImportHooks interface {
@@ -27,7 +27,7 @@ func (a *applier) applyImports() diags.Diagnostics {
 			continue
 		}
 		if hooks != nil {
-			hooks.PreImport(c.Addr, c.Importing.ID)
+			hooks.PreImport(c.Addr, c.Importing.Label())
 		}
 		if c.Action == plans.NoOp {
 			obj := c.ObjectAddr()
@@ -37,7 +37,7 @@ func (a *applier) applyImports() diags.Diagnostics {
 			}
 		}
 		if hooks != nil {
-			hooks.PostImport(c.Addr, c.Importing.ID)
+			hooks.PostImport(c.Addr, c.Importing.Label())
 		}
 	}
 	return ds

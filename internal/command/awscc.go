@@ -248,6 +248,9 @@ func (m *Meta) awsccTypeFilter(cfg *configs.Module) (keep func(string) bool, key
 	for t := range m.stateTypes {
 		used[t] = true
 	}
+	for _, t := range m.listTypes {
+		used[t] = true
+	}
 	names := make([]string, 0, len(used))
 	for n := range used {
 		names = append(names, n)

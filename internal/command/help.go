@@ -33,6 +33,7 @@ func helps() map[string]commandHelp {
 		"output":   {"[NAME]", "Show output values from your root module", "Show the root module's output values from the state, or the one named NAME."},
 		"graph":    {"", "Generate a Graphviz graph of the steps in an operation", "Print the dependency graph of the configuration, or of the operation -type names, in the DOT language."},
 		"import":   {"ADDR ID", "Associate existing infrastructure with a Cairn resource", "Import the existing remote object ID into the state at the resource address ADDR, which the configuration must declare."},
+		"query":    {"", "Search and list remote infrastructure", "Run the list blocks of the *.tfquery.hcl files and print the objects they find; -json prints JSON messages, -generate-config-out=FILE writes import and resource blocks for them."},
 		"fmt":      {"[DIR or FILE...]", "Reformat your configuration in the standard style", "Rewrite configuration files to the canonical format and style. With no argument, the files of the working directory."},
 		"console":  {"", "Try Cairn expressions at an interactive command prompt", "Evaluate expressions against the configuration and state, one per line read from standard input."},
 		"test":     {"", "Execute integration tests for Cairn modules", "Run the test files (*.tftest.hcl, *.tofutest.hcl) of the configuration's directory and its test directory: each run block plans or applies the configuration in memory, never through its backend, checks its assertions, and everything created is destroyed at the end."},

@@ -114,14 +114,14 @@ var _ applying.QuietHooks = (*uiHooks)(nil)
 // machine-readable UI has no import messages, so only people see it.
 func (h *uiHooks) PreImport(addr addrs.AbsResourceInstance, id string) {
 	if v, ok := h.view.(humanProgress); ok {
-		h.write(v.m.bold(fmt.Sprintf("%s: Importing... [id=%s]", addr, id)) + "\n")
+		h.write(v.m.bold(fmt.Sprintf("%s: Importing... [%s]", addr, id)) + "\n")
 	}
 }
 
 // PostImport implements applying.ImportHooks.
 func (h *uiHooks) PostImport(addr addrs.AbsResourceInstance, id string) {
 	if v, ok := h.view.(humanProgress); ok {
-		h.write(v.m.bold(fmt.Sprintf("%s: Import complete [id=%s]", addr, id)) + "\n")
+		h.write(v.m.bold(fmt.Sprintf("%s: Import complete [%s]", addr, id)) + "\n")
 	}
 }
 

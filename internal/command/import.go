@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/diags"
@@ -64,7 +65,7 @@ func runImport(m *Meta, args []string) int {
 func (m *Meta) importHooks() planning.ImportHooks {
 	return planning.ImportHooks{
 		Importing: func(addr addrs.AbsResourceInstance, id string) {
-			fmt.Fprintf(m.Stdout, "%s: Importing from ID %q...\n", m.bold(addr.String()), id)
+			fmt.Fprintf(m.Stdout, "%s: Importing from ID %q...\n", m.bold(addr.String()), strings.TrimPrefix(id, "id="))
 		},
 		Imported: func(addr addrs.AbsResourceInstance, v cty.Value) {
 			fmt.Fprintf(m.Stdout, "%s: Import prepared!\n  Prepared %s for import\n", m.green(addr.String()), addr.Resource.Resource.Type)

@@ -45,6 +45,9 @@ type Meta struct {
 	stateTypes map[string]bool
 	// allAWSCCTypes asks for every awscc type (providers schema).
 	allAWSCCTypes bool
+	// listTypes are the types cairn query's list blocks name: awscc
+	// serves them besides the configuration's and the state's.
+	listTypes []string
 	// libraries are the provider libraries the command opened, closed
 	// when it returns.
 	libraries []*providers.Library

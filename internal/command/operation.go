@@ -195,7 +195,7 @@ func (m *Meta) refreshProgress() planProgress {
 		}
 	}
 	pp.importing = func(addr addrs.AbsResourceInstance, id string) {
-		out.Printf("%s\n", m.bold(fmt.Sprintf("%s: Preparing import... [id=%s]", addr, id)))
+		out.Printf("%s\n", m.bold(fmt.Sprintf("%s: Preparing import... [%s]", addr, id)))
 	}
 	return pp
 }

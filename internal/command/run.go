@@ -48,6 +48,7 @@ func commands() map[string]commandFunc {
 		"output":     runOutput,
 		"graph":      runGraph,
 		"import":     runImport,
+		"query":      runQuery,
 		"fmt":        runFmt,
 		"console":    runConsole,
 		"test":       runTest,

@@ -29,7 +29,11 @@ type Import struct {
 	To     addrs.AbsResourceInstance
 	Static bool
 	// ToExpr, IDExpr and ForEach are the to, id and for_each arguments.
+	// IdentityExpr is the identity argument (Terraform 1.12), which names
+	// the object by its resource identity instead of an id: exactly one of
+	// IDExpr and IdentityExpr is set.
 	ToExpr, IDExpr, ForEach hcl.Expression
+	IdentityExpr            hcl.Expression
 	// ProviderConfigRef is the provider argument, nil when absent. It may
 	// only repeat the target resource's own provider argument.
 	ProviderConfigRef *ProviderConfigRef
@@ -40,7 +44,8 @@ type Import struct {
 var importBlockSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "provider"},
-		{Name: "id", Required: true},
+		{Name: "id"},
+		{Name: "identity"},
 		{Name: "to", Required: true},
 		{Name: "for_each"},
 	},
@@ -53,6 +58,17 @@ func decodeImportBlock(block *hcl.Block) (*Import, hcl.Diagnostics) {
 	imp := &Import{DeclRange: block.DefRange}
 	if attr, ok := content.Attributes["id"]; ok {
 		imp.IDExpr = attr.Expr
+	}
+	if attr, ok := content.Attributes["identity"]; ok {
+		imp.IdentityExpr = attr.Expr
+	}
+	switch {
+	case imp.IDExpr == nil && imp.IdentityExpr == nil:
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid import block",
+			Detail: "At least one of 'id' or 'identity' must be specified.", Subject: block.DefRange.Ptr()})
+	case imp.IDExpr != nil && imp.IdentityExpr != nil:
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid import block",
+			Detail: "Only one of 'id' or 'identity' can be specified.", Subject: content.Attributes["identity"].Range.Ptr()})
 	}
 	if attr, ok := content.Attributes["for_each"]; ok {
 		imp.ForEach = attr.Expr

@@ -29,7 +29,16 @@ func importDiagnosticCases() map[string]diagnosticCase {
 			files: files{"main.tf": importTarget + `import {
   to = awscc_logs_log_group.a
 }`},
-			want: []diagWant{errAt("Missing required argument", "main.tf:5:8")},
+			want: []diagWant{errAt("Invalid import block", "main.tf:5:1")},
+		},
+		"ImportIDAndIdentity": {
+			reason: "Terraform 1.12: an import block names its object by id or by identity, not both",
+			files: files{"main.tf": importTarget + `import {
+  to       = awscc_logs_log_group.a
+  id       = "x"
+  identity = { log_group_name = "x" }
+}`},
+			want: []diagWant{errAt("Invalid import block", "main.tf:8:3")},
 		},
 		"ImportToString": {
 			files: files{"main.tf": importTarget + `import {

@@ -8,6 +8,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/objchange"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -24,8 +25,10 @@ type Applied struct {
 	// resume following the create. It is kept as it is, not tainted: the
 	// next refresh finds out what became of it.
 	Pending bool
-	u       cty.Value
-	marks   []cty.PathValueMarks
+	// Identity is the new object's resource identity; zero when none.
+	Identity states.Identity
+	u        cty.Value
+	marks    []cty.PathValueMarks
 }
 
 // Unmarked returns the new object without marks, and its marks, for a
@@ -81,9 +84,11 @@ func pendingObject(t *Target, p *Planned, private []byte) *Applied {
 func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Diagnostics) {
 	resp := t.Provider.ApplyResourceChange(ctx, providers.ApplyResourceChangeRequest{
 		TypeName: t.typeName(), PriorState: p.prior.u, PlannedState: p.planned.u, Config: p.config.u,
-		PlannedPrivate: p.Private, ProviderMeta: t.meta(),
+		PlannedPrivate: p.Private, ProviderMeta: t.meta(), PlannedIdentity: p.identity,
 	})
 	ds := t.located(resp.Diagnostics, p.prior, p.config, p.planned)
+	id, ids := appliedIdentity(ctx, t, p, resp.NewIdentity)
+	ds = ds.Append(ids)
 	null := t.null()
 	newU := resp.NewState
 	if newU == cty.NilVal || newU.IsNull() {
@@ -97,7 +102,7 @@ func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Di
 	// worked out on it (a tags_all unknown in the plan, or in another
 	// order now).
 	nv := withMarks(t.Schema, newU, t.Schema.OutsideCopies(p.planned.marks), t.ProviderConfig)
-	out := &Applied{Value: nv.v, Private: resp.Private, u: newU, marks: nv.marks}
+	out := &Applied{Value: nv.v, Private: resp.Private, Identity: id, u: newU, marks: nv.marks}
 	if ds.HasErrors() || resp.LegacyTypeSystem {
 		return out, ds
 	}

@@ -22,7 +22,28 @@ import (
 // providers did for a few resource types); Terraform stopped supporting
 // that, and so does Cairn.
 func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Diagnostics) {
-	resp := t.Provider.ImportResourceState(ctx, providers.ImportResourceStateRequest{TypeName: t.typeName(), ID: id})
+	return importObject(ctx, t, providers.ImportResourceStateRequest{TypeName: t.typeName(), ID: id}, fmt.Sprintf("%q", id))
+}
+
+// ImportIdentity is Import by resource identity (Terraform 1.12's import
+// block identity argument) instead of an ID: identity is a value of the
+// type's identity schema, whose attributes not required for import may
+// be null for the provider to fill in.
+func ImportIdentity(ctx context.Context, t *Target, identity cty.Value) (*states.Object, diags.Diagnostics) {
+	s, ok := t.identitySchema(ctx)
+	if !ok {
+		return nil, t.named(diags.Diagnostics{diags.Errorf("Resource type does not support import by identity",
+			"The provider of %s has no resource identity for %s, so it cannot be imported by identity; use an id instead.", t.Addr.ResourceInstance, t.typeName())})
+	}
+	full, err := conformIdentity(s, identity)
+	if err != nil {
+		return nil, t.named(diags.Diagnostics{diags.Errorf("Invalid import identity", "The identity for %s does not match the resource type's identity: %s.", t.Addr.ResourceInstance, err)})
+	}
+	return importObject(ctx, t, providers.ImportResourceStateRequest{TypeName: t.typeName(), Identity: full}, "by identity")
+}
+
+func importObject(ctx context.Context, t *Target, req providers.ImportResourceStateRequest, what string) (*states.Object, diags.Diagnostics) {
+	resp := t.Provider.ImportResourceState(ctx, req)
 	ds := t.named(resp.Diagnostics)
 	if ds.HasErrors() {
 		return nil, ds
@@ -32,7 +53,7 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 		return nil, ds
 	case n > 1:
 		return nil, ds.Append(t.contractError("Provider produced invalid object",
-			fmt.Sprintf("importing %q returned %d objects; Cairn imports exactly one object per resource instance", id, n)))
+			fmt.Sprintf("importing %s returned %d objects; Cairn imports exactly one object per resource instance", what, n)))
 	}
 	imp := resp.ImportedResources[0]
 	if imp.TypeName != t.typeName() {
@@ -51,7 +72,11 @@ func Import(ctx context.Context, t *Target, id string) (*states.Object, diags.Di
 		return nil, ds.Append(t.contractError("Provider produced invalid object",
 			fmt.Sprintf("the imported object has an unknown value at %s", errs[0])))
 	}
-	return &states.Object{Value: t.Schema.MarkSensitive(val), Private: imp.Private, Status: states.ObjectReady}, ds
+	id, ids := encodeIdentity(ctx, t, imp.Identity)
+	if ds = ds.Append(ids); ids.HasErrors() {
+		return nil, ds
+	}
+	return &states.Object{Value: t.Schema.MarkSensitive(val), Private: imp.Private, Status: states.ObjectReady, Identity: id}, ds
 }
 
 // NoObject is Terraform's error for an import whose id names no object:

@@ -25,8 +25,10 @@ type Planned struct {
 	// checks, as Terraform excuses SDKv2 providers.
 	LegacyTypeSystem bool
 
-	// What Apply needs, kept so no value is walked for marks twice.
+	// What Apply needs, kept so no value is walked for marks twice, and
+	// the identity it sends (the planned one, or the prior's).
 	prior, config, planned split
+	identity               cty.Value
 }
 
 // Plan computes the proposed new state from prior and config (both with
@@ -66,9 +68,16 @@ func FinalPlan(ctx context.Context, t *Target, prior cty.Value, priorPrivate []b
 }
 
 func plan(ctx context.Context, t *Target, prior split, priorPrivate []byte, config split) (*Planned, diags.Diagnostics) {
+	var priorID cty.Value
+	if !prior.u.IsNull() {
+		var ds diags.Diagnostics
+		if priorID, ds = decodeIdentity(ctx, t, t.Identity); ds.HasErrors() {
+			return nil, ds
+		}
+	}
 	resp := t.Provider.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
 		TypeName: t.typeName(), PriorState: prior.u, ProposedNewState: objchange.ProposedNew(t.Schema, prior.u, config.u),
-		Config: config.u, PriorPrivate: priorPrivate, ProviderMeta: t.meta(),
+		Config: config.u, PriorPrivate: priorPrivate, ProviderMeta: t.meta(), PriorIdentity: priorID,
 	})
 	ds := t.located(resp.Diagnostics, prior, config)
 	if ds.HasErrors() {
@@ -77,7 +86,10 @@ func plan(ctx context.Context, t *Target, prior split, priorPrivate []byte, conf
 	planned := withMarks(t.Schema, resp.PlannedState, config.marks, t.ProviderConfig)
 	p := &Planned{
 		Value: planned.v, RequiresReplace: resp.RequiresReplace, Private: resp.PlannedPrivate, LegacyTypeSystem: resp.LegacyTypeSystem,
-		prior: prior, config: config, planned: planned,
+		prior: prior, config: config, planned: planned, identity: priorID,
+	}
+	if resp.PlannedIdentity != cty.NilVal && !resp.PlannedIdentity.IsNull() && resp.PlannedIdentity.IsWhollyKnown() {
+		p.identity = resp.PlannedIdentity
 	}
 	if resp.LegacyTypeSystem {
 		return p, ds

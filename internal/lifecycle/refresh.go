@@ -20,10 +20,14 @@ import (
 // obj's marks, the schema's and its copies'.
 func Refresh(ctx context.Context, t *Target, obj *states.Object) (*states.Object, diags.Diagnostics) {
 	priorU, priorMarks := marks.Unmark(obj.Value)
+	curID, ds := decodeIdentity(ctx, t, obj.Identity)
+	if ds.HasErrors() {
+		return obj, ds
+	}
 	resp := t.Provider.ReadResource(ctx, providers.ReadResourceRequest{
-		TypeName: t.typeName(), PriorState: priorU, Private: obj.Private, ProviderMeta: t.meta(),
+		TypeName: t.typeName(), PriorState: priorU, Private: obj.Private, ProviderMeta: t.meta(), CurrentIdentity: curID,
 	})
-	ds := t.named(resp.Diagnostics, split{v: obj.Value, u: priorU, marks: priorMarks})
+	ds = ds.Append(t.named(resp.Diagnostics, split{v: obj.Value, u: priorU, marks: priorMarks}))
 	if ds.HasErrors() {
 		return obj, ds
 	}
@@ -39,11 +43,15 @@ func Refresh(ctx context.Context, t *Target, obj *states.Object) (*states.Object
 		return obj, ds.Append(t.contractError("Provider produced invalid object",
 			fmt.Sprintf("reading the object produced an unknown value at %s", errs[0])))
 	}
-	if newVal.RawEquals(priorU) && bytes.Equal(resp.Private, obj.Private) {
+	id, ids := readIdentity(ctx, t, obj.Identity, curID, resp.NewIdentity)
+	if ds = ds.Append(ids); ids.HasErrors() {
+		return obj, ds
+	}
+	if newVal.RawEquals(priorU) && bytes.Equal(resp.Private, obj.Private) && id.Equal(obj.Identity) {
 		return obj, ds
 	}
 	return &states.Object{
 		Value: withMarks(t.Schema, newVal, t.Schema.OutsideCopies(priorMarks), t.ProviderConfig).v, Private: resp.Private, Status: obj.Status,
-		Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
+		Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy, Identity: id,
 	}, ds
 }

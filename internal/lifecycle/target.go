@@ -7,6 +7,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/states"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -41,6 +42,9 @@ type Target struct {
 	// from another resource type or provider: reading it goes through the
 	// provider's MoveResourceState instead of UpgradeResourceState.
 	MovedFrom *MovedFrom
+	// Identity is the stored identity of the object's prior state, which
+	// Plan and Apply send with an update (see identity.go); zero when none.
+	Identity states.Identity
 }
 
 func (t *Target) typeName() string { return t.Addr.ResourceInstance.Resource.Resource.Type }

@@ -34,6 +34,6 @@ func UpgradeState(ctx context.Context, t *Target, src *states.ObjectSrc) (*state
 	}
 	return &states.Object{
 		Value: src.WithRecordedMarks(t.Schema.MarkSensitive(val)), Private: src.Private, Status: src.Status,
-		Dependencies: src.Dependencies, CreateBeforeDestroy: src.CreateBeforeDestroy,
+		Dependencies: src.Dependencies, CreateBeforeDestroy: src.CreateBeforeDestroy, Identity: src.Identity,
 	}, ds
 }

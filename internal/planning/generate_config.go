@@ -71,11 +71,11 @@ func (p *planner) importForConfig(ctx context.Context, cr addrs.ConfigResource, 
 	}
 	var out []ImportedObject
 	for _, ri := range s.resolved {
-		obj, ods := p.importObject(ctx, rt.target(ri.addr.Resource.Key, addrs.NotDeposed), ri.id, ImportHooks{})
+		obj, ods := p.importObject(ctx, rt.target(ri.addr.Resource.Key, addrs.NotDeposed), ri.key, ImportHooks{})
 		if ds = ds.Append(ods); ods.HasErrors() {
 			return nil, ds
 		}
-		out = append(out, ImportedObject{Addr: ri.addr, ID: ri.id, Schema: rt.schema, Value: obj.Value})
+		out = append(out, ImportedObject{Addr: ri.addr, ID: ri.key.id, Schema: rt.schema, Value: obj.Value})
 	}
 	return out, ds
 }

@@ -59,7 +59,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	}
 	rt = rt.forKey(addr.Resource.Key)
 	t := rt.target(addr.Resource.Key, addrs.NotDeposed)
-	read, ids := p.importObject(ctx, t, id, hooks)
+	read, ids := p.importObject(ctx, t, importRef{id: id}, hooks)
 	if ds = ds.Append(ids); ids.HasErrors() {
 		return nil, ds
 	}
@@ -113,12 +113,12 @@ func setImportedOutput(st *states.State, o *plans.OutputChange) {
 // as both the import command and import blocks do. The read is not
 // optional: ImportResourceState may return only enough to find the
 // object, so even -refresh=false reads it.
-func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id string, hooks ImportHooks) (*states.Object, diags.Diagnostics) {
+func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, key importRef, hooks ImportHooks) (*states.Object, diags.Diagnostics) {
 	addr := t.Addr.ResourceInstance
 	if hooks.Importing != nil {
-		hooks.Importing(addr, id)
+		hooks.Importing(addr, key.label())
 	}
-	obj, ds := lifecycle.Import(ctx, t, id)
+	obj, ds := key.importObject(ctx, t)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -144,8 +144,8 @@ func (p *planner) importObject(ctx context.Context, t *lifecycle.Target, id stri
 // importPrior imports an import block's object as the prior object of
 // the instance t plans, and records it in the plan's prior state, which
 // is where apply starts from: applying the plan makes it managed.
-func (p *planner) importPrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, id string) (*states.Object, diags.Diagnostics) {
-	obj, ds := p.importObject(ctx, t, id, ImportHooks{Importing: p.opts.OnImport})
+func (p *planner) importPrior(ctx context.Context, out *records, rt *resourceTarget, t *lifecycle.Target, key importRef) (*states.Object, diags.Diagnostics) {
+	obj, ds := p.importObject(ctx, t, key, ImportHooks{Importing: p.opts.OnImport})
 	if ds.HasErrors() {
 		return nil, ds
 	}

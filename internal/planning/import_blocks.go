@@ -32,7 +32,7 @@ type importSet struct {
 // and the provider's id of the object.
 type resolvedImport struct {
 	addr  addrs.AbsResourceInstance
-	id    string
+	key   importRef
 	block *configs.Import
 }
 
@@ -178,7 +178,13 @@ func (p *planner) resolveImportInstance(s *importSet, b *configs.Import, scope *
 	if ds.HasErrors() {
 		return ds
 	}
-	id, ids := importID(scope, b.IDExpr)
+	var key importRef
+	var ids diags.Diagnostics
+	if b.IdentityExpr != nil {
+		key.identity, ids = importIdentity(scope, b.IdentityExpr)
+	} else {
+		key.id, ids = importID(scope, b.IDExpr)
+	}
 	if ds = ds.Append(ids); ids.HasErrors() {
 		return ds
 	}
@@ -187,7 +193,7 @@ func (p *planner) resolveImportInstance(s *importSet, b *configs.Import, scope *
 			fmt.Sprintf("An import block for the resource %q was already declared at %s. A resource can have only one import block.",
 				addr, prev.block.DeclRange)))
 	}
-	ri := &resolvedImport{addr: addr, id: id, block: b}
+	ri := &resolvedImport{addr: addr, key: key, block: b}
 	s.byInstance[addr.UniqueKey()] = ri
 	s.resolved = append(s.resolved, ri)
 	return ds
@@ -265,7 +271,7 @@ func importID(scope *lang.Scope, expr hcl.Expression) (string, diags.Diagnostics
 func importRefs(b *configs.Import) ([]*addrs.Reference, diags.Diagnostics) {
 	var refs []*addrs.Reference
 	var ds diags.Diagnostics
-	for _, e := range []hcl.Expression{b.ForEach, b.IDExpr} {
+	for _, e := range []hcl.Expression{b.ForEach, b.IDExpr, b.IdentityExpr} {
 		if e == nil {
 			continue
 		}

@@ -97,11 +97,13 @@ func (p *planner) instancePrior(ctx context.Context, out *records, rt *resourceT
 	if imp == nil {
 		return nil, nil, nil
 	}
-	obj, ds := p.importPrior(ctx, out, rt, t, imp.id)
+	obj, ds := p.importPrior(ctx, out, rt, t, imp.key)
 	if ds.HasErrors() {
 		return nil, nil, ds
 	}
-	return obj, &plans.Importing{ID: imp.id, GeneratedConfig: p.opts.GeneratedConfig[t.Addr.ResourceInstance.UniqueKey()]}, ds
+	importing := imp.key.importing()
+	importing.GeneratedConfig = p.opts.GeneratedConfig[t.Addr.ResourceInstance.UniqueKey()]
+	return obj, importing, ds
 }
 
 // instanceConfig evaluates the instance's configuration body, marks the
@@ -128,7 +130,7 @@ func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecyc
 	nullVal := cty.NullVal(rt.schema.ImpliedType())
 	priorVal, priorPrivate := nullVal, []byte(nil)
 	if prior != nil {
-		priorVal, priorPrivate = prior.Value, prior.Private
+		priorVal, priorPrivate, t.Identity = prior.Value, prior.Private, prior.Identity
 	}
 	planned, ds := lifecycle.Plan(ctx, t, priorVal, priorPrivate, eval.IgnoreChanges(r, priorVal, config))
 	if ds.HasErrors() {

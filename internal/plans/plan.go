@@ -1,6 +1,7 @@
 package plans
 
 import (
+	"encoding/json"
 	"sort"
 	"time"
 
@@ -124,7 +125,10 @@ type ResourceInstanceChange struct {
 // Importing records that a change starts by importing an existing object.
 type Importing struct {
 	// ID is the provider's id of the object, from the import block.
-	ID string `json:"id"`
+	ID string `json:"id,omitempty"`
+	// Identity is the import block's identity instead (Terraform 1.12),
+	// as JSON: the attributes it set.
+	Identity json.RawMessage `json:"identity,omitempty"`
 	// GeneratedConfig is the resource block plan -generate-config-out
 	// wrote for the object, which had none: the plan's configuration for
 	// it (show -json's generated_config).

@@ -108,7 +108,11 @@ func changeComment(p painter, c *plans.ResourceInstanceChange, act plans.Action,
 func importNote(c *plans.ResourceInstanceChange, act plans.Action) string {
 	var b strings.Builder
 	if act != plans.NoOp {
-		fmt.Fprintf(&b, "  # [reset](imported from \"%s\")\n", c.Importing.ID)
+		if len(c.Importing.Identity) > 0 {
+			fmt.Fprintf(&b, "  # [reset](imported with %s)\n", c.Importing.Label())
+		} else {
+			fmt.Fprintf(&b, "  # [reset](imported from \"%s\")\n", c.Importing.ID)
+		}
 	}
 	if act.IsReplace() {
 		b.WriteString("  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n")

@@ -198,6 +198,9 @@ func resourceChangeJSON(c *plans.ResourceInstanceChange, schemas providers.Schem
 	ch.Actions = actionsJSON(c.Action)
 	if c.Importing != nil {
 		ch.Importing = &tfjson.Importing{ID: c.Importing.ID}
+		if len(c.Importing.Identity) > 0 {
+			ch.Importing.Identity = json.RawMessage(c.Importing.Identity)
+		}
 		ch.GeneratedConfig = c.Importing.GeneratedConfig
 	}
 	for _, p := range c.RequiredReplace {

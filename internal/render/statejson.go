@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
@@ -109,7 +111,26 @@ func stateResourceJSON(addr addrs.AbsResourceInstance, key addrs.DeposedKey, pro
 	}
 	r.Tainted = obj.Status == states.ObjectTainted
 	r.DeposedKey = string(key)
+	if err := identityJSON(r, src.Identity); err != nil {
+		return nil, fmt.Errorf("%s: %w", addr, err)
+	}
 	return r, nil
+}
+
+// identityJSON adds an object's resource identity, as Terraform 1.12's
+// JSON state gives it ("identity_schema_version", then "identity").
+func identityJSON(r *tfjson.StateResource, id states.Identity) error {
+	if id.IsNone() {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(id.JSON))
+	dec.UseNumber()
+	if err := dec.Decode(&r.IdentityValues); err != nil {
+		return fmt.Errorf("stored identity: %w", err)
+	}
+	v := id.SchemaVersion
+	r.IdentitySchemaVersion = &v
+	return nil
 }
 
 // resourceHead fills in what every description of an instance starts with.

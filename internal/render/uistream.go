@@ -172,7 +172,7 @@ func newUIChange(c *plans.ResourceInstanceChange) *uiChange {
 		if ch.Action == "noop" {
 			ch.Action = "import"
 		}
-		ch.Importing = &plans.Importing{ID: c.Importing.ID}
+		ch.Importing = &plans.Importing{ID: c.Importing.ID, Identity: c.Importing.Identity}
 	}
 	return ch
 }

@@ -37,6 +37,7 @@ type ObjectSrc struct {
 	// configuration is gone.
 	Dependencies        []addrs.AbsResource
 	CreateBeforeDestroy bool
+	Identity            Identity
 }
 
 // Object is a decoded object: its value with sensitive marks applied.
@@ -46,6 +47,7 @@ type Object struct {
 	Status              ObjectStatus
 	Dependencies        []addrs.AbsResource
 	CreateBeforeDestroy bool
+	Identity            Identity
 }
 
 // Decode returns the object's value as type ty, with sensitive marks
@@ -62,6 +64,7 @@ func (o *ObjectSrc) Decode(ty cty.Type) (*Object, error) {
 		Status:              o.Status,
 		Dependencies:        o.Dependencies,
 		CreateBeforeDestroy: o.CreateBeforeDestroy,
+		Identity:            o.Identity,
 	}, nil
 }
 
@@ -101,6 +104,7 @@ func (o *Object) Encode(ty cty.Type, schemaVersion uint64) (*ObjectSrc, error) {
 		Status:              o.Status,
 		Dependencies:        o.Dependencies,
 		CreateBeforeDestroy: o.CreateBeforeDestroy,
+		Identity:            o.Identity,
 	}, nil
 }
 

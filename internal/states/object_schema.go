@@ -49,5 +49,6 @@ func EncodeObjectUnmarked(schema *configschema.Block, obj *Object, u cty.Value, 
 	return &ObjectSrc{
 		SchemaVersion: uint64(version), AttrsJSON: src, AttrSensitivePaths: paths, Private: obj.Private,
 		Status: obj.Status, Dependencies: obj.Dependencies, CreateBeforeDestroy: obj.CreateBeforeDestroy,
+		Identity: obj.Identity,
 	}, nil
 }

@@ -13,7 +13,11 @@
 // agree field by field where the engine needs them. The client speaks
 // protocol 6.5 and 5.5: functions.go, metadata.go and client_functions.go
 // add GetFunctions, CallFunction and GetMetadata to 6.3's RPCs;
-// unsupported.go lists what is still not mapped.
+// identity.go, list_resource.go, stream.go and client_identity.go add 6.9's
+// resource identities (their schemas, upgrade, and the identity fields of
+// read, plan, apply and import) and 6.10's list resources (the
+// ListResource server stream, ValidateListResourceConfig and
+// GenerateResourceConfig); unsupported.go lists what is still not mapped.
 //
 // Everything after the wire is tfproto6's: the client is a
 // tfprotov6.ProviderServer that the in-process adapter wraps, so schema

@@ -140,6 +140,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		putValue(m, "current_state", req.CurrentState)
 		m.setBytes("private", req.Private)
 		putValue(m, "provider_meta", req.ProviderMeta)
+		putIdentity(m, "current_identity", req.CurrentIdentity)
 	})
 	if err != nil {
 		return nil, err
@@ -149,6 +150,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		Diagnostics: diagnostics(resp, "diagnostics"),
 		Private:     resp.bytes("private"),
 		Deferred:    deferred(resp, "deferred"),
+		NewIdentity: identityData(resp, "new_identity"),
 	}, nil
 }
 
@@ -160,6 +162,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		putValue(m, "config", req.Config)
 		m.setBytes("prior_private", req.PriorPrivate)
 		putValue(m, "provider_meta", req.ProviderMeta)
+		putIdentity(m, "prior_identity", req.PriorIdentity)
 	})
 	if err != nil {
 		return nil, err
@@ -171,6 +174,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		Diagnostics:                 diagnostics(resp, "diagnostics"),
 		UnsafeToUseLegacyTypeSystem: resp.boolean("legacy_type_system"),
 		Deferred:                    deferred(resp, "deferred"),
+		PlannedIdentity:             identityData(resp, "planned_identity"),
 	}, nil
 }
 
@@ -182,6 +186,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		putValue(m, "config", req.Config)
 		m.setBytes("planned_private", req.PlannedPrivate)
 		putValue(m, "provider_meta", req.ProviderMeta)
+		putIdentity(m, "planned_identity", req.PlannedIdentity)
 	})
 	if err != nil {
 		return nil, err
@@ -191,6 +196,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		Private:                     resp.bytes("private"),
 		Diagnostics:                 diagnostics(resp, "diagnostics"),
 		UnsafeToUseLegacyTypeSystem: resp.boolean("legacy_type_system"),
+		NewIdentity:                 identityData(resp, "new_identity"),
 	}, nil
 }
 
@@ -198,6 +204,7 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 	resp, err := s.conn.call(ctx, "ImportResourceState", func(m message) {
 		m.setStr("type_name", req.TypeName)
 		m.setStr("id", req.ID)
+		putIdentity(m, "identity", req.Identity)
 	})
 	if err != nil {
 		return nil, err
@@ -211,6 +218,7 @@ func (s *server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportR
 			TypeName: ir.str("type_name"),
 			State:    value(ir, "state"),
 			Private:  ir.bytes("private"),
+			Identity: identityData(ir, "identity"),
 		})
 	}
 	return out, nil

@@ -31,6 +31,9 @@ func schemaResponse(x message) (*tfprotov6.GetProviderSchemaResponse, error) {
 	if err := schemaMap(x, "data_source_schemas", "data source", out.DataSourceSchemas); err != nil {
 		return nil, err
 	}
+	if err := listSchemas(x, out); err != nil {
+		return nil, err
+	}
 	out.ServerCapabilities = serverCapabilities(x.msg("server_capabilities"))
 	if out.Functions, err = functions(x, "functions"); err != nil {
 		return nil, err

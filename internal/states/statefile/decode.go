@@ -215,6 +215,15 @@ func decodeObject(is *instanceV4, cache *addrCache) (*states.ObjectSrc, error) {
 		return nil, fmt.Errorf("invalid sensitive_attributes: %w", err)
 	}
 	obj.AttrSensitivePaths = paths
+	if id := is.Identity; len(id) > 0 && string(id) != "null" {
+		if id[0] != '{' {
+			return nil, fmt.Errorf("invalid identity: must be an object")
+		}
+		obj.Identity.JSON = id
+		if is.IdentitySchemaVersion != nil {
+			obj.Identity.SchemaVersion = *is.IdentitySchemaVersion
+		}
+	}
 	if len(is.Private) > 0 {
 		obj.Private = is.Private
 	}

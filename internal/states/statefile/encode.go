@@ -222,6 +222,17 @@ func appendInstance(dst []byte, is *instanceV4, l layout) ([]byte, error) {
 	if len(is.SensitiveAttributes) > 0 {
 		dst = l.raw(l.field(dst, &first, "sensitive_attributes"), is.SensitiveAttributes)
 	}
+	if len(is.Identity) > 0 {
+		if !json.Valid(is.Identity) {
+			return nil, fmt.Errorf("identity is not valid JSON")
+		}
+		var v uint64
+		if is.IdentitySchemaVersion != nil {
+			v = *is.IdentitySchemaVersion
+		}
+		dst = strconv.AppendUint(l.field(dst, &first, "identity_schema_version"), v, 10)
+		dst = l.raw(l.field(dst, &first, "identity"), is.Identity)
+	}
 	if len(is.Private) > 0 {
 		dst = append(l.field(dst, &first, "private"), '"')
 		dst = base64.StdEncoding.AppendEncode(dst, is.Private)

@@ -60,9 +60,14 @@ type instanceV4 struct {
 	// Terraform converts with the provider's help on the next refresh.
 	AttributesFlat      map[string]string `json:"attributes_flat,omitempty"`
 	SensitiveAttributes json.RawMessage   `json:"sensitive_attributes,omitempty"`
-	Private             []byte            `json:"private,omitempty"`
-	Dependencies        []string          `json:"dependencies,omitempty"`
-	CreateBeforeDestroy bool              `json:"create_before_destroy,omitempty"`
+	// IdentitySchemaVersion and Identity are the object's resource
+	// identity (Terraform 1.12+, OpenTofu 1.12): written only for an
+	// object that has one, where Terraform 1.12 writes them.
+	IdentitySchemaVersion *uint64         `json:"identity_schema_version,omitempty"`
+	Identity              json.RawMessage `json:"identity,omitempty"`
+	Private               []byte          `json:"private,omitempty"`
+	Dependencies          []string        `json:"dependencies,omitempty"`
+	CreateBeforeDestroy   bool            `json:"create_before_destroy,omitempty"`
 }
 
 // Mode names as the format spells them.

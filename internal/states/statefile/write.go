@@ -205,6 +205,10 @@ func encodeInstance(key addrs.InstanceKey, dk addrs.DeposedKey, obj *states.Obje
 		Private:             obj.Private,
 		CreateBeforeDestroy: obj.CreateBeforeDestroy,
 	}
+	if !obj.Identity.IsNone() {
+		v := obj.Identity.SchemaVersion
+		is.Identity, is.IdentitySchemaVersion = obj.Identity.JSON, &v
+	}
 	switch k := key.(type) {
 	case addrs.IntKey:
 		is.IndexKey = json.RawMessage(fmt.Appendf(nil, "%d", int(k)))
