@@ -7,8 +7,15 @@ import (
 
 // HasWriteOnly reports whether any attribute, at any depth, is write-only
 // (protocol 6.8). Planning and applying skip every write-only step for
-// the schemas that have none, which is almost all of them.
-func (b *Block) HasWriteOnly() bool { return b.has(isWriteOnly) }
+// the schemas that have none, which is almost all of them; the answer is
+// cached like ImpliedType, since they ask it once per instance.
+func (b *Block) HasWriteOnly() bool {
+	if b == nil {
+		return false
+	}
+	b.build()
+	return b.writeOnly
+}
 
 func isWriteOnly(a *Attribute) bool { return a.WriteOnly }
 
