@@ -54,10 +54,11 @@ type Block struct {
 	// into Cairn declare them.
 	Copies []Copy
 
-	once    sync.Once
-	implied cty.Type
-	spec    hcldec.Spec
-	empty   cty.Value
+	once      sync.Once
+	writeOnly bool
+	implied   cty.Type
+	spec      hcldec.Spec
+	empty     cty.Value
 }
 
 // Attribute is one attribute of a block or of a nested object.
@@ -126,6 +127,7 @@ func (b *Block) build() {
 		b.implied = b.impliedType()
 		b.spec = b.decoderSpec()
 		b.empty = nullAttrsObject(b)
+		b.writeOnly = b.has(isWriteOnly)
 	})
 }
 

@@ -28,6 +28,11 @@ func CheckNoEphemeral(val cty.Value, schema *configschema.Block, body hcl.Body, 
 		for len(p) > 0 && schema.AttributeByPath(p) == nil {
 			p = p[:len(p)-1]
 		}
+		// A write-only attribute may take an ephemeral value: it is sent
+		// to the provider and never planned or stored.
+		if a := schema.AttributeByPath(p); a != nil && a.WriteOnly {
+			continue
+		}
 		if seen[diags.FormatPath(p)] {
 			continue
 		}

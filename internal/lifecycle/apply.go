@@ -98,6 +98,11 @@ func applyChange(ctx context.Context, t *Target, p *Planned) (*Applied, diags.Di
 		return &Applied{Value: null, u: null}, ds.Append(t.contractError("Provider produced invalid object",
 			fmt.Sprintf("the new object does not conform to the schema: %s", errs[0])))
 	}
+	// A write-only value the provider kept is reported and dropped: the
+	// object exists and is recorded, without the secret.
+	if wds := t.writeOnlyKept(newU); wds.HasErrors() {
+		ds, newU = ds.Append(wds), t.Schema.NullWriteOnly(newU)
+	}
 	// The new object has the planned value's marks; its copies' are
 	// worked out on it (a tags_all unknown in the plan, or in another
 	// order now).

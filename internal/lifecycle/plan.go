@@ -83,7 +83,12 @@ func plan(ctx context.Context, t *Target, prior split, priorPrivate []byte, conf
 	if ds.HasErrors() {
 		return nil, ds
 	}
-	planned := withMarks(t.Schema, resp.PlannedState, config.marks, t.ProviderConfig)
+	if wds := t.writeOnlyKept(resp.PlannedState); wds.HasErrors() {
+		return nil, ds.Append(wds)
+	}
+	// The configuration's marks, less the ephemeral mark of write-only
+	// attributes: those are null in the plan (checked above).
+	planned := withMarks(t.Schema, resp.PlannedState, t.Schema.WithoutWriteOnlyEphemeral(config.marks), t.ProviderConfig)
 	p := &Planned{
 		Value: planned.v, RequiresReplace: resp.RequiresReplace, Private: resp.PlannedPrivate, LegacyTypeSystem: resp.LegacyTypeSystem,
 		prior: prior, config: config, planned: planned, identity: priorID,

@@ -97,6 +97,9 @@ func (c *checker) plannedAttr(attr *configschema.Attribute, prior, config, plann
 		return
 	case attr.Computed && config.IsNull():
 		return
+	case attr.WriteOnly && planned.IsNull():
+		// Sent to the provider, never planned (protocol 6.8).
+		return
 	case config.IsNull():
 		c.errorf(path, "planned value %s for a non-computed attribute left unset in configuration",
 			c.show(path, planned, attr))

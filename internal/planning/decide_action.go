@@ -1,6 +1,7 @@
 package planning
 
 import (
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/zclconf/go-cty/cty"
@@ -8,8 +9,12 @@ import (
 
 // actionInput is everything decideAction weighs for an existing object.
 type actionInput struct {
-	prior, planned      cty.Value
-	requiresReplace     []cty.Path
+	prior, planned  cty.Value
+	requiresReplace []cty.Path
+	// writeOnlyReplace are the RequiresReplace paths of write-only
+	// attributes: null both sides, so no change shows, yet a provider
+	// that lists one asks for a replacement (OpenTofu replaces).
+	writeOnlyReplace    []cty.Path
 	tainted             bool
 	forced              bool
 	triggered           bool
@@ -26,7 +31,7 @@ func decideAction(in actionInput) (plans.Action, plans.ActionReason, []cty.Path)
 	if in.createBeforeDestroy {
 		replace = plans.CreateThenDelete
 	}
-	changed := changedPaths(in.requiresReplace, in.prior, in.planned)
+	changed := append(changedPaths(in.requiresReplace, in.prior, in.planned), in.writeOnlyReplace...)
 	switch {
 	case in.tainted:
 		return replace, plans.ReasonReplaceBecauseTainted, changed
@@ -86,4 +91,18 @@ func valuesEqual(a, b cty.Value) bool {
 	}
 	eq := au.Equals(bu)
 	return eq.IsKnown() && eq.True()
+}
+
+// writeOnlyPaths keeps the paths that name write-only attributes.
+func writeOnlyPaths(schema *configschema.Block, paths []cty.Path) []cty.Path {
+	if len(paths) == 0 || !schema.HasWriteOnly() {
+		return nil
+	}
+	var out []cty.Path
+	for _, p := range paths {
+		if a := schema.AttributeByPath(p); a != nil && a.WriteOnly {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -51,6 +51,11 @@ func TestDecideAction(t *testing.T) {
 			in:   actionInput{prior: obj("a", "1"), planned: unknownKey, requiresReplace: keyPath},
 			want: want{Action: plans.DeleteThenCreate, Reason: plans.ReasonReplaceBecauseCannotUpdate, Replace: []string{"key"}},
 		},
+		"RequiresReplaceWriteOnly": {
+			reason: "a write-only attribute is null on both sides, yet a provider that lists it asks for a replacement (OpenTofu)",
+			in:     actionInput{prior: obj("a", "1"), planned: obj("a", "1"), requiresReplace: []cty.Path{cty.GetAttrPath("password_wo")}, writeOnlyReplace: []cty.Path{cty.GetAttrPath("password_wo")}},
+			want:   want{Action: plans.DeleteThenCreate, Reason: plans.ReasonReplaceBecauseCannotUpdate, Replace: []string{"password_wo"}},
+		},
 		"CreateBeforeDestroy": {
 			in:   actionInput{prior: obj("a", "1"), planned: obj("a", "2"), requiresReplace: keyPath, createBeforeDestroy: true},
 			want: want{Action: plans.CreateThenDelete, Reason: plans.ReasonReplaceBecauseCannotUpdate, Replace: []string{"key"}},

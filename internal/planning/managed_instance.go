@@ -149,7 +149,7 @@ func (p *planner) planChange(ctx context.Context, rt *resourceTarget, t *lifecyc
 	triggered, tds := p.replaceTriggered(r, addr, rep)
 	ds = ds.Append(tds)
 	change.Action, change.ActionReason, change.RequiredReplace = decideAction(actionInput{
-		prior: priorVal, planned: planned.Value, requiresReplace: planned.RequiresReplace,
+		prior: priorVal, planned: planned.Value, requiresReplace: planned.RequiresReplace, writeOnlyReplace: writeOnlyPaths(rt.schema, planned.RequiresReplace),
 		tainted: prior.Status == states.ObjectTainted, forced: p.forced[addr.UniqueKey()], triggered: triggered,
 		createBeforeDestroy: p.cbd[rt.addr.Config().UniqueKey()],
 	})

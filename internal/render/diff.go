@@ -31,6 +31,9 @@ const (
 	// kindUnknown is a value known only after apply, with the old value
 	// (inner) when there was one.
 	kindUnknown
+	// kindWriteOnly is a write-only attribute (protocol 6.8), whose value
+	// no plan holds: "(write-only attribute)", with the block's action.
+	kindWriteOnly
 	// kindTypeChange is a value whose JSON kind changes: inner before,
 	// other after.
 	kindTypeChange

@@ -15,7 +15,12 @@ func diffBlock(c change, b *configschema.Block) *diff {
 		return d
 	}
 	d := &diff{kind: kindBlock, action: c.iterAction(), replace: c.replace.matches()}
+	var writeOnly []string
 	for name, a := range b.Attributes {
+		if a.WriteOnly {
+			writeOnly = append(writeOnly, name)
+			continue
+		}
 		child := c.attr(name)
 		if !child.relevant.partial() {
 			child = child.asNoOp()
@@ -31,6 +36,7 @@ func diffBlock(c change, b *configschema.Block) *diff {
 		d.entries = append(d.entries, entry{name, cd})
 		d.action = combine(d.action, cd.action)
 	}
+	d.entries = append(d.entries, writeOnlyEntries(c, d.action, writeOnly)...)
 	sortEntries(d.entries)
 	for name, nb := range b.BlockTypes {
 		if g, act, ok := diffBlockGroup(c.blockType(name), name, nb); ok {
@@ -156,7 +162,12 @@ func diffNested(c change, o *configschema.Object) *diff {
 		return d
 	}
 	d := &diff{kind: kindObject, nested: true, action: c.iterAction(), replace: c.replace.matches()}
+	var writeOnly []string
 	for name, a := range o.Attributes {
+		if a.WriteOnly {
+			writeOnly = append(writeOnly, name)
+			continue
+		}
 		child := c.attr(name)
 		if !child.relevant.partial() {
 			child = child.asNoOp()
@@ -168,6 +179,28 @@ func diffNested(c change, o *configschema.Object) *diff {
 		d.entries = append(d.entries, entry{name, cd})
 		d.action = combine(d.action, cd.action)
 	}
+	d.entries = append(d.entries, writeOnlyEntries(c, d.action, writeOnly)...)
 	sortEntries(d.entries)
 	return d
+}
+
+// writeOnlyEntries shows the write-only attributes of a block whose action
+// (decided by its other attributes) is not a no-op, as OpenTofu does:
+// "(write-only attribute)" with that action, since the plan holds no value
+// to compare. One the provider says forces replacement is shown even
+// then, as an update.
+func writeOnlyEntries(c change, act plans.Action, names []string) []entry {
+	var out []entry
+	for _, name := range names {
+		replace := c.attr(name).replace.matches()
+		a := act
+		if a == plans.NoOp && replace {
+			a = plans.Update
+		}
+		if a == plans.NoOp {
+			continue
+		}
+		out = append(out, entry{name, &diff{kind: kindWriteOnly, action: a, replace: replace}})
+	}
+	return out
 }

@@ -146,6 +146,10 @@ func (pr *printer) print(w *strings.Builder, d *diff, ind int, o printOpts) {
 		pr.printSensitiveBlock(w, d, ind, o)
 	case kindUnknown:
 		pr.printUnknown(w, d, ind, o)
+	case kindWriteOnly:
+		w.WriteString("(write-only attribute)")
+		w.WriteString(pr.forcesReplacement(d.replace, o))
+		w.WriteString(pr.nullSuffix(d.action, o))
 	case kindTypeChange:
 		o.noNullSuffix = true
 		pr.print(w, d.inner, ind, o)

@@ -23,6 +23,7 @@ func (p *Provider) annotate(resp *providers.GetProviderSchemaResponse) {
 	for _, t := range p.servedTypes() {
 		if s, ok := resp.ResourceTypes[t.TerraformName]; ok && s.Block != nil {
 			markMasked(t, s.Block)
+			markTwinsMasked(t, s.Block)
 			if sh, ok := tagShapeOf(t); ok {
 				s.Block.Copies = append(s.Block.Copies, configschema.Copy{From: sh.attr.Name, To: tagsAllName, FromProvider: "default_tags"})
 			}

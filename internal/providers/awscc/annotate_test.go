@@ -41,6 +41,13 @@ func TestAnnotate(t *testing.T) {
 			t.Errorf("%s: thing_name is masked", kind)
 		}
 	}
+	// The write-only twin of the top-level password.
+	if a := resp.ResourceTypes["awscc_test_thing"].Block.Attributes["password_wo"]; a == nil || !a.WriteOnly || !a.Masked || a.Sensitive {
+		t.Errorf("password_wo = %+v, want a masked write-only attribute", a)
+	}
+	if a := resp.ResourceTypes["awscc_test_thing"].Block.Attributes["password_wo_version"]; a == nil || a.WriteOnly || !a.Optional {
+		t.Errorf("password_wo_version = %+v, want an optional attribute", a)
+	}
 	want := []configschema.Copy{{From: "tags", To: "tags_all", FromProvider: "default_tags"}}
 	if diff := cmp.Diff(want, resp.ResourceTypes["awscc_test_thing"].Block.Copies); diff != "" {
 		t.Errorf("copies (-want +got):\n%s", diff)

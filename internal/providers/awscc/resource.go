@@ -47,6 +47,7 @@ func (r *ccResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp 
 		s.Blocks = map[string]schema.Block{"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Update: true, Delete: true})}
 	}
 	addTagsAll(r.t, &s)
+	addWriteOnlyTwins(r.t, &s)
 	resp.Schema = s
 }
 
@@ -105,6 +106,7 @@ func (r *ccResource) Create(ctx context.Context, req resource.CreateRequest, res
 		resp.Diagnostics.AddError("Cannot build the desired state", err.Error())
 		return
 	}
+	withTwins(doc, twinValues(r.t, req.Config.Raw, tftypes.Value{}, planned))
 	pend := pendingCreate{ClientToken: clientToken()}
 	out, err := r.rt.api.CreateResource(ctx, &cloudcontrol.CreateResourceInput{
 		TypeName: &r.t.TypeName, DesiredState: aws.String(jsonText(doc)), ClientToken: &pend.ClientToken, RoleArn: r.rt.role(),
@@ -322,6 +324,9 @@ func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, res
 	}
 	planned = setAttr(planned, "id", tftypes.NewValue(tftypes.String, id))
 	patch, err := updatePatch(r.t.Attributes, withTagsSent(r.t, prior), withTagsSent(r.t, planned))
+	if err == nil {
+		patch, err = patchWithTwins(patch, twinValues(r.t, req.Config.Raw, prior, planned))
+	}
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot build the update patch", err.Error())
 		return

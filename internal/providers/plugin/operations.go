@@ -12,8 +12,9 @@ import (
 // writes a request message from tfprotov6's request, makes the call, and
 // reads the answer back; protocol 5 is served by the same code because
 // the fields it touches have the same names in both protocols (conn maps
-// the RPC names). Client capabilities are left unset: Cairn allows no
-// deferrals and no write-only attributes, which is what unset means.
+// the RPC names). Client capabilities are left unset, except write-only
+// attributes (see write_only.go): Cairn allows no deferrals, which is what
+// unset means.
 type server struct {
 	conn *conn
 	// terraformVersion is sent in ConfigureProvider when the engine gives
@@ -101,6 +102,7 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 	resp, err := s.conn.call(ctx, "ValidateResourceConfig", func(m message) {
 		m.setStr("type_name", req.TypeName)
 		putValue(m, "config", req.Config)
+		putValidateCapabilities(m, req.ClientCapabilities)
 	})
 	if err != nil {
 		return nil, err

@@ -9,8 +9,8 @@ import (
 
 // schemaResponse reads a GetProviderSchema answer (protocol 5's GetSchema
 // answers with the same message) into tfprotov6's form, which tfproto6
-// converts for the engine. Ephemeral resources and the rest the engine
-// does not use yet are not read. The error names the type whose
+// converts for the engine. What the engine does not use yet is not
+// read. The error names the type whose
 // schema is malformed: a provider bug, reported as a failed call.
 func schemaResponse(x message) (*tfprotov6.GetProviderSchemaResponse, error) {
 	out := &tfprotov6.GetProviderSchemaResponse{
@@ -32,6 +32,9 @@ func schemaResponse(x message) (*tfprotov6.GetProviderSchemaResponse, error) {
 		return nil, err
 	}
 	if err := listSchemas(x, out); err != nil {
+		return nil, err
+	}
+	if err := ephemeralSchemas(x, out); err != nil {
 		return nil, err
 	}
 	out.ServerCapabilities = serverCapabilities(x.msg("server_capabilities"))

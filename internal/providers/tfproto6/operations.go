@@ -65,8 +65,9 @@ func (p *Provider) ConfigureProvider(ctx context.Context, req providers.Configur
 }
 
 // ValidateResourceConfig implements providers.Interface. Write-only
-// attributes are not allowed: the engine does not yet keep them out of
-// state, so the server rejects configurations that set them.
+// attributes (protocol 6.8) are allowed: the engine sends their values
+// and keeps them out of plan and state (lifecycle checks the provider's
+// answers are null there).
 func (p *Provider) ValidateResourceConfig(ctx context.Context, req providers.ValidateResourceConfigRequest) (resp providers.ValidateResourceConfigResponse) {
 	const method = "ValidateResourceConfig"
 	ty, ds := p.resourceType(ctx, req.TypeName)
@@ -77,7 +78,7 @@ func (p *Provider) ValidateResourceConfig(ctx context.Context, req providers.Val
 	preq := &tfprotov6.ValidateResourceConfigRequest{
 		TypeName:           req.TypeName,
 		Config:             c.encode("configuration", req.Config, ty),
-		ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{},
+		ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true},
 	}
 	presp, err := invoke(&c, func() (*tfprotov6.ValidateResourceConfigResponse, error) {
 		return p.server.ValidateResourceConfig(ctx, preq)

@@ -32,8 +32,10 @@ type SchemaCache struct {
 	resp providers.GetProviderSchemaResponse
 	// lists and identity are the answer's list resource schemas and the
 	// provider's identities (see identity.go, list_resource.go).
-	lists    providers.GetListResourceSchemasResponse
-	identity identityCache
+	lists providers.GetListResourceSchemasResponse
+	// ephemeral holds the ephemeral resource schemas (protocol 6.7).
+	ephemeral providers.GetEphemeralResourceSchemasResponse
+	identity  identityCache
 }
 
 // Option configures an adapter.
@@ -88,6 +90,7 @@ func (p *Provider) schema(ctx context.Context) *providers.GetProviderSchemaRespo
 		default:
 			p.cache.resp = convertProviderSchema(resp)
 			p.cache.lists = convertListSchemas(resp)
+			p.cache.ephemeral = convertEphemeralSchemas(resp)
 			if p.annotate != nil {
 				p.annotate(&p.cache.resp)
 			}

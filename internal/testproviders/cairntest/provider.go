@@ -44,7 +44,7 @@ func (testProvider) Configure(_ context.Context, req provider.ConfigureRequest, 
 }
 
 func (testProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return thing{} }}
+	return []func() resource.Resource{func() resource.Resource { return thing{} }, func() resource.Resource { return secret{} }}
 }
 
 func (testProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
