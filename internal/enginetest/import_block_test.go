@@ -81,7 +81,7 @@ import {
 			if ds := h.Apply(p); ds.HasErrors() {
 				t.Fatal(ds)
 			}
-			want := []string{"importing test_thing.a obj", "imported test_thing.a obj"}
+			want := []string{"importing test_thing.a id=obj", "imported test_thing.a id=obj"}
 			if diff := cmp.Diff(want, hooks.events); diff != "" {
 				t.Errorf("import reports (-want +got):\n%s", diff)
 			}

@@ -143,3 +143,20 @@ func TestApplyIdentity(t *testing.T) {
 		})
 	}
 }
+
+// TestIdentityBehindAWrapper: a provider seen through a wrapper that
+// offers no identity schemas (cairn test's lazy start) may still return
+// identities from its reads; the object is kept without one, not refused.
+func TestIdentityBehindAWrapper(t *testing.T) {
+	f := &fake{read: func(r providers.ReadResourceRequest) providers.ReadResourceResponse {
+		return providers.ReadResourceResponse{NewState: r.PriorState, Private: r.Private, NewIdentity: idOf("n")}
+	}}
+	prior := &states.Object{Value: obj(str("i"), str("n"), nullStr, nullNum)}
+	got, ds := Refresh(context.Background(), target(f), prior)
+	if ds.HasErrors() {
+		t.Fatal(ds.Err())
+	}
+	if !got.Identity.IsNone() {
+		t.Errorf("kept identity %s, want none", got.Identity.JSON)
+	}
+}

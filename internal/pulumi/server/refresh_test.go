@@ -21,6 +21,17 @@ type readCounting struct {
 	mu    *sync.Mutex
 }
 
+// GetResourceIdentitySchemas and UpgradeResourceIdentity pass awscc's
+// identities through: the wrapper must not hide a capability whose
+// identities ReadResource still returns.
+func (p *readCounting) GetResourceIdentitySchemas(ctx context.Context) providers.GetResourceIdentitySchemasResponse {
+	return p.Interface.(providers.IdentityProvider).GetResourceIdentitySchemas(ctx)
+}
+
+func (p *readCounting) UpgradeResourceIdentity(ctx context.Context, r providers.UpgradeResourceIdentityRequest) providers.UpgradeResourceIdentityResponse {
+	return p.Interface.(providers.IdentityProvider).UpgradeResourceIdentity(ctx, r)
+}
+
 func (p *readCounting) ReadResource(ctx context.Context, r providers.ReadResourceRequest) providers.ReadResourceResponse {
 	p.mu.Lock()
 	n, _ := p.reads.LoadOrStore(p.id, new(int))
