@@ -39,6 +39,21 @@ func launch(tb testing.TB, bin string, env ...string) launchResult {
 	start := time.Now()
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), env...)
+	pc, conn := dialPlugin(tb, cmd)
+	defer pc.Kill()
+	var out rawMessage
+	err := conn.Invoke(context.Background(), "/tfplugin6.Provider/GetProviderSchema", &rawMessage{}, &out,
+		grpc.ForceCodecV2(rawCodec{}), grpc.MaxCallRecvMsgSize(1<<30))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return launchResult{schema: out, toSchema: time.Since(start), peakRSS: testprocess.PeakRSS(cmd.Process.Pid)}
+}
+
+// dialPlugin starts cmd as a protocol 6 plugin, as Terraform does, and
+// returns its client (the caller kills it) and the gRPC connection.
+func dialPlugin(tb testing.TB, cmd *exec.Cmd) (*goplugin.Client, *grpc.ClientConn) {
+	tb.Helper()
 	pc := goplugin.NewClient(&goplugin.ClientConfig{
 		HandshakeConfig: goplugin.HandshakeConfig{
 			ProtocolVersion:  6,
@@ -51,22 +66,17 @@ func launch(tb testing.TB, bin string, env ...string) launchResult {
 		AutoMTLS:         true,
 		Logger:           hclog.NewNullLogger(),
 	})
-	defer pc.Kill()
 	rpc, err := pc.Client()
 	if err != nil {
-		tb.Fatal(err)
+		pc.Kill()
+		tb.Fatalf("starting %s: %v", cmd.Path, err)
 	}
 	raw, err := rpc.Dispense("provider")
 	if err != nil {
+		pc.Kill()
 		tb.Fatal(err)
 	}
-	var out rawMessage
-	err = raw.(*grpc.ClientConn).Invoke(context.Background(), "/tfplugin6.Provider/GetProviderSchema", &rawMessage{}, &out,
-		grpc.ForceCodecV2(rawCodec{}), grpc.MaxCallRecvMsgSize(1<<30))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return launchResult{schema: out, toSchema: time.Since(start), peakRSS: testprocess.PeakRSS(cmd.Process.Pid)}
+	return pc, raw.(*grpc.ClientConn)
 }
 
 // rawPlugin hands back the gRPC connection.

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hashicorp/go-hclog"
-	goplugin "github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -36,32 +34,13 @@ func startPlugin(tb testing.TB, bin string, env ...string) *plugin {
 	tb.Helper()
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), env...)
-	pc := goplugin.NewClient(&goplugin.ClientConfig{
-		HandshakeConfig: goplugin.HandshakeConfig{
-			ProtocolVersion:  6,
-			MagicCookieKey:   "TF_PLUGIN_MAGIC_COOKIE",
-			MagicCookieValue: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
-		},
-		Plugins:          goplugin.PluginSet{"provider": rawPlugin{}},
-		Cmd:              cmd,
-		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
-		AutoMTLS:         true,
-		Logger:           hclog.NewNullLogger(),
-	})
+	pc, conn := dialPlugin(tb, cmd)
 	tb.Cleanup(pc.Kill)
-	rpc, err := pc.Client()
-	if err != nil {
-		tb.Fatalf("starting %s: %v", bin, err)
-	}
-	raw, err := rpc.Dispense("provider")
-	if err != nil {
-		tb.Fatal(err)
-	}
 	d, err := protoregistry.GlobalFiles.FindDescriptorByName("tfplugin6.Provider")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &plugin{cc: raw.(*grpc.ClientConn), service: d.(protoreflect.ServiceDescriptor)}
+	return &plugin{cc: conn, service: d.(protoreflect.ServiceDescriptor)}
 }
 
 // call invokes a unary RPC, fill writing the request (fields by their
