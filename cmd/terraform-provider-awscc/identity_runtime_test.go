@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	"github.com/google/go-cmp/cmp"
 	"github.com/zclconf/go-cty/cty"
 	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
@@ -15,6 +11,7 @@ import (
 	"google.golang.org/protobuf/types/dynamicpb"
 
 	"github.com/cairn-iac/cairn/internal/ccendpoint"
+	"github.com/cairn-iac/cairn/internal/testendpoint"
 )
 
 // configureFor configures a plugin for Cairn's endpoint at url, as the
@@ -122,7 +119,7 @@ func TestIdentityMatchesHashiCorp(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = e.Close() })
-	createLogGroup(t, e.URL, "app")
+	testendpoint.CreateLogGroup(t, e.URL, "app")
 
 	ref := startPlugin(t, hashicorpAWSCC(t))
 	cairn := startPlugin(t, buildPlugin(t), "CAIRN_PLUGIN_CACHE="+t.TempDir(), "CAIRN_AWSCC_TYPES=AWS::Logs::LogGroup")
@@ -181,23 +178,6 @@ func jsonOf(tb testing.TB, v cty.Value) string {
 		tb.Fatal(err)
 	}
 	return string(data)
-}
-
-// createLogGroup makes a log group on the endpoint at url and waits for it.
-func createLogGroup(tb testing.TB, url, name string) {
-	tb.Helper()
-	client := cloudcontrol.New(cloudcontrol.Options{Region: "eu-west-1", BaseEndpoint: aws.String(url), Credentials: aws.AnonymousCredentials{}})
-	ctx := context.Background()
-	out, err := client.CreateResource(ctx, &cloudcontrol.CreateResourceInput{TypeName: aws.String("AWS::Logs::LogGroup"), DesiredState: aws.String(`{"LogGroupName":"` + name + `"}`)})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	w := cloudcontrol.NewResourceRequestSuccessWaiter(client, func(o *cloudcontrol.ResourceRequestSuccessWaiterOptions) {
-		o.MinDelay, o.MaxDelay = 20*time.Millisecond, 200*time.Millisecond
-	})
-	if err := w.Wait(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: out.ProgressEvent.RequestToken}, 30*time.Second); err != nil {
-		tb.Fatal(err)
-	}
 }
 
 // createWith creates a log group called name through a plugin, planning

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/ccendpoint"
+	"github.com/cairn-iac/cairn/internal/testendpoint"
 )
 
 // BenchmarkListResourcePlugins lists 1,000 log groups of Cairn's endpoint
@@ -23,7 +24,7 @@ func BenchmarkListResourcePlugins(b *testing.B) {
 	}
 	b.Cleanup(func() { _ = e.Close() })
 	for i := range n {
-		createLogGroup(b, e.URL, fmt.Sprintf("g-%04d", i))
+		testendpoint.CreateLogGroup(b, e.URL, fmt.Sprintf("g-%04d", i))
 	}
 	plugins := map[string]*plugin{
 		"hashicorp": startPlugin(b, hashicorpAWSCC(b)),

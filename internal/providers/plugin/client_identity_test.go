@@ -6,14 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/cloudcontrol"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cairn-iac/cairn/internal/ccendpoint"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/testendpoint"
 	"github.com/cairn-iac/cairn/internal/testprocess"
 )
 
@@ -40,7 +38,7 @@ func launchAWSCCBinary(tb testing.TB, bin string, groups ...string) (*Client, *c
 	}
 	tb.Cleanup(func() { _ = e.Close() })
 	for _, g := range groups {
-		createLogGroup(tb, e.URL, g)
+		testendpoint.CreateLogGroup(tb, e.URL, g)
 	}
 	tb.Setenv("CAIRN_AWSCC_TYPES", "AWS::Logs::LogGroup")
 	tb.Setenv("CAIRN_PLUGIN_CACHE", tb.TempDir())
@@ -73,22 +71,6 @@ func nullsBut(ty cty.Type, set map[string]cty.Value) cty.Value {
 		vals[n] = v
 	}
 	return cty.ObjectVal(vals)
-}
-
-func createLogGroup(tb testing.TB, url, name string) {
-	tb.Helper()
-	client := cloudcontrol.New(cloudcontrol.Options{Region: "eu-west-1", BaseEndpoint: aws.String(url), Credentials: aws.AnonymousCredentials{}})
-	ctx := context.Background()
-	out, err := client.CreateResource(ctx, &cloudcontrol.CreateResourceInput{TypeName: aws.String("AWS::Logs::LogGroup"), DesiredState: aws.String(`{"LogGroupName":"` + name + `"}`)})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	w := cloudcontrol.NewResourceRequestSuccessWaiter(client, func(o *cloudcontrol.ResourceRequestSuccessWaiterOptions) {
-		o.MinDelay, o.MaxDelay = 10*time.Millisecond, 100*time.Millisecond
-	})
-	if err := w.Wait(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: out.ProgressEvent.RequestToken}, 30*time.Second); err != nil {
-		tb.Fatal(err)
-	}
 }
 
 func logGroupIdentity(name string) cty.Value {
