@@ -97,6 +97,8 @@ func TestLaterFunctions(t *testing.T) {
 			wantErr: "invalid vars value: must be a map"},
 		"templatestring syntax": {reason: "a parse error", expr: `templatestring("$${", {})`,
 			wantErr: "parsing template"},
+		"templatestring secret syntax": {reason: "a sensitive template's parse error would quote it",
+			expr: `templatestring(sensitive("$${"), {})`, wantErr: hiddenReason},
 		"templatestring recursion": {reason: "no recursion",
 			expr: `templatestring("$${templatestring(\"a\", {})}", {})`, wantErr: "cannot recursively call templatestring"},
 		"templatestring secret var": {reason: "marks of the vars it uses",
