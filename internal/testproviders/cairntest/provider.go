@@ -59,7 +59,7 @@ func (testProvider) Configure(ctx context.Context, req provider.ConfigureRequest
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("api_token"), &tok)...)
 	if dir := os.Getenv(MarkerDirEnv); dir != "" && !tok.IsNull() && !tok.IsUnknown() {
 		sum := sha256.Sum256([]byte(tok.ValueString()))
-		_ = os.WriteFile(filepath.Join(dir, "api-token"), []byte(hex.EncodeToString(sum[:])), 0o644)
+		_ = os.WriteFile(filepath.Join(dir, "api-token"), []byte(hex.EncodeToString(sum[:])+"\n"), 0o644)
 	}
 }
 
