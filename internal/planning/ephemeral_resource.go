@@ -67,3 +67,15 @@ func (p *planner) openEphemeralInstance(ctx context.Context, rt *resourceTarget,
 	p.env.Values.SetInstance(addr, val)
 	return ds.Append(p.env.CheckInstance(rt.config, addr, rt.exp, eval.ResourcePostcondition, val))
 }
+
+// openEphemerals gives the run the set its ephemeral resources are
+// opened in, for the runs that visit only some vertices (import,
+// -generate-config-out, query): a provider configuration they need may
+// use one. The function it returns closes them; the caller defers it
+// after the provider instances' Close, so it runs first. Problems
+// closing are not reported there: those runs record nothing that
+// depends on it.
+func (p *planner) openEphemerals(ctx context.Context) func() {
+	p.ephemerals = lifecycle.NewEphemerals(p.opts.OnEphemeral)
+	return func() { _ = p.ephemerals.CloseAll(ctx) }
+}
