@@ -123,11 +123,23 @@ func (a *applier) openEphemeralInstance(ctx context.Context, r *configs.Resource
 	return ds.Append(a.env.CheckInstance(r, addr, exp, eval.ResourcePostcondition, val))
 }
 
+// usesEphemeral reports whether an operation may need an ephemeral
+// resource's value for itself: it calls a provider (write-only
+// arguments, conditions), configures one, or decides conditions or
+// validation rules planning could not.
+func usesEphemeral(op plans.Op) bool {
+	switch op {
+	case plans.OpConfigureProvider, plans.OpCheckAssertions, plans.OpCheck, plans.OpValidateVariable:
+		return true
+	}
+	return callsProvider(op)
+}
+
 // neededEphemeral reports, by resource operand (Node.Ref), whether the
 // node opening an ephemeral resource opens an ephemeral
-// resource something needs: a node that calls a provider, configures one
-// or checks assertions depends on it, directly or through nodes that do
-// none of these (locals, module outputs, joins). nil when the plan opens
+// resource something needs: a node that uses its value (usesEphemeral)
+// depends on it, directly or through nodes that do not (locals, module
+// outputs, joins). nil when the plan opens
 // none, so plans without ephemeral resources pay nothing.
 func neededEphemeral(g *plans.Graph) map[int]bool {
 	if !slices.ContainsFunc(g.Nodes, func(n plans.Node) bool { return n.Op == plans.OpOpenEphemeral }) {
@@ -147,7 +159,7 @@ func neededEphemeral(g *plans.Graph) map[int]bool {
 		}
 		seen[i] = 2
 		for _, j := range dependents[i] {
-			if op := g.Nodes[j].Op; callsProvider(op) || op == plans.OpConfigureProvider || op == plans.OpCheckAssertions || needs(j) {
+			if usesEphemeral(g.Nodes[j].Op) || needs(j) {
 				seen[i] = 1
 				return true
 			}

@@ -175,3 +175,64 @@ variable "fail" {
 		})
 	}
 }
+
+// TestEphemeralResourceForDeferredCheck: a token whose configuration is
+// unknown while planning (it names a thing created by the same plan)
+// decides the precondition of a thing with no change; apply opens it for
+// the check planning left to apply (OpCheck), and the check passes.
+func TestEphemeralResourceForDeferredCheck(t *testing.T) {
+	const first = `
+resource "test_thing" "c" {
+  name = "c"
+}
+`
+	h, tp := ephemeralHarness(t, first)
+	p, ds := h.Plan(plans.NormalMode)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if ds := h.Apply(p); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	h2, ds := New(map[string]string{"main.tf": `
+resource "test_thing" "n" {
+  name = "n"
+}
+ephemeral "test_token" "late" {
+  name = test_thing.n.id
+}
+resource "test_thing" "c" {
+  name = "c"
+  lifecycle {
+    precondition {
+      condition     = ephemeral.test_token.late.value == "token-${test_thing.n.id}"
+      error_message = "Wrong token."
+    }
+  }
+}
+`})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	h2.WithTestProvider(tp)
+	h2.State = h.State
+	takeLog(tp)
+	p, ds = h2.Plan(plans.NormalMode)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	for _, c := range p.Changes {
+		if c.Addr.String() == "test_thing.c" && c.Action != plans.NoOp {
+			t.Fatalf("test_thing.c plans %s, want no change", c.Action)
+		}
+	}
+	if got := takeLog(tp); slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "open") }) {
+		t.Errorf("planning opened a token whose name is unknown: %q", got)
+	}
+	if ds := h2.Apply(p); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if got := takeLog(tp); !slices.Contains(got, "open thing-2") || got[len(got)-1] != "close thing-2" {
+		t.Errorf("apply log %q, want the token opened for the check and closed last", got)
+	}
+}
