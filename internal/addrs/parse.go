@@ -43,8 +43,11 @@ func ParseAbsResourceInstance(t hcl.Traversal, s string) (AbsResourceInstance, h
 // t's first step may be a root or an attribute (after a module path).
 func parseResourceInstance(t hcl.Traversal, s string) (ResourceInstance, hcl.Diagnostics) {
 	mode, n := ManagedResourceMode, 0
-	if stepName(t[0]) == "data" {
+	switch stepName(t[0]) {
+	case "data":
 		mode, n = DataResourceMode, 1
+	case "ephemeral":
+		mode, n = EphemeralResourceMode, 1
 	}
 	if len(t) < n+2 {
 		return ResourceInstance{}, invalidAddress(s, "a resource address needs a type and a name")

@@ -85,17 +85,11 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 		// (the self keyword), not the attribute path that follows it.
 		return &Reference{Subject: Self{}, SourceRange: traversal[0].SourceRange(), Remaining: traversal[1:]}, nil
 	case "data":
-		if len(traversal) < 3 {
-			return nil, refError(rng, "Invalid reference",
-				`The "data" object must be followed by two attribute names: the data source type and the resource name.`)
-		}
-		typ, ok1 := attrName(traversal[1])
-		name, ok2 := attrName(traversal[2])
-		if !ok1 || !ok2 {
-			return nil, refError(rng, "Invalid reference",
-				`The "data" object must be followed by two attribute names: the data source type and the resource name.`)
-		}
-		return resourceRef(Resource{Mode: DataResourceMode, Type: typ, Name: name}, traversal, 3), nil
+		return parseModeRef(traversal, DataResourceMode,
+			`The "data" object must be followed by two attribute names: the data source type and the resource name.`)
+	case "ephemeral":
+		return parseModeRef(traversal, EphemeralResourceMode,
+			`The "ephemeral" object must be followed by two attribute names: the ephemeral resource type and the resource name.`)
 	case "module":
 		return parseModuleCallRef(traversal)
 	case "resource":
@@ -103,7 +97,7 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 		// Terraform so that a resource type can be named even if a later
 		// language edition reserves its name.
 		return parseManagedRef(traversal)
-	case "ephemeral", "template", "lazy", "arg", "null":
+	case "template", "lazy", "arg", "null":
 		return nil, refError(rng, "Unsupported reference",
 			fmt.Sprintf("References to %q are not supported by Cairn yet.", root))
 	}
@@ -117,6 +111,21 @@ func ParseRef(traversal hcl.Traversal) (*Reference, hcl.Diagnostics) {
 			"A reference to a resource type must be followed by an attribute access naming the resource.")
 	}
 	return resourceRef(Resource{Mode: ManagedResourceMode, Type: root, Name: name}, traversal, 2), nil
+}
+
+// parseModeRef parses data.TYPE.NAME or ephemeral.TYPE.NAME (optionally
+// followed by an instance key and attributes); invalid is the detail
+// when the two names are missing.
+func parseModeRef(t hcl.Traversal, mode ResourceMode, invalid string) (*Reference, hcl.Diagnostics) {
+	if len(t) < 3 {
+		return nil, refError(t.SourceRange(), "Invalid reference", invalid)
+	}
+	typ, ok1 := attrName(t[1])
+	name, ok2 := attrName(t[2])
+	if !ok1 || !ok2 {
+		return nil, refError(t.SourceRange(), "Invalid reference", invalid)
+	}
+	return resourceRef(Resource{Mode: mode, Type: typ, Name: name}, t, 3), nil
 }
 
 // parseManagedRef parses resource.TYPE.NAME (optionally followed by an

@@ -110,6 +110,19 @@ func TestParseRef(t *testing.T) {
 			input: `data.x.y["k"].id`,
 			want:  &refView{Subject: data("x", "y").Instance(StringKey("k")), Range: "1:1-1:14", Remaining: ".id"},
 		},
+		"EphemeralResource": {
+			reason: "ephemeral.TYPE.NAME names an ephemeral block (Terraform 1.10), like data.TYPE.NAME.",
+			input:  "ephemeral.random_password.p.result",
+			want:   &refView{Subject: Resource{Mode: EphemeralResourceMode, Type: "random_password", Name: "p"}, Range: "1:1-1:28", Remaining: ".result"},
+		},
+		"EphemeralResourceInstance": {
+			input: `ephemeral.x.y[0]`,
+			want:  &refView{Subject: Resource{Mode: EphemeralResourceMode, Type: "x", Name: "y"}.Instance(IntKey(0)), Range: "1:1-1:17"},
+		},
+		"EphemeralTypeOnly": {
+			input:     "ephemeral.x",
+			wantDiags: []refDiagView{{"Invalid reference", "1:1-1:12"}},
+		},
 		"ManagedResource": {
 			input: "aws_instance.web",
 			want:  &refView{Subject: managed("aws_instance", "web"), Range: "1:1-1:17"},

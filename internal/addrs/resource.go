@@ -3,7 +3,7 @@ package addrs
 import "fmt"
 
 // ResourceMode tells a managed resource (resource block) from a data
-// resource (data block).
+// resource (data block) and an ephemeral resource (ephemeral block).
 type ResourceMode byte
 
 const (
@@ -13,16 +13,22 @@ const (
 	ManagedResourceMode ResourceMode = 'M'
 	// DataResourceMode is a data block.
 	DataResourceMode ResourceMode = 'D'
+	// EphemeralResourceMode is an ephemeral block (Terraform 1.10,
+	// OpenTofu 1.11): opened while a run needs it, closed at its end,
+	// never in a plan or state.
+	EphemeralResourceMode ResourceMode = 'E'
 )
 
-// String returns "managed" or "data", the words state files and JSON
-// documents use.
+// String returns "managed", "data" or "ephemeral", the words state
+// files and JSON documents use.
 func (m ResourceMode) String() string {
 	switch m {
 	case ManagedResourceMode:
 		return "managed"
 	case DataResourceMode:
 		return "data"
+	case EphemeralResourceMode:
+		return "ephemeral"
 	default:
 		return "invalid"
 	}
@@ -38,8 +44,11 @@ type Resource struct {
 
 // String returns the resource's address as written in configuration.
 func (r Resource) String() string {
-	if r.Mode == DataResourceMode {
+	switch r.Mode {
+	case DataResourceMode:
 		return "data." + r.Type + "." + r.Name
+	case EphemeralResourceMode:
+		return "ephemeral." + r.Type + "." + r.Name
 	}
 	return r.Type + "." + r.Name
 }
@@ -123,12 +132,24 @@ func (r AbsResource) Less(o AbsResource) bool {
 
 func (r Resource) less(o Resource) bool {
 	if r.Mode != o.Mode {
-		return r.Mode == DataResourceMode // 'D' sorts first, as Terraform's state does
+		return r.Mode.order() < o.Mode.order()
 	}
 	if r.Type != o.Type {
 		return r.Type < o.Type
 	}
 	return r.Name < o.Name
+}
+
+// order sorts data resources first, as Terraform's state does, then
+// ephemeral and managed ones.
+func (m ResourceMode) order() int {
+	switch m {
+	case DataResourceMode:
+		return 0
+	case EphemeralResourceMode:
+		return 1
+	}
+	return 2
 }
 
 // Equal reports whether two addresses are the same.

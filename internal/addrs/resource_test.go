@@ -281,6 +281,7 @@ func TestAbsResourceInstanceLess(t *testing.T) {
 	want := []AbsResourceInstance{
 		data("a", "x").Instance(NoKey).Absolute(root),
 		data("b", "a").Instance(NoKey).Absolute(root),
+		Resource{Mode: EphemeralResourceMode, Type: "z", Name: "z"}.Instance(NoKey).Absolute(root),
 		managed("a", "a").Instance(NoKey).Absolute(root),
 		managed("a", "b").Instance(IntKey(0)).Absolute(root),
 		managed("a", "b").Instance(IntKey(2)).Absolute(root),

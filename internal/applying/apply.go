@@ -13,6 +13,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/graph"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -95,6 +96,11 @@ type applier struct {
 	// complete, before they let their dependents start: those some
 	// provider operation depends on (see callsDependOn).
 	syncFirst []bool
+	// needed marks the OpOpenEphemeral nodes whose resources something
+	// needs (neededEphemeral); ephemerals holds what they opened, closed
+	// when the walk is over.
+	needed     map[int]bool
+	ephemerals *lifecycle.Ephemerals
 
 	// stateFailed is set once an object could not be recorded; no
 	// operation starts after that.
@@ -143,7 +149,10 @@ func Apply(ctx context.Context, opts Options) diags.Diagnostics {
 	a.set = opts.Providers.NewInstanceSet(ctx)
 	defer a.set.Close()
 	defer a.env.Functions.Close()
+	a.ephemerals = newEphemerals(opts.Hooks)
 	res := a.graph.Walk(ctx, opts.Parallelism, a.visit)
+	// Closed while their providers still run, however the walk ended.
+	a.addDiags(a.ephemerals.CloseAll(ctx))
 	a.syncing.Wait()
 	ds = ds.Append(foldPersistErrors(a.diags))
 	for _, err := range res.Errors {
@@ -205,6 +214,7 @@ func (a *applier) prepare(ctx context.Context) diags.Diagnostics {
 	}
 	a.steps = a.stepTable()
 	a.syncFirst = callsDependOn(p.Graph)
+	a.needed = neededEphemeral(p.Graph)
 	return ds
 }
 

@@ -47,5 +47,8 @@ func (a *applier) stepTable() map[plans.Op]step {
 		plans.OpExpandModule:      now(a.expandModule),
 		plans.OpCheckAssertions:   now(a.checkAssertions),
 		plans.OpValidateVariable:  now(a.validateVariable),
+		plans.OpOpenEphemeral: func(ctx context.Context, n plans.Node) (diags.Diagnostics, *pending) {
+			return a.openEphemeral(ctx, n, a.needed[n.Ref]), nil
+		},
 	}
 }

@@ -237,7 +237,7 @@ func (m *Meta) awsccTypeFilter(cfg *configs.Module) (keep func(string) bool, key
 	}
 	used := map[string]bool{}
 	cfg.Walk(func(mod *configs.Module) {
-		for _, rs := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
+		for _, rs := range mod.ResourceMaps() {
 			for _, r := range rs {
 				if r.Provider == awscc.Addr {
 					used[r.Type] = true
@@ -292,7 +292,7 @@ func moduleUsesAWSCC(cfg *configs.Module) (bool, *hcl.Range) {
 			return true, pc.DeclRange.Ptr()
 		}
 	}
-	for _, m := range []map[string]*configs.Resource{cfg.ManagedResources, cfg.DataResources} {
+	for _, m := range cfg.ResourceMaps() {
 		for _, key := range slices.Sorted(maps.Keys(m)) {
 			if r := m[key]; r.Provider == awscc.Addr {
 				return true, r.DeclRange.Ptr()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/applying"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/zclconf/go-cty/cty"
@@ -31,6 +32,9 @@ const stillInterval = 10 * time.Second
 type uiHooks struct {
 	view progressView
 	out  *progressOut
+	// ephemeral words what happens to ephemeral resources
+	// (Meta.ephemeralProgress).
+	ephemeral lifecycle.EphemeralHook
 
 	mu      sync.Mutex
 	running map[string]*runningOp
@@ -59,6 +63,7 @@ func newUIHooks(m *Meta) *uiHooks {
 	}
 	h := &uiHooks{view: view, running: map[string]*runningOp{}}
 	h.out = newProgressOut(m.Stdout, h.still)
+	h.ephemeral = m.ephemeralProgress(h.out)
 	return h
 }
 
@@ -126,6 +131,11 @@ func (h *uiHooks) PostImport(addr addrs.AbsResourceInstance, id string) {
 }
 
 var _ applying.ImportHooks = (*uiHooks)(nil)
+
+// Ephemeral implements applying.EphemeralHooks.
+func (h *uiHooks) Ephemeral() lifecycle.EphemeralHook { return h.ephemeral }
+
+var _ applying.EphemeralHooks = (*uiHooks)(nil)
 
 // runningKey names an operation: the object and the action, since the two
 // steps of a replacement may overlap (the old object's deletion can be

@@ -13,6 +13,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/planning"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -88,6 +89,7 @@ func (m *Meta) makePlan(ctx context.Context, op *operation, c *commonFlags, mode
 	}
 	pp := m.refreshProgress()
 	opts.OnRefresh, opts.OnRefreshed, opts.OnImport, opts.OnRead, opts.OnReadComplete = pp.start, pp.complete, pp.importing, pp.read, pp.readComplete
+	opts.OnEphemeral = pp.ephemeral
 	p, pds := planning.Plan(ctx, opts)
 	pp.done()
 	ds = ds.Append(pds)
@@ -154,6 +156,7 @@ type planProgress struct {
 	importing       func(addrs.AbsResourceInstance, string)
 	read            func(addrs.AbsResourceInstance)
 	readComplete    func(addrs.AbsResourceInstance, cty.Value, time.Duration)
+	ephemeral       lifecycle.EphemeralHook
 	done            func()
 }
 
@@ -173,6 +176,7 @@ func (m *Meta) refreshProgress() planProgress {
 	out := newProgressOut(m.Stdout, nil)
 	pp := planProgress{done: out.Close}
 	pp.read, pp.readComplete = m.readProgress(out)
+	pp.ephemeral = m.ephemeralProgress(out)
 	managed := func(addr addrs.AbsResourceInstanceObject) bool {
 		return addr.ResourceInstance.Resource.Resource.Mode != addrs.DataResourceMode
 	}
@@ -218,4 +222,24 @@ func (m *Meta) readProgress(out *progressOut) (read func(addrs.AbsResourceInstan
 		out.Printf("%s: Read complete after %s%s\n", m.bold(addr.String()), elapsed.Truncate(time.Second), m.idSuffix(val))
 	}
 	return read, complete
+}
+
+// ephemeralProgress words what happens to ephemeral resources, as
+// OpenTofu 1.12 does: "addr: Opening..." and "addr: Open complete after
+// 0s" (Renewing, Closing likewise), or with -json the
+// ephemeral_action_started and ephemeral_action_complete messages.
+func (m *Meta) ephemeralProgress(out *progressOut) lifecycle.EphemeralHook {
+	if v := m.jsonUI; v != nil {
+		return func(addr addrs.AbsResourceInstance, op lifecycle.EphemeralOp, done bool, _ time.Duration) {
+			out.Printf("%s", v.encode(render.UIEphemeral(addr, byte(op), done)))
+		}
+	}
+	return func(addr addrs.AbsResourceInstance, op lifecycle.EphemeralOp, done bool, elapsed time.Duration) {
+		starting, complete := render.EphemeralWords(byte(op))
+		if !done {
+			out.Printf("%s: %s\n", m.bold(addr.String()), starting)
+			return
+		}
+		out.Printf("%s: %s after %s\n", m.bold(addr.String()), complete, elapsed.Truncate(time.Second))
+	}
 }

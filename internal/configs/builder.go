@@ -34,18 +34,19 @@ type moduleBuilder struct {
 
 func newModule(dir string) *Module {
 	return &Module{
-		SourceDir:         dir,
-		Sources:           make(map[string][]byte),
-		RequiredProviders: make(map[string]*RequiredProvider),
-		ProviderConfigs:   make(map[string]*Provider),
-		Variables:         make(map[string]*Variable),
-		Locals:            make(map[string]*Local),
-		Outputs:           make(map[string]*Output),
-		ManagedResources:  make(map[string]*Resource),
-		DataResources:     make(map[string]*Resource),
-		ModuleCalls:       make(map[string]*ModuleCall),
-		Dir:               ".",
-		Checks:            make(map[string]*Check),
+		SourceDir:          dir,
+		Sources:            make(map[string][]byte),
+		RequiredProviders:  make(map[string]*RequiredProvider),
+		ProviderConfigs:    make(map[string]*Provider),
+		Variables:          make(map[string]*Variable),
+		Locals:             make(map[string]*Local),
+		Outputs:            make(map[string]*Output),
+		ManagedResources:   make(map[string]*Resource),
+		DataResources:      make(map[string]*Resource),
+		EphemeralResources: make(map[string]*Resource),
+		ModuleCalls:        make(map[string]*ModuleCall),
+		Dir:                ".",
+		Checks:             make(map[string]*Check),
 	}
 }
 
@@ -170,12 +171,19 @@ func (b *moduleBuilder) addResource(r *Resource) {
 		return
 	}
 	m, key, kind := b.mod.ManagedResources, r.Type+"."+r.Name, "resource"
-	if r.Mode == addrs.DataResourceMode {
+	switch r.Mode {
+	case addrs.DataResourceMode:
 		m, key, kind = b.mod.DataResources, "data."+key, "data"
+	case addrs.EphemeralResourceMode:
+		m, key, kind = b.mod.EphemeralResources, "ephemeral."+key, "ephemeral resource"
 	}
 	if prev, ok := m[key]; ok {
+		what := fmt.Sprintf("A %s %q named %q", kind, r.Type, r.Name)
+		if r.Mode == addrs.EphemeralResourceMode {
+			what = fmt.Sprintf("A %s ephemeral resource named %q", r.Type, r.Name)
+		}
 		b.report(hcl.Diagnostics{duplicateDiag(fmt.Sprintf("Duplicate %s %q configuration", kind, r.Type),
-			fmt.Sprintf("A %s %q named %q", kind, r.Type, r.Name), renameOrRemove, prev.DeclRange, r.NameRange)})
+			what, renameOrRemove, prev.DeclRange, r.NameRange)})
 		return
 	}
 	m[key] = r

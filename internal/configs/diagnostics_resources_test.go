@@ -5,6 +5,39 @@ func resourceDiagnosticCases() map[string]diagnosticCase {
 	type files = map[string]string
 	return map[string]diagnosticCase{
 		// resources and data
+		"EphemeralLifecycleArgument": {
+			reason: "OpenTofu 1.12.6's error, at the lifecycle block.",
+			files: files{"main.tf": `ephemeral "a_b" "c" {
+  lifecycle {
+    create_before_destroy = true
+  }
+}`},
+			want: []diagWant{errAt("Invalid lifecycle configuration for ephemeral resource", "main.tf:2:3")},
+		},
+		"EphemeralProvisioner": {
+			files: files{"main.tf": `ephemeral "a_b" "c" {
+  provisioner "local-exec" {
+    command = "x"
+  }
+  connection {}
+}`},
+			want: []diagWant{
+				errAt("Invalid configuration block for ephemeral resource", "main.tf:2:3"),
+				errAt("Invalid configuration block for ephemeral resource", "main.tf:5:3"),
+			},
+		},
+		"EphemeralDuplicate": {
+			files: files{"main.tf": `ephemeral "a_b" "c" {}
+ephemeral "a_b" "c" {}`},
+			want: []diagWant{errAt(`Duplicate ephemeral resource "a_b" configuration`, "main.tf:2:17")},
+		},
+		"EphemeralCountAndForEach": {
+			files: files{"main.tf": `ephemeral "a_b" "c" {
+  count    = 1
+  for_each = {}
+}`},
+			want: []diagWant{errAt(`Invalid combination of "count" and "for_each"`, "main.tf:3:3")},
+		},
 		"CountAndForEach": {
 			files: files{"main.tf": `resource "a_b" "c" {
   count    = 1

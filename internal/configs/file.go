@@ -19,6 +19,7 @@ var fileSchema = &hcl.BodySchema{
 		{Type: "output", LabelNames: []string{"name"}},
 		{Type: "resource", LabelNames: []string{"type", "name"}},
 		{Type: "data", LabelNames: []string{"type", "name"}},
+		{Type: "ephemeral", LabelNames: []string{"type", "name"}},
 		{Type: "module", LabelNames: []string{"name"}},
 		{Type: "check", LabelNames: []string{"name"}},
 		{Type: "moved"},
@@ -63,6 +64,8 @@ func (b *moduleBuilder) decodeFile(body hcl.Body) {
 			b.decodeResource(block, addrs.ManagedResourceMode)
 		case "data":
 			b.decodeResource(block, addrs.DataResourceMode)
+		case "ephemeral":
+			b.decodeResource(block, addrs.EphemeralResourceMode)
 		case "module":
 			mc, ds := decodeModuleBlock(block, b.overriding)
 			b.report(ds)

@@ -3,6 +3,7 @@ package configs
 import (
 	"fmt"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -29,9 +30,14 @@ func (r *Resource) decodeLifecycle(block *hcl.Block) hcl.Diagnostics {
 		diags = append(diags, r.decodeEnabled(attr)...)
 		delete(content.Attributes, "enabled")
 	}
-	if r.Managed != nil {
+	switch {
+	case r.Managed != nil:
 		diags = append(diags, r.Managed.decodeArguments(content.Attributes)...)
-	} else {
+	case r.Mode == addrs.EphemeralResourceMode:
+		for _, attr := range attrsInSourceOrder(content.Attributes) {
+			diags = append(diags, notForEphemeral("Invalid lifecycle configuration for ephemeral resource", "lifecycle argument", attr.Name, block.TypeRange))
+		}
+	default:
 		for _, attr := range attrsInSourceOrder(content.Attributes) {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,

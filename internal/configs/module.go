@@ -45,6 +45,9 @@ type Module struct {
 	Outputs          map[string]*Output
 	ManagedResources map[string]*Resource // by "type.name"
 	DataResources    map[string]*Resource // by "data.type.name"
+	// EphemeralResources are the ephemeral blocks, by
+	// "ephemeral.type.name" (Terraform 1.10, OpenTofu 1.11).
+	EphemeralResources map[string]*Resource
 	// Imports are the import blocks, in source order.
 	Imports []*Import
 	// Checks are the check blocks, by name.
@@ -185,7 +188,7 @@ type Output struct {
 	NameRange     hcl.Range
 }
 
-// Resource is a resource or data block.
+// Resource is a resource, data or ephemeral block.
 type Resource struct {
 	Mode addrs.ResourceMode
 	Type string
@@ -299,6 +302,8 @@ func (m *Module) ResourceByAddr(addr addrs.Resource) *Resource {
 		return m.ManagedResources[addr.Type+"."+addr.Name]
 	case addrs.DataResourceMode:
 		return m.DataResources["data."+addr.Type+"."+addr.Name]
+	case addrs.EphemeralResourceMode:
+		return m.EphemeralResources["ephemeral."+addr.Type+"."+addr.Name]
 	}
 	return nil
 }
@@ -313,4 +318,10 @@ func (m *Module) LocalNameForProvider(p addrs.Provider) string {
 		}
 	}
 	return p.Type
+}
+
+// ResourceMaps returns the module's resource maps, managed, data and
+// ephemeral, for code that treats every mode alike.
+func (m *Module) ResourceMaps() []map[string]*Resource {
+	return []map[string]*Resource{m.ManagedResources, m.DataResources, m.EphemeralResources}
 }

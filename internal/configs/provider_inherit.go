@@ -15,7 +15,7 @@ import (
 func resolveModuleProviders(m *Module) diags.Diagnostics {
 	var ds diags.Diagnostics
 	ds = ds.Append(checkProviderInstances(m))
-	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
+	for _, rs := range m.ResourceMaps() {
 		for _, key := range slices.Sorted(maps.Keys(rs)) {
 			r := rs[key]
 			name, alias := r.Addr().ImpliedProviderType(), ""

@@ -80,7 +80,7 @@ func checkProviderInstances(m *Module) hcl.Diagnostics {
 			}
 		}
 	}
-	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
+	for _, rs := range m.ResourceMaps() {
 		for _, key := range slices.Sorted(maps.Keys(rs)) {
 			r := rs[key]
 			if r.ProviderConfigRef == nil {

@@ -64,7 +64,7 @@ func (m *Module) OwnProviderRequirements() []ProviderRequirement {
 	for _, key := range slices.Sorted(maps.Keys(m.ProviderConfigs)) {
 		add(m.ProviderConfigs[key].Source)
 	}
-	for _, rs := range []map[string]*Resource{m.ManagedResources, m.DataResources} {
+	for _, rs := range m.ResourceMaps() {
 		for _, key := range slices.Sorted(maps.Keys(rs)) {
 			add(rs[key].Provider)
 		}

@@ -49,9 +49,15 @@ func decodeResourceBlock(block *hcl.Block, mode addrs.ResourceMode) (*Resource, 
 		NameRange: block.LabelRanges[1],
 	}
 	schema, what := managedResourceSchema, "resource"
-	if mode == addrs.ManagedResourceMode {
+	switch mode {
+	case addrs.ManagedResourceMode:
 		r.Managed = &ManagedResource{}
-	} else {
+	case addrs.EphemeralResourceMode:
+		// The managed schema, so that provisioner and connection blocks
+		// get OpenTofu's error for ephemeral resources rather than
+		// "unsupported block type".
+		what = "ephemeral resource"
+	default:
 		schema, what = dataResourceSchema, "data source"
 	}
 	diags := checkName(r.Type, what+" type name", r.TypeRange)
@@ -117,7 +123,14 @@ func (r *Resource) decodeMetaBlocks(blocks hcl.Blocks) hcl.Diagnostics {
 			}
 			lifecycle = blk
 			diags = append(diags, r.decodeLifecycle(blk)...)
-		case "provisioner":
+		case "provisioner", "connection":
+			if r.Mode == addrs.EphemeralResourceMode {
+				diags = append(diags, notForEphemeral("Invalid configuration block for ephemeral resource", "block type", blk.Type, blk.DefRange))
+				continue
+			}
+			if blk.Type == "connection" {
+				continue
+			}
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Unsupported block type",
@@ -128,4 +141,15 @@ func (r *Resource) decodeMetaBlocks(blocks hcl.Blocks) hcl.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// notForEphemeral is OpenTofu's error for a block or lifecycle argument
+// that only resource blocks may have, written in an ephemeral block.
+func notForEphemeral(summary, what, name string, subject hcl.Range) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf("The %s %q cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks.", what, name),
+		Subject:  subject.Ptr(),
+	}
 }

@@ -68,6 +68,9 @@ func findResource(t *testing.T, m *Module, addr string) *Resource {
 	if r, ok := m.DataResources[addr]; ok {
 		return r
 	}
+	if r, ok := m.EphemeralResources[addr]; ok {
+		return r
+	}
 	t.Fatalf("no resource %s; have managed %v, data %v", addr, keys(m.ManagedResources), keys(m.DataResources))
 	return nil
 }
@@ -194,6 +197,47 @@ resource "aws_instance" "web" {
 			want: resourceView{
 				Provider:  "registry.terraform.io/hashicorp/aws",
 				Lifecycle: &lifecycleView{CreateBeforeDestroySet: true},
+			},
+		},
+		"Ephemeral": {
+			reason: "An ephemeral block takes count, for_each, provider, depends_on and pre- and postconditions, as a data block does.",
+			files: map[string]string{"main.tf": awsWest + `
+ephemeral "aws_secret" "s" {
+  for_each   = toset(["a"])
+  provider   = aws.west
+  depends_on = [aws_vpc.main]
+  name       = each.key
+  lifecycle {
+    precondition {
+      condition     = var.ok
+      error_message = "Not ok."
+    }
+    postcondition {
+      condition     = self.value != ""
+      error_message = "Empty."
+    }
+  }
+}
+`},
+			addr: "ephemeral.aws_secret.s",
+			want: resourceView{
+				Provider:    "registry.terraform.io/hashicorp/aws",
+				ProviderRef: "aws.west",
+				ForEach:     `toset(["a"])`,
+				DependsOn:   []string{"aws_vpc.main"},
+				Pre:         []string{"var.ok"},
+				Post:        []string{`self.value != ""`},
+				Config:      []string{"name"},
+			},
+		},
+		"EphemeralJSON": {
+			reason: "The JSON syntax has ephemeral blocks too.",
+			files:  map[string]string{"main.tf.json": `{"ephemeral": {"random_password": {"p": {"name": "x", "count": 2}}}}`},
+			addr:   "ephemeral.random_password.p",
+			want: resourceView{
+				Provider: "registry.terraform.io/hashicorp/random",
+				Count:    "2",
+				Config:   []string{"name"},
 			},
 		},
 		"IgnoreAllKeyword": {

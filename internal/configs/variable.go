@@ -240,11 +240,12 @@ func (v *Variable) onlySelf(expr hcl.Expression) bool {
 }
 
 // DeclaresEphemeral reports whether m or a module below it declares an
-// ephemeral variable or output, the only sources of ephemeral values
-// Cairn knows: without one, nothing need be searched for them.
+// ephemeral variable, output or resource, the only sources of ephemeral
+// values: without one, nothing need be searched for them.
 func (m *Module) DeclaresEphemeral() bool {
 	found := false
 	m.Walk(func(mod *Module) {
+		found = found || len(mod.EphemeralResources) > 0
 		for _, v := range mod.Variables {
 			found = found || v.Ephemeral
 		}

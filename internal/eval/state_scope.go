@@ -137,8 +137,11 @@ func (d *stateData) Resource(addr addrs.Resource, rng hcl.Range) (cty.Value, dia
 	cfg := d.cfg.ResourceByAddr(addr)
 	if cfg == nil {
 		what := "managed resource"
-		if addr.Mode == addrs.DataResourceMode {
+		switch addr.Mode {
+		case addrs.DataResourceMode:
 			what = "data resource"
+		case addrs.EphemeralResourceMode:
+			what = "ephemeral resource"
 		}
 		return cty.DynamicVal, diags.Diagnostics{diags.At(rng, "Reference to undeclared resource",
 			fmt.Sprintf("A %s %q %q has not been declared in %s.", what, addr.Type, addr.Name, moduleName(d.module)))}

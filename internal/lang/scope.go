@@ -97,6 +97,7 @@ type contextBuilder struct {
 	locals    map[string]cty.Value
 	managed   map[string]map[string]cty.Value
 	data      map[string]map[string]cty.Value
+	ephemeral map[string]map[string]cty.Value
 	count     map[string]cty.Value
 	each      map[string]cty.Value
 	path      map[string]cty.Value
@@ -151,8 +152,11 @@ func (b *contextBuilder) addResource(r addrs.Resource, rng hcl.Range) {
 	v, ds := b.scope.Data.Resource(r, rng)
 	b.diags = b.diags.Append(ds)
 	target := &b.managed
-	if r.Mode == addrs.DataResourceMode {
+	switch r.Mode {
+	case addrs.DataResourceMode:
 		target = &b.data
+	case addrs.EphemeralResourceMode:
+		target = &b.ephemeral
 	}
 	if *target == nil {
 		*target = map[string]map[string]cty.Value{}
@@ -256,15 +260,23 @@ func (b *contextBuilder) build() *hcl.EvalContext {
 		// resource.TYPE.NAME names the same objects as TYPE.NAME.
 		vars["resource"] = cty.ObjectVal(byType)
 	}
-	if b.data != nil {
-		byType := make(map[string]cty.Value, len(b.data))
-		for typ, byName := range b.data {
-			byType[typ] = cty.ObjectVal(byName)
-		}
-		vars["data"] = cty.ObjectVal(byType)
-	}
+	putResources(vars, "data", b.data)
+	putResources(vars, "ephemeral", b.ephemeral)
 	if b.self {
 		vars["self"] = b.scope.Self
 	}
 	return &hcl.EvalContext{Variables: vars, Functions: b.scope.Funcs}
+}
+
+// putResources sets vars[root] (data or ephemeral) to the resources of
+// one mode, by type and name, when any were referenced.
+func putResources(vars map[string]cty.Value, root string, byTypeName map[string]map[string]cty.Value) {
+	if byTypeName == nil {
+		return
+	}
+	byType := make(map[string]cty.Value, len(byTypeName))
+	for typ, byName := range byTypeName {
+		byType[typ] = cty.ObjectVal(byName)
+	}
+	vars[root] = cty.ObjectVal(byType)
 }

@@ -11,8 +11,8 @@ import (
 )
 
 // ValidateConfig lets the provider check a configuration
-// (ValidateResourceConfig, or ValidateDataResourceConfig for a data
-// source). config may carry marks. It is the first a provider sees of a
+// (ValidateResourceConfig, ValidateDataResourceConfig for a data source,
+// ValidateEphemeralResourceConfig for an ephemeral resource). config may carry marks. It is the first a provider sees of a
 // configuration, so a value no plan or state could hold (an infinite
 // number, lang.UnstorableNumber) is refused here, without calling it.
 func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diagnostics {
@@ -22,9 +22,16 @@ func ValidateConfig(ctx context.Context, t *Target, config cty.Value) diags.Diag
 		return t.located(diags.Diagnostics{*d}, c)
 	}
 	var ds diags.Diagnostics
-	if t.Addr.ResourceInstance.Resource.Resource.Mode == addrs.DataResourceMode {
+	switch t.Addr.ResourceInstance.Resource.Resource.Mode {
+	case addrs.DataResourceMode:
 		ds = t.Provider.ValidateDataResourceConfig(ctx, providers.ValidateDataResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics
-	} else {
+	case addrs.EphemeralResourceMode:
+		ep, ok := t.Provider.(providers.EphemeralResourceProvider)
+		if !ok {
+			return diags.Diagnostics{t.noEphemeral()}
+		}
+		ds = ep.ValidateEphemeralResourceConfig(ctx, providers.ValidateEphemeralResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics
+	default:
 		ds = t.Provider.ValidateResourceConfig(ctx, providers.ValidateResourceConfigRequest{TypeName: t.typeName(), Config: u}).Diagnostics
 	}
 	return t.located(ds, c)

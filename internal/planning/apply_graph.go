@@ -145,14 +145,20 @@ func (b *applyGraphBuilder) addConfigNodes() {
 		case vCheck:
 			b.addCheckNodes(i, v, checks)
 		case vResource:
-			if !normal {
+			// A destroy opens ephemeral resources too: a provider
+			// configuration may need one.
+			if !normal && v.resource.Mode != addrs.EphemeralResourceMode {
 				continue
 			}
 			for _, m := range b.moduleInstances(v.module) {
 				r := b.resource(v.resource.Addr().Absolute(m))
 				ref := b.operand(r)
 				r.expand = b.g.Add(plans.Node{Op: plans.OpExpand, Ref: ref})
-				r.join = b.g.Add(plans.Node{Op: plans.OpJoinResource, Ref: ref, Deps: []int{r.expand}})
+				last := r.expand
+				if v.resource.Mode == addrs.EphemeralResourceMode {
+					last = b.g.Add(plans.Node{Op: plans.OpOpenEphemeral, Ref: ref, Deps: []int{r.expand}})
+				}
+				r.join = b.g.Add(plans.Node{Op: plans.OpJoinResource, Ref: ref, Deps: []int{last}})
 				b.nodeOf[vertexInstance{i, m.String()}] = r.join
 			}
 		}

@@ -198,7 +198,7 @@ func (cg *configGraph) addModuleVertices(mod *configs.Module) {
 			cg.calls[mc.Module.Path.String()] = cg.add(&vertex{kind: vCall, module: path, name: name, call: mc})
 		}
 	}
-	for _, m := range []map[string]*configs.Resource{mod.ManagedResources, mod.DataResources} {
+	for _, m := range mod.ResourceMaps() {
 		for _, key := range slices.Sorted(maps.Keys(m)) {
 			r := m[key]
 			cg.resources[r.Addr().InModule(path).UniqueKey()] = cg.add(&vertex{kind: vResource, module: path, resource: r})

@@ -35,6 +35,7 @@ func ImportForConfig(ctx context.Context, opts Options, targets []addrs.ConfigRe
 	}
 	p.set = opts.Providers.NewInstanceSet(ctx)
 	defer p.set.Close()
+	defer p.openEphemerals(ctx)()
 	var out []ImportedObject
 	visited := map[int]bool{}
 	for _, cr := range targets {

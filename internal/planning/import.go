@@ -46,6 +46,7 @@ func Import(ctx context.Context, opts Options, addr addrs.AbsResourceInstance, i
 	}
 	p.set = opts.Providers.NewInstanceSet(ctx)
 	defer p.set.Close()
+	defer p.openEphemerals(ctx)()
 	pAddr := r.ProviderConfigAddr()
 	if cds := p.configureFor(ctx, pAddr); cds.HasErrors() {
 		return nil, ds.Append(cds)

@@ -114,7 +114,9 @@ func (p *planner) instanceConfig(ctx context.Context, rt *resourceTarget, t *lif
 	if ds.HasErrors() {
 		return val, ds
 	}
-	if p.ephemeral {
+	// An ephemeral resource's arguments may take ephemeral values: they
+	// are sent to the provider and kept nowhere.
+	if p.ephemeral && t.Addr.ResourceInstance.Resource.Resource.Mode != addrs.EphemeralResourceMode {
 		if eds := eval.CheckNoEphemeral(val, rt.schema, rt.config.Config, rt.config.DeclRange); eds.HasErrors() {
 			return val, ds.Append(eds.WithAddressOf(t.Addr.ResourceInstance))
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
+	"github.com/cairn-iac/cairn/internal/lifecycle"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/namedvals"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -80,6 +81,10 @@ type Options struct {
 	// concurrently.
 	OnRead         func(addr addrs.AbsResourceInstance)
 	OnReadComplete func(addr addrs.AbsResourceInstance, val cty.Value, elapsed time.Duration)
+	// OnEphemeral, when set, is told as ephemeral resources are opened,
+	// renewed and closed (the terminal prints "Opening..." and "Open
+	// complete after 0s"). Called concurrently.
+	OnEphemeral lifecycle.EphemeralHook
 	// ResourceProvider, when set, chooses the provider a resource's
 	// instances are planned, refreshed and read with, given the
 	// configuration its configuration names: "cairn test" serves mocked
@@ -109,6 +114,9 @@ type planner struct {
 	schemas   providers.Schemas
 	env       *eval.Env
 	set       *providers.InstanceSet
+	// ephemerals holds the ephemeral resources the plan opened, closed
+	// when the walk is over.
+	ephemerals *lifecycle.Ephemerals
 	// fns are the modules' function tables, shared by the validation
 	// and the plan; closed when the walk is over.
 	fns    *eval.FunctionTables
@@ -206,7 +214,10 @@ func (p *planner) run(ctx context.Context) diags.Diagnostics {
 		return ds
 	}
 	p.set = p.opts.Providers.NewInstanceSet(ctx)
+	p.ephemerals = lifecycle.NewEphemerals(p.opts.OnEphemeral)
 	ds = ds.Append(p.walk(ctx))
+	// Closed while their providers still run, whatever the walk met.
+	ds = ds.Append(p.ephemerals.CloseAll(ctx))
 	p.set.Close()
 	if !ds.HasErrors() {
 		ds = ds.Append(p.checkImportKeys())

@@ -49,6 +49,7 @@ func Query(ctx context.Context, opts Options, lists []*configs.List, withObjects
 	}
 	p.set = opts.Providers.NewInstanceSet(ctx)
 	defer p.set.Close()
+	defer p.openEphemerals(ctx)()
 	for _, l := range lists {
 		ds = ds.Append(p.queryList(ctx, l, withObjects, found))
 		if ds.HasErrors() {

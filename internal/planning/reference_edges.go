@@ -63,8 +63,11 @@ func (cg *configGraph) connectResource(v int, cr addrs.ConfigResource, rng hcl.R
 	if !ok {
 		r := cr.Resource
 		what := "managed resource"
-		if r.Mode == addrs.DataResourceMode {
+		switch r.Mode {
+		case addrs.DataResourceMode:
 			what = "data resource"
+		case addrs.EphemeralResourceMode:
+			what = "ephemeral resource"
 		}
 		suggestion := ""
 		if r.Mode == addrs.ManagedResourceMode {

@@ -26,9 +26,12 @@ func checkResourceType(r *configs.Resource, schemas providers.Schemas) diags.Dia
 	}
 	what, own, other := "resource type", ps.ResourceTypes, ps.DataSources
 	hint := "\n\nDid you intend to use the data source %q? If so, declare this using a \"data\" block instead of a \"resource\" block."
-	if r.Mode == addrs.DataResourceMode {
+	switch r.Mode {
+	case addrs.DataResourceMode:
 		what, own, other = "data source", ps.DataSources, ps.ResourceTypes
 		hint = "\n\nDid you intend to use the managed resource type %q? If so, declare this using a \"resource\" block instead of a \"data\" block."
+	case addrs.EphemeralResourceMode:
+		what, own, other = "ephemeral resource type", ps.EphemeralResources, nil
 	}
 	suggestion := ""
 	if _, ok := other[r.Type]; ok {

@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/graph"
 	"github.com/cairn-iac/cairn/internal/lang"
 	"github.com/cairn-iac/cairn/internal/lifecycle"
+	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -153,6 +154,9 @@ func (w *validateWalk) visit(ctx context.Context, i int) diags.Diagnostics {
 	case vOutput:
 		val, ods := scope.EvalExpr(v.output.Expr, cty.DynamicPseudoType)
 		ds = ds.Append(ods, checkRuleExprs(scope, v.output.Preconditions))
+		if d := eval.CheckOutputEphemerality(v.output, v.module.IsRoot(), val); d != nil && !ods.HasErrors() && !v.output.Ephemeral {
+			ds = ds.Append(*d)
+		}
 		if d := eval.CheckOutputStorable(v.output, val); d != nil && v.module.IsRoot() && !ods.HasErrors() {
 			// A value no state could hold is known already (2/0).
 			ds = ds.Append(*d)
@@ -242,6 +246,9 @@ func (w *validateWalk) resource(ctx context.Context, r *configs.Resource, path a
 		}
 	}
 	val, bds := scope.EvalPrepared(w.env.PreparedBlock(r, schema))
+	if !bds.HasErrors() && r.Mode != addrs.EphemeralResourceMode {
+		bds = bds.Append(eval.CheckNoEphemeral(val, schema, r.Config, r.DeclRange).WithAddressOf(r.Addr().Instance(addrs.NoKey).Absolute(path.UnkeyedInstance())))
+	}
 	ds = ds.Append(bds, checkRuleExprs(scope, r.Preconditions))
 	if !bds.HasErrors() {
 		ds = ds.Append(checkIgnoreChanges(r, schema))
@@ -289,7 +296,13 @@ func (unknownData) LocalValue(addrs.LocalValue, hcl.Range) (cty.Value, diags.Dia
 	return cty.DynamicVal, nil
 }
 
-func (unknownData) Resource(addrs.Resource, hcl.Range) (cty.Value, diags.Diagnostics) {
+// Resource is unknown, and an ephemeral resource's is ephemeral too, so
+// that a direct use where no ephemeral value may go is reported before
+// anything is opened, as OpenTofu's validate reports it.
+func (unknownData) Resource(addr addrs.Resource, _ hcl.Range) (cty.Value, diags.Diagnostics) {
+	if addr.Mode == addrs.EphemeralResourceMode {
+		return cty.DynamicVal.Mark(marks.Ephemeral), nil
+	}
 	return cty.DynamicVal, nil
 }
 

@@ -62,7 +62,7 @@ func (p *planner) visit(ctx context.Context, out *result, v *vertex) diags.Diagn
 	if v.kind == vCall {
 		return p.expandCall(out, v)
 	}
-	if v.kind == vResource && p.opts.Mode == plans.DestroyMode && !v.module.IsRoot() {
+	if v.kind == vResource && p.opts.Mode == plans.DestroyMode && !v.module.IsRoot() && v.resource.Mode != addrs.EphemeralResourceMode {
 		return p.planDestroyModuleResource(ctx, out, v)
 	}
 	var ds diags.Diagnostics
@@ -117,6 +117,10 @@ func (p *planner) visitIn(ctx context.Context, out *result, v *vertex, m addrs.M
 	case vResource:
 		addr := v.resource.Addr().Absolute(m)
 		switch {
+		case v.resource.Mode == addrs.EphemeralResourceMode:
+			// Opened in every mode: a provider configuration planning a
+			// destroy may need it too. Nothing of it is in state.
+			return p.planEphemeralResource(ctx, out, v.resource, addr)
 		case p.opts.Mode == plans.DestroyMode:
 			return p.planDestroyConfigured(ctx, out, v.resource, addr)
 		case v.resource.Mode == addrs.DataResourceMode:

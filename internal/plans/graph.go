@@ -77,6 +77,11 @@ const (
 	// variable Graph.Variables[Ref] that planning could not decide
 	// because what they refer to was not known yet (Terraform 1.9).
 	OpValidateVariable Op = 'y'
+	// OpOpenEphemeral opens the instances of ephemeral resource
+	// Graph.Resources[Ref] when something that calls a provider needs
+	// them; apply closes them when its walk is over. Nothing of them is
+	// in the plan but this node and the expansion.
+	OpOpenEphemeral Op = 'e'
 )
 
 // String names the op, for DOT and messages.
@@ -122,6 +127,8 @@ func (o Op) String() string {
 		return "assertions"
 	case OpValidateVariable:
 		return "validate"
+	case OpOpenEphemeral:
+		return "open"
 	}
 	return fmt.Sprintf("op %q", byte(o))
 }

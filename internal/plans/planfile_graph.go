@@ -142,7 +142,7 @@ func decodeNode(en nodeV1, g *Graph, nodes int, counts operandCounts) (Node, err
 		limit = len(g.ModuleOutputs)
 	case n.Op == OpExpandModule:
 		limit = counts.modules
-	case n.Op == OpExpand || n.Op == OpJoinResource || n.Op == OpJoinUpdated || n.Op == OpJoinDestroyed:
+	case n.Op == OpExpand || n.Op == OpJoinResource || n.Op == OpJoinUpdated || n.Op == OpJoinDestroyed || n.Op == OpOpenEphemeral:
 		limit = len(g.Resources)
 	default:
 		return n, fmt.Errorf("unknown operation %q", byte(n.Op))

@@ -42,6 +42,11 @@ func graphPlan() *Plan {
 	g.Add(Node{Op: OpDeleteDeposed, Ref: 0, Deposed: "0badcafe", Deps: []int{c}})
 	g.Add(Node{Op: OpRemoveOutput, Ref: 0})
 	g.Add(Node{Op: OpCheckAssertions, Ref: 0, Deps: []int{c}})
+	// An ephemeral resource: expand, open, join (nodes 8 to 10).
+	er := g.AddResource(addrs.Resource{Mode: addrs.EphemeralResourceMode, Type: "random_password", Name: "p"}.Absolute(addrs.RootModuleInstance))
+	ee := g.Add(Node{Op: OpExpand, Ref: er, Deps: []int{pr}})
+	eo := g.Add(Node{Op: OpOpenEphemeral, Ref: er, Deps: []int{ee}})
+	g.Add(Node{Op: OpJoinResource, Ref: er, Deps: []int{eo}})
 	return p
 }
 
@@ -94,6 +99,7 @@ func TestPlanFileRefusesBadGraphs(t *testing.T) {
 		"OutputOutOfRange":     func(p *Plan) { p.Graph.Nodes[6].Ref = 3 },
 		"ResourceOutOfRange":   func(p *Plan) { p.Graph.Nodes[2].Ref = -1 },
 		"CheckOutOfRange":      func(p *Plan) { p.Graph.Nodes[7].Ref = 1 },
+		"OpenOutOfRange":       func(p *Plan) { p.Graph.Nodes[9].Ref = 2 },
 		"CheckStatusUnknown":   func(p *Plan) { p.Checks[0].Status = 9 },
 		"DependencyOutOfRange": func(p *Plan) { p.Graph.Nodes[0].Deps = []int{99} },
 		"UnknownOp":            func(p *Plan) { p.Graph.Nodes[0].Op = '!' },

@@ -83,6 +83,11 @@ func (l *Library) fetchSchema(ctx context.Context, p addrs.Provider) (*GetProvid
 		return nil, ds
 	}
 	resp := inst.GetProviderSchema(ctx)
+	if ep, ok := inst.(EphemeralResourceProvider); ok && !resp.Diagnostics.HasErrors() {
+		eresp := ep.GetEphemeralResourceSchemas(ctx)
+		resp.EphemeralResources = eresp.EphemeralResourceTypes
+		resp.Diagnostics = resp.Diagnostics.Append(eresp.Diagnostics)
+	}
 	l.mu.Lock()
 	if l.closed {
 		l.mu.Unlock()
@@ -250,16 +255,20 @@ func (s Schemas) ResourceSchema(provider addrs.Provider, r addrs.Resource) *conf
 }
 
 // ResourceTypeSchema returns the schema of a managed resource type (mode
-// ManagedResourceMode) or data source (DataResourceMode), or nil.
+// ManagedResourceMode), data source (DataResourceMode) or ephemeral
+// resource type (EphemeralResourceMode), or nil.
 func (s Schemas) ResourceTypeSchema(provider addrs.Provider, mode addrs.ResourceMode, typeName string) (*configschema.Block, int64) {
 	ps := s[provider]
 	if ps == nil {
 		return nil, 0
 	}
 	var m map[string]Schema
-	if mode == addrs.DataResourceMode {
+	switch mode {
+	case addrs.DataResourceMode:
 		m = ps.DataSources
-	} else {
+	case addrs.EphemeralResourceMode:
+		m = ps.EphemeralResources
+	default:
 		m = ps.ResourceTypes
 	}
 	sch, ok := m[typeName]

@@ -44,6 +44,10 @@ type GetProviderSchemaResponse struct {
 	ProviderMeta  Schema
 	ResourceTypes map[string]Schema
 	DataSources   map[string]Schema
+	// EphemeralResources are the ephemeral resource types, by name: what
+	// an EphemeralResourceProvider's GetEphemeralResourceSchemas gave
+	// (Library fills them in), nil for a provider without any.
+	EphemeralResources map[string]Schema
 	// ServerCapabilities.PlanDestroy: the provider wants PlanResourceChange
 	// called for deletes too.
 	PlanDestroy bool

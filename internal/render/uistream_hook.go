@@ -183,3 +183,36 @@ func shownString(key string, v, obj cty.Value, secrets *marks.Known) (string, st
 	}
 	return key, v.AsString()
 }
+
+// uiEphemeralHook is the hook of OpenTofu's ephemeral_action_started and
+// ephemeral_action_complete messages: the resource and the message text
+// ("Opening...", "Open complete"), under OpenTofu's field name Msg.
+type uiEphemeralHook struct {
+	Resource uiResource `json:"resource"`
+	Msg      string     `json:"Msg"`
+}
+
+// EphemeralWords are how OpenTofu 1.12 words an operation on an
+// ephemeral resource: as it starts ("Opening...") and as it completes
+// ("Open complete"), by op 'O' (open), 'R' (renew) or 'C' (close).
+func EphemeralWords(op byte) (starting, complete string) {
+	switch op {
+	case 'R':
+		return "Renewing...", "Renew complete"
+	case 'C':
+		return "Closing...", "Close complete"
+	}
+	return "Opening...", "Open complete"
+}
+
+// UIEphemeral is the ephemeral_action_started message (done false) or
+// ephemeral_action_complete message (done true) of an operation on an
+// ephemeral resource instance, as OpenTofu 1.12 sends them.
+func UIEphemeral(addr addrs.AbsResourceInstance, op byte, done bool) UIMessage {
+	starting, complete := EphemeralWords(op)
+	typ, msg := "ephemeral_action_started", starting
+	if done {
+		typ, msg = "ephemeral_action_complete", complete
+	}
+	return infoMessage(typ, fmt.Sprintf("%s: %s", addr, msg), "hook", uiEphemeralHook{Resource: newUIResource(addr), Msg: msg})
+}

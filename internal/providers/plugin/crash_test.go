@@ -70,7 +70,7 @@ func TestPluginCrashesDuringCall(t *testing.T) {
 	ctx := context.Background()
 	schema := c.GetProviderSchema(ctx)
 	noErrors(t, "GetProviderSchema", schema.Diagnostics)
-	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
+	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cairntestConfig}).Diagnostics)
 	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
 	cfg := thingConfig(ty, map[string]cty.Value{"name": cty.StringVal("a"), "crash": cty.True})
 	plan := c.PlanResourceChange(ctx, providers.PlanResourceChangeRequest{
@@ -99,7 +99,7 @@ func applyThing(ctx context.Context, t *testing.T, c *Client, set map[string]cty
 	bg := context.Background()
 	schema := c.GetProviderSchema(bg)
 	noErrors(t, "GetProviderSchema", schema.Diagnostics)
-	noErrors(t, "ConfigureProvider", c.ConfigureProvider(bg, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
+	noErrors(t, "ConfigureProvider", c.ConfigureProvider(bg, providers.ConfigureProviderRequest{Config: cairntestConfig}).Diagnostics)
 	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
 	cfg := thingConfig(ty, set)
 	plan := c.PlanResourceChange(bg, providers.PlanResourceChangeRequest{

@@ -51,7 +51,7 @@ func TestTerraformVersion(t *testing.T) {
 	c := launchSelf(t)
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			resp := c.ConfigureProvider(context.Background(), providers.ConfigureProviderRequest{TerraformVersion: tc.req, Config: cty.EmptyObjectVal})
+			resp := c.ConfigureProvider(context.Background(), providers.ConfigureProviderRequest{TerraformVersion: tc.req, Config: cairntestConfig})
 			if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Detail != tc.want {
 				t.Errorf("%s\ndiagnostics %v, want the provider to see %q", tc.reason, resp.Diagnostics, tc.want)
 			}

@@ -26,7 +26,7 @@ func TestMoveResourceState(t *testing.T) {
 	if !schema.MoveResourceState {
 		t.Fatal("cairntest does not declare the move_resource_state capability")
 	}
-	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
+	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cairntestConfig}).Diagnostics)
 	src := providers.MoveResourceStateRequest{
 		SourceProviderAddress: cairntest.MoveSourceAddress, SourceTypeName: cairntest.MoveSourceType,
 		SourceStateJSON: []byte(`{"id":"2026-11-27T05:00:00Z","rfc3339":"2026-11-27T05:00:00Z","unix":1795755600}`),
@@ -74,7 +74,7 @@ func TestDeferredReported(t *testing.T) {
 	c := launchSelf(t)
 	schema := c.GetProviderSchema(ctx)
 	noErrors(t, "GetProviderSchema", schema.Diagnostics)
-	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cty.EmptyObjectVal}).Diagnostics)
+	noErrors(t, "ConfigureProvider", c.ConfigureProvider(ctx, providers.ConfigureProviderRequest{Config: cairntestConfig}).Diagnostics)
 	ty := schema.ResourceTypes["cairntest_thing"].Block.ImpliedType()
 	for _, deferIt := range []bool{false, true} {
 		cfg := thingConfig(ty, map[string]cty.Value{"name": cty.StringVal("a"), "defer": cty.BoolVal(deferIt)})

@@ -86,3 +86,7 @@ func thingConfig(ty cty.Type, set map[string]cty.Value) cty.Value {
 	}
 	return cty.ObjectVal(vals)
 }
+
+// cairntestConfig is cairntest's provider configuration with nothing set
+// (its one argument, api_token, null).
+var cairntestConfig = cty.ObjectVal(map[string]cty.Value{"api_token": cty.NullVal(cty.String)})

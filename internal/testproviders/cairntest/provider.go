@@ -7,10 +7,17 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"crypto/sha256"
+	"encoding/hex"
+
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
+	pschema "github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 )
@@ -35,12 +42,25 @@ func (testProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp
 	resp.TypeName = "cairntest"
 }
 
-func (testProvider) Schema(context.Context, provider.SchemaRequest, *provider.SchemaResponse) {}
+// Schema has one optional argument, api_token, which an ephemeral value
+// may set: Configure records its SHA-256 in the marker directory (file
+// api-token), so a test sees the value arrived without it being kept.
+func (testProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = pschema.Schema{Attributes: map[string]pschema.Attribute{
+		"api_token": pschema.StringAttribute{Optional: true, Sensitive: true},
+	}}
+}
 
 // Configure echoes the Terraform version it was told as a warning, so
-// tests can see what the client sent.
-func (testProvider) Configure(_ context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+// tests can see what the client sent, and records api_token's digest.
+func (testProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	resp.Diagnostics.AddWarning("terraform_version", req.TerraformVersion)
+	var tok types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("api_token"), &tok)...)
+	if dir := os.Getenv(MarkerDirEnv); dir != "" && !tok.IsNull() && !tok.IsUnknown() {
+		sum := sha256.Sum256([]byte(tok.ValueString()))
+		_ = os.WriteFile(filepath.Join(dir, "api-token"), []byte(hex.EncodeToString(sum[:])+"\n"), 0o644)
+	}
 }
 
 func (testProvider) Resources(context.Context) []func() resource.Resource {
@@ -48,6 +68,11 @@ func (testProvider) Resources(context.Context) []func() resource.Resource {
 }
 
 func (testProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
+
+// EphemeralResources implements provider.ProviderWithEphemeralResources.
+func (testProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{func() ephemeral.EphemeralResource { return token{} }}
+}
 
 // privateKey and privateValue are what Create leaves in private state and
 // Read insists on, so a client that drops private state fails.
