@@ -65,7 +65,9 @@ func managedSubset(a, b *states.State) bool {
 }
 
 // objectEqual compares two stored objects by what the state file records
-// of them.
+// of them. The identity counts, as in Terraform 1.12+: a refresh that
+// only upgraded an identity (or gave one to an object stored without)
+// still has something to write.
 func objectEqual(a, b *states.ObjectSrc) bool {
 	if a == b {
 		return true
@@ -74,5 +76,6 @@ func objectEqual(a, b *states.ObjectSrc) bool {
 		return false
 	}
 	return a.SchemaVersion == b.SchemaVersion && a.Status == b.Status &&
-		bytes.Equal(a.AttrsJSON, b.AttrsJSON) && bytes.Equal(a.Private, b.Private)
+		bytes.Equal(a.AttrsJSON, b.AttrsJSON) && bytes.Equal(a.Private, b.Private) &&
+		a.Identity.Equal(b.Identity)
 }
