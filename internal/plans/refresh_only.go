@@ -65,9 +65,10 @@ func managedSubset(a, b *states.State) bool {
 }
 
 // objectEqual compares two stored objects by what the state file records
-// of them. The identity counts, as in Terraform 1.12+: a refresh that
-// only upgraded an identity (or gave one to an object stored without)
-// still has something to write.
+// of them, but for the identity: a refresh that only upgraded an identity
+// (or gave one to an object stored without) shows "No changes" and asks
+// nothing, as OpenTofu 1.12.6 does; the apply still writes it, since the
+// state writer compares identities (statemgr.sameObject).
 func objectEqual(a, b *states.ObjectSrc) bool {
 	if a == b {
 		return true
@@ -76,6 +77,5 @@ func objectEqual(a, b *states.ObjectSrc) bool {
 		return false
 	}
 	return a.SchemaVersion == b.SchemaVersion && a.Status == b.Status &&
-		bytes.Equal(a.AttrsJSON, b.AttrsJSON) && bytes.Equal(a.Private, b.Private) &&
-		a.Identity.Equal(b.Identity)
+		bytes.Equal(a.AttrsJSON, b.AttrsJSON) && bytes.Equal(a.Private, b.Private)
 }

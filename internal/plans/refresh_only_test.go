@@ -8,8 +8,8 @@ import (
 )
 
 // TestCanApplyRefreshOnly checks which refreshes make a refresh-only plan
-// applyable: any change to what the state file records of an object,
-// the identity included.
+// applyable: any change to what the state file records of an object but
+// its identity, which the apply writes without asking (OpenTofu 1.12.6).
 func TestCanApplyRefreshOnly(t *testing.T) {
 	addr := addrs.Resource{Mode: addrs.ManagedResourceMode, Type: "cairntest_thing", Name: "a"}.Instance(addrs.NoKey).Absolute(addrs.RootModuleInstance)
 	provider := addrs.AbsProviderConfig{Module: addrs.RootModule, Provider: addrs.NewDefaultProvider("cairntest")}
@@ -30,10 +30,10 @@ func TestCanApplyRefreshOnly(t *testing.T) {
 			prev: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}, prior: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}},
 		"attributes": {reason: "refresh found drift",
 			prev: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}, prior: states.ObjectSrc{AttrsJSON: []byte(`{"name":"b"}`), Identity: v1}, want: true},
-		"identity upgraded": {reason: "the provider upgraded the identity",
-			prev: states.ObjectSrc{AttrsJSON: attrs, Identity: v0}, prior: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}, want: true},
-		"identity given": {reason: "an object stored without an identity got one",
-			prev: states.ObjectSrc{AttrsJSON: attrs}, prior: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}, want: true},
+		"identity upgraded": {reason: "an upgraded identity alone is not drift to approve",
+			prev: states.ObjectSrc{AttrsJSON: attrs, Identity: v0}, prior: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}},
+		"identity given": {reason: "an identity given to an object stored without is not drift to approve",
+			prev: states.ObjectSrc{AttrsJSON: attrs}, prior: states.ObjectSrc{AttrsJSON: attrs, Identity: v1}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
