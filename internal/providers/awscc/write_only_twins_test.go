@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cairn-iac/cairn/cfnschema"
@@ -183,4 +185,71 @@ func BenchmarkTwinsOf(b *testing.B) {
 		n = len(twinsOf(rt))
 	}
 	b.ReportMetric(float64(n), "twins")
+}
+
+// TestAddWriteOnlyTwinsShapes checks the framework schema the twins give
+// three types of the corpus: the property a twin stands in for is
+// optional, with no NotNull check left and an exactly-one check; the
+// version of a create-only property's twin replaces the resource, the
+// version of any other does not.
+func TestAddWriteOnlyTwinsShapes(t *testing.T) {
+	dir := corpusDir(t)
+	c, ds := cfnschema.LoadFiles([]string{
+		filepath.Join(dir, "AWS_MSK_Configuration.json"), filepath.Join(dir, "AWS_IAM_User.json"), filepath.Join(dir, "AWS_DataZone_Project.json"),
+	})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	schemaOf := func(typeName string) schema.Schema {
+		rt := c.Type(typeName)
+		s := rt.ResourceSchema()
+		addWriteOnlyTwins(rt, &s)
+		return s
+	}
+	cases := map[string]struct {
+		reason       string
+		typeName     string
+		prop         []string
+		version      string
+		wantReplaces bool
+	}{
+		"required": {reason: "a required property becomes optional", typeName: "AWS::MSK::Configuration",
+			prop: []string{"server_properties"}, version: "server_properties_wo_version"},
+		"not null in an object": {reason: "a NotNull member of an optional object loses the NotNull check", typeName: "AWS::IAM::User",
+			prop: []string{"login_profile", "password"}, version: "login_profile_password_wo_version"},
+		"create-only": {reason: "a create-only property's twin version replaces", typeName: "AWS::DataZone::Project",
+			prop: []string{"domain_identifier"}, version: "domain_identifier_wo_version", wantReplaces: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			s := schemaOf(tc.typeName)
+			attrs := s.Attributes
+			for _, n := range tc.prop[:len(tc.prop)-1] {
+				attrs = attrs[n].(schema.SingleNestedAttribute).Attributes
+			}
+			a := attrs[tc.prop[len(tc.prop)-1]].(schema.StringAttribute)
+			if a.Required || !a.Optional {
+				t.Errorf("%s: %v required %v optional %v", tc.reason, tc.prop, a.Required, a.Optional)
+			}
+			exactly := 0
+			for _, v := range a.Validators {
+				if cfnschema.IsNotNull(v) {
+					t.Errorf("%s: %v keeps its NotNull check", tc.reason, tc.prop)
+				}
+				if strings.Contains(v.Description(context.Background()), "Ensure that one and only one attribute") {
+					exactly++
+				}
+			}
+			if exactly != 1 {
+				t.Errorf("%s: %d exactly-one checks on %v, want 1", tc.reason, exactly, tc.prop)
+			}
+			ver, ok := s.Attributes[tc.version].(schema.Int64Attribute)
+			if !ok {
+				t.Fatalf("no %s", tc.version)
+			}
+			if got := len(ver.PlanModifiers) > 0; got != tc.wantReplaces {
+				t.Errorf("%s: %s replaces %v, want %v", tc.reason, tc.version, got, tc.wantReplaces)
+			}
+		})
+	}
 }
