@@ -71,3 +71,12 @@ func (v notNull) ValidateMap(_ context.Context, req validator.MapRequest, resp *
 func (v notNull) ValidateObject(_ context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
 	v.check(req.Path, req.ConfigValue, &resp.Diagnostics)
 }
+
+// IsNotNull reports whether v is the validator an attribute gets when it
+// must not be null while the value that contains it is set (NotNull): a
+// caller that gives the value another way to be set (awscc's write-only
+// twins) replaces it.
+func IsNotNull(v any) bool {
+	_, ok := v.(notNull)
+	return ok
+}

@@ -53,6 +53,14 @@ func TestMain(m *testing.M) {
 			}
 			os.Exit(0)
 		},
+		// The same provider over protocol 5, as cairn/cairntest5.
+		"terraform-provider-cairntest5": func() {
+			if err := cairntest.ServeV5(); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			os.Exit(0)
+		},
 	})
 }
 

@@ -57,12 +57,22 @@ func runTest(m *Meta, args []string) int {
 	if ds = ds.Append(vds); vds.HasErrors() {
 		return m.fail(ds)
 	}
+	// The CLI configuration's dev_overrides and the schema cache hold
+	// for the modules under test as for cairn plan there, as in tofu test.
+	cli, cds := m.cliConfig()
+	if ds = ds.Append(cds); cds.HasErrors() {
+		return m.fail(ds)
+	}
+	mopts := modulerun.Options{Providers: m.Providers, Now: m.Now, SchemaCacheDir: m.schemaCacheDir()}
+	if cli.ProviderInstallation != nil {
+		mopts.DevOverrides = cli.ProviderInstallation.DevOverrides
+	}
 	view := m.testView(o)
 	view.abstract(files)
 	m.showDiags(ds)
 	runner := &testfiles.Runner{
 		Dir: m.Dir, Raw: raw, Funcs: m.funcTable(false), Observer: view, Now: m.Now, Parallelism: o.parallelism,
-		Options: modulerun.Options{Providers: m.Providers, Now: m.Now},
+		Options: mopts,
 	}
 	var results []*testfiles.FileResult
 	for _, f := range files {

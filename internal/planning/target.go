@@ -191,5 +191,11 @@ func (k *keyedProviders) target(rt *resourceTarget, key addrs.InstanceKey) *reso
 	}
 	c := *rt
 	c.pAddr, c.provider, c.providerConfig = ip.addr, ip.provider, ip.config
+	// The hook (resolveInstanceProvider) may have routed single
+	// instances of this provider instance apart ("cairn test"'s
+	// override_resource): route goes by the keyed instance's router, not
+	// by the one of the configuration's unkeyed provider (nil when that
+	// has only keyed instances).
+	c.router, _ = ip.provider.(providers.InstanceRouter)
 	return &c
 }

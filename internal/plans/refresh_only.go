@@ -65,7 +65,10 @@ func managedSubset(a, b *states.State) bool {
 }
 
 // objectEqual compares two stored objects by what the state file records
-// of them.
+// of them, but for the identity: a refresh that only upgraded an identity
+// (or gave one to an object stored without) shows "No changes" and asks
+// nothing, as OpenTofu 1.12.6 does; the apply still writes it, since the
+// state writer compares identities (statemgr.sameObject).
 func objectEqual(a, b *states.ObjectSrc) bool {
 	if a == b {
 		return true

@@ -4,15 +4,20 @@ import (
 	"context"
 	"fmt"
 
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
 	"github.com/cairn-iac/cairn/internal/eval"
 	"github.com/cairn-iac/cairn/internal/lang"
+	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/modulerun"
 	"github.com/cairn-iac/cairn/internal/plans"
@@ -38,8 +43,22 @@ type evaluation struct {
 
 // assert evaluates the run's asserts and returns Pass, Fail (an assert
 // is false) or Error (one cannot be evaluated).
-func (ev *evaluation) assert(ctx context.Context, funcs map[string]function.Function) (Status, diags.Diagnostics) {
-	scope, ds := ev.scope(ctx, funcs)
+// The asserts see base; asserts that call provider::NAME::FUNC see the
+// module's root function table over it, with the functions of the
+// plugin providers the root module declares, as in "tofu test" (built
+// only then: it needs the providers' schemas).
+func (ev *evaluation) assert(ctx context.Context, base map[string]function.Function) (Status, diags.Diagnostics) {
+	table, ds := base, diags.Diagnostics(nil)
+	if callsProviderFunctions(ev.run.Asserts) {
+		var closeFuncs func()
+		table, closeFuncs, ds = ev.mod.RootFunctions(ctx, base)
+		defer closeFuncs()
+		if ds.HasErrors() {
+			return Error, ds
+		}
+	}
+	scope, sds := ev.scope(ctx, table)
+	ds = ds.Append(sds)
 	if scope == nil {
 		return Error, ds
 	}
@@ -189,4 +208,25 @@ func errorMessage(scope *lang.Scope, msg hcl.Expression) (string, diags.Diagnost
 		return "The error message included a sensitive value, so it will not be displayed.", ds
 	}
 	return v.AsString(), ds
+}
+
+// callsProviderFunctions reports whether an assert calls a provider
+// function.
+func callsProviderFunctions(rules []*configs.CheckRule) bool {
+	found := false
+	for _, r := range rules {
+		for _, e := range []hcl.Expression{r.Condition, r.ErrorMessage} {
+			syn, ok := e.(hclsyntax.Expression)
+			if !ok {
+				continue
+			}
+			hclsyntax.VisitAll(syn, func(n hclsyntax.Node) hcl.Diagnostics {
+				if call, ok := n.(*hclsyntax.FunctionCallExpr); ok && strings.HasPrefix(call.Name, funcs.ProviderFunctionPrefix) {
+					found = true
+				}
+				return nil
+			})
+		}
+	}
+	return found
 }

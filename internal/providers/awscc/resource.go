@@ -325,7 +325,7 @@ func (r *ccResource) Update(ctx context.Context, req resource.UpdateRequest, res
 	planned = setAttr(planned, "id", tftypes.NewValue(tftypes.String, id))
 	patch, err := updatePatch(r.t.Attributes, withTagsSent(r.t, prior), withTagsSent(r.t, planned))
 	if err == nil {
-		patch, err = patchWithTwins(patch, twinValues(r.t, req.Config.Raw, prior, planned))
+		patch, err = patchWithTwins(patch, twinValues(r.t, req.Config.Raw, prior, planned), prior, planned)
 	}
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot build the update patch", err.Error())

@@ -16,11 +16,22 @@ import (
 // serveEnv makes the test binary serve the protocol 6 test provider
 // instead of running tests, so the tests launch themselves as a plugin:
 // a real process over real gRPC, with no binary to build.
-const serveEnv = "CAIRN_PLUGIN_TEST_SERVE_V6"
+// serveV5Env does the same for the protocol 5 server of that provider.
+const (
+	serveEnv   = "CAIRN_PLUGIN_TEST_SERVE_V6"
+	serveV5Env = "CAIRN_PLUGIN_TEST_SERVE_V5"
+)
 
 func TestMain(m *testing.M) {
 	if os.Getenv(serveEnv) != "" {
 		if err := tf6server.Serve(cairntest.Address, newTestServer); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if os.Getenv(serveV5Env) != "" {
+		if err := cairntest.ServeV5(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -44,8 +55,26 @@ func launchSelf(tb testing.TB) *Client {
 	return c
 }
 
+// launchSelfV5 starts the test binary as the protocol 5 test provider.
+func launchSelfV5(tb testing.TB) *Client {
+	tb.Helper()
+	tb.Setenv(serveV5Env, "1")
+	exe, err := os.Executable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := Launch(context.Background(), exe, Options{Name: "registry.terraform.io/cairn/cairntest"})
+	if err != nil {
+		tb.Fatalf("Launch: %v", err)
+	}
+	tb.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
 func newTestServer() tfprotov6.ProviderServer {
-	return schemaWatch{cairntest.NewServer()}
+	// The framework's server lists (protocol 6.10); tf6server finds that
+	// out by type assertion, so the wrapper must keep it.
+	return schemaWatch{cairntest.NewServer().(tfprotov6.ProviderServerWithListResource)}
 }
 
 // The environment of the served test provider: schemaLogEnv names a file
@@ -57,7 +86,9 @@ const (
 	schemaNeededEnv = "CAIRN_PLUGIN_TEST_SCHEMA_NEEDED"
 )
 
-type schemaWatch struct{ tfprotov6.ProviderServer }
+type schemaWatch struct {
+	tfprotov6.ProviderServerWithListResource
+}
 
 func (w schemaWatch) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
 	if p := os.Getenv(schemaLogEnv); p != "" {
@@ -67,7 +98,7 @@ func (w schemaWatch) GetProviderSchema(ctx context.Context, req *tfprotov6.GetPr
 			f.Close()
 		}
 	}
-	resp, err := w.ProviderServer.GetProviderSchema(ctx, req)
+	resp, err := w.ProviderServerWithListResource.GetProviderSchema(ctx, req)
 	if err == nil && resp.ServerCapabilities != nil && os.Getenv(schemaNeededEnv) != "" {
 		resp.ServerCapabilities.GetProviderSchemaOptional = false
 	}

@@ -51,6 +51,9 @@ func sameResource(a, b *states.Resource) bool {
 	return true
 }
 
+// sameObject compares what the state file records of an object, its
+// identity included: a refresh that only upgraded an identity has a new
+// snapshot to write.
 func sameObject(a, b *states.ObjectSrc) bool {
 	if a == b {
 		return true
@@ -59,7 +62,7 @@ func sameObject(a, b *states.ObjectSrc) bool {
 		return false
 	}
 	if a.SchemaVersion != b.SchemaVersion || a.Status != b.Status || a.CreateBeforeDestroy != b.CreateBeforeDestroy ||
-		!bytes.Equal(a.AttrsJSON, b.AttrsJSON) || !bytes.Equal(a.Private, b.Private) ||
+		!bytes.Equal(a.AttrsJSON, b.AttrsJSON) || !bytes.Equal(a.Private, b.Private) || !a.Identity.Equal(b.Identity) ||
 		len(a.AttrSensitivePaths) != len(b.AttrSensitivePaths) || len(a.Dependencies) != len(b.Dependencies) {
 		return false
 	}

@@ -12,12 +12,15 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	pschema "github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov5/tf5server"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 )
@@ -26,7 +29,8 @@ import (
 const Address = "registry.terraform.io/cairn/cairntest"
 
 // Serve serves the provider on the process's standard streams as a
-// Terraform plugin; it returns when the client is done with it.
+// Terraform plugin over protocol 6; it returns when the client is done
+// with it.
 func Serve() error {
 	return tf6server.Serve(Address, NewServer)
 }
@@ -36,7 +40,27 @@ func NewServer() tfprotov6.ProviderServer {
 	return providerserver.NewProtocol6(&testProvider{})()
 }
 
-type testProvider struct{}
+// ServeV5 is Serve over protocol 5: the same provider as a plugin built
+// on the framework for Terraform's older protocol offers it (identities,
+// list resources, functions and write-only attributes are in 5.x too),
+// except for what protocol 5 cannot carry (nested attributes: the
+// thing's rules).
+func ServeV5() error {
+	s, err := NewServerV5()
+	if err != nil {
+		return err
+	}
+	return tf5server.Serve(Address, func() tfprotov5.ProviderServer { return s })
+}
+
+// NewServerV5 returns the provider as a protocol 5 server.
+func NewServerV5() (tfprotov5.ProviderServer, error) {
+	return providerserver.NewProtocol5WithError(&testProvider{protocol5: true})()
+}
+
+// testProvider is the provider; protocol5 leaves out of its schemas what
+// protocol 5 cannot carry.
+type testProvider struct{ protocol5 bool }
 
 func (testProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
 	resp.TypeName = "cairntest"
@@ -63,8 +87,12 @@ func (testProvider) Configure(ctx context.Context, req provider.ConfigureRequest
 	}
 }
 
-func (testProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return thing{} }, func() resource.Resource { return secret{} }}
+func (p testProvider) Resources(context.Context) []func() resource.Resource {
+	return []func() resource.Resource{func() resource.Resource { return thing{protocol5: p.protocol5} }, func() resource.Resource { return secret{} }}
+}
+
+func (testProvider) ListResources(context.Context) []func() list.ListResource {
+	return []func() list.ListResource{func() list.ListResource { return thingList{} }}
 }
 
 func (testProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }

@@ -17,8 +17,9 @@ import (
 // never returns) and in
 // planning (bad_plan: the plan changes the configured name, which the
 // contract forbids). partial makes Create report an error after making
-// the thing, as a provider does when a create fails part way.
-type thing struct{}
+// the thing, as a provider does when a create fails part way. Served
+// over protocol 5 (protocol5) it has no rules, a nested attribute.
+type thing struct{ protocol5 bool }
 
 var _ resource.ResourceWithModifyPlan = thing{}
 
@@ -26,8 +27,8 @@ func (thing) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resou
 	resp.TypeName = "cairntest_thing"
 }
 
-func (thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = rschema.Schema{Attributes: map[string]rschema.Attribute{
+func (t thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := map[string]rschema.Attribute{
 		"id": rschema.StringAttribute{Computed: true,
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
 		"name": rschema.StringAttribute{Required: true,
@@ -38,10 +39,13 @@ func (thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.
 		"bad_plan": rschema.BoolAttribute{Optional: true, Description: "The plan changes the configured name."},
 		"partial":  rschema.BoolAttribute{Optional: true, Description: "Create makes the thing, then reports an error."},
 		"defer":    rschema.BoolAttribute{Optional: true, Description: "The plan is deferred, even when the client allows no deferrals."},
-		"rules": rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{
+	}
+	if !t.protocol5 {
+		attrs["rules"] = rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{
 			Attributes: map[string]rschema.Attribute{"port": rschema.Int64Attribute{Required: true}},
-		}},
-	}}
+		}}
+	}
+	resp.Schema = rschema.Schema{Attributes: attrs}
 }
 
 func (thing) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
@@ -78,6 +82,7 @@ func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resou
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("name"), &name)...)
 	resp.State.Raw = req.Plan.Raw.Copy()
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), "thing-"+name.ValueString())...)
+	resp.Diagnostics.Append(setIdentity(ctx, name.ValueString(), resp.Identity)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKey, []byte(privateValue))...)
 	var partial types.Bool
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("partial"), &partial)...)
@@ -86,9 +91,11 @@ func (thing) Create(ctx context.Context, req resource.CreateRequest, resp *resou
 	}
 }
 
-// Read insists on the private state Create left.
+// Read insists on the private state Create left, and gives a thing
+// without an identity its identity.
 func (thing) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	checkPrivate(ctx, req, resp)
+	resp.Diagnostics.Append(readIdentity(ctx, req.State, resp.Identity)...)
 }
 
 func (thing) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
