@@ -114,7 +114,7 @@ func BenchmarkPlanJSON(b *testing.B) {
 	p := benchPlan(10000)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PlanJSON(p, schemas); err != nil {
+		if _, err := PlanJSON(p, schemas, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
