@@ -56,10 +56,15 @@ type moduleCallDoc struct {
 	DependsOn         []string       `json:"depends_on,omitempty"`
 }
 
+// variableDoc and outputDoc carry, besides Terraform 1.5.7's fields,
+// OpenTofu's ephemeral and deprecated, written only when set (Terraform
+// 1.5.7 has neither).
 type variableDoc struct {
 	Default     json.RawMessage `json:"default,omitempty"`
 	Description string          `json:"description,omitempty"`
 	Sensitive   bool            `json:"sensitive,omitempty"`
+	Ephemeral   bool            `json:"ephemeral,omitempty"`
+	Deprecated  string          `json:"deprecated,omitempty"`
 }
 
 type resourceDoc struct {
@@ -80,6 +85,8 @@ type outputDoc struct {
 	Expression  exprDoc  `json:"expression"`
 	DependsOn   []string `json:"depends_on,omitempty"`
 	Description string   `json:"description,omitempty"`
+	Ephemeral   bool     `json:"ephemeral,omitempty"`
+	Deprecated  string   `json:"deprecated,omitempty"`
 }
 
 // configJSON describes the configuration a plan was made from, as
@@ -90,13 +97,17 @@ type outputDoc struct {
 // variables with defaults, and its module calls with their source,
 // version, arguments and the called module.
 //
+// Resources whose block plan -generate-config-out wrote (generated, by
+// address in the root module) are left out: Terraform and OpenTofu
+// describe the configuration as it was before the blocks were generated.
+//
 // schemas must hold the schema of every resource type the configuration
 // uses; a missing one is an error, as in Terraform. Provisioners are
 // never listed: Cairn refuses configurations that have them.
-func configJSON(root *configs.Module, schemas providers.Schemas) (*configDoc, error) {
+func configJSON(root *configs.Module, schemas providers.Schemas, generated map[string]bool) (*configDoc, error) {
 	pcs := map[string]*providerConfigDoc{}
 	providerConfigsJSON(root, schemas, pcs)
-	mod, err := moduleJSON(root, schemas)
+	mod, err := moduleJSON(root, schemas, generated)
 	if err != nil {
 		return nil, err
 	}
@@ -111,12 +122,15 @@ func configJSON(root *configs.Module, schemas providers.Schemas) (*configDoc, er
 
 // moduleJSON describes one module and, through its calls, the modules
 // below it.
-func moduleJSON(m *configs.Module, schemas providers.Schemas) (moduleDoc, error) {
+func moduleJSON(m *configs.Module, schemas providers.Schemas, generated map[string]bool) (moduleDoc, error) {
 	var doc moduleDoc
 	// Managed resources first, then data resources, each by address.
 	for _, rs := range []map[string]*configs.Resource{m.ManagedResources, m.DataResources} {
 		var part []*resourceDoc
 		for _, r := range rs {
+			if m.Path.IsRoot() && generated[r.Addr().String()] {
+				continue
+			}
 			rd, err := resourceJSON(r, m.Path.String(), schemas)
 			if err != nil {
 				return doc, err
@@ -132,6 +146,7 @@ func moduleJSON(m *configs.Module, schemas providers.Schemas) (moduleDoc, error)
 			doc.Outputs[name] = &outputDoc{
 				Sensitive: o.Sensitive, Expression: expressionJSON(o.Expr),
 				DependsOn: dependsOnJSON(o.DependsOn), Description: o.Description,
+				Ephemeral: o.Ephemeral, Deprecated: o.Deprecated,
 			}
 		}
 	}
@@ -162,7 +177,7 @@ func moduleJSON(m *configs.Module, schemas providers.Schemas) (moduleDoc, error)
 // declared type, optional attributes' defaults applied), description and
 // sensitivity.
 func variableJSON(v *configs.Variable) (*variableDoc, error) {
-	vd := &variableDoc{Description: v.Description, Sensitive: v.Sensitive}
+	vd := &variableDoc{Description: v.Description, Sensitive: v.Sensitive, Ephemeral: v.Ephemeral, Deprecated: v.Deprecated}
 	if v.Default != cty.NilVal {
 		b, err := ctyjson.Marshal(v.Default, v.Default.Type())
 		if err != nil {
@@ -226,7 +241,7 @@ func moduleCallJSON(mc *configs.ModuleCall, schemas providers.Schemas) (*moduleC
 		doc.Expressions = blockExpressionsJSON(mc.Config, args)
 	}
 	var err error
-	doc.Module, err = moduleJSON(mc.Module, schemas)
+	doc.Module, err = moduleJSON(mc.Module, schemas, nil)
 	return doc, err
 }
 

@@ -3,12 +3,14 @@ package render
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hcldec"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
@@ -50,7 +52,36 @@ func expressionJSON(expr hcl.Expression) exprDoc {
 			doc.References = r.appendStrings(doc.References)
 		}
 	}
+	doc.References = append(doc.References, providerFunctionCalls(expr)...)
 	return doc
+}
+
+// providerFunctionCalls names the provider functions expr calls
+// (provider::NAME::FUNC), in source order, repeats included: OpenTofu
+// lists them after an expression's references (Terraform 1.5.7 has no
+// provider functions). Built-in functions are not listed.
+func providerFunctionCalls(expr hcl.Expression) []string {
+	node, ok := expr.(hclsyntax.Node)
+	if !ok {
+		return nil
+	}
+	type call struct {
+		name string
+		at   int
+	}
+	var calls []call
+	hclsyntax.VisitAll(node, func(n hclsyntax.Node) hcl.Diagnostics {
+		if fc, ok := n.(*hclsyntax.FunctionCallExpr); ok && strings.HasPrefix(fc.Name, "provider::") {
+			calls = append(calls, call{fc.Name, fc.NameRange.Start.Byte})
+		}
+		return nil
+	})
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].at < calls[j].at })
+	out := make([]string, len(calls))
+	for i, c := range calls {
+		out[i] = c.name
+	}
+	return out
 }
 
 // blockExpressionsJSON describes the arguments of body read with schema:

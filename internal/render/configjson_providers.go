@@ -62,14 +62,14 @@ func providerConfigsJSON(m *configs.Module, schemas providers.Schemas, pcs map[s
 		}
 		pcs[key] = pc
 	}
-	for _, req := range m.OwnProviderRequirements() {
-		key := moduleKey(req.Provider.Type, path)
+	for _, req := range ownProviders(m) {
+		key := moduleKey(req.Type, path)
 		if _, ok := pcs[key]; ok {
 			continue
 		}
-		pc := &providerConfigDoc{Name: req.Provider.Type, FullName: req.Provider.String(), ModuleAddress: path}
+		pc := &providerConfigDoc{Name: req.Type, FullName: req.String(), ModuleAddress: path}
 		if child {
-			pc.parentKey = sourceProviderKey(moduleKey(req.Provider.Type, parentPath), pc.FullName, pcs)
+			pc.parentKey = sourceProviderKey(moduleKey(req.Type, parentPath), pc.FullName, pcs)
 		}
 		pcs[key] = pc
 	}
@@ -87,6 +87,33 @@ func providerConfigsJSON(m *configs.Module, schemas providers.Schemas, pcs map[s
 		}
 		providerConfigsJSON(mc.Module, schemas, pcs)
 	}
+}
+
+// ownProviders lists the providers m itself uses, as Terraform counts
+// them for this document: those of its required_providers entries,
+// provider blocks and resources (OwnProviderRequirements), and those of
+// the resources its import blocks import into, named by their provider
+// argument or implied by the resource type.
+func ownProviders(m *configs.Module) []addrs.Provider {
+	var out []addrs.Provider
+	seen := map[addrs.Provider]bool{}
+	add := func(p addrs.Provider) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, req := range m.OwnProviderRequirements() {
+		add(req.Provider)
+	}
+	for _, imp := range m.Imports {
+		name := imp.Target.Resource.ImpliedProviderType()
+		if imp.ProviderConfigRef != nil {
+			name = imp.ProviderConfigRef.Name
+		}
+		add(m.ProviderForLocalName(name))
+	}
+	return out
 }
 
 // ownConstraints returns, per provider m uses, the version constraints m

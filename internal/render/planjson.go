@@ -76,11 +76,26 @@ func PlanJSON(p *plans.Plan, schemas providers.Schemas, cfg *configs.Module) (*P
 	out.Checks = checksJSON(p.Checks)
 	doc := &PlanDocument{Plan: out, errored: p.Errored}
 	if cfg != nil {
-		if doc.config, err = configJSON(cfg, schemas); err != nil {
+		if doc.config, err = configJSON(cfg, schemas, generatedResources(p)); err != nil {
 			return nil, fmt.Errorf("configuration: %w", err)
 		}
 	}
 	return doc, nil
+}
+
+// generatedResources names the root module resources whose block plan
+// -generate-config-out wrote.
+func generatedResources(p *plans.Plan) map[string]bool {
+	var out map[string]bool
+	for _, c := range p.Changes {
+		if c.Importing != nil && c.Importing.GeneratedConfig != "" && c.Addr.Module.IsRoot() {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[c.Addr.Resource.Resource.String()] = true
+		}
+	}
+	return out
 }
 
 // sortedChanges returns the changes in address order, then deposed key.
