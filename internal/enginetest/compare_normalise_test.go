@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	tfjson "github.com/hashicorp/terraform-json"
 )
 
 // compareUUID matches the random ids terraform_data gives its objects.
@@ -35,6 +37,24 @@ func newNormaliser() *normaliser {
 	return &normaliser{ids: map[string]string{}, taken: map[string]int{}, deposed: map[string]string{}}
 }
 
+// decodeTerraformJSON reads a show -json document with
+// hashicorp/terraform-json, as tools do (its decoders check the format
+// version too): every document either tool writes must read.
+func decodeTerraformJSON(raw []byte, isPlan bool) error {
+	var err error
+	if isPlan {
+		var p tfjson.Plan
+		err = p.UnmarshalJSON(raw)
+	} else {
+		var s tfjson.State
+		err = s.UnmarshalJSON(raw)
+	}
+	if err != nil {
+		return fmt.Errorf("terraform-json cannot read the document: %w", err)
+	}
+	return nil
+}
+
 func decodeJSON(raw []byte) (any, error) {
 	var doc any
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -49,6 +69,9 @@ func decodeJSON(raw []byte) (any, error) {
 // (isPlan), the resource and output changes, the configuration and
 // whether it errored or is applyable; of a state, the values.
 func (n *normaliser) document(raw []byte, isPlan bool) (any, error) {
+	if err := decodeTerraformJSON(raw, isPlan); err != nil {
+		return nil, err
+	}
 	doc, err := decodeJSON(raw)
 	if err != nil {
 		return nil, err
