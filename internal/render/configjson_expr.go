@@ -99,7 +99,14 @@ func blockExpressionsJSON(body hcl.Body, schema *configschema.Block) map[string]
 	}
 	out := make(map[string]any, len(content.Attributes)+len(content.Blocks))
 	for name, attr := range content.Attributes {
-		out[name] = expressionJSON(attr.Expr)
+		e := expressionJSON(attr.Expr)
+		if holdsWriteOnly(schema.Attributes[name]) {
+			// A write-only argument's value is never written, in a plan
+			// or in state: a literal secret is not a constant to show.
+			// (Terraform 1.11 writes it here.) Its references are.
+			e.ConstantValue = nil
+		}
+		out[name] = e
 	}
 	for _, blk := range content.Blocks {
 		nb, ok := schema.BlockTypes[blk.Type]
@@ -125,6 +132,26 @@ func blockExpressionsJSON(body hcl.Body, schema *configschema.Block) map[string]
 		}
 	}
 	return out
+}
+
+// holdsWriteOnly reports whether a is write-only or has write-only
+// attributes inside its nested object.
+func holdsWriteOnly(a *configschema.Attribute) bool {
+	if a == nil {
+		return false
+	}
+	if a.WriteOnly {
+		return true
+	}
+	if a.NestedType == nil {
+		return false
+	}
+	for _, inner := range a.NestedType.Attributes {
+		if holdsWriteOnly(inner) {
+			return true
+		}
+	}
+	return false
 }
 
 // tfReference is a reference as Terraform 1.5.7's reference parser reads

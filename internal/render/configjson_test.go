@@ -89,6 +89,14 @@ func configurationText(t testing.TB, doc []byte) string {
 // so provider blocks have expressions to describe.
 func configSchemas() providers.Schemas {
 	s := exampleSchemas()
+	secretive := &configschema.Block{Attributes: map[string]*configschema.Attribute{
+		"password_wo": {Type: cty.String, Optional: true, WriteOnly: true},
+		"login": {Optional: true, NestedType: &configschema.Object{Nesting: configschema.NestingSingle, Attributes: map[string]*configschema.Attribute{
+			"token_wo": {Type: cty.String, Optional: true, WriteOnly: true},
+		}}},
+		"name": {Type: cty.String, Optional: true},
+	}}
+	s[exampleProvider].ResourceTypes["example_secret"] = providers.Schema{Block: secretive}
 	s[exampleProvider].Provider = providers.Schema{Block: &configschema.Block{
 		Attributes: map[string]*configschema.Attribute{"region": {Type: cty.String, Optional: true}},
 		BlockTypes: map[string]*configschema.NestedBlock{"assume_role": {Nesting: configschema.NestingSingle, Block: configschema.Block{
@@ -103,7 +111,8 @@ func configSchemas() providers.Schemas {
 // (internal/enginetest, which holds the document to Terraform 1.5.7's)
 // cannot show: nested blocks of every nesting, dynamic blocks, provider
 // expressions, configuration_aliases and passed aliases, registry module
-// versions, references into module instances. Run with -update to
+// versions, references into module instances, write-only arguments
+// (whose literal values are never written). Run with -update to
 // rewrite the golden files, written by following Terraform's rules.
 func TestConfigJSONGolden(t *testing.T) {
 	tests := map[string]map[string]string{
@@ -141,6 +150,14 @@ variable "subnets" {
 }
 variable "key" {
   default = null
+}
+resource "example_secret" "s" {
+  name        = "n"
+  password_wo = "LITERAL-SECRET"
+  login       = { token_wo = "LITERAL-TOKEN" }
+}
+resource "example_secret" "r" {
+  password_wo = var.key
 }
 data "example_lookup" "l" {
   query      = example_thing.a.network[0].subnet
