@@ -69,9 +69,6 @@ func decodeJSON(raw []byte) (any, error) {
 // (isPlan), the resource and output changes, the configuration and
 // whether it errored or is applyable; of a state, the values.
 func (n *normaliser) document(raw []byte, isPlan bool) (any, error) {
-	if err := decodeTerraformJSON(raw, isPlan); err != nil {
-		return nil, err
-	}
 	doc, err := decodeJSON(raw)
 	if err != nil {
 		return nil, err
