@@ -163,16 +163,13 @@ func normaliseRefreshOnlyText(s string) string {
 }
 
 // normaliseShowJSON re-encodes show -json output with ids, timestamps
-// and lineage replaced, and without "configuration": Cairn's plans
-// describe only the resources of the configuration, not its expressions,
-// outputs or variables (a known gap, not refresh-only's).
+// and lineage replaced.
 func normaliseShowJSON(t *testing.T, out []byte) string {
 	t.Helper()
 	var doc map[string]any
 	if err := json.Unmarshal(out, &doc); err != nil {
 		t.Fatalf("show -json: %v\n%s", err, out)
 	}
-	delete(doc, "configuration")
 	delete(doc, "timestamp")
 	delete(doc, "terraform_version")
 	b, err := json.MarshalIndent(doc, "", "  ")

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/cairn-iac/cairn/internal/explorer"
+	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	"github.com/cairn-iac/cairn/internal/render"
 )
@@ -76,10 +77,10 @@ func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name st
 		return code
 	}
 	m.sources = p.ConfigSources
-	schemas := m.schemasFor(ctx, lib, p)
 	if jsonOut {
-		return m.writeJSON(render.PlanJSON(p, schemas))
+		return m.showPlanJSON(ctx, lib, p)
 	}
+	schemas := m.schemasFor(ctx, lib, p)
 	if html.on {
 		return m.writeHTML(html.file, func(w io.Writer) error {
 			return explorer.WritePlan(ctx, w, p, schemas, explorer.Options{Secrets: m.renderOpts().Secrets, Title: "Cairn plan: " + filepath.Base(name)})
@@ -89,6 +90,21 @@ func (m *Meta) showPlanFile(ctx context.Context, lib *providers.Library, name st
 		return m.errorf("Failed to render plan", "%s", err)
 	}
 	return 0
+}
+
+// showPlanJSON writes a saved plan's JSON document. Its configuration
+// is the one saved in the plan, loaded as apply loads it, and described
+// with the schemas of every provider it uses, changed or not.
+func (m *Meta) showPlanJSON(ctx context.Context, lib *providers.Library, p *plans.Plan) int {
+	cfg, ds := m.loadConfigSources(p.ConfigSources)
+	if ds.HasErrors() {
+		return m.fail(ds)
+	}
+	schemas, sds := lib.Schemas(ctx, append(p.Providers(), cfg.Providers()...))
+	if sds.HasErrors() {
+		return m.fail(sds)
+	}
+	return m.writeJSON(render.PlanJSON(p, schemas, cfg))
 }
 
 // htmlFlag is show's -html: a bare -html writes the page to standard

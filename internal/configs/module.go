@@ -68,10 +68,18 @@ type VersionConstraint struct {
 
 // RequiredProvider is one entry of terraform { required_providers { ... } }.
 type RequiredProvider struct {
-	Name      string // local name
-	Source    addrs.Provider
-	Versions  []VersionConstraint
+	Name     string // local name
+	Source   addrs.Provider
+	Versions []VersionConstraint
+	// Aliases are the configuration_aliases entries: the aliased
+	// configurations a child module expects its caller to pass.
+	Aliases   []ProviderConfigAlias
 	DeclRange hcl.Range
+}
+
+// ProviderConfigAlias is one configuration_aliases entry, NAME.ALIAS.
+type ProviderConfigAlias struct {
+	Name, Alias string
 }
 
 // Backend is terraform { backend "TYPE" { ... } }.

@@ -95,3 +95,38 @@ resource "random_id" "r" {}
 		t.Errorf("-want +got:\n%s", diff)
 	}
 }
+
+// TestConfigurationAliases: a child module's configuration_aliases are
+// recorded in order (the JSON description of the configuration lists
+// them), and only well-formed NAME.ALIAS entries.
+func TestConfigurationAliases(t *testing.T) {
+	root := mustLoad(t, map[string]string{
+		"main.tf": `
+provider "random" {
+  alias = "a"
+}
+provider "random" {
+  alias = "b"
+}
+module "m" {
+  source    = "./m"
+  providers = { random.west = random.a, random.east = random.b }
+}
+`,
+		"m/main.tf": `
+terraform {
+  required_providers {
+    random = {
+      source                = "hashicorp/random"
+      configuration_aliases = [random.west, random.east]
+    }
+  }
+}
+`,
+	})
+	got := root.ModuleCalls["m"].Module.RequiredProviders["random"].Aliases
+	want := []ProviderConfigAlias{{Name: "random", Alias: "west"}, {Name: "random", Alias: "east"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Aliases (-want +got):\n%s", diff)
+	}
+}

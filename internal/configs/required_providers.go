@@ -132,10 +132,13 @@ func (rp *RequiredProvider) decodeSetting(kv hcl.KeyValuePair) hcl.Diagnostics {
 		}
 		return diags
 	case "configuration_aliases":
-		// Aliases a child module expects its caller to pass; a root module
-		// declares its provider configurations itself, so there is nothing
-		// to record, but the references must still be well formed.
-		return checkConfigurationAliases(kv.Value)
+		// Aliases a child module expects its caller to pass. They are
+		// recorded for the configuration's JSON description, which lists
+		// them; resolving providers needs only the caller's providers
+		// argument, but the references must still be well formed.
+		aliases, diags := decodeConfigurationAliases(kv.Value)
+		rp.Aliases = append(rp.Aliases, aliases...)
+		return diags
 	default:
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -167,13 +170,17 @@ func objectKey(expr hcl.Expression) (string, hcl.Diagnostics) {
 	}}
 }
 
-// checkConfigurationAliases checks that configuration_aliases is a list of
-// NAME.ALIAS references.
-func checkConfigurationAliases(expr hcl.Expression) hcl.Diagnostics {
+// decodeConfigurationAliases checks that configuration_aliases is a list
+// of NAME.ALIAS references and returns the well-formed ones, in order.
+func decodeConfigurationAliases(expr hcl.Expression) ([]ProviderConfigAlias, hcl.Diagnostics) {
+	var out []ProviderConfigAlias
 	exprs, diags := hcl.ExprList(expr)
 	for _, e := range exprs {
 		ref, ds := decodeProviderConfigRef(e)
 		diags = append(diags, ds...)
+		if ref != nil && ref.Alias != "" && ref.KeyExpr == nil {
+			out = append(out, ProviderConfigAlias{Name: ref.Name, Alias: ref.Alias})
+		}
 		if ref != nil && (ref.Alias == "" || ref.KeyExpr != nil) {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
@@ -183,5 +190,5 @@ func checkConfigurationAliases(expr hcl.Expression) hcl.Diagnostics {
 			})
 		}
 	}
-	return diags
+	return out, diags
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	tfjson "github.com/hashicorp/terraform-json"
 )
 
 // compareUUID matches the random ids terraform_data gives its objects.
@@ -35,6 +37,24 @@ func newNormaliser() *normaliser {
 	return &normaliser{ids: map[string]string{}, taken: map[string]int{}, deposed: map[string]string{}}
 }
 
+// decodeTerraformJSON reads a show -json document with
+// hashicorp/terraform-json, as tools do (its decoders check the format
+// version too): every document either tool writes must read.
+func decodeTerraformJSON(raw []byte, isPlan bool) error {
+	var err error
+	if isPlan {
+		var p tfjson.Plan
+		err = p.UnmarshalJSON(raw)
+	} else {
+		var s tfjson.State
+		err = s.UnmarshalJSON(raw)
+	}
+	if err != nil {
+		return fmt.Errorf("terraform-json cannot read the document: %w", err)
+	}
+	return nil
+}
+
 func decodeJSON(raw []byte) (any, error) {
 	var doc any
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -46,8 +66,8 @@ func decodeJSON(raw []byte) (any, error) {
 }
 
 // document keeps the compared parts of a show -json document: of a plan
-// (isPlan), the resource and output changes and whether it errored or is
-// applyable; of a state, the values.
+// (isPlan), the resource and output changes, the configuration and
+// whether it errored or is applyable; of a state, the values.
 func (n *normaliser) document(raw []byte, isPlan bool) (any, error) {
 	doc, err := decodeJSON(raw)
 	if err != nil {
@@ -101,7 +121,62 @@ func (n *normaliser) plan(m map[string]any) map[string]any {
 		outputs[name] = pick(asMap(oc), "actions", "before", "after", "after_unknown", "before_sensitive", "after_sensitive")
 	}
 	kept["output_changes"] = outputs
+	if c, ok := m["configuration"]; ok {
+		kept["configuration"] = configuration(asMap(c))
+	}
 	return kept
+}
+
+// configuration normalises a plan's "configuration" for what differs by
+// tool alone: OpenTofu names the providers it installs from its own
+// registry (registry.opentofu.org/hashicorp/random), where Terraform and
+// Cairn name registry.terraform.io, and it describes each variable's
+// type and whether it is required (fields Terraform 1.5.7's format does
+// not have), so only a variable's default, description and sensitive
+// are kept. Everything else compares as written.
+func configuration(c map[string]any) map[string]any {
+	out := maps.Clone(c)
+	if pcs := asMap(c["provider_config"]); pcs != nil {
+		norm := make(map[string]any, len(pcs))
+		for k, pc := range pcs {
+			pc := maps.Clone(asMap(pc))
+			if fn, ok := pc["full_name"].(string); ok {
+				pc["full_name"] = strings.Replace(fn, "registry.opentofu.org/", "registry.terraform.io/", 1)
+			}
+			norm[k] = pc
+		}
+		out["provider_config"] = norm
+	}
+	if root, ok := c["root_module"]; ok {
+		out["root_module"] = configModule(asMap(root))
+	}
+	return out
+}
+
+// configModule keeps a configuration module's variables' default,
+// description, sensitive, ephemeral and deprecated (see configuration), in it and the modules
+// it calls.
+func configModule(m map[string]any) map[string]any {
+	out := maps.Clone(m)
+	if vars := asMap(m["variables"]); vars != nil {
+		norm := make(map[string]any, len(vars))
+		for name, v := range vars {
+			norm[name] = pick(asMap(v), "default", "description", "sensitive", "ephemeral", "deprecated")
+		}
+		out["variables"] = norm
+	}
+	if calls := asMap(m["module_calls"]); calls != nil {
+		norm := make(map[string]any, len(calls))
+		for name, mc := range calls {
+			mc := maps.Clone(asMap(mc))
+			if mod, ok := mc["module"]; ok {
+				mc["module"] = configModule(asMap(mod))
+			}
+			norm[name] = mc
+		}
+		out["module_calls"] = norm
+	}
+	return out
 }
 
 // values keeps a state's outputs and modules, resources sorted by

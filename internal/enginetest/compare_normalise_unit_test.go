@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,5 +113,35 @@ func TestNormaliserErrored(t *testing.T) {
 		if e := got.(map[string]any)["errored"]; e != tc.want {
 			t.Errorf("%s: errored %v, want %v", tc.doc, e, tc.want)
 		}
+	}
+}
+
+// TestNormaliserConfiguration pins what a plan's configuration is
+// normalised for: OpenTofu's registry host in full_name and the
+// variable fields only OpenTofu writes; the rest is kept as written.
+func TestNormaliserConfiguration(t *testing.T) {
+	tofu := `{"configuration":{"provider_config":{"random":{"name":"random","full_name":"registry.opentofu.org/hashicorp/random"}},
+		"root_module":{"variables":{"v":{"default":1,"type":"number","required":false,"sensitive":true}},
+		"module_calls":{"m":{"source":"./m","module":{"variables":{"w":{"required":true,"type":"string","ephemeral":true}}}}}}}}`
+	terraform := `{"configuration":{"provider_config":{"random":{"name":"random","full_name":"registry.terraform.io/hashicorp/random"}},
+		"root_module":{"variables":{"v":{"default":1,"sensitive":true}},
+		"module_calls":{"m":{"source":"./m","module":{"variables":{"w":{"ephemeral":true}}}}}}}}`
+	a, err := newNormaliser().document([]byte(tofu), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := newNormaliser().document([]byte(terraform), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b, a); diff != "" {
+		t.Errorf("OpenTofu's configuration normalised differs from Terraform's (-terraform +opentofu):\n%s", diff)
+	}
+	other, err := newNormaliser().document([]byte(strings.Replace(terraform, `"./m"`, `"./n"`, 1)), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Equal(b, other) {
+		t.Error("a different module source compares equal")
 	}
 }

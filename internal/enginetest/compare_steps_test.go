@@ -148,7 +148,10 @@ func runLine(run tool, dir, line string, n *normaliser, reference bool) ([]stepR
 		}
 		rec := stepRecord{label: strings.Join(c, " "), code: code, stderr: string(stderr)}
 		if code == 0 && c[0] == "show" {
-			if rec.doc, err = n.document(stdout, len(c) == 3); err != nil {
+			if err = decodeTerraformJSON(stdout, len(c) == 3); err == nil {
+				rec.doc, err = n.document(stdout, len(c) == 3)
+			}
+			if err != nil {
 				return records, fmt.Errorf("%s: %w", rec.label, err)
 			}
 		}
@@ -171,6 +174,9 @@ func runLine(run tool, dir, line string, n *normaliser, reference bool) ([]stepR
 		stdout, stderr, code, _ := run(dir, []string{"show", "-json"})
 		rec := stepRecord{label: "show -json", code: code, stderr: string(stderr)}
 		if code == 0 {
+			if err := decodeTerraformJSON(stdout, false); err != nil {
+				return records, fmt.Errorf("show -json after %q: %w", line, err)
+			}
 			doc, err := n.document(stdout, false)
 			if err != nil {
 				return records, fmt.Errorf("show -json after %q: %w", line, err)

@@ -577,11 +577,11 @@ func schemasOf(t *testing.T, h *Harness) providers.Schemas {
 
 func planJSON(t *testing.T, h *Harness, p *plans.Plan) *tfjson.Plan {
 	t.Helper()
-	doc, err := render.PlanJSON(p, schemasOf(t, h))
+	doc, err := render.PlanJSON(p, schemasOf(t, h), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return doc
+	return doc.Plan
 }
 
 // TestReviewDeferredDataSource: a data source whose configuration refers

@@ -1,122 +1,281 @@
 package render
 
 import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
-	"github.com/cairn-iac/cairn/internal/plans"
+	"github.com/cairn-iac/cairn/internal/configs"
+	"github.com/cairn-iac/cairn/internal/configschema"
 	"github.com/cairn-iac/cairn/internal/providers"
-	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
-// configJSON returns the "configuration" of a JSON plan as far as the plan
-// knows it: the provider configurations its changes use, and the root
-// module's resources that have changes (managed ones first), with their
-// provider and schema version. Resources deleted because they are no
-// longer in the configuration are left out.
+// configDoc is the "configuration" of a JSON plan as Terraform 1.5.7
+// writes it. Its own types, not terraform-json's, because Terraform writes
+// what terraform-json cannot: an explicit "constant_value": null, an
+// empty expression {} (a value only known when planning, such as
+// uuid()), a single nested block as an object and "default": null.
+type configDoc struct {
+	ProviderConfigs map[string]*providerConfigDoc `json:"provider_config,omitempty"`
+	RootModule      moduleDoc                     `json:"root_module"`
+}
+
+type providerConfigDoc struct {
+	Name              string         `json:"name,omitempty"`
+	FullName          string         `json:"full_name,omitempty"`
+	Alias             string         `json:"alias,omitempty"`
+	VersionConstraint string         `json:"version_constraint,omitempty"`
+	ModuleAddress     string         `json:"module_address,omitempty"`
+	Expressions       map[string]any `json:"expressions,omitempty"`
+	// parentKey is the key of the configuration this one stands for (a
+	// configuration a module inherits or is passed): resources using it
+	// are given parentKey, and the entry itself is left out.
+	parentKey string
+}
+
+type moduleDoc struct {
+	Outputs     map[string]*outputDoc     `json:"outputs,omitempty"`
+	Resources   []*resourceDoc            `json:"resources,omitempty"`
+	ModuleCalls map[string]*moduleCallDoc `json:"module_calls,omitempty"`
+	Variables   map[string]*variableDoc   `json:"variables,omitempty"`
+}
+
+type moduleCallDoc struct {
+	Source            string         `json:"source,omitempty"`
+	Expressions       map[string]any `json:"expressions,omitempty"`
+	CountExpression   *exprDoc       `json:"count_expression,omitempty"`
+	ForEachExpression *exprDoc       `json:"for_each_expression,omitempty"`
+	Module            moduleDoc      `json:"module"`
+	VersionConstraint string         `json:"version_constraint,omitempty"`
+	DependsOn         []string       `json:"depends_on,omitempty"`
+}
+
+// variableDoc and outputDoc carry, besides Terraform 1.5.7's fields,
+// OpenTofu's ephemeral and deprecated, written only when set (Terraform
+// 1.5.7 has neither).
+type variableDoc struct {
+	Default     json.RawMessage `json:"default,omitempty"`
+	Description string          `json:"description,omitempty"`
+	Sensitive   bool            `json:"sensitive,omitempty"`
+	Ephemeral   bool            `json:"ephemeral,omitempty"`
+	Deprecated  string          `json:"deprecated,omitempty"`
+}
+
+type resourceDoc struct {
+	Address           string         `json:"address,omitempty"`
+	Mode              string         `json:"mode,omitempty"`
+	Type              string         `json:"type,omitempty"`
+	Name              string         `json:"name,omitempty"`
+	ProviderConfigKey string         `json:"provider_config_key,omitempty"`
+	Expressions       map[string]any `json:"expressions,omitempty"`
+	SchemaVersion     uint64         `json:"schema_version"`
+	CountExpression   *exprDoc       `json:"count_expression,omitempty"`
+	ForEachExpression *exprDoc       `json:"for_each_expression,omitempty"`
+	DependsOn         []string       `json:"depends_on,omitempty"`
+}
+
+type outputDoc struct {
+	Sensitive   bool     `json:"sensitive,omitempty"`
+	Expression  exprDoc  `json:"expression"`
+	DependsOn   []string `json:"depends_on,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Ephemeral   bool     `json:"ephemeral,omitempty"`
+	Deprecated  string   `json:"deprecated,omitempty"`
+}
+
+// configJSON describes the configuration a plan was made from, as
+// `terraform show -json PLANFILE` does: every provider configuration
+// (declared, required, implied by a resource type, inherited or passed to
+// a module), and per module its resources with their expressions, count
+// and for_each, depends_on and schema version, its outputs, its
+// variables with defaults, and its module calls with their source,
+// version, arguments and the called module.
 //
-// A refresh-only plan has no resource changes; its configured resources
-// are those with a recorded expansion, named with the provider their
-// objects in state use.
-func configJSON(p *plans.Plan, schemas providers.Schemas) *tfjson.Config {
-	cfg := &tfjson.Config{ProviderConfigs: map[string]*tfjson.ProviderConfig{}, RootModule: &tfjson.ConfigModule{}}
-	// Resources of child modules go under module_calls, addressed within
-	// their module, as Terraform's document places them.
-	seen := map[addrs.UniqueKey]bool{}
-	for _, c := range sortedChanges(p.Changes) {
-		addConfigResource(cfg, seen, c.Addr.ContainingResource(), c.Provider, schemas, notConfigured(c))
+// Resources whose block plan -generate-config-out wrote (generated, by
+// address in the root module) are left out: Terraform and OpenTofu
+// describe the configuration as it was before the blocks were generated.
+//
+// schemas must hold the schema of every resource type the configuration
+// uses; a missing one is an error, as in Terraform. Provisioners are
+// never listed: Cairn refuses configurations that have them.
+func configJSON(root *configs.Module, schemas providers.Schemas, generated map[string]bool) (*configDoc, error) {
+	pcs := map[string]*providerConfigDoc{}
+	providerConfigsJSON(root, schemas, pcs)
+	mod, err := moduleJSON(root, schemas, generated)
+	if err != nil {
+		return nil, err
 	}
-	if p.Mode == plans.RefreshOnlyMode && p.PriorState != nil {
-		for _, e := range p.Expansions {
-			if rs := p.PriorState.Resource(e.Addr); rs != nil {
-				addConfigResource(cfg, seen, e.Addr, rs.ProviderConfig, schemas, false)
+	normaliseProviderKeys(&mod, pcs)
+	for key, pc := range pcs {
+		if pc.parentKey != "" {
+			delete(pcs, key)
+		}
+	}
+	return &configDoc{ProviderConfigs: pcs, RootModule: mod}, nil
+}
+
+// moduleJSON describes one module and, through its calls, the modules
+// below it.
+func moduleJSON(m *configs.Module, schemas providers.Schemas, generated map[string]bool) (moduleDoc, error) {
+	var doc moduleDoc
+	// Managed resources first, then data resources, each by address.
+	for _, rs := range []map[string]*configs.Resource{m.ManagedResources, m.DataResources} {
+		var part []*resourceDoc
+		for _, r := range rs {
+			if m.Path.IsRoot() && generated[r.Addr().String()] {
+				continue
+			}
+			rd, err := resourceJSON(r, m.Path.String(), schemas)
+			if err != nil {
+				return doc, err
+			}
+			part = append(part, rd)
+		}
+		sort.Slice(part, func(i, j int) bool { return part[i].Address < part[j].Address })
+		doc.Resources = append(doc.Resources, part...)
+	}
+	if len(m.Outputs) > 0 {
+		doc.Outputs = make(map[string]*outputDoc, len(m.Outputs))
+		for name, o := range m.Outputs {
+			doc.Outputs[name] = &outputDoc{
+				Sensitive: o.Sensitive, Expression: expressionJSON(o.Expr),
+				DependsOn: dependsOnJSON(o.DependsOn), Description: o.Description,
+				Ephemeral: o.Ephemeral, Deprecated: o.Deprecated,
 			}
 		}
 	}
-	sortConfigResources(cfg.RootModule)
-	return cfg
-}
-
-// sortConfigResources puts managed resources first, then data resources,
-// each by address, in a module and the modules it calls.
-func sortConfigResources(m *tfjson.ConfigModule) {
-	rs := m.Resources
-	sort.SliceStable(rs, func(i, j int) bool {
-		if rs[i].Mode != rs[j].Mode {
-			return rs[i].Mode == tfjson.ManagedResourceMode
+	for _, name := range slices.Sorted(maps.Keys(m.ModuleCalls)) {
+		mc, err := moduleCallJSON(m.ModuleCalls[name], schemas)
+		if err != nil {
+			return doc, err
 		}
-		return rs[i].Address < rs[j].Address
-	})
-	for _, mc := range m.ModuleCalls {
-		sortConfigResources(mc.Module)
-	}
-}
-
-// configModule returns the configuration document's module at static
-// path p, adding module_calls entries on the way.
-func configModule(cfg *tfjson.Config, p addrs.Module) *tfjson.ConfigModule {
-	m := cfg.RootModule
-	for _, name := range p {
-		if m.ModuleCalls == nil {
-			m.ModuleCalls = map[string]*tfjson.ModuleCall{}
+		if doc.ModuleCalls == nil {
+			doc.ModuleCalls = map[string]*moduleCallDoc{}
 		}
-		mc := m.ModuleCalls[name]
-		if mc == nil {
-			mc = &tfjson.ModuleCall{Module: &tfjson.ConfigModule{}}
-			m.ModuleCalls[name] = mc
-		}
-		m = mc.Module
+		doc.ModuleCalls[name] = mc
 	}
-	return m
-}
-
-// notConfigured reports whether a change is about a resource the
-// configuration no longer declares: deleted as not in configuration or as
-// moved to an undeclared address, or forgotten by a removed block.
-func notConfigured(c *plans.ResourceInstanceChange) bool {
-	return c.ActionReason == plans.ReasonDeleteBecauseNoResourceConfig ||
-		c.ActionReason == plans.ReasonDeleteBecauseNoMoveTarget || c.Action == plans.Forget
-}
-
-// addConfigResource records res and its provider configuration once;
-// providerOnly records just the provider (a resource no longer
-// configured).
-func addConfigResource(cfg *tfjson.Config, seen map[addrs.UniqueKey]bool, res addrs.AbsResource, provider addrs.AbsProviderConfig, schemas providers.Schemas, providerOnly bool) {
-	// A resource in a child module names an inherited provider as the
-	// top-level module call above it sees it ("module.db:terraform", also
-	// for module.db.module.inner), as Terraform's document does.
-	key, module := providerConfigKey(provider), ""
-	if !res.Module.IsRoot() {
-		module = res.Module.Module()[:1].String()
-		key = module + ":" + key
-	}
-	if _, ok := cfg.ProviderConfigs[key]; !ok {
-		cfg.ProviderConfigs[key] = &tfjson.ProviderConfig{
-			Name: provider.Provider.Type, FullName: provider.Provider.String(), Alias: provider.Alias, ModuleAddress: module,
+	if len(m.Variables) > 0 {
+		doc.Variables = make(map[string]*variableDoc, len(m.Variables))
+		for name, v := range m.Variables {
+			vd, err := variableJSON(v)
+			if err != nil {
+				return doc, err
+			}
+			doc.Variables[name] = vd
 		}
 	}
-	k := res.Config().UniqueKey()
-	if providerOnly || seen[k] {
-		return
+	return doc, nil
+}
+
+// variableJSON describes a variable block: its default (already of the
+// declared type, optional attributes' defaults applied), description and
+// sensitivity.
+func variableJSON(v *configs.Variable) (*variableDoc, error) {
+	vd := &variableDoc{Description: v.Description, Sensitive: v.Sensitive, Ephemeral: v.Ephemeral, Deprecated: v.Deprecated}
+	if v.Default != cty.NilVal {
+		b, err := ctyjson.Marshal(v.Default, v.Default.Type())
+		if err != nil {
+			return nil, fmt.Errorf("default of variable %q: %w", v.Name, err)
+		}
+		vd.Default = b
 	}
-	seen[k] = true
-	_, version := schemas.ResourceTypeSchema(provider.Provider, res.Resource.Mode, res.Resource.Type)
-	m := configModule(cfg, res.Module.Module())
-	m.Resources = append(m.Resources, &tfjson.ConfigResource{
-		Address:           res.Resource.String(),
-		Mode:              jsonMode(res.Resource.Mode),
-		Type:              res.Resource.Type,
-		Name:              res.Resource.Name,
-		ProviderConfigKey: key,
+	return vd, nil
+}
+
+// resourceJSON describes a resource or data block of the module at
+// modulePath ("" for the root).
+func resourceJSON(r *configs.Resource, modulePath string, schemas providers.Schemas) (*resourceDoc, error) {
+	schema, version := schemas.ResourceTypeSchema(r.Provider, r.Mode, r.Type)
+	if schema == nil {
+		return nil, fmt.Errorf("no schema for %s (provider %s)", r.Addr(), r.Provider)
+	}
+	name, alias := r.Addr().ImpliedProviderType(), ""
+	if ref := r.ProviderConfigRef; ref != nil {
+		name, alias = ref.Name, ref.Alias
+	}
+	rd := &resourceDoc{
+		Address:           r.Addr().String(),
+		Mode:              jsonModeName(r.Mode),
+		Type:              r.Type,
+		Name:              r.Name,
+		ProviderConfigKey: moduleKey(configs.ProviderConfigKey(name, alias), modulePath),
+		Expressions:       blockExpressionsJSON(r.Config, schema),
 		SchemaVersion:     uint64(version),
-	})
+		DependsOn:         dependsOnJSON(r.DependsOn),
+	}
+	rd.CountExpression, rd.ForEachExpression = repetitionJSON(r.Count, r.ForEach)
+	return rd, nil
 }
 
-// providerConfigKey names a provider configuration as the configuration
-// document does: its local name (the type), with ".alias" for an alias.
-func providerConfigKey(p addrs.AbsProviderConfig) string {
-	if p.Alias != "" {
-		return p.Provider.Type + "." + p.Alias
+// repetitionJSON returns count's expression when it says something, else
+// for_each's (Terraform writes one of them at most).
+func repetitionJSON(count, forEach hcl.Expression) (*exprDoc, *exprDoc) {
+	if c := expressionJSON(count); !c.empty() {
+		return &c, nil
 	}
-	return p.Provider.Type
+	if f := expressionJSON(forEach); !f.empty() {
+		return nil, &f
+	}
+	return nil, nil
+}
+
+// moduleCallJSON describes a module block and the module it calls.
+func moduleCallJSON(mc *configs.ModuleCall, schemas providers.Schemas) (*moduleCallDoc, error) {
+	if mc.Module == nil {
+		return &moduleCallDoc{}, nil
+	}
+	doc := &moduleCallDoc{Source: mc.SourceAddr, VersionConstraint: mc.Version, DependsOn: dependsOnJSON(mc.DependsOn)}
+	doc.CountExpression, doc.ForEachExpression = repetitionJSON(mc.Count, mc.ForEach)
+	// The arguments are the child's variables, read as attributes.
+	args := &configschema.Block{Attributes: make(map[string]*configschema.Attribute, len(mc.Module.Variables))}
+	for name, v := range mc.Module.Variables {
+		args.Attributes[name] = &configschema.Attribute{Type: cty.DynamicPseudoType, Optional: v.Default != cty.NilVal, Required: v.Default == cty.NilVal}
+	}
+	if mc.Config != nil {
+		doc.Expressions = blockExpressionsJSON(mc.Config, args)
+	}
+	var err error
+	doc.Module, err = moduleJSON(mc.Module, schemas, nil)
+	return doc, err
+}
+
+// dependsOnJSON names what a depends_on argument refers to, as
+// Terraform's reference parser names it; an entry that is not a
+// reference is an empty string.
+func dependsOnJSON(ts []hcl.Traversal) []string {
+	if len(ts) == 0 {
+		return nil
+	}
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		if ref, ds := addrs.ParseRef(t); !ds.HasErrors() {
+			if r, ok := terraformRef(ref); ok {
+				out[i] = r.subject
+			}
+		}
+	}
+	return out
+}
+
+// jsonModeName is the mode as the configuration document names it.
+func jsonModeName(m addrs.ResourceMode) string {
+	if m == addrs.DataResourceMode {
+		return "data"
+	}
+	return "managed"
+}
+
+// moduleKey is an opaque key of a provider configuration in the module at
+// modulePath: "random.second" in the root, "module.a:random" below it.
+func moduleKey(name, modulePath string) string {
+	if modulePath == "" {
+		return name
+	}
+	return modulePath + ":" + name
 }

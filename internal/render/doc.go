@@ -2,7 +2,10 @@
 // people and tools read: the human text Terraform 1.5.7 prints for
 // `terraform plan`, `show`, `apply`, `output` and `state show`, the JSON
 // documents of `terraform show -json` (as github.com/hashicorp/terraform-json
-// types, so tools written for Terraform read Cairn's), the messages of the
+// types, so tools written for Terraform read Cairn's, but for a plan's
+// configuration object, described from the configuration the plan was
+// made from in its own types: see configjson.go) and of `terraform
+// metadata functions -json`, the messages of the
 // machine-readable UI stream of `plan -json` and `apply -json`, and
 // diagnostics.
 //

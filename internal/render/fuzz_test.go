@@ -61,7 +61,7 @@ func FuzzRenderValues(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := PlanJSON(p, schemas); err != nil {
+		if _, err := PlanJSON(p, schemas, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !av.IsWhollyKnown() {

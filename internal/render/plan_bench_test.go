@@ -2,12 +2,15 @@ package render
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/builtin"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
@@ -114,8 +117,52 @@ func BenchmarkPlanJSON(b *testing.B) {
 	p := benchPlan(10000)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PlanJSON(p, schemas); err != nil {
+		if _, err := PlanJSON(p, schemas, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkPlanJSONConfiguration builds the JSON document of a plan with
+// its configuration: the 10,000-change plan of BenchmarkPlanJSON, made
+// from one counted resource block, and a configuration of 1,000
+// resource blocks (each with a reference, a constant and depends_on)
+// and 1,000 outputs, where describing the configuration is most of the
+// work.
+func BenchmarkPlanJSONConfiguration(b *testing.B) {
+	schemas := builtinSchemas()
+	counted := `resource "terraform_data" "x" {
+  count = 10000
+  input = { name = "item-${count.index}", ports = [80, count.index], tags = { env = "prod", team = "core" } }
+}
+`
+	var many strings.Builder
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&many, "resource \"terraform_data\" \"r%d\" {\n  input = { n = %d, prev = terraform_data.r%d.output }\n  depends_on = [terraform_data.r%d]\n}\n", i, i, (i+999)%1000, (i+1)%1000)
+		fmt.Fprintf(&many, "output \"o%d\" {\n  value = terraform_data.r%d.output\n}\n", i, i)
+	}
+	for name, bc := range map[string]struct {
+		plan *plans.Plan
+		src  string
+	}{
+		"10000 instances of one block": {benchPlan(10000), counted},
+		"1000 blocks":                  {&plans.Plan{}, many.String()},
+	} {
+		cfg, ds := configs.LoadFiles(b.TempDir(), map[string][]byte{"main.tf": []byte(bc.src)})
+		if ds.HasErrors() {
+			b.Fatal(ds)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				doc, err := PlanJSON(bc.plan, schemas, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := json.Marshal(doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

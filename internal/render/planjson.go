@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cairn-iac/cairn/internal/addrs"
+	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/plans"
 	"github.com/cairn-iac/cairn/internal/providers"
 	tfjson "github.com/hashicorp/terraform-json"
@@ -25,20 +26,19 @@ import (
 //   - resource_drift: objects changed outside of Terraform (see Plan);
 //   - output_changes, prior_state (when the prior state is not empty) and
 //     timestamp;
-//   - configuration: the provider configurations and the resources the
-//     plan concerns (address, mode, type, name, provider_config_key,
-//     schema_version). Expressions, count and for_each, outputs and
-//     variables are left out: a plan records its decisions, not the
-//     configuration's syntax.
+//   - configuration: the configuration cfg the plan was made from (see
+//     configJSON), left out when cfg is nil;
+//   - errored: true when planning stopped with errors (absent otherwise,
+//     as Terraform 1.5.7 writes it).
 //
 // checks lists the check blocks' results; the results of preconditions
 // and postconditions are left out, as plans do not record them.
 // Values are included as they are, sensitive ones too, as in Terraform;
 // the *_sensitive masks say which to hide.
 //
-// Every resource change must have a schema in schemas; a missing one is an
-// internal error.
-func PlanJSON(p *plans.Plan, schemas providers.Schemas) (*tfjson.Plan, error) {
+// Every resource change, and every resource of cfg, must have a schema in
+// schemas; a missing one is an internal error.
+func PlanJSON(p *plans.Plan, schemas providers.Schemas, cfg *configs.Module) (*PlanDocument, error) {
 	out := &tfjson.Plan{
 		FormatVersion:    planFormatVersion,
 		TerraformVersion: TerraformVersion,
@@ -73,9 +73,29 @@ func PlanJSON(p *plans.Plan, schemas providers.Schemas) (*tfjson.Plan, error) {
 	for _, ra := range p.RelevantAttributes {
 		out.RelevantAttributes = append(out.RelevantAttributes, tfjson.ResourceAttribute{Resource: ra.Resource, Attribute: ra.Attribute})
 	}
-	out.Config = configJSON(p, schemas)
 	out.Checks = checksJSON(p.Checks)
-	return out, nil
+	doc := &PlanDocument{Plan: out, errored: p.Errored}
+	if cfg != nil {
+		if doc.config, err = configJSON(cfg, schemas, generatedResources(p)); err != nil {
+			return nil, fmt.Errorf("configuration: %w", err)
+		}
+	}
+	return doc, nil
+}
+
+// generatedResources names the root module resources whose block plan
+// -generate-config-out wrote.
+func generatedResources(p *plans.Plan) map[string]bool {
+	var out map[string]bool
+	for _, c := range p.Changes {
+		if c.Importing != nil && c.Importing.GeneratedConfig != "" && c.Addr.Module.IsRoot() {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[c.Addr.Resource.Resource.String()] = true
+		}
+	}
+	return out
 }
 
 // sortedChanges returns the changes in address order, then deposed key.

@@ -37,74 +37,36 @@ var jsonDocOpts = cmp.Options{
 	}),
 }
 
-// comparableConfig reduces Terraform's configuration document to what
-// PlanJSON describes (see its doc comment): resources the plan has changes
-// for and the providers they use, without expressions.
-func comparableConfig(p *tfjson.Plan) {
-	c := p.Config
-	if c == nil || c.RootModule == nil {
-		return
-	}
-	changed := map[string]bool{}
-	used := map[string]bool{}
-	for _, rc := range p.ResourceChanges {
-		changed[rc.Type+"."+rc.Name] = true
-		used[rc.ProviderName] = true
-	}
-	for k, pc := range c.ProviderConfigs {
-		if !used[pc.FullName] {
-			delete(c.ProviderConfigs, k)
-		}
-	}
-	comparableModule(c.RootModule, changed)
-}
-
-// comparableModule is comparableConfig for one module and the modules it
-// calls: the calls' source, arguments and expressions are not recorded
-// in plans either.
-func comparableModule(m *tfjson.ConfigModule, changed map[string]bool) {
-	m.Outputs = nil
-	m.Variables = nil
-	var kept []*tfjson.ConfigResource
-	for _, r := range m.Resources {
-		r.Expressions, r.CountExpression, r.ForEachExpression, r.DependsOn = nil, nil, nil, nil
-		if changed[r.Type+"."+r.Name] {
-			kept = append(kept, r)
-		}
-	}
-	m.Resources = kept
-	for _, mc := range m.ModuleCalls {
-		mc.Source, mc.Expressions, mc.CountExpression, mc.ForEachExpression, mc.DependsOn, mc.VersionConstraint = "", nil, nil, nil, nil, ""
-		comparableModule(mc.Module, changed)
-	}
-}
-
 // TestPlanJSONMatchesTerraform rebuilds plans real Terraform made and
-// compares PlanJSON with Terraform's `show -json`, as terraform-json reads
-// both. Left out of the comparison: relevant_attributes and the
-// configuration's expressions, which plans do not record.
+// compares PlanJSON, given the configuration each plan was made from,
+// with Terraform's `show -json`, as terraform-json reads both, and the
+// configuration as JSON, byte for byte once indented (terraform-json
+// cannot tell an explicit null from an absent value, nor read a single
+// nested block). Left out of the comparison: relevant_attributes, which
+// rebuilt plans do not have.
 func TestPlanJSONMatchesTerraform(t *testing.T) {
 	tests := map[string]struct {
-		plan string
-		mode plans.Mode
+		plan   string
+		config string // a .tf file, or a directory
+		mode   plans.Mode
 	}{
-		"create":          {plan: "s1/plan_create.json"},
-		"no changes":      {plan: "s1/plan_noop.json"},
-		"update":          {plan: "s1/plan_update.json"},
-		"replace":         {plan: "s1/plan_replace.json"},
-		"destroy":         {plan: "s1/plan_destroy.json", mode: plans.DestroyMode},
-		"tricky create":   {plan: "s4/plan_a.json"},
-		"tricky update":   {plan: "s4/plan_b.json"},
-		"outputs only":    {plan: "s4/plan_c.json"},
-		"destroy nothing": {plan: "empty/plan_destroy_noop.json", mode: plans.DestroyMode},
-		"moved":           {plan: "s5/plan_moved.json"},
-		"modules":         {plan: "s6/plan_modules.json"},
+		"create":          {plan: "s1/plan_create.json", config: "s1/stage1.tf"},
+		"no changes":      {plan: "s1/plan_noop.json", config: "s1/stage1.tf"},
+		"update":          {plan: "s1/plan_update.json", config: "s1/stage2.tf"},
+		"replace":         {plan: "s1/plan_replace.json", config: "s1/stage3.tf"},
+		"destroy":         {plan: "s1/plan_destroy.json", config: "s1/stage3.tf", mode: plans.DestroyMode},
+		"tricky create":   {plan: "s4/plan_a.json", config: "s4/stage_a.tf"},
+		"tricky update":   {plan: "s4/plan_b.json", config: "s4/stage_b.tf"},
+		"outputs only":    {plan: "s4/plan_c.json", config: "s4/stage_c.tf"},
+		"destroy nothing": {plan: "empty/plan_destroy_noop.json", config: "empty/main.tf", mode: plans.DestroyMode},
+		"moved":           {plan: "s5/plan_moved.json", config: "s5/stage2.tf"},
+		"modules":         {plan: "s6/plan_modules.json", config: "s6"},
 	}
 	schemas := terraformSchemas(t)
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			p := planFromTerraform(t, tc.plan, tc.mode, schemas)
-			doc, err := PlanJSON(p, schemas)
+			doc, err := PlanJSON(p, schemas, terraformConfig(t, tc.config))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,9 +79,12 @@ func TestPlanJSONMatchesTerraform(t *testing.T) {
 				t.Fatal(err)
 			}
 			want.RelevantAttributes = nil
-			comparableConfig(&want)
 			if diff := cmp.Diff(want, got, jsonDocOpts); diff != "" {
 				t.Errorf("PlanJSON() differs from Terraform's (-want +got):\n%s", diff)
+			}
+			wantConfig, gotConfig := configurationText(t, []byte(readGolden(t, "terraform/"+tc.plan))), configurationText(t, marshal(t, doc))
+			if diff := cmp.Diff(wantConfig, gotConfig); diff != "" {
+				t.Errorf("configuration differs from Terraform's (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -152,7 +117,7 @@ func TestPlanJSONGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p := tc.plan(t)
 			p.Timestamp = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
-			doc, err := PlanJSON(p, schemas)
+			doc, err := PlanJSON(p, schemas, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -64,6 +64,31 @@ func Table(baseDir string, opts ...Option) map[string]function.Function {
 		opt(&o)
 	}
 
+	t := families(baseDir, o)
+	for name, fn := range t {
+		if o.pureOnly && isImpure(name) {
+			fn = function.Unpredictable(fn)
+		}
+		if !handlesOwnMarks(name) {
+			fn = markSafe(fn)
+		}
+		t[name] = fn
+	}
+	return withTemplatesAndCore(baseDir, t)
+}
+
+// Declared returns the functions of Table as their families declare
+// them, without the wrapper Table puts around most of them for sensitive
+// values (markSafe), whose parameters accept anything and whose result is
+// of any type: for describing the functions' signatures (metadata
+// functions -json), never for calling them, which would skip that
+// wrapper's protection of secrets.
+func Declared(baseDir string) map[string]function.Function {
+	return withTemplatesAndCore(baseDir, families(baseDir, options{now: time.Now}))
+}
+
+// families returns every family's functions in one new map.
+func families(baseDir string, o options) map[string]function.Function {
 	t := make(map[string]function.Function, 128)
 	for _, family := range []map[string]function.Function{
 		numericFunctions(),
@@ -82,17 +107,12 @@ func Table(baseDir string, opts ...Option) map[string]function.Function {
 			t[name] = fn
 		}
 	}
+	return t
+}
 
-	for name, fn := range t {
-		if o.pureOnly && isImpure(name) {
-			fn = function.Unpredictable(fn)
-		}
-		if !handlesOwnMarks(name) {
-			fn = markSafe(fn)
-		}
-		t[name] = fn
-	}
-
+// withTemplatesAndCore adds templatefile and templatestring to t, then
+// every function under the core:: namespace too, and returns t.
+func withTemplatesAndCore(baseDir string, t map[string]function.Function) map[string]function.Function {
 	// templatefile and templatestring go in last: a template may call
 	// every other function in the table, already wrapped as above, but
 	// not the one rendering it.
