@@ -124,8 +124,9 @@ func configJSON(root *configs.Module, schemas providers.Schemas, generated map[s
 // below it.
 func moduleJSON(m *configs.Module, schemas providers.Schemas, generated map[string]bool) (moduleDoc, error) {
 	var doc moduleDoc
-	// Managed resources first, then data resources, each by address.
-	for _, rs := range []map[string]*configs.Resource{m.ManagedResources, m.DataResources} {
+	// Managed resources first, then data resources, then ephemeral
+	// resources (as OpenTofu 1.12 lists them), each by address.
+	for _, rs := range []map[string]*configs.Resource{m.ManagedResources, m.DataResources, m.EphemeralResources} {
 		var part []*resourceDoc
 		for _, r := range rs {
 			if m.Path.IsRoot() && generated[r.Addr().String()] {
@@ -265,8 +266,11 @@ func dependsOnJSON(ts []hcl.Traversal) []string {
 
 // jsonModeName is the mode as the configuration document names it.
 func jsonModeName(m addrs.ResourceMode) string {
-	if m == addrs.DataResourceMode {
+	switch m {
+	case addrs.DataResourceMode:
 		return "data"
+	case addrs.EphemeralResourceMode:
+		return "ephemeral"
 	}
 	return "managed"
 }
