@@ -80,7 +80,8 @@ func runQuery(m *Meta, args []string) int {
 		out.summary()
 	}
 	if *genOut != "" && !*asJSON {
-		if err := writeNewFile(*genOut, []byte(queryConfig(out.results))); err != nil {
+		// Relative to the working directory, -chdir's, as Terraform has it.
+		if err := writeNewFile(m.absPath(*genOut), []byte(queryConfig(out.results))); err != nil {
 			return m.fail(ds.Append(diags.Errorf("Failed to write generated config", "Cairn could not write the generated configuration to %s: %s.", *genOut, err)))
 		}
 	}
