@@ -30,6 +30,7 @@ type queryOutput struct {
 	// only by the goroutine listing it.
 	results [][]planning.QueryResult
 	counts  []int
+	started []bool // lists an interrupt did not keep from starting
 
 	starts [][]byte // -json: each list's list_start message
 
@@ -42,7 +43,7 @@ var _ planning.QueryReporter = (*queryOutput)(nil)
 
 func (m *Meta) newQueryOutput(q *planning.QueryRun, fromFile int, asJSON, generate bool) *queryOutput {
 	lists := q.Lists()
-	o := &queryOutput{m: m, lists: lists, fromFile: fromFile, json: asJSON, generate: generate, results: make([][]planning.QueryResult, len(lists)), counts: make([]int, len(lists))}
+	o := &queryOutput{m: m, lists: lists, fromFile: fromFile, json: asJSON, generate: generate, results: make([][]planning.QueryResult, len(lists)), counts: make([]int, len(lists)), started: make([]bool, len(lists))}
 	o.out = newInstallOutput(m.Stdout, len(lists), !asJSON && m.isTerminal(m.Stdout))
 	if asJSON {
 		// list_start carries the evaluated config block, known now.
@@ -56,6 +57,7 @@ func (m *Meta) newQueryOutput(q *planning.QueryRun, fromFile int, asJSON, genera
 
 // ListStarted implements planning.QueryReporter.
 func (o *queryOutput) ListStarted(i int) {
+	o.started[i] = true
 	if o.json {
 		o.out.printf(i, "%s", o.starts[i])
 	}
@@ -78,7 +80,7 @@ func (o *queryOutput) Found(i int, r planning.QueryResult) {
 
 // ListDone implements planning.QueryReporter.
 func (o *queryOutput) ListDone(i int, total int, ds diags.Diagnostics) {
-	if o.json && !ds.HasErrors() {
+	if o.json && o.started[i] && !ds.HasErrors() {
 		l := o.lists[i]
 		o.out.printf(i, "%s", o.m.jsonUI.encode(render.UIListComplete(listAddr(l), l.Type, total)))
 	}

@@ -57,7 +57,7 @@ func TestQueryOutput(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
 			o := &queryOutput{m: &Meta{Streams: Streams{Stdout: &buf}}, lists: lists, fromFile: 2,
-				results: make([][]planning.QueryResult, 2), counts: make([]int, 2), out: newInstallOutput(&buf, 2, tc.terminal)}
+				results: make([][]planning.QueryResult, 2), counts: make([]int, 2), started: make([]bool, 2), out: newInstallOutput(&buf, 2, tc.terminal)}
 			script(o)
 			if diff := cmp.Diff(tc.want, buf.String()); diff != "" {
 				t.Errorf("%s: output -want +got:\n%s", tc.reason, diff)

@@ -142,13 +142,19 @@ func (q *QueryRun) Close() {
 // to the service's rate). Its diagnostics are those of every list, in
 // list order whatever order they finished in; a list -all added that
 // fails is a warning, so that one type the caller may not list does not
-// hide the others.
+// hide the others. Once ctx ends no further list starts.
 func (q *QueryRun) Run(ctx context.Context, rep QueryReporter) diags.Diagnostics {
 	perList := make([]diags.Diagnostics, len(q.jobs))
 	var eg errgroup.Group
 	eg.SetLimit(q.p.opts.Parallelism)
 	for i, j := range q.jobs {
 		eg.Go(func() error {
+			if ctx.Err() != nil {
+				// Interrupted: the lists not started are not started, and
+				// report nothing found so that the output is complete.
+				rep.ListDone(i, 0, nil)
+				return nil
+			}
 			rep.ListStarted(i)
 			n, ds := j.run(ctx, func(r QueryResult) { rep.Found(i, r) })
 			if j.implied {
