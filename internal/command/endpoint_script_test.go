@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,11 +32,15 @@ var scriptStopped sync.Map
 // runs in the test process; the cairn commands of the script reach it over
 // loopback through AWS_ENDPOINT_URL, as any AWS client would.
 //
-//	endpoint start [-latency DURATION]   start one (data in $WORK/.endpoint) and point AWS_* at it
-//	endpoint restart                     stop it and start it again on the same address and data
+//	endpoint start [-latency DURATION] [-rate N]
+//	                                     start one (data in $WORK/.endpoint) and point AWS_* at it;
+//	                                     -rate refuses calls beyond N a second (ccendpoint.Options.Rate)
+//	endpoint restart [-latency D] [-rate N]
+//	                                     stop it and start it again on the same address and data
 //	endpoint stop                        stop it (an outage: connections are refused)
 //	endpoint resume                      start a stopped one again on the same address and data
 //	endpoint count TYPE N                check the endpoint holds exactly N resources of TYPE
+//	endpoint throttled                   check it refused some call with ThrottlingException (with !, none)
 //	endpoint fault JSON                  install a server.Fault ({"typeName":..,"operation":..,"errorCode":..,"throttle":N,"delay":"2s"})
 //	endpoint clear                       remove every fault
 //	endpoint create TYPE JSON            create a resource behind Cairn's back, print its identifier
@@ -60,17 +65,16 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	switch args[0] {
 	case "start":
-		var latency time.Duration
-		if len(args) == 3 && args[1] == "-latency" {
-			d, err := time.ParseDuration(args[2])
-			ts.Check(err)
-			latency = d
+		startScriptEndpointWith(ts, work, "127.0.0.1:0", endpointOptions(ts, args[1:]))
+	case "throttled":
+		_, n := e.Calls()
+		if (n > 0) == neg {
+			ts.Fatalf("endpoint throttled %d calls", n)
 		}
-		startScriptEndpoint(ts, work, "127.0.0.1:0", latency)
 	case "restart":
 		addr := strings.TrimPrefix(e.URL, "http://")
 		ts.Check(e.Close())
-		startScriptEndpoint(ts, work, addr, 0)
+		startScriptEndpointWith(ts, work, addr, endpointOptions(ts, args[1:]))
 	case "stop":
 		scriptEndpoints.CompareAndDelete(work, e)
 		ts.Check(e.Close())
@@ -106,8 +110,38 @@ func cmdEndpoint(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
+// endpointOptions reads the options of endpoint start and restart.
+func endpointOptions(ts *testscript.TestScript, args []string) ccendpoint.Options {
+	var opts ccendpoint.Options
+	for ; len(args) >= 2; args = args[2:] {
+		switch args[0] {
+		case "-latency":
+			d, err := time.ParseDuration(args[1])
+			ts.Check(err)
+			opts.Latency = d
+		case "-rate":
+			r, err := strconv.ParseFloat(args[1], 64)
+			ts.Check(err)
+			opts.Rate = r
+		default:
+			ts.Fatalf("endpoint: unknown option %s", args[0])
+		}
+	}
+	if len(args) > 0 {
+		ts.Fatalf("endpoint: option %s has no value", args[0])
+	}
+	return opts
+}
+
 func startScriptEndpoint(ts *testscript.TestScript, work, addr string, latency time.Duration) {
-	e, err := ccendpoint.Start(ccendpoint.Options{Addr: addr, DataDir: filepath.Join(work, ".endpoint"), Latency: latency})
+	startScriptEndpointWith(ts, work, addr, ccendpoint.Options{Latency: latency})
+}
+
+// startScriptEndpointWith starts an endpoint with opts on addr, its data
+// in the script's work directory.
+func startScriptEndpointWith(ts *testscript.TestScript, work, addr string, opts ccendpoint.Options) {
+	opts.Addr, opts.DataDir = addr, filepath.Join(work, ".endpoint")
+	e, err := ccendpoint.Start(opts)
 	ts.Check(err)
 	scriptEndpoints.Store(work, e)
 	ts.Defer(func() {

@@ -8,7 +8,8 @@ import (
 	"sync"
 )
 
-// installOutput prints the lines of installs that run in parallel in a
+// installOutput prints the lines of jobs that run in parallel (installs,
+// and the list blocks of a query) in a
 // fixed order: job i's lines reach out as soon as every job before it
 // has finished, so the transcript is the same whatever order the work
 // finished in (tests and users compare it). When out is a terminal,
@@ -25,6 +26,10 @@ type installOutput struct {
 	next     int // the first job not yet finished: its lines go straight out
 	active   map[int]download
 	shown    string // the progress text on screen now, "" when none
+	// status, when not empty, is the progress text of work that is not a
+	// download (a query's count of what it found), shown while no
+	// download is.
+	status string
 }
 
 // download is one job's package download in flight.
@@ -97,6 +102,18 @@ func (o *installOutput) progress(i int, label string, done, total int64) {
 	o.render()
 }
 
+// setStatus makes text the progress line (none when ""), on a terminal
+// only.
+func (o *installOutput) setStatus(text string) {
+	if !o.terminal {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.status = text
+	o.render()
+}
+
 // render shows the download of the job whose lines are on screen (a
 // later job's "- Installing" line is still held back, so its bytes
 // would name a package the user has not seen yet), when it is large
@@ -105,7 +122,7 @@ func (o *installOutput) render() {
 	if !o.terminal {
 		return
 	}
-	text := ""
+	text := o.status
 	if d, ok := o.active[o.next]; ok && (d.total < 0 || d.total >= progressFloor) {
 		text = progressText(d)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/cairn-iac/cairn/internal/lang/funcs"
 	"github.com/cairn-iac/cairn/internal/marks"
 	"github.com/cairn-iac/cairn/internal/providers"
+	"github.com/cairn-iac/cairn/internal/providers/awscc"
 	"github.com/cairn-iac/cairn/internal/render"
 	"github.com/zclconf/go-cty/cty/function"
 )
@@ -169,7 +170,13 @@ func (m *Meta) providerLibrary(cfg *configs.Module) (*providers.Library, diags.D
 	for addr, factory := range m.Providers {
 		reg[addr] = factory
 	}
-	ds := m.addAWSCC(reg, cfg)
+	var ds diags.Diagnostics
+	// A dev_overrides entry for hashicorp/awscc runs that plugin (such as
+	// HashiCorp's own awscc) in place of the built-in one, as an override
+	// replaces any installed provider in Terraform.
+	if !m.devOverridden(awscc.Addr) {
+		ds = m.addAWSCC(reg, cfg)
+	}
 	ds = ds.Append(m.addPluginProviders(reg, cfg))
 	lib := providers.NewLibrary(reg)
 	m.libraries = append(m.libraries, lib)

@@ -3,6 +3,7 @@ package command
 import (
 	"path/filepath"
 
+	"github.com/cairn-iac/cairn/internal/addrs"
 	"github.com/cairn-iac/cairn/internal/cliconfig"
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/depsfile"
@@ -56,6 +57,14 @@ func (m *Meta) addPluginProviders(reg providers.Registry, cfg *configs.Module) d
 		set.DevOverrides = cli.ProviderInstallation.DevOverrides
 	}
 	return ds.Append(localproviders.Add(reg, cfg, set))
+}
+
+// devOverridden reports whether the CLI configuration has a dev_overrides
+// directory for p; a configuration that does not load says no (the
+// commands that need it report why).
+func (m *Meta) devOverridden(p addrs.Provider) bool {
+	cli, ds := m.cliConfig()
+	return !ds.HasErrors() && cli.ProviderInstallation != nil && cli.ProviderInstallation.DevOverrides[p] != ""
 }
 
 // schemaCacheDir is where provider schemas are kept across runs, keyed by

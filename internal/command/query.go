@@ -1,41 +1,49 @@
 package command
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"github.com/cairn-iac/cairn/internal/configs"
 	"github.com/cairn-iac/cairn/internal/diags"
-	"github.com/cairn-iac/cairn/internal/genconfig"
 	"github.com/cairn-iac/cairn/internal/planning"
+	"github.com/cairn-iac/cairn/internal/render"
 )
 
 // runQuery implements "cairn query" (Terraform 1.14's terraform query):
 // run the list blocks of the *.tfquery.hcl files beside the
-// configuration and print what they find, one line per object
+// configuration (with -all, also one per list resource type of the
+// configured providers) and print what they find, one line per object
 // ("list.TYPE.NAME   identity   display name"), or Terraform's JSON
-// messages with -json. -generate-config-out=FILE writes, for every
-// object, an import block naming it by identity and a resource block
-// from the listed object, so that a plan with the file imports them and
-// changes nothing.
+// messages with -json. Lists run in parallel (-parallelism); their lines
+// come out list by list, in list order. -generate-config-out=FILE
+// writes, for every object, an import block naming it by identity and a
+// resource block (the provider's GenerateResourceConfig, else Cairn's
+// own), so that a plan with the file imports them and changes nothing;
+// with -json the blocks go in the messages instead.
 func runQuery(m *Meta, args []string) int {
 	var c commonFlags
 	fs := newFlagSet("query", m.Stderr)
 	c.registerRun(fs)
 	asJSON := fs.Bool("json", false, "Print machine-readable JSON messages.")
-	genOut := fs.String("generate-config-out", "", "Write import and resource blocks for the results to this new file.")
+	all := fs.Bool("all", false, "Also list every list resource type of the configured providers (their default configurations) that no list block lists; types that need arguments are skipped with a warning naming them.")
+	genOut := fs.String("generate-config-out", "", "Write import and resource blocks for the results to this new file (with -json, in the messages instead).")
 	if !m.parseFlags(fs, args) {
 		return 1
 	}
 	if c.noColor {
 		m.Color = false
 	}
+	if *asJSON {
+		m.startJSONView()
+	}
+	// -all needs every awscc type loaded, not only those the
+	// configuration names.
+	m.allAWSCCTypes = *all
 	op, ds := m.startOperation(&c, "OperationTypeQuery")
 	if ds.HasErrors() {
 		return m.fail(ds)
@@ -54,26 +62,26 @@ func runQuery(m *Meta, args []string) int {
 	}
 	ctx, stop := m.interruptible()
 	defer stop()
-	var results []planning.QueryResult
-	qds := planning.Query(ctx, planning.Options{
+	q, qds := planning.StartQuery(ctx, planning.Options{
 		Secrets: m.runSecrets(), Config: op.cfg, PrevState: op.state.state(), Variables: vars, Providers: op.library, Funcs: m.funcTable(true), Now: m.Now().UTC(),
-		Workspace: op.state.workspace,
-	}, lists, *genOut != "", func(r planning.QueryResult) {
-		if *asJSON {
-			m.queryJSON(r)
-		} else {
-			fmt.Fprintf(m.Stdout, "%s   %s   %s\n", listAddr(r.List), identityLine(r.Identity), r.DisplayName)
-		}
-		results = append(results, r)
-	})
+		Workspace: op.state.workspace, Parallelism: c.parallelism,
+	}, planning.QueryRequest{Lists: lists, All: *all, WithObjects: *genOut != ""})
 	if ds = ds.Append(qds); qds.HasErrors() {
 		return m.fail(ds)
 	}
-	if !*asJSON && len(results) > 0 {
-		fmt.Fprintln(m.Stdout)
+	defer q.Close()
+	out := m.newQueryOutput(q, len(lists), *asJSON, *genOut != "")
+	rds := q.Run(ctx, out)
+	out.close()
+	if ds = ds.Append(rds); rds.HasErrors() {
+		return m.fail(ds)
 	}
-	if *genOut != "" {
-		if err := writeNewFile(*genOut, []byte(queryConfig(results))); err != nil {
+	if !*asJSON {
+		out.summary()
+	}
+	if *genOut != "" && !*asJSON {
+		// Relative to the working directory, -chdir's, as Terraform has it.
+		if err := writeNewFile(m.absPath(*genOut), []byte(queryConfig(out.results))); err != nil {
 			return m.fail(ds.Append(diags.Errorf("Failed to write generated config", "Cairn could not write the generated configuration to %s: %s.", *genOut, err)))
 		}
 	}
@@ -108,49 +116,34 @@ func identityLine(v cty.Value) string {
 	return strings.Join(parts, ",")
 }
 
-// queryJSON prints a result as Terraform's list_resource_found message.
-func (m *Meta) queryJSON(r planning.QueryResult) {
-	id, _ := ctyjson.Marshal(r.Identity, r.Identity.Type())
-	found := map[string]any{
-		"address": listAddr(r.List), "display_name": r.DisplayName, "identity": json.RawMessage(id), "resource_type": r.List.Type,
-	}
-	if r.Object != cty.NilVal && !r.Object.IsNull() {
-		if obj, err := ctyjson.Marshal(r.Object, r.Object.Type()); err == nil {
-			found["resource_object"] = json.RawMessage(obj)
-		}
-	}
-	line, err := json.Marshal(map[string]any{
-		"@level": "info", "@message": listAddr(r.List) + ": Result found", "@module": "terraform.ui",
-		"@timestamp": m.Now().UTC().Format("2006-01-02T15:04:05.000000Z07:00"), "type": "list_resource_found", "list_resource_found": found,
-	})
-	if err == nil {
-		fmt.Fprintf(m.Stdout, "%s\n", line)
-	}
-}
-
-// queryConfig is the file -generate-config-out writes: per result, an
-// import block naming the object by identity and its resource block,
-// named after the list block and the result's position.
-func queryConfig(results []planning.QueryResult) string {
+// queryConfig is the file -generate-config-out writes: per result, its
+// resource block and an import block naming the object by identity.
+func queryConfig(results [][]planning.QueryResult) string {
 	var b strings.Builder
 	b.WriteString("# __generated__ by Cairn\n# Please review these resources and move them into your main configuration files.\n")
-	for i, r := range results {
-		name := fmt.Sprintf("%s_%d", r.List.Name, i)
-		ref := ""
-		if pr := r.List.ProviderConfigRef; pr != nil {
-			ref = providerRefText(pr)
+	for _, list := range results {
+		for i, r := range list {
+			res, imp := generatedBlocks(r, i)
+			if res != "" {
+				fmt.Fprintf(&b, "\n%s", res)
+			}
+			fmt.Fprintf(&b, "\n%s", imp)
 		}
-		f := hclwrite.NewEmptyFile()
-		imp := f.Body().AppendNewBlock("import", nil).Body()
-		imp.SetAttributeRaw("to", hclwrite.TokensForIdentifier(r.List.Type+"."+name))
-		if ref != "" {
-			imp.SetAttributeRaw("provider", hclwrite.TokensForIdentifier(ref))
-		}
-		imp.SetAttributeValue("identity", r.Identity)
-		if r.Schema != nil {
-			fmt.Fprintf(&b, "\n%s", genconfig.Resource(r.List.Type, name, ref, r.Schema, r.Object))
-		}
-		fmt.Fprintf(&b, "\n%s", hclwrite.Format(f.Bytes()))
 	}
 	return b.String()
+}
+
+// queryLine is a result's line in the human output.
+func queryLine(r planning.QueryResult) string {
+	return fmt.Sprintf("%s   %s   %s\n", listAddr(r.List), identityLine(r.Identity), r.DisplayName)
+}
+
+// jsonFound is a result's list_resource_found message; i is its position
+// in its list, which names its generated resource block.
+func jsonFound(r planning.QueryResult, i int, generate bool) render.UIMessage {
+	f := render.ListFound{Addr: listAddr(r.List), Type: r.List.Type, DisplayName: r.DisplayName, Identity: r.Identity, Object: r.Object}
+	if generate {
+		f.Config, f.ImportConfig = generatedBlocks(r, i)
+	}
+	return render.UIListResourceFound(f)
 }

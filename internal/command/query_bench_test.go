@@ -90,6 +90,14 @@ func BenchmarkQuery1000(b *testing.B) {
 // time, and waits for each.
 func seedLogGroups(tb testing.TB, url string, n int) {
 	tb.Helper()
+	seedObjects(tb, url, "AWS::Logs::LogGroup", n, func(i int) string { return fmt.Sprintf(`{"LogGroupName":"g-%04d"}`, i) })
+}
+
+// seedObjects creates n objects of CloudFormation type typ on the
+// endpoint at url, the i-th with desired state state(i), eight at a time,
+// and waits for each.
+func seedObjects(tb testing.TB, url, typ string, n int, state func(i int) string) {
+	tb.Helper()
 	client := cloudcontrol.New(cloudcontrol.Options{Region: "us-east-1", BaseEndpoint: aws.String(url), Credentials: aws.AnonymousCredentials{}})
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -98,7 +106,7 @@ func seedLogGroups(tb testing.TB, url string, n int) {
 	for range 8 {
 		wg.Go(func() {
 			for i := range next {
-				out, err := client.CreateResource(ctx, &cloudcontrol.CreateResourceInput{TypeName: aws.String("AWS::Logs::LogGroup"), DesiredState: aws.String(fmt.Sprintf(`{"LogGroupName":"g-%04d"}`, i))})
+				out, err := client.CreateResource(ctx, &cloudcontrol.CreateResourceInput{TypeName: aws.String(typ), DesiredState: aws.String(state(i))})
 				if err == nil {
 					w := cloudcontrol.NewResourceRequestSuccessWaiter(client, func(o *cloudcontrol.ResourceRequestSuccessWaiterOptions) {
 						o.MinDelay, o.MaxDelay = 5*time.Millisecond, 50*time.Millisecond
@@ -106,7 +114,7 @@ func seedLogGroups(tb testing.TB, url string, n int) {
 					err = w.Wait(ctx, &cloudcontrol.GetResourceRequestStatusInput{RequestToken: out.ProgressEvent.RequestToken}, 30*time.Second)
 				}
 				if err != nil {
-					errs <- err
+					errs <- fmt.Errorf("creating %s %d: %w", typ, i, err)
 				}
 			}
 		})

@@ -61,6 +61,10 @@ type GetProviderSchemaResponse struct {
 	// MoveResourceState, so a moved block may change a resource's type
 	// to one of this provider's.
 	MoveResourceState bool
+	// ServerCapabilities.GenerateResourceConfig: the provider answers
+	// GenerateResourceConfig (see ConfigGenerator), so the configuration
+	// cairn query -generate-config-out writes for its objects is its own.
+	GenerateResourceConfig bool
 	// Functions are the provider-defined functions, by name (without the
 	// provider:: prefix): provider::LOCAL::NAME in the language.
 	Functions   map[string]Function

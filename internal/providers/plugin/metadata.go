@@ -39,5 +39,6 @@ func serverCapabilities(caps message) *tfprotov6.ServerCapabilities {
 		PlanDestroy:               caps.boolean("plan_destroy"),
 		GetProviderSchemaOptional: caps.boolean("get_provider_schema_optional"),
 		MoveResourceState:         caps.boolean("move_resource_state"),
+		GenerateResourceConfig:    caps.boolean("generate_resource_config"),
 	}
 }

@@ -25,6 +25,7 @@ func convertProviderSchema(in *tfprotov6.GetProviderSchemaResponse) providers.Ge
 		out.PlanDestroy = in.ServerCapabilities.PlanDestroy
 		out.GetProviderSchemaOptional = in.ServerCapabilities.GetProviderSchemaOptional
 		out.MoveResourceState = in.ServerCapabilities.MoveResourceState
+		out.GenerateResourceConfig = in.ServerCapabilities.GenerateResourceConfig
 	}
 	var fds diags.Diagnostics
 	out.Functions, fds = convertFunctions(in.Functions)

@@ -37,7 +37,7 @@ func Serve() error {
 
 // NewServer returns the provider as a protocol 6 server.
 func NewServer() tfprotov6.ProviderServer {
-	return providerserver.NewProtocol6(&testProvider{})()
+	return generatingServer{providerserver.NewProtocol6(&testProvider{})().(tfprotov6.ProviderServerWithListResource)}
 }
 
 // ServeV5 is Serve over protocol 5: the same provider as a plugin built
@@ -88,11 +88,14 @@ func (testProvider) Configure(ctx context.Context, req provider.ConfigureRequest
 }
 
 func (p testProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return thing{protocol5: p.protocol5} }, func() resource.Resource { return secret{} }}
+	return []func() resource.Resource{func() resource.Resource { return thing{protocol5: p.protocol5} }, func() resource.Resource { return secret{} },
+		func() resource.Resource { return item{} }}
 }
 
+// ListResources lists cairntest_thing (see list.go) and cairntest_item
+// (see item.go).
 func (testProvider) ListResources(context.Context) []func() list.ListResource {
-	return []func() list.ListResource{func() list.ListResource { return thingList{} }}
+	return []func() list.ListResource{func() list.ListResource { return thingList{} }, func() list.ListResource { return itemList{} }}
 }
 
 func (testProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
@@ -133,3 +136,28 @@ func started(fault string) {
 // exit ends the process the way a crashing provider does: at once, with
 // no answer to the call in flight.
 func exit() { os.Exit(3) }
+
+// generatingServer is the framework's server declaring the
+// GenerateResourceConfig capability, which terraform-plugin-framework
+// v1.19 implements (writing a state as configuration, as Terraform 1.14
+// does) but leaves out of the capabilities it sends: without it a client
+// never calls the RPC, and tests of the client's side could not see it.
+type generatingServer struct {
+	tfprotov6.ProviderServerWithListResource
+}
+
+func (s generatingServer) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	resp, err := s.ProviderServerWithListResource.GetMetadata(ctx, req)
+	if resp != nil && resp.ServerCapabilities != nil {
+		resp.ServerCapabilities.GenerateResourceConfig = true
+	}
+	return resp, err
+}
+
+func (s generatingServer) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	resp, err := s.ProviderServerWithListResource.GetProviderSchema(ctx, req)
+	if resp != nil && resp.ServerCapabilities != nil {
+		resp.ServerCapabilities.GenerateResourceConfig = true
+	}
+	return resp, err
+}
