@@ -12,7 +12,10 @@ import (
 // ranges within body (a resource's configuration body), so a provider's
 // complaint about ["tags"]["Name"] points at the line that set it. When the
 // path cannot be followed to an attribute, the diagnostic gets the range of
-// the deepest block found, or fallback.
+// the deepest block found, or fallback. A diagnostic about the whole body
+// (no path: "the file at given path cannot be read") points where
+// Terraform points it, at the body's opening brace (hcl's
+// MissingItemRange), when body is native syntax.
 func (ds Diagnostics) InBody(body hcl.Body, fallback hcl.Range) Diagnostics {
 	if len(ds) == 0 {
 		return nil
@@ -21,6 +24,9 @@ func (ds Diagnostics) InBody(body hcl.Body, fallback hcl.Range) Diagnostics {
 	for i, d := range ds {
 		if d.Subject == nil {
 			rng := rangeOfPath(body, d.Path, fallback)
+			if sb, ok := body.(*hclsyntax.Body); ok && len(d.Path) == 0 {
+				rng = sb.MissingItemRange()
+			}
 			d.Subject = &rng
 		}
 		out[i] = d

@@ -103,8 +103,9 @@ func TestInBody(t *testing.T) {
 			want: "main.tf:40:1",
 		},
 		"NoPath": {
-			path: nil,
-			want: "main.tf:40:1",
+			reason: "A diagnostic about the whole body points at where it opens, as Terraform's do (the file's start here; a block's opening brace in TestInBodyWhole).",
+			path:   nil,
+			want:   "main.tf:1:1",
 		},
 		"IndexFirst": {
 			path: cty.IndexIntPath(0),
@@ -153,4 +154,32 @@ func TestInBody(t *testing.T) {
 			t.Errorf("-want +got:\n%s", diff)
 		}
 	})
+}
+
+// TestInBodyWhole locates diagnostics without a path in a block's body:
+// Terraform 1.5.7 points a provider's whole-body complaint (a data
+// source's failed read) at the block's opening brace, not its header.
+func TestInBodyWhole(t *testing.T) {
+	src := "data \"local_file\" \"probe\" {\n  filename = \"x\"\n}\n"
+	f, hd := hclsyntax.ParseConfig([]byte(src), "main.tf", hcl.InitialPos)
+	if hd.HasErrors() {
+		t.Fatal(hd.Error())
+	}
+	block := f.Body.(*hclsyntax.Body).Blocks[0]
+	cases := map[string]struct {
+		path cty.Path
+		want string
+	}{
+		"no path":     {path: nil, want: "main.tf:1:27"},
+		"attribute":   {path: cty.GetAttrPath("filename"), want: "main.tf:2:14"},
+		"unknown one": {path: cty.GetAttrPath("nope"), want: "main.tf:1:1"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := Diagnostics{AttributeError(tc.path, "Bad", "")}.InBody(block.Body, block.DefRange())
+			if diff := cmp.Diff(tc.want, at(got[0].Subject)); diff != "" {
+				t.Errorf("-want +got:\n%s", diff)
+			}
+		})
+	}
 }

@@ -149,12 +149,12 @@ check "c" {
     error_message = "no outputs."
   }
 }`,
-			wantPlan: []string{"warning Unable to find remote state at main.tf:4:3: " +
+			wantPlan: []string{"warning Unable to find remote state at main.tf:4:37: " +
 				"No stored state was found for the given workspace in the given backend."},
 			wantActions: []string{"data.terraform_remote_state.s read read_because_check_nested", "test_thing.a create"},
 			wantChecks: []string{"check.c fail [Unable to find remote state: " +
 				"No stored state was found for the given workspace in the given backend.]"},
-			wantApply: []string{"warning Unable to find remote state at main.tf:4:3: " +
+			wantApply: []string{"warning Unable to find remote state at main.tf:4:37: " +
 				"No stored state was found for the given workspace in the given backend."},
 			wantLog: []string{"apply a create"},
 		},

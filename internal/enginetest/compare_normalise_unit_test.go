@@ -145,3 +145,41 @@ func TestNormaliserConfiguration(t *testing.T) {
 		t.Error("a different module source compares equal")
 	}
 }
+
+// TestNormaliserChecks pins what a plan's "checks" is compared for:
+// check blocks only (Cairn does not list resources with conditions
+// yet), in address order, and without problems when comparing with
+// OpenTofu.
+func TestNormaliserChecks(t *testing.T) {
+	doc := `{"checks":[
+		{"address":{"kind":"resource","to_display":"terraform_data.a"},"status":"pass"},
+		{"address":{"kind":"check","to_display":"check.z"},"status":"pass","instances":[{"address":{"to_display":"check.z"},"status":"pass"}]},
+		{"address":{"kind":"check","to_display":"check.a"},"status":"fail","instances":[{"address":{"to_display":"check.a"},"status":"fail","problems":[{"message":"no"}]}]}]}`
+	inst := func(name, status string, problems ...string) map[string]any {
+		in := map[string]any{"address": map[string]any{"to_display": name}, "status": status}
+		if len(problems) > 0 {
+			in["problems"] = []any{map[string]any{"message": problems[0]}}
+		}
+		return in
+	}
+	check := func(name, status string, in map[string]any) map[string]any {
+		return map[string]any{"address": map[string]any{"kind": "check", "to_display": name}, "status": status, "instances": []any{in}}
+	}
+	for _, tc := range []struct {
+		statusOnly bool
+		want       []any
+	}{
+		{false, []any{check("check.a", "fail", inst("check.a", "fail", "no")), check("check.z", "pass", inst("check.z", "pass"))}},
+		{true, []any{check("check.a", "fail", inst("check.a", "fail")), check("check.z", "pass", inst("check.z", "pass"))}},
+	} {
+		n := newNormaliser()
+		n.checkStatusOnly = tc.statusOnly
+		got, err := n.document([]byte(doc), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, got.(map[string]any)["checks"]); diff != "" {
+			t.Errorf("status only %v: -want +got:\n%s", tc.statusOnly, diff)
+		}
+	}
+}

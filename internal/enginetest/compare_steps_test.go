@@ -19,6 +19,7 @@ import (
 func runSteps(sc *compareScenario, dir string, run tool, reference bool, initArgs []string) ([]stepRecord, error) {
 	n := newNormaliser()
 	n.random = sc.random
+	n.checkStatusOnly = sc.checkStatusOnly
 	var records []stepRecord
 	for i, st := range sc.steps {
 		if err := writeStepFiles(dir, st.files); err != nil {

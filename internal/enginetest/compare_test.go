@@ -137,6 +137,9 @@ type compareScenario struct {
 	// random (random_pet's id), from its "random" file of lines
 	// "TYPE ATTR...": their values are compared by where they came from.
 	random map[string][]string
+	// checkStatusOnly: the reference is OpenTofu, whose check problems
+	// are worded differently (see normaliser.checkStatusOnly).
+	checkStatusOnly bool
 }
 
 // compareStep holds the files written before the step (.tf files
@@ -273,6 +276,7 @@ func runComparison(t *testing.T, sc *compareScenario, ref reference, forks *sync
 	if len(sc.plugins) > 0 {
 		initArgs = []string{"-plugin-dir=" + pluginMirror(t, sc.plugins, ref.tofu)}
 	}
+	sc.checkStatusOnly = ref.tofu
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {

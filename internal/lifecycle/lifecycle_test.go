@@ -201,7 +201,8 @@ func TestFinalPlanAndApply(t *testing.T) {
 				resp.Diagnostics = diags.Diagnostics{diags.Errorf("Half done", "x")}
 				return resp
 			},
-			wantDiags: []diagView{{Error: true, Summary: "Half done", At: "main.tf:1:1"}},
+			// A pathless diagnostic points at the body's opening brace, as Terraform's do.
+			wantDiags: []diagView{{Error: true, Summary: "Half done", At: "main.tf:1:27"}},
 			wantNew:   obj(str("i-1"), str("n"), nullStr, cty.NumberIntVal(1)),
 		},
 		"NullResult": {

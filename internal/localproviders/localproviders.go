@@ -22,7 +22,8 @@ const LockFileName = ".terraform.lock.hcl"
 
 // Settings say where a configuration's plugin providers are.
 type Settings struct {
-	// ConfigDir holds the lock file.
+	// ConfigDir holds the lock file. It is the working directory (after
+	// -chdir), where the plugin processes run, as Terraform's do.
 	ConfigDir string
 	// ProvidersDir is where init installed packages
 	// (.terraform/providers).
@@ -67,7 +68,7 @@ func Add(reg providers.Registry, cfg *configs.Module, s Settings) diags.Diagnost
 			missing[p] = err
 			continue
 		}
-		reg[p] = Factory(p, exe, s.SchemaCacheDir, s.Logger)
+		reg[p] = Factory(p, exe, s.ConfigDir, s.SchemaCacheDir, s.Logger)
 	}
 	if len(overridden) > 0 {
 		ds = ds.Append(devOverridesWarning(overridden))
@@ -111,16 +112,16 @@ func (s Settings) pluginDir(p addrs.Provider, locks *depsfile.Locks) (string, er
 	return inst.Dir, nil
 }
 
-// Factory launches the plugin binary exe for each provider instance.
-// The processes of one binary share its schema: asked for once per run in
+// Factory launches the plugin binary exe for each provider instance, in
+// working directory dir (the caller's when empty). The processes of one binary share its schema: asked for once per run in
 // memory, and not at all while schemaDir holds it.
 //
 // logger receives go-plugin's lines and what the plugin writes on stderr,
 // as Terraform's TF_LOG_PROVIDER logger does; nil discards them.
-func Factory(p addrs.Provider, exe, schemaDir string, logger hclog.Logger) providers.Factory {
+func Factory(p addrs.Provider, exe, dir, schemaDir string, logger hclog.Logger) providers.Factory {
 	cache := &tfproto6.SchemaCache{}
 	return func() (providers.Interface, error) {
-		c, err := plugin.Launch(context.Background(), exe, plugin.Options{Name: p.String(), SchemaCache: cache, SchemaDir: schemaDir, Logger: logger})
+		c, err := plugin.Launch(context.Background(), exe, plugin.Options{Name: p.String(), SchemaCache: cache, SchemaDir: schemaDir, Logger: logger, Dir: dir})
 		if err != nil {
 			return nil, err
 		}

@@ -23,7 +23,14 @@ func providerBinary(tb testing.TB, name string) string {
 // launch starts a real provider and closes it when the test ends.
 func launch(tb testing.TB, name string) *Client {
 	tb.Helper()
-	c, err := Launch(context.Background(), providerBinary(tb, name), Options{Name: "registry.terraform.io/hashicorp/" + name})
+	return launchIn(tb, name, "")
+}
+
+// launchIn is launch with the process running in directory dir (the
+// test's when empty).
+func launchIn(tb testing.TB, name, dir string) *Client {
+	tb.Helper()
+	c, err := Launch(context.Background(), providerBinary(tb, name), Options{Name: "registry.terraform.io/hashicorp/" + name, Dir: dir})
 	if err != nil {
 		tb.Fatalf("Launch: %v", err)
 	}

@@ -43,6 +43,12 @@ type Options struct {
 	// Logger receives go-plugin's and the provider's log lines; they are
 	// discarded when nil.
 	Logger hclog.Logger
+	// Dir is the working directory of the provider's process; the
+	// caller's when empty. Terraform changes into the -chdir directory
+	// before it starts plugins, so relative paths in a configuration
+	// (local_file's "./main.tf") name files there, not where the command
+	// was run from.
+	Dir string
 }
 
 // grpcProvider is the go-plugin plugin: on the client side it only hands
@@ -130,6 +136,7 @@ func newClient(path string, opts Options) *Client {
 		logger = hclog.NewNullLogger()
 	}
 	c.cmd = exec.Command(path)
+	c.cmd.Dir = opts.Dir
 	c.pc = goplugin.NewClient(&goplugin.ClientConfig{
 		HandshakeConfig: handshake,
 		VersionedPlugins: map[int]goplugin.PluginSet{

@@ -27,7 +27,13 @@ type session struct {
 // an empty configuration, as a provider block with no arguments does.
 func configured(t *testing.T, name string) *session {
 	t.Helper()
-	c := launch(t, name)
+	return configuredIn(t, name, "")
+}
+
+// configuredIn is configured with the process running in directory dir.
+func configuredIn(t *testing.T, name, dir string) *session {
+	t.Helper()
+	c := launchIn(t, name, dir)
 	ctx := context.Background()
 	s := &session{t: t, c: c, schema: c.GetProviderSchema(ctx)}
 	noErrors(t, "GetProviderSchema", s.schema.Diagnostics)
